@@ -1,0 +1,135 @@
+import { err, ok } from '../service/result';
+import type { Result } from '../service/result';
+import { ClientKindSchema, HTTP_URL, RedirectUriSchema, SettingsSchema } from './schema';
+import type { Settings, SettingsInput } from './schema';
+
+/** The settings document as stored on disk: any field may be absent and takes its default. */
+export type StoredSettings = Partial<SettingsInput>;
+
+export interface InvalidSettingError {
+  kind: 'invalid-setting';
+  /** Dotted path of the setting, e.g. `service.baseUrl`. */
+  setting: string;
+  /** Where the bad value came from: an environment variable name or `settings file`. */
+  source: string;
+  /** One line, naming the setting, fit for a terminal or a staff screen. */
+  message: string;
+}
+
+export type SettingsResult = Result<Settings, InvalidSettingError>;
+
+export interface HostDefaults {
+  /** Per-user data folder of the host (Electron userData, or a per-user folder for Node hosts). */
+  dataDir: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+interface EnvOverride {
+  variable: string;
+  section: 'service' | null;
+  key: string;
+  valid: (value: string) => boolean;
+  problem: string;
+}
+
+const URL_PROBLEM = 'must be an http or https URL';
+
+const ENV_OVERRIDES: EnvOverride[] = [
+  {
+    variable: 'KIOSK_BASE_URL',
+    section: 'service',
+    key: 'baseUrl',
+    valid: isHttpUrl,
+    problem: URL_PROBLEM,
+  },
+  {
+    variable: 'KIOSK_AUTH_URL',
+    section: 'service',
+    key: 'authUrl',
+    valid: isHttpUrl,
+    problem: URL_PROBLEM,
+  },
+  {
+    variable: 'KIOSK_CLIENT_ID',
+    section: 'service',
+    key: 'clientId',
+    valid: (value) => value.trim().length > 0,
+    problem: 'must not be empty',
+  },
+  {
+    variable: 'KIOSK_CLIENT_KIND',
+    section: 'service',
+    key: 'clientKind',
+    valid: (value) => ClientKindSchema.safeParse(value).success,
+    problem: "must be 'registered' or 'development'",
+  },
+  {
+    variable: 'KIOSK_REDIRECT_URI',
+    section: 'service',
+    key: 'redirectUri',
+    valid: (value) => RedirectUriSchema.safeParse(value).success,
+    problem: 'must be a reversed-domain private-use URI or an http://127.0.0.1 loopback URI',
+  },
+  {
+    variable: 'KIOSK_DATA_DIR',
+    section: null,
+    key: 'dataDir',
+    valid: (value) => value.trim().length > 0,
+    problem: 'must not be empty',
+  },
+];
+
+function isHttpUrl(value: string): boolean {
+  return HTTP_URL.safeParse(value).success;
+}
+
+function settingPath(override: EnvOverride): string {
+  return override.section ? `${override.section}.${override.key}` : override.key;
+}
+
+/**
+ * Effective settings: host defaults, then the stored document, then environment overrides.
+ * The first invalid value is reported as one line naming the setting and where it came from.
+ */
+export function resolveSettings(
+  stored: unknown,
+  env: Env,
+  hostDefaults: HostDefaults,
+): SettingsResult {
+  const document: Record<string, unknown> =
+    stored && typeof stored === 'object' && !Array.isArray(stored) ? { ...stored } : {};
+  const service: Record<string, unknown> =
+    document.service && typeof document.service === 'object' ? { ...document.service } : {};
+
+  for (const override of ENV_OVERRIDES) {
+    const value = env[override.variable];
+    if (value === undefined || value === '') continue;
+    if (!override.valid(value)) {
+      const setting = settingPath(override);
+      return err({
+        kind: 'invalid-setting',
+        setting,
+        source: override.variable,
+        message: `Invalid setting ${setting} (from ${override.variable}): ${override.problem}.`,
+      });
+    }
+    if (override.section === 'service') service[override.key] = value;
+    else document[override.key] = value;
+  }
+
+  const parsed = SettingsSchema.safeParse({
+    dataDir: hostDefaults.dataDir,
+    ...document,
+    service,
+  });
+  if (parsed.success) return ok(parsed.data);
+  const issue = parsed.error.issues[0];
+  const setting = issue && issue.path.length > 0 ? issue.path.join('.') : 'settings';
+  return err({
+    kind: 'invalid-setting',
+    setting,
+    source: 'settings file',
+    message: `Invalid setting ${setting} (from the settings file): ${issue?.message ?? 'invalid value'}.`,
+  });
+}

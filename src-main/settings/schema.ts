@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { ScannerSettingsSchema } from '../scanner/settings-schema';
+
+export const REGISTERED_CLIENT_ID = 'library-kiosk';
+export const DEVELOPMENT_CLIENT_ID = 'library-kiosk-dev';
+export const DEFAULT_REDIRECT_URI = 'org.example.librarykiosk:/oauth/callback';
+
+const PRIVATE_USE_REDIRECT = /^[a-z][a-z0-9+-]*(\.[a-z0-9+-]+)+:\/[^/]/i;
+const LOOPBACK_REDIRECT = /^http:\/\/(127\.0\.0\.1|\[::1\])(:\d{1,5})?\/\S*$/;
+
+/**
+ * RFC 8252: a private-use scheme must be a reversed domain (section 7.1), otherwise only a loopback
+ * address over http is acceptable for a native app (section 7.3).
+ */
+export const RedirectUriSchema = z
+  .string()
+  .refine((value) => PRIVATE_USE_REDIRECT.test(value) || LOOPBACK_REDIRECT.test(value), {
+    message:
+      'must be a reversed-domain private-use URI such as org.example.librarykiosk:/oauth/callback, or http://127.0.0.1:{port}/path',
+  });
+
+export const HTTP_URL = z.url({ protocol: /^https?$/, message: 'must be an http or https URL' });
+
+export const ClientKindSchema = z.enum(['registered', 'development'], {
+  message: "must be 'registered' or 'development'",
+});
+
+export const ServiceConnectionSchema = z
+  .object({
+    /** Absent: the kiosk starts the embedded reference service and uses it. */
+    baseUrl: HTTP_URL.optional(),
+    /** Absent: the authorization server is the base URL. */
+    authUrl: HTTP_URL.optional(),
+    clientId: z.string().min(1, { message: 'must not be empty' }).optional(),
+    clientKind: ClientKindSchema.default('registered'),
+    redirectUri: RedirectUriSchema.default(DEFAULT_REDIRECT_URI),
+  })
+  .transform((connection) => ({
+    ...connection,
+    clientId:
+      connection.clientId ??
+      (connection.clientKind === 'development' ? DEVELOPMENT_CLIENT_ID : REGISTERED_CLIENT_ID),
+  }));
+
+export const KioskIdentitySchema = z.object({
+  branchName: z.string().max(120).default(''),
+  defaultLanguage: z.enum(['en', 'es'], { message: "must be 'en' or 'es'" }).default('en'),
+});
+
+export const StaffSettingsSchema = z.object({
+  /** scrypt hash produced by hashStaffPin; the PIN itself is never stored. */
+  pinHash: z
+    .string()
+    .regex(/^scrypt\$/, { message: 'must be a hash made by the staff PIN setter' })
+    .optional(),
+});
+
+export const SettingsSchema = z.object({
+  service: ServiceConnectionSchema.prefault({}),
+  dataDir: z.string().min(1, { message: 'must not be empty' }),
+  signInPresentation: z
+    .enum(['system-browser', 'auth-window'], {
+      message: "must be 'system-browser' or 'auth-window'",
+    })
+    .default('system-browser'),
+  /** Linux safeStorage without a keyring uses a hard-coded key; only an explicit opt-in accepts it. */
+  allowBasicTextEncryption: z.boolean().default(false),
+  kiosk: KioskIdentitySchema.prefault({}),
+  staff: StaffSettingsSchema.prefault({}),
+  requestTimeoutMs: z.number().int().min(1_000).max(120_000).default(15_000),
+  /** Owned by the scanner module; embedded here so there is one settings document. */
+  scanner: ScannerSettingsSchema.prefault({}),
+});
+
+export type Settings = z.infer<typeof SettingsSchema>;
+/** What a settings file or an import may contain: every field optional except where noted. */
+export type SettingsInput = z.input<typeof SettingsSchema>;
+export type ServiceConnectionSettings = Settings['service'];
+export type ClientKind = z.infer<typeof ClientKindSchema>;

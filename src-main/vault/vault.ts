@@ -1,0 +1,29 @@
+import type { Result } from '../service/result';
+import type { StoredTokenSet } from './token-set';
+
+/** Stable keys the staff screen translates; never contain secrets. */
+export type VaultReason =
+  'vault.basic-text-refused' | 'vault.basic-text-allowed' | 'vault.encryption-unavailable';
+
+export interface VaultStatus {
+  /** True when tokens are encrypted with a key the operating system or a 0600 key file protects. */
+  secure: boolean;
+  /** True when save() writes to disk; false means tokens live in memory until the app quits. */
+  persistent: boolean;
+  reason?: VaultReason;
+}
+
+export type VaultError =
+  | { kind: 'vault.corrupt' }
+  | { kind: 'vault.unavailable'; reason: VaultReason }
+  | { kind: 'vault.io'; detail: string };
+
+/** Encrypted storage of the staff token set. Implementations never log or return ciphertext keys. */
+export interface TokenVault {
+  status(): VaultStatus;
+  /** null when nothing is stored. A vault that cannot be read is an error, treated as signed out. */
+  load(): Promise<Result<StoredTokenSet | null, VaultError>>;
+  save(tokens: StoredTokenSet): Promise<Result<void, VaultError>>;
+  /** Sign-out: removes the stored tokens. */
+  clear(): Promise<void>;
+}

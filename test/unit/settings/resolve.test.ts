@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { resolveSettings } from '../../../src-main/settings/resolve';
+
+const host = { dataDir: '/var/lib/kiosk-test' };
+
+function resolved(stored: unknown, env: Record<string, string> = {}) {
+  const result = resolveSettings(stored, env, host);
+  if (!result.ok) throw new Error(`expected valid settings, got: ${result.error.message}`);
+  return result.value;
+}
+
+function problem(stored: unknown, env: Record<string, string> = {}) {
+  const result = resolveSettings(stored, env, host);
+  if (result.ok) throw new Error('expected an invalid-setting error');
+  return result.error;
+}
+
+describe('settings resolution', () => {
+  it('fills every default when nothing is stored', () => {
+    const settings = resolved({});
+    expect(settings.service).toEqual({
+      clientKind: 'registered',
+      clientId: 'library-kiosk',
+      redirectUri: 'org.example.librarykiosk:/oauth/callback',
+    });
+    expect(settings.dataDir).toBe('/var/lib/kiosk-test');
+    expect(settings.signInPresentation).toBe('system-browser');
+    expect(settings.allowBasicTextEncryption).toBe(false);
+    expect(settings.kiosk).toEqual({ branchName: '', defaultLanguage: 'en' });
+    expect(settings.staff).toEqual({});
+    expect(settings.requestTimeoutMs).toBe(15_000);
+    expect(settings.scanner.duplicateWindowMs).toBe(2000);
+  });
+
+  it('leaves the base URL unset so the embedded reference service is used', () => {
+    expect(resolved({}).service.baseUrl).toBeUndefined();
+  });
+
+  it('defaults the client ID to the development client for the development kind', () => {
+    expect(resolved({ service: { clientKind: 'development' } }).service.clientId).toBe(
+      'library-kiosk-dev',
+    );
+  });
+
+  it('applies every environment override over the stored values', () => {
+    const settings = resolved(
+      { service: { baseUrl: 'http://stored.example', clientId: 'stored' }, dataDir: '/stored' },
+      {
+        KIOSK_BASE_URL: 'https://library.example/api-root',
+        KIOSK_AUTH_URL: 'https://login.library.example',
+        KIOSK_CLIENT_ID: 'kiosk-7',
+        KIOSK_CLIENT_KIND: 'development',
+        KIOSK_REDIRECT_URI: 'http://127.0.0.1/oauth/callback',
+        KIOSK_DATA_DIR: '/srv/kiosk',
+      },
+    );
+    expect(settings.service).toEqual({
+      baseUrl: 'https://library.example/api-root',
+      authUrl: 'https://login.library.example',
+      clientId: 'kiosk-7',
+      clientKind: 'development',
+      redirectUri: 'http://127.0.0.1/oauth/callback',
+    });
+    expect(settings.dataDir).toBe('/srv/kiosk');
+  });
+
+  it('accepts a loopback base URL with a port', () => {
+    expect(resolved({}, { KIOSK_BASE_URL: 'http://127.0.0.1:4010/' }).service.baseUrl).toBe(
+      'http://127.0.0.1:4010/',
+    );
+  });
+
+  it('ignores an empty environment variable', () => {
+    expect(
+      resolved({ service: { baseUrl: 'http://stored.example' } }, { KIOSK_BASE_URL: '' }).service
+        .baseUrl,
+    ).toBe('http://stored.example');
+  });
+
+  it('rejects a non-URL base URL from the environment in one line naming the setting and variable', () => {
+    const error = problem({}, { KIOSK_BASE_URL: 'library.example' });
+    expect(error).toMatchObject({
+      kind: 'invalid-setting',
+      setting: 'service.baseUrl',
+      source: 'KIOSK_BASE_URL',
+    });
+    expect(error.message).toBe(
+      'Invalid setting service.baseUrl (from KIOSK_BASE_URL): must be an http or https URL.',
+    );
+  });
+
+  it('rejects an unknown client kind from the environment', () => {
+    const error = problem({}, { KIOSK_CLIENT_KIND: 'public' });
+    expect(error.setting).toBe('service.clientKind');
+    expect(error.message).toContain("must be 'registered' or 'development'");
+    expect(error.message).not.toContain('\n');
+  });
+
+  it('rejects a private-use redirect scheme that is not a reversed domain', () => {
+    expect(problem({}, { KIOSK_REDIRECT_URI: 'kiosk:/oauth/callback' }).setting).toBe(
+      'service.redirectUri',
+    );
+  });
+
+  it('rejects a redirect to a non-loopback http host', () => {
+    expect(problem({ service: { redirectUri: 'http://example.com/cb' } }).setting).toBe(
+      'service.redirectUri',
+    );
+  });
+
+  it('names a nested setting from the stored file', () => {
+    const error = problem({ kiosk: { defaultLanguage: 'fr' } });
+    expect(error).toMatchObject({ setting: 'kiosk.defaultLanguage', source: 'settings file' });
+    expect(error.message).toBe(
+      "Invalid setting kiosk.defaultLanguage (from the settings file): must be 'en' or 'es'.",
+    );
+  });
+
+  it('rejects a staff PIN stored in plaintext', () => {
+    expect(problem({ staff: { pinHash: '1234' } }).setting).toBe('staff.pinHash');
+  });
+
+  it('rejects an out-of-range request timeout', () => {
+    expect(problem({ requestTimeoutMs: 5 }).setting).toBe('requestTimeoutMs');
+  });
+
+  it('validates the embedded scanner settings with their own schema', () => {
+    expect(problem({ scanner: { itemPattern: '([' } }).setting).toBe('scanner.itemPattern');
+  });
+});
