@@ -1,0 +1,64 @@
+/** What is kept of a held keydown so it can be given back as typing. */
+export interface HeldKeyInit {
+  target: EventTarget;
+  init: KeyboardEventInit;
+}
+
+export function captureKey(event: KeyboardEvent): HeldKeyInit {
+  return {
+    target: event.target ?? window,
+    init: {
+      key: event.key,
+      code: event.code,
+      location: event.location,
+      shiftKey: event.shiftKey,
+      bubbles: true,
+      cancelable: true,
+      composed: true,
+    },
+  };
+}
+
+const isTextInput = (el: EventTarget): el is HTMLInputElement | HTMLTextAreaElement =>
+  el instanceof HTMLTextAreaElement || el instanceof HTMLInputElement;
+
+/**
+ * Gives a held key back as typing: the page's own keydown listeners see it again (as an
+ * untrusted copy, which the detector ignores), and unless one of them cancels it, its character
+ * goes into the field it was typed in, with the `input` event frameworks bind to.
+ */
+export function replayKey(held: HeldKeyInit): void {
+  const copy = new KeyboardEvent('keydown', held.init);
+  held.target.dispatchEvent(copy);
+  if (copy.defaultPrevented) return;
+  insertText(held.target, held.init.key ?? '');
+}
+
+export function insertText(target: EventTarget, text: string): void {
+  if (text === '') return;
+  if (isTextInput(target)) {
+    if (target.disabled || target.readOnly) return;
+    // execCommand keeps undo history and maxlength, but only acts on the focused element.
+    if (document.activeElement === target && document.execCommand('insertText', false, text))
+      return;
+    try {
+      const start = target.selectionStart ?? target.value.length;
+      const end = target.selectionEnd ?? start;
+      target.setRangeText(text, start, end, 'end');
+    } catch {
+      // email and number inputs have no selection API; appending is what typing would do at the end.
+      target.value += text;
+    }
+    target.dispatchEvent(
+      new InputEvent('input', { bubbles: true, inputType: 'insertText', data: text }),
+    );
+    return;
+  }
+  if (
+    target instanceof HTMLElement &&
+    target.isContentEditable &&
+    document.activeElement === target
+  ) {
+    document.execCommand('insertText', false, text);
+  }
+}
