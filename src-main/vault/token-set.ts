@@ -16,6 +16,8 @@ export const StoredTokenSetSchema = z.object({
   idToken: z.string().min(1).optional(),
   /** Epoch milliseconds at which the access token stops working. */
   expiresAt: z.number(),
+  /** Epoch milliseconds from which a refresh is due (ahead of expiry). */
+  refreshAt: z.number().optional(),
   scope: z.string().optional(),
   tokenType: z.string(),
   authUrl: z.string(),

@@ -1,0 +1,80 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createLogger } from '../log/logger';
+
+const log = createLogger('auth:loopback');
+
+export const LOOPBACK_CALLBACK_PATH = '/oauth/callback';
+
+export interface RedirectPage {
+  ok: boolean;
+  /** Plain text shown in the browser tab that completed the sign-in. */
+  text: string;
+}
+
+export interface LoopbackRedirect {
+  /** `http://127.0.0.1:{port}/oauth/callback` (RFC 8252 section 7.3). */
+  redirectUri: string;
+  close(): Promise<void>;
+}
+
+export interface LoopbackRedirectOptions {
+  /** Receives the full redirect URL; its answer is shown to the person in the browser. */
+  onRedirect: (url: string) => Promise<RedirectPage>;
+  /** 0 (default) lets the system pick a free port. */
+  port?: number;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function page(result: RedirectPage): string {
+  const title = result.ok ? 'Signed in' : 'Sign-in not completed';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${escapeHtml(result.text)}</p><p>You can close this window.</p></body></html>`;
+}
+
+/** A one-path HTTP server on 127.0.0.1 that receives the authorization redirect. */
+export async function startLoopbackRedirect(
+  options: LoopbackRedirectOptions,
+): Promise<LoopbackRedirect> {
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    if (request.method !== 'GET' || url.pathname !== LOOPBACK_CALLBACK_PATH) {
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+      return;
+    }
+    const { port } = server.address() as AddressInfo;
+    options
+      .onRedirect(`http://127.0.0.1:${port}${url.pathname}${url.search}`)
+      .then((result) => {
+        response
+          .writeHead(result.ok ? 200 : 400, {
+            'content-type': 'text/html; charset=utf-8',
+            'cache-control': 'no-store',
+            // The page must not leak the code-bearing URL to anything it might load.
+            'referrer-policy': 'no-referrer',
+          })
+          .end(page(result));
+      })
+      .catch((error: unknown) => {
+        log.error('redirect handling failed', { error });
+        response
+          .writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
+          .end('Sign-in failed');
+      });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    redirectUri: `http://127.0.0.1:${port}${LOOPBACK_CALLBACK_PATH}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,173 @@
+import * as oauth from 'oauth4webapi';
+import { createServiceClient } from '../service/client';
+import type { ServiceClient } from '../service/client';
+import { err, ok } from '../service/result';
+import type { Result } from '../service/result';
+import type { ClientKind } from '../settings/schema';
+import type { Account } from '../vault/token-set';
+import type { TokenVault } from '../vault/vault';
+import { authMessageText } from './messages';
+import type { AuthProblem } from './messages';
+import { createOAuthServer } from './oauth-server';
+import type { TokenResponse } from './oauth-server';
+import { createSignInFlow } from './sign-in-flow';
+import { StaffAuthStatusSchema } from './status';
+import type { StaffAuthStatus } from './status';
+import { createTokenKeeper } from './token-keeper';
+import type { TokenKeeper } from './token-keeper';
+
+export interface ServiceConnection {
+  baseUrl: string;
+  authUrl: string;
+  clientId: string;
+  clientKind: ClientKind;
+  /** Default redirect: the private-use scheme in Electron; hosts with a loopback pass their own. */
+  redirectUri: string;
+}
+
+export interface StaffAuthOptions {
+  connection: ServiceConnection;
+  vault: TokenVault;
+  /** settings.requestTimeoutMs, for API and token requests alike. */
+  timeoutMs: number;
+  fetch?: typeof fetch;
+  now?: () => number;
+  /** Default 60 s; short-lived tokens refresh when 3/4 of their life has passed. */
+  refreshAheadMs?: number;
+  /** Default 10 minutes. */
+  pendingSignInTtlMs?: number;
+}
+
+export interface StaffAuth {
+  status(): StaffAuthStatus;
+  /** Starts a sign-in; show the URL in the system browser or the auth window. */
+  beginSignIn(options?: { redirectUri?: string }): Promise<{ authorizationUrl: string }>;
+  /** The redirect URL the browser was sent to (custom scheme or loopback), with code and state. */
+  handleRedirect(url: string): Promise<Result<StaffAuthStatus, AuthProblem>>;
+  signOut(): Promise<void>;
+  onStatusChange(listener: (status: StaffAuthStatus) => void): () => void;
+  /** The service client, authenticated with the staff tokens and refreshing them as needed. */
+  client: ServiceClient;
+  dispose(): void;
+}
+
+async function accountOf(client: ServiceClient, response: TokenResponse): Promise<Account> {
+  const info = await client.getUserInfo();
+  if (info.ok) return { name: info.value.User.Name, email: info.value.User.Email };
+  // A staff user without a customer account still signed in: name them from the ID token.
+  const claims = oauth.getValidatedIdTokenClaims(response);
+  const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+  return { name: text(claims?.name) || text(claims?.sub), email: text(claims?.email) };
+}
+
+/** Host-agnostic staff sign-in: the lead wires it to IPC, the CLI and web host use it directly. */
+export async function createStaffAuth(options: StaffAuthOptions): Promise<StaffAuth> {
+  const now = options.now ?? Date.now;
+  const { connection } = options;
+  const server = createOAuthServer({
+    authUrl: connection.authUrl,
+    clientId: connection.clientId,
+    clientKind: connection.clientKind,
+    timeoutMs: options.timeoutMs,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const flow = createSignInFlow({
+    server,
+    now,
+    pendingTtlMs: options.pendingSignInTtlMs ?? 10 * 60_000,
+  });
+  const listeners = new Set<(status: StaffAuthStatus) => void>();
+  let lastEmitted = '';
+  let pendingTimer: NodeJS.Timeout | undefined;
+
+  const status = (): StaffAuthStatus => {
+    const problem = keeper.problem();
+    const vault = options.vault.status();
+    const account = keeper.account();
+    return StaffAuthStatusSchema.parse({
+      state: flow.inProgress() ? 'signing-in' : keeper.phase(),
+      ...(account ? { account } : {}),
+      clientKind: connection.clientKind,
+      ...(problem
+        ? {
+            message: {
+              kind: problem.kind,
+              text: authMessageText(problem),
+              ...(problem.params ? { params: problem.params } : {}),
+            },
+          }
+        : {}),
+      vault: { secure: vault.secure, ...(vault.reason ? { reason: vault.reason } : {}) },
+    });
+  };
+
+  const emit = (): void => {
+    const next = status();
+    const serialized = JSON.stringify(next);
+    if (serialized === lastEmitted) return;
+    lastEmitted = serialized;
+    for (const listener of listeners) listener(next);
+  };
+
+  const keeper: TokenKeeper = createTokenKeeper({
+    server,
+    vault: options.vault,
+    binding: { authUrl: connection.authUrl, clientId: connection.clientId },
+    now,
+    refreshAheadMs: options.refreshAheadMs ?? 60_000,
+    onChange: emit,
+  });
+
+  const client = createServiceClient({
+    baseUrl: connection.baseUrl,
+    tokens: keeper,
+    timeoutMs: options.timeoutMs,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+
+  await keeper.load();
+  lastEmitted = JSON.stringify(status());
+
+  return {
+    status,
+    client,
+    onStatusChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    async beginSignIn(begin = {}) {
+      const authorizationUrl = await flow.begin(begin.redirectUri ?? connection.redirectUri);
+      keeper.report(undefined);
+      clearTimeout(pendingTimer);
+      // The staff screen leaves "signing in" by itself when an abandoned sign-in expires.
+      pendingTimer = setTimeout(emit, (options.pendingSignInTtlMs ?? 10 * 60_000) + 1);
+      pendingTimer.unref();
+      emit();
+      return { authorizationUrl };
+    },
+
+    async handleRedirect(url) {
+      const result = await flow.complete(url);
+      if (!result.ok) {
+        keeper.report(result.error);
+        return err(result.error);
+      }
+      clearTimeout(pendingTimer);
+      await keeper.adopt(result.value);
+      await keeper.setAccount(await accountOf(client, result.value));
+      return ok(status());
+    },
+
+    async signOut() {
+      flow.cancel();
+      await keeper.signOut();
+    },
+
+    dispose() {
+      clearTimeout(pendingTimer);
+      keeper.dispose();
+      listeners.clear();
+    },
+  };
+}

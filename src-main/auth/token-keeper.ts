@@ -1,0 +1,235 @@
+import { createLogger } from '../log/logger';
+import type { AuthRequiredReason } from '../service/errors';
+import { err, ok } from '../service/result';
+import type { Result } from '../service/result';
+import type { AccessTokenSource } from '../service/token-source';
+import type { Account, StoredTokenSet } from '../vault/token-set';
+import type { TokenVault } from '../vault/vault';
+import { authProblem } from './messages';
+import type { AuthProblem } from './messages';
+import type { OAuthServer, TokenResponse } from './oauth-server';
+
+const log = createLogger('auth:tokens');
+
+export type SessionPhase = 'signed-out' | 'signed-in' | 'sign-in-needed';
+
+export interface TokenKeeperOptions {
+  server: OAuthServer;
+  vault: TokenVault;
+  /** Tokens belong to one authorization server and client; others in the vault are discarded. */
+  binding: { authUrl: string; clientId: string };
+  now: () => number;
+  /** Upper bound of how early a refresh happens; short-lived tokens refresh at 3/4 of their life. */
+  refreshAheadMs: number;
+  onChange: () => void;
+}
+
+export interface TokenKeeper extends AccessTokenSource {
+  phase(): SessionPhase;
+  account(): Account | undefined;
+  problem(): AuthProblem | undefined;
+  report(problem: AuthProblem | undefined): void;
+  load(): Promise<void>;
+  adopt(response: TokenResponse): Promise<void>;
+  setAccount(account: Account): Promise<void>;
+  signOut(): Promise<void>;
+  dispose(): void;
+}
+
+// setTimeout fires at once for delays above 2^31-1 ms; a later check catches long lifetimes.
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+export function createTokenKeeper(options: TokenKeeperOptions): TokenKeeper {
+  const { server, vault, now } = options;
+  let tokens: StoredTokenSet | null = null;
+  let phase: SessionPhase = 'signed-out';
+  let account: Account | undefined;
+  let problem: AuthProblem | undefined;
+  let inflight: Promise<Result<string, AuthRequiredReason>> | null = null;
+  // Bumped by sign-in and sign-out, so a refresh that started before them cannot undo them.
+  let generation = 0;
+  let expiryTimer: NodeJS.Timeout | undefined;
+
+  function toStored(response: TokenResponse, previous: StoredTokenSet | null): StoredTokenSet {
+    const obtainedAt = now();
+    const lifetimeMs = (response.expires_in ?? 3600) * 1000;
+    const refreshToken = response.refresh_token ?? previous?.refreshToken;
+    const idToken = response.id_token ?? previous?.idToken;
+    return {
+      accessToken: response.access_token,
+      ...(refreshToken ? { refreshToken } : {}),
+      ...(idToken ? { idToken } : {}),
+      expiresAt: obtainedAt + lifetimeMs,
+      refreshAt: obtainedAt + lifetimeMs - Math.min(options.refreshAheadMs, lifetimeMs / 4),
+      ...(response.scope ? { scope: response.scope } : {}),
+      tokenType: response.token_type,
+      authUrl: options.binding.authUrl,
+      clientId: options.binding.clientId,
+      ...(account ? { account } : {}),
+    };
+  }
+
+  async function persist(): Promise<void> {
+    if (!tokens) return;
+    const saved = await vault.save(tokens);
+    if (!saved.ok) {
+      log.warn('tokens kept in memory only', { reason: saved.error.kind });
+      problem = authProblem('auth.vault-not-persistent');
+    }
+  }
+
+  /** Without a refresh token the session simply ends at expiry; tell staff when it does. */
+  function scheduleExpiry(): void {
+    clearTimeout(expiryTimer);
+    if (!tokens || tokens.refreshToken) return;
+    const delay = Math.min(Math.max(tokens.expiresAt - now(), 0), MAX_TIMER_MS);
+    expiryTimer = setTimeout(() => {
+      if (tokens && !tokens.refreshToken && now() >= tokens.expiresAt) {
+        void needSignIn(authProblem('auth.session-expired'));
+      } else scheduleExpiry();
+    }, delay);
+    expiryTimer.unref();
+  }
+
+  async function needSignIn(reason: AuthProblem): Promise<void> {
+    log.info('staff sign-in needed', { reason: reason.kind });
+    generation += 1;
+    tokens = null;
+    phase = 'sign-in-needed';
+    problem = reason;
+    clearTimeout(expiryTimer);
+    await vault.clear();
+    options.onChange();
+  }
+
+  async function refresh(): Promise<Result<string, AuthRequiredReason>> {
+    const started = generation;
+    const refreshToken = tokens?.refreshToken;
+    if (!refreshToken) {
+      await needSignIn(authProblem('auth.session-expired'));
+      return err('sign-in-needed');
+    }
+    const result = await server.refresh(refreshToken);
+    if (started !== generation) return tokens ? ok(tokens.accessToken) : err('signed-out');
+    if (result.ok) {
+      tokens = toStored(result.value, tokens);
+      await persist();
+      options.onChange();
+      return ok(tokens.accessToken);
+    }
+    if (result.error === 'refused') {
+      await needSignIn(authProblem('auth.refresh-refused'));
+      return err('sign-in-needed');
+    }
+    // The server could not be asked now; the current token may still be good for a while.
+    if (tokens && now() < tokens.expiresAt) return ok(tokens.accessToken);
+    return err('auth-server-unreachable');
+  }
+
+  /** Concurrent callers share one refresh request. */
+  function refreshOnce(): Promise<Result<string, AuthRequiredReason>> {
+    inflight ??= refresh().finally(() => {
+      inflight = null;
+    });
+    return inflight;
+  }
+
+  function missing(): Result<string, AuthRequiredReason> {
+    return err(phase === 'sign-in-needed' ? 'sign-in-needed' : 'signed-out');
+  }
+
+  return {
+    phase: () => phase,
+    account: () => account,
+    problem: () => problem,
+    report(next) {
+      problem = next;
+      options.onChange();
+    },
+
+    async current() {
+      if (!tokens) return missing();
+      const refreshAt = tokens.refreshAt ?? tokens.expiresAt - options.refreshAheadMs;
+      if (now() < refreshAt) return ok(tokens.accessToken);
+      if (tokens.refreshToken) return refreshOnce();
+      if (now() < tokens.expiresAt) return ok(tokens.accessToken);
+      await needSignIn(authProblem('auth.session-expired'));
+      return err('sign-in-needed');
+    },
+
+    async renew(rejected) {
+      if (!tokens) return missing();
+      if (tokens.accessToken !== rejected) return ok(tokens.accessToken);
+      if (!tokens.refreshToken) {
+        await needSignIn(authProblem('auth.session-expired'));
+        return err('sign-in-needed');
+      }
+      return refreshOnce();
+    },
+
+    async load() {
+      const loaded = await vault.load();
+      if (!loaded.ok) {
+        if (loaded.error.kind === 'vault.corrupt') {
+          problem = authProblem('auth.vault-corrupt');
+          await vault.clear();
+        }
+        return;
+      }
+      const stored = loaded.value;
+      if (!stored) return;
+      if (
+        stored.authUrl !== options.binding.authUrl ||
+        stored.clientId !== options.binding.clientId
+      ) {
+        log.info('discarding tokens of another service or client');
+        await vault.clear();
+        return;
+      }
+      tokens = stored;
+      account = stored.account;
+      phase = 'signed-in';
+      if (!stored.refreshToken && now() >= stored.expiresAt) {
+        await needSignIn(authProblem('auth.session-expired'));
+        return;
+      }
+      scheduleExpiry();
+    },
+
+    async adopt(response) {
+      generation += 1;
+      account = undefined;
+      problem = undefined;
+      tokens = toStored(response, null);
+      phase = 'signed-in';
+      await persist();
+      scheduleExpiry();
+      options.onChange();
+    },
+
+    async setAccount(next) {
+      account = next;
+      if (!tokens) return;
+      tokens = { ...tokens, account: next };
+      await persist();
+      options.onChange();
+    },
+
+    async signOut() {
+      const revocable = tokens?.refreshToken ?? tokens?.accessToken;
+      generation += 1;
+      tokens = null;
+      account = undefined;
+      problem = undefined;
+      phase = 'signed-out';
+      clearTimeout(expiryTimer);
+      await vault.clear();
+      options.onChange();
+      if (revocable) await server.revoke(revocable);
+    },
+
+    dispose() {
+      clearTimeout(expiryTimer);
+    },
+  };
+}

@@ -1,0 +1,107 @@
+/** Stable names of the service operations, used in errors, logs and the staff screen. */
+export type OperationName =
+  | 'getUserInfo'
+  | 'listMembers'
+  | 'getMember'
+  | 'listBranches'
+  | 'listMemberTypes'
+  | 'updateMember'
+  | 'memberByBarcode'
+  | 'memberByEmail'
+  | 'checkOut'
+  | 'checkIn'
+  | 'createDocument'
+  | 'uploadFile';
+
+/**
+ * What is known about a failed request's effect on the service. It matters for check-out and
+ * check-in: 'unknown' means the request may have been applied and must be reconciled, never
+ * retried blindly; 'applied' means the service reported success but its answer was unreadable.
+ */
+export type Outcome = 'not-applied' | 'unknown' | 'applied';
+
+/** Why an authenticated call could not carry a valid access token. */
+export type AuthRequiredReason =
+  'signed-out' | 'sign-in-needed' | 'token-rejected' | 'auth-server-unreachable';
+
+export type ServiceError =
+  | {
+      kind: 'refused';
+      operation: OperationName;
+      status: number;
+      /** The service's stable error code (e.g. `member_blocked`), when the body had one. */
+      code?: string;
+      /** The service's human text, for logs and staff screens, never parsed. */
+      message?: string;
+      outcome: Outcome;
+    }
+  | {
+      kind: 'auth-required';
+      operation: OperationName;
+      reason: AuthRequiredReason;
+      outcome: Outcome;
+    }
+  | {
+      kind: 'unreachable';
+      operation: OperationName;
+      /** Network error code (ECONNREFUSED, ...) or the gateway status that stood in for the service. */
+      cause: string;
+      outcome: Outcome;
+    }
+  | { kind: 'timeout'; operation: OperationName; timeoutMs: number; outcome: Outcome }
+  | {
+      kind: 'malformed-response';
+      operation: OperationName;
+      status: number;
+      /** Which part of the answer did not fit, e.g. `DueDate: expected string`. No body values. */
+      issue: string;
+      outcome: Outcome;
+    }
+  | { kind: 'cancelled'; operation: OperationName; outcome: Outcome };
+
+export type ServiceErrorKind = ServiceError['kind'];
+
+// Failures before the connection was established: the request never reached the service.
+const NOT_CONNECTED = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/** The system error code behind a fetch or http failure (fetch wraps it in `cause`). */
+export function networkCode(error: unknown): string {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return 'network-error';
+}
+
+export function outcomeOfNetworkFailure(code: string): Outcome {
+  return NOT_CONNECTED.has(code) ? 'not-applied' : 'unknown';
+}
+
+/** One English line for the CLI and logs; the renderer translates from `kind` and `code` instead. */
+export function describeServiceError(error: ServiceError): string {
+  switch (error.kind) {
+    case 'refused':
+      return `${error.operation} refused (${error.status}${error.code ? ` ${error.code}` : ''})${
+        error.message ? `: ${error.message}` : ''
+      }`;
+    case 'auth-required':
+      return `${error.operation}: staff sign-in needed (${error.reason})`;
+    case 'unreachable':
+      return `${error.operation}: service unreachable (${error.cause})`;
+    case 'timeout':
+      return `${error.operation}: no answer within ${error.timeoutMs} ms`;
+    case 'malformed-response':
+      return `${error.operation}: unexpected answer from the service (${error.issue})`;
+    case 'cancelled':
+      return `${error.operation}: cancelled`;
+  }
+}

@@ -1,0 +1,133 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import http from 'node:http';
+import https from 'node:https';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createLogger } from '../log/logger';
+import { networkCode, outcomeOfNetworkFailure } from './errors';
+import type { ServiceError } from './errors';
+import { err, ok } from './result';
+import type { Result } from './result';
+
+const log = createLogger('service:upload');
+
+export interface UploadProgress {
+  sentBytes: number;
+  totalBytes: number;
+}
+
+export interface UploadOptions {
+  onProgress?: (progress: UploadProgress) => void;
+  signal?: AbortSignal;
+  /** Longest silence on the connection before giving up; the whole upload may take longer. */
+  idleTimeoutMs: number;
+}
+
+export type UploadError =
+  ServiceError | { kind: 'file-unreadable'; operation: 'uploadFile'; cause: string };
+
+const operation = 'uploadFile' as const;
+
+function azureErrorCode(xml: string): string | undefined {
+  return /<Code>([^<]{1,80})<\/Code>/.exec(xml)?.[1];
+}
+
+/**
+ * PUT the file to the ticket's upload endpoint as a stream: the file is never held in memory
+ * whole. No authorization header: the signature in the URL is the credential, and the URL is
+ * never logged.
+ */
+export async function uploadFile(
+  uploadEndpoint: string,
+  filePath: string,
+  options: UploadOptions,
+): Promise<Result<void, UploadError>> {
+  let totalBytes: number;
+  try {
+    const info = await stat(filePath);
+    if (!info.isFile()) return err({ kind: 'file-unreadable', operation, cause: 'not-a-file' });
+    totalBytes = info.size;
+  } catch (error) {
+    return err({ kind: 'file-unreadable', operation, cause: networkCode(error) });
+  }
+  if (options.signal?.aborted) return err({ kind: 'cancelled', operation, outcome: 'not-applied' });
+
+  const url = new URL(uploadEndpoint);
+  const transport = url.protocol === 'https:' ? https : http;
+  let connected = false;
+  let timedOut = false;
+
+  return new Promise((resolve) => {
+    const request = transport.request(url, {
+      method: 'PUT',
+      headers: {
+        'content-type': 'application/octet-stream',
+        'x-ms-blob-type': 'BlockBlob',
+        'content-length': String(totalBytes),
+      },
+      signal: options.signal,
+    });
+    request.setTimeout(options.idleTimeoutMs, () => {
+      timedOut = true;
+      request.destroy();
+    });
+    request.on('socket', (socket) => socket.once('connect', () => (connected = true)));
+
+    const fail = (error: unknown): void => {
+      // A blob PUT replaces the blob whole, so an interrupted upload is safe to send again.
+      const outcome = connected ? 'unknown' : 'not-applied';
+      if (options.signal?.aborted) return resolve(err({ kind: 'cancelled', operation, outcome }));
+      if (timedOut) {
+        return resolve(
+          err({ kind: 'timeout', operation, timeoutMs: options.idleTimeoutMs, outcome }),
+        );
+      }
+      const cause = networkCode(error);
+      if (cause === 'ENOENT' || cause === 'EACCES' || cause === 'EISDIR') {
+        return resolve(err({ kind: 'file-unreadable', operation, cause }));
+      }
+      log.warn('upload failed', { cause });
+      resolve(
+        err({
+          kind: 'unreachable',
+          operation,
+          cause,
+          outcome: connected ? 'unknown' : outcomeOfNetworkFailure(cause),
+        }),
+      );
+    };
+
+    request.on('error', fail);
+    request.on('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', fail);
+      response.on('end', () => {
+        const status = response.statusCode ?? 0;
+        if (status === 201 || status === 200) return resolve(ok(undefined));
+        const code = azureErrorCode(Buffer.concat(chunks).toString('utf8'));
+        log.warn('upload refused', { status, code });
+        resolve(
+          err({
+            kind: 'refused',
+            operation,
+            status,
+            ...(code ? { code } : {}),
+            outcome: status < 500 ? 'not-applied' : 'unknown',
+          }),
+        );
+      });
+    });
+
+    let sentBytes = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        sentBytes += chunk.length;
+        options.onProgress?.({ sentBytes, totalBytes });
+        callback(null, chunk);
+      },
+    });
+    pipeline(createReadStream(filePath), counter, request).catch(fail);
+  });
+}
