@@ -1,8 +1,10 @@
 /** Keys whose values are secrets: they never reach a log line, an IPC event or an error message. */
-const SECRET_KEY = /token|secret|password|passwd|authorization|cookie|verifier|^code$|^pin$|sas|signature|key$/i;
+const SECRET_KEY =
+  /token|secret|password|passwd|authorization|cookie|verifier|^code$|^pin$|sas|signature|key$/i;
 
 /** Query parameters that carry secrets inside URLs (authorization codes, SAS signatures, tokens). */
-const SECRET_QUERY = /([?&](?:code|sig|access_token|refresh_token|id_token|code_verifier|client_secret|state)=)[^&#\s]*/gi;
+const SECRET_QUERY =
+  /([?&](?:code|sig|access_token|refresh_token|id_token|code_verifier|client_secret|state)=)[^&#\s]*/gi;
 
 /** Bearer credentials and JWT-shaped strings that slip into free text. */
 const BEARER = /(bearer\s+)[A-Za-z0-9._~+/=-]+/gi;
@@ -11,7 +13,10 @@ const JWT = /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g;
 export const REDACTED = '[redacted]';
 
 export function redactText(text: string): string {
-  return text.replace(SECRET_QUERY, `$1${REDACTED}`).replace(BEARER, `$1${REDACTED}`).replace(JWT, REDACTED);
+  return text
+    .replace(SECRET_QUERY, `$1${REDACTED}`)
+    .replace(BEARER, `$1${REDACTED}`)
+    .replace(JWT, REDACTED);
 }
 
 /** Deep copy with secret-looking keys replaced and secret-looking text scrubbed. */

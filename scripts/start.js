@@ -1,0 +1,63 @@
+// `npm start`: build when sources changed, then run Electron; without its binary, the web host.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const webOnly = args.includes('--web');
+const passThrough = args.filter((arg) => arg !== '--web');
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile())
+      newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+function buildIsStale() {
+  const stamp = path.join(root, 'dist/.built');
+  if (!existsSync(stamp)) return true;
+  const built = statSync(stamp).mtimeMs;
+  return ['src-main', 'src-renderer'].some((dir) => newestMtime(path.join(root, dir)) > built);
+}
+
+/** Electron's binary comes from a download at install time; its absence is normal on CI. */
+function electronBinary() {
+  const pkg = path.join(root, 'node_modules/electron');
+  const pathFile = path.join(pkg, 'path.txt');
+  if (!existsSync(pathFile)) return undefined;
+  const binary = path.join(pkg, 'dist', readFileSync(pathFile, 'utf8').trim());
+  return existsSync(binary) ? binary : undefined;
+}
+
+function run(command, commandArgs) {
+  const child = spawn(command, commandArgs, { cwd: root, stdio: 'inherit' });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code) => process.exit(code ?? 0));
+}
+
+if (buildIsStale()) {
+  const result = spawnSync(process.execPath, ['scripts/build.js'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const electron = webOnly ? undefined : electronBinary();
+if (electron) {
+  run(electron, ['.', ...passThrough]);
+} else {
+  if (!webOnly) {
+    process.stdout.write(
+      "Electron's binary is not installed here, so the kiosk starts in the web host instead (see README, 'Two hosts').\n",
+    );
+  }
+  run(process.execPath, [
+    '--import',
+    'tsx',
+    'src-main/web-host/main.ts',
+    ...(webOnly ? [] : ['--open']),
+    ...passThrough,
+  ]);
+}

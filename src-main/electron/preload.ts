@@ -1,0 +1,39 @@
+import { contextBridge, ipcRenderer } from 'electron';
+import type { IpcRendererEvent } from 'electron';
+import { EVENT_NAMES, INVOKE_CHANNELS } from '../ipc/channels';
+import type {
+  EventName,
+  EventPayload,
+  InvokeChannel,
+  IpcResult,
+  KioskBridge,
+  RequestArgs,
+  ResponseOf,
+} from '../ipc/contract';
+import { EVENT_CHANNEL, INVOKE_CHANNEL } from './channels';
+
+const knownChannels = new Set<string>(INVOKE_CHANNELS);
+const knownEvents = new Set<string>(EVENT_NAMES);
+
+/** The whole renderer-facing surface: two functions, checked against the contract. */
+const bridge = {
+  invoke<C extends InvokeChannel>(
+    channel: C,
+    ...request: RequestArgs<C>
+  ): Promise<IpcResult<ResponseOf<C>>> {
+    if (!knownChannels.has(channel)) {
+      return Promise.resolve({ ok: false, error: { kind: 'unknown-channel', message: channel } });
+    }
+    return ipcRenderer.invoke(INVOKE_CHANNEL, channel, request[0]);
+  },
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
+    if (!knownEvents.has(event)) return () => undefined;
+    const relay = (_: IpcRendererEvent, name: string, payload: EventPayload<E>): void => {
+      if (name === event) listener(payload);
+    };
+    ipcRenderer.on(EVENT_CHANNEL, relay);
+    return () => ipcRenderer.off(EVENT_CHANNEL, relay);
+  },
+} satisfies KioskBridge;
+
+contextBridge.exposeInMainWorld('kiosk', bridge);

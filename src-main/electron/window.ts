@@ -1,0 +1,30 @@
+import { BrowserWindow } from 'electron';
+
+export interface KioskWindowOptions {
+  preload: string;
+  /** Full-screen kiosk mode; `--windowed` turns it off for development. */
+  kiosk: boolean;
+}
+
+export function createKioskWindow({ preload, kiosk }: KioskWindowOptions): BrowserWindow {
+  const window = new BrowserWindow({
+    kiosk,
+    fullscreen: kiosk,
+    width: 1280,
+    height: 800,
+    show: false,
+    autoHideMenuBar: true,
+    backgroundColor: '#f7f5f0',
+    webPreferences: {
+      preload,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      spellcheck: false,
+      devTools: !kiosk,
+    },
+  });
+  window.once('ready-to-show', () => window.show());
+  return window;
+}

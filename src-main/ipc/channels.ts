@@ -1,0 +1,16 @@
+/**
+ * Channel and event names alone, without their schemas, so that the sandboxed preload can check
+ * names without bundling zod. `contract.ts` must define exactly these (the compiler checks it).
+ */
+export const INVOKE_CHANNELS = [
+  'kiosk.getState',
+  'kiosk.setLanguage',
+  'staff.open',
+  'staff.submitPin',
+  'staff.exit',
+] as const;
+
+export const EVENT_NAMES = ['kiosk.state'] as const;
+
+export type InvokeChannel = (typeof INVOKE_CHANNELS)[number];
+export type EventName = (typeof EVENT_NAMES)[number];

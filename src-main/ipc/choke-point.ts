@@ -1,0 +1,81 @@
+import type { z } from 'zod';
+import { createLogger } from '../log/logger';
+import { invokeContract } from './contract';
+import type { InvokeChannel, IpcError, IpcHandlers, IpcResult } from './contract';
+
+const log = createLogger('ipc');
+
+export interface CallContext {
+  /** URL of the frame (Electron) or the Origin of the connection (web host) that sent the call. */
+  senderUrl: string | undefined;
+}
+
+export interface IpcRouter {
+  /** The single entry point for every renderer call, in both hosts. */
+  dispatch(channel: string, payload: unknown, context: CallContext): Promise<IpcResult<unknown>>;
+}
+
+export interface RouterOptions {
+  handlers: IpcHandlers;
+  /** Origins allowed to call, e.g. `app://kiosk` or `http://127.0.0.1:7300`. */
+  trustedOrigins: readonly string[];
+}
+
+function isChannel(channel: string): channel is InvokeChannel {
+  return Object.hasOwn(invokeContract, channel);
+}
+
+function originOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url);
+    // Custom schemes (app://kiosk) report origin "null"; rebuild it from protocol and host.
+    return parsed.origin === 'null' ? `${parsed.protocol}//${parsed.host}` : parsed.origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function failure(kind: IpcError['kind'], message: string): IpcResult<never> {
+  return { ok: false, error: { kind, message } };
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.join('.') || '(payload)'}: ${issue.message}`)
+    .join('; ');
+}
+
+export function createIpcRouter({ handlers, trustedOrigins }: RouterOptions): IpcRouter {
+  const trusted = new Set(trustedOrigins);
+  return {
+    async dispatch(channel, payload, context) {
+      const origin = originOf(context.senderUrl);
+      if (!origin || !trusted.has(origin)) {
+        log.warn('refused a call from an untrusted sender', { channel, origin: origin ?? null });
+        return failure(
+          'forbidden-sender',
+          `Calls from ${origin ?? 'an unknown sender'} are refused.`,
+        );
+      }
+      if (!isChannel(channel)) {
+        return failure('unknown-channel', `No such channel: ${channel.slice(0, 64)}`);
+      }
+      const parsed = invokeContract[channel].request.safeParse(payload);
+      if (!parsed.success) {
+        return failure(
+          'invalid-payload',
+          `Invalid payload for ${channel}: ${describeIssues(parsed.error)}`,
+        );
+      }
+      try {
+        const handler = handlers[channel] as (request: unknown) => unknown;
+        return { ok: true, value: await handler(parsed.data) };
+      } catch (error) {
+        log.error('handler failed', { channel, error });
+        return failure('handler-failed', `${channel} failed.`);
+      }
+    },
+  };
+}

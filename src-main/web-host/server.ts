@@ -1,0 +1,109 @@
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { KioskCore } from '../core/kiosk-core';
+import { contentSecurityPolicy } from '../host/csp';
+import { readRendererAsset } from '../host/renderer-assets';
+import { createIpcRouter } from '../ipc/choke-point';
+import { createLogger } from '../log/logger';
+import { IPC_PATH, createIpcSocket } from './ipc-socket';
+
+const log = createLogger('web-host');
+
+/** Extra GET routes the host serves itself (the OAuth loopback redirect, for one). */
+export type RouteHandler = (url: URL, response: ServerResponse) => Promise<void> | void;
+
+export interface WebHostOptions {
+  core: KioskCore;
+  rendererDir: string;
+  /** 0 picks a free port. Always bound to 127.0.0.1. */
+  port: number;
+  routes?: Record<string, RouteHandler>;
+}
+
+export interface WebHost {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const HOST = '127.0.0.1';
+
+function securityHeaders(origin: string): Record<string, string> {
+  const wsOrigin = origin.replace(/^http/, 'ws');
+  return {
+    'content-security-policy': contentSecurityPolicy([wsOrigin]),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), usb=(), hid=()',
+  };
+}
+
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, HOST, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://${HOST}:${port}`;
+  // A Host check stops DNS-rebinding pages from reaching the kiosk through a foreign name.
+  const allowedHosts = new Set([`${HOST}:${port}`, `localhost:${port}`]);
+  const trustedOrigins = [origin, `http://localhost:${port}`];
+  const router = createIpcRouter({ handlers: options.core.handlers, trustedOrigins });
+  const ipc = createIpcSocket(router, trustedOrigins);
+  const unsubscribe = options.core.subscribe((event) => ipc.broadcast(event));
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    if (!request.headers.host || !allowedHosts.has(request.headers.host)) {
+      response.writeHead(421).end();
+      return;
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    const url = new URL(request.url ?? '/', origin);
+    const route = options.routes?.[url.pathname];
+    if (route) return route(url, response);
+    const asset = await readRendererAsset(options.rendererDir, url.pathname);
+    if (!asset) {
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+      return;
+    }
+    response.writeHead(200, {
+      ...securityHeaders(origin),
+      'content-type': asset.contentType,
+      'cache-control': 'no-cache',
+    });
+    response.end(request.method === 'HEAD' ? undefined : asset.body);
+  };
+
+  server.on('request', (request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      log.error('request failed', { error });
+      if (!response.headersSent) response.writeHead(500);
+      response.end();
+    });
+  });
+  server.on('upgrade', (request, socket, head) => {
+    const path = new URL(request.url ?? '/', origin).pathname;
+    if (path !== IPC_PATH || !request.headers.host || !allowedHosts.has(request.headers.host)) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    ipc.handleUpgrade(request, socket, head);
+  });
+  log.info('web host listening', { url: origin });
+
+  return {
+    url: origin,
+    async stop() {
+      unsubscribe();
+      await ipc.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
