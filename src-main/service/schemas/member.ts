@@ -22,18 +22,24 @@ export const MemberSchema = z.looseObject({
   ExpiryDate: Text,
 });
 
-export const MemberPageSchema = z.union([
-  z
-    .looseObject({
+export const MemberPageSchema = z
+  .union([
+    z.looseObject({
       Members: z.array(MemberSchema),
       Page: z.number().int().optional(),
       Size: z.number().int().optional(),
       Total: z.number().int().optional(),
       TotalPages: z.number().int().optional(),
-    })
-    .transform((page) => ({ ...page, Total: page.Total ?? page.Members.length })),
-  z.array(MemberSchema).transform((Members) => ({ Members, Total: Members.length })),
-]);
+    }),
+    // Another deployment may answer with the bare list.
+    z.array(MemberSchema).transform((Members) => ({ Members })),
+  ])
+  .transform((page) => ({
+    ...page,
+    Page: 'Page' in page ? page.Page : undefined,
+    TotalPages: 'TotalPages' in page ? page.TotalPages : undefined,
+    Total: 'Total' in page && page.Total !== undefined ? page.Total : page.Members.length,
+  }));
 
 /** The seed's member update body: all strings, `Id` selects the member, the rest is partial. */
 export const MemberUpdateSchema = z.strictObject({

@@ -1,0 +1,99 @@
+import { parseArgs } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
+import { MEMBER_UPDATE_FIELDS } from '../service/schemas/member';
+
+export const COMMANDS = [
+  'login',
+  'logout',
+  'whoami',
+  'member',
+  'members',
+  'branches',
+  'member-types',
+  'update-member',
+  'checkout',
+  'checkin',
+  'publish',
+  'help',
+] as const;
+
+export type CommandName = (typeof COMMANDS)[number];
+
+const GLOBAL_OPTIONS = {
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies ParseArgsConfig['options'];
+
+const memberUpdateOptions = Object.fromEntries(
+  MEMBER_UPDATE_FIELDS.filter((field) => field !== 'Id').map((field) => [
+    field,
+    { type: 'string' as const },
+  ]),
+);
+
+const COMMAND_OPTIONS: Record<CommandName, NonNullable<ParseArgsConfig['options']>> = {
+  login: { 'no-browser': { type: 'boolean' }, 'timeout-seconds': { type: 'string' } },
+  logout: {},
+  whoami: {},
+  member: { email: { type: 'string' } },
+  members: { name: { type: 'string' }, size: { type: 'string' }, page: { type: 'string' } },
+  branches: {},
+  'member-types': {},
+  'update-member': memberUpdateOptions,
+  checkout: {},
+  checkin: {},
+  publish: { name: { type: 'string' }, docid: { type: 'string' } },
+  help: {},
+};
+
+export interface ParsedCommand {
+  command: CommandName;
+  positionals: string[];
+  options: Record<string, string | boolean | undefined>;
+  json: boolean;
+  help: boolean;
+}
+
+export type ParseOutcome = { ok: true; parsed: ParsedCommand } | { ok: false; message: string };
+
+function isCommand(value: string | undefined): value is CommandName {
+  return (COMMANDS as readonly string[]).includes(value ?? '');
+}
+
+export function parseCommandLine(argv: string[]): ParseOutcome {
+  const name = argv.find((arg) => !arg.startsWith('-'));
+  if (name === undefined) {
+    return {
+      ok: true,
+      parsed: { command: 'help', positionals: [], options: {}, json: false, help: true },
+    };
+  }
+  if (!isCommand(name)) return { ok: false, message: `unknown command '${name}'` };
+  const rest = [...argv];
+  rest.splice(rest.indexOf(name), 1);
+  try {
+    const { values, positionals } = parseArgs({
+      args: rest,
+      options: { ...GLOBAL_OPTIONS, ...COMMAND_OPTIONS[name] },
+      allowPositionals: true,
+      strict: true,
+    });
+    const { json, help, ...options } = values as Record<string, string | boolean | undefined>;
+    return {
+      ok: true,
+      parsed: { command: name, positionals, options, json: json === true, help: help === true },
+    };
+  } catch (error) {
+    return { ok: false, message: (error as Error).message };
+  }
+}
+
+/** A positive integer option, or an error message naming it. */
+export function integerOption(
+  value: string | boolean | undefined,
+  name: string,
+): number | string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || !/^\d+$/.test(value)) return `--${name} must be a whole number`;
+  return Number(value);
+}

@@ -1,0 +1,127 @@
+import type { Member, MemberUpdate } from '../../service/schemas/member';
+import type { MemberCirculation } from '../../service/schemas/circulation';
+import type { Command } from '../command';
+import { table } from '../output';
+import { usage, withService } from './with-service';
+
+function memberLine(member: Member): string[] {
+  return [
+    member.Id,
+    member.userbarcode,
+    `${member.GivenName} ${member.Surname}`.trim(),
+    member.Email,
+    member.userstatus,
+  ];
+}
+
+function circulationText(record: MemberCirculation): string {
+  const { Member: member } = record;
+  const lines = [
+    `${member.GivenName} ${member.Surname} (${member.userbarcode}), ${member.userstatus}, expires ${member.ExpiryDate || '-'}`,
+    `fine: ${record.Fine.toFixed(2)} ${record.Currency}`,
+    `blocks: ${record.Blocks.length > 0 ? record.Blocks.join(', ') : 'none'}`,
+    `loans: ${record.Items.length}`,
+  ];
+  for (const loan of record.Items) {
+    lines.push(
+      `  ${loan.ItemBarcode}  due ${loan.DueDate}${loan.Overdue ? ' OVERDUE' : ''}  ${loan.Title}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function positiveInteger(value: string | boolean | undefined): number | undefined | null {
+  if (value === undefined) return undefined;
+  return typeof value === 'string' && /^[1-9]\d*$/.test(value) ? Number(value) : null;
+}
+
+export const member: Command = (input) => {
+  const { positionals, options } = input.parsed;
+  const email = options.email;
+  if (typeof email === 'string') {
+    if (positionals.length > 0)
+      return Promise.resolve(usage(input, 'give either a barcode or --email, not both'));
+    return withService(
+      input,
+      (client) => client.memberByEmail(email, { signal: input.signal }),
+      circulationText,
+    );
+  }
+  const [barcode, ...extra] = positionals;
+  if (!barcode || extra.length > 0)
+    return Promise.resolve(usage(input, 'usage: member <barcode> | member --email <email>'));
+  return withService(
+    input,
+    (client) => client.memberByBarcode(barcode, { signal: input.signal }),
+    circulationText,
+  );
+};
+
+export const members: Command = (input) => {
+  const { options } = input.parsed;
+  const size = positiveInteger(options.size);
+  const page = positiveInteger(options.page);
+  if (size === null || page === null)
+    return Promise.resolve(usage(input, '--size and --page must be whole numbers from 1'));
+  const name = typeof options.name === 'string' ? options.name : '';
+  return withService(
+    input,
+    (client) =>
+      client.listMembers(
+        { name, ...(size !== undefined ? { size } : {}), ...(page !== undefined ? { page } : {}) },
+        { signal: input.signal },
+      ),
+    (result) =>
+      [
+        table([['ID', 'BARCODE', 'NAME', 'EMAIL', 'STATUS'], ...result.Members.map(memberLine)]),
+        `page ${result.Page ?? page ?? 1} of ${result.TotalPages ?? '?'} (${result.Total} members)`,
+      ].join('\n'),
+  );
+};
+
+export const branches: Command = (input) =>
+  withService(
+    input,
+    (client) => client.listBranches({ signal: input.signal }),
+    (list) =>
+      table([
+        ['ID', 'CODE', 'NAME', 'CITY'],
+        ...list.map((branch) => [branch.Id, branch.Code, branch.Name, branch.City]),
+      ]),
+  );
+
+export const memberTypes: Command = (input) =>
+  withService(
+    input,
+    (client) => client.listMemberTypes({ signal: input.signal }),
+    (list) =>
+      table([
+        ['ID', 'NAME', 'LOAN DAYS', 'LOAN LIMIT', 'FINE THRESHOLD'],
+        ...list.map((type) => [
+          type.Id,
+          type.Name,
+          String(type.LoanPeriodDays ?? ''),
+          String(type.LoanLimit ?? ''),
+          type.FineThreshold.toFixed(2),
+        ]),
+      ]),
+  );
+
+export const updateMember: Command = (input) => {
+  const [id, ...extra] = input.parsed.positionals;
+  if (!id || extra.length > 0)
+    return Promise.resolve(usage(input, 'usage: update-member <id> --<Field> <value> ...'));
+  const fields = Object.fromEntries(
+    Object.entries(input.parsed.options).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
+  if (Object.keys(fields).length === 0)
+    return Promise.resolve(usage(input, 'name at least one field to change, e.g. --city Cork'));
+  const update: MemberUpdate = { Id: id, ...fields };
+  return withService(
+    input,
+    (client) => client.updateMember(update, { signal: input.signal }),
+    (updated) => `updated member ${updated.Id}: ${memberLine(updated).slice(1).join(', ')}`,
+  );
+};

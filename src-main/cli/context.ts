@@ -1,0 +1,56 @@
+import { createStaffAuth } from '../auth/staff-auth';
+import type { StaffAuth } from '../auth/staff-auth';
+import { err, ok } from '../service/result';
+import type { Result } from '../service/result';
+import { createConfSettingsStore } from '../settings/conf-store';
+import type { Settings } from '../settings/schema';
+import { createFileVault, fileVaultPaths } from '../vault/file-vault';
+import { EXIT } from './exit-codes';
+import type { ExitCode } from './exit-codes';
+
+export interface CliContext {
+  settings: Settings;
+  auth: StaffAuth;
+}
+
+export interface CliSetupFailure {
+  exit: ExitCode;
+  kind: string;
+  message: string;
+}
+
+/**
+ * Settings (conf, in KIOSK_DATA_DIR when set), the AES-GCM file vault in the data folder, and the
+ * staff auth with its client. The CLI talks to a configured service only: starting the reference
+ * service for one command would leave tokens bound to a server that is gone a second later.
+ */
+export async function createCliContext(
+  env: Record<string, string | undefined>,
+  loopbackRedirectUri?: string,
+): Promise<Result<CliContext, CliSetupFailure>> {
+  const loaded = createConfSettingsStore({ env }).load();
+  if (!loaded.ok)
+    return err({ exit: EXIT.usage, kind: 'invalid-setting', message: loaded.error.message });
+  const settings = loaded.value;
+  const { baseUrl, clientId, clientKind } = settings.service;
+  if (!baseUrl) {
+    return err({
+      exit: EXIT.usage,
+      kind: 'no-service',
+      message:
+        'No library service configured: set KIOSK_BASE_URL (and KIOSK_AUTH_URL), or start one with `npm run service`.',
+    });
+  }
+  const auth = await createStaffAuth({
+    connection: {
+      baseUrl,
+      authUrl: settings.service.authUrl ?? baseUrl,
+      clientId,
+      clientKind,
+      redirectUri: loopbackRedirectUri ?? settings.service.redirectUri,
+    },
+    vault: createFileVault(fileVaultPaths(settings.dataDir)),
+    timeoutMs: settings.requestTimeoutMs,
+  });
+  return ok({ settings, auth });
+}

@@ -1,0 +1,46 @@
+import type { AuthProblem } from '../auth/messages';
+import type { ServiceError } from '../service/errors';
+import type { UploadError } from '../service/upload';
+
+/** Documented in the README (section auth); scripts rely on these numbers. */
+export const EXIT = {
+  ok: 0,
+  internal: 1,
+  usage: 2,
+  refused: 3,
+  authNeeded: 4,
+  unreachable: 5,
+  malformed: 6,
+  cancelled: 130,
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+export function exitCodeOf(error: ServiceError | UploadError): ExitCode {
+  switch (error.kind) {
+    case 'refused':
+      return EXIT.refused;
+    case 'auth-required':
+      return EXIT.authNeeded;
+    case 'unreachable':
+    case 'timeout':
+      return EXIT.unreachable;
+    case 'malformed-response':
+      return EXIT.malformed;
+    case 'cancelled':
+      return EXIT.cancelled;
+    case 'file-unreadable':
+      return EXIT.usage;
+  }
+}
+
+export function exitCodeOfAuthProblem(problem: AuthProblem): ExitCode {
+  switch (problem.kind) {
+    case 'auth.unreachable':
+      return EXIT.unreachable;
+    case 'auth.unexpected-response':
+      return EXIT.malformed;
+    default:
+      return EXIT.authNeeded;
+  }
+}

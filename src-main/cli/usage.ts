@@ -1,0 +1,24 @@
+export const USAGE = `Usage: library-kiosk <command> [options]
+
+Staff scripting and diagnostics against the library service (KIOSK_BASE_URL, KIOSK_AUTH_URL).
+
+Commands:
+  login [--no-browser] [--timeout-seconds N]   sign in through the browser (loopback redirect)
+  logout                                       sign out and delete the stored tokens
+  whoami                                       the signed-in staff user and customer account
+  member <barcode>                             a member with loans and fine, by card barcode
+  member --email <email>                       the same, by email address
+  members [--name X] [--size N] [--page N]     list members (page counts from 1)
+  branches                                     list branches
+  member-types                                 list member types
+  update-member <id> --<Field> <value> ...     change member fields (GivenName, Surname, city, ...)
+  checkout <item-barcode> <member-barcode>     check an item out to a member
+  checkin <item-barcode>                       check an item in
+  publish <file.pdf> [--name N] [--docid ID]   create a document and upload the file
+
+Options:
+  --json        machine-readable output on stdout (errors too)
+  -h, --help    this text
+
+Exit codes: 0 ok, 1 internal error, 2 usage or configuration, 3 refused by the service,
+4 staff sign-in needed, 5 service unreachable or timed out, 6 malformed response, 130 cancelled.`;
