@@ -105,9 +105,9 @@ export class HidScannerSource {
   #devicesChanged(): void {
     if (!this.#running) return;
     if (this.#handle) {
-      // A vanished hidraw node means our scanner left, even if no read error has arrived yet.
+      // A vanished device node (/dev/hidrawN) means our scanner left, even before a read error.
       const path = this.#device?.path;
-      if (path?.startsWith('/dev/') && !existsSync(path)) this.#lost(this.#handle, 'node removed');
+      if (path?.startsWith('/') && !existsSync(path)) this.#lost(this.#handle, 'node removed');
       return;
     }
     clearTimeout(this.#retryTimer);
