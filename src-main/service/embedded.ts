@@ -1,0 +1,66 @@
+import path from 'node:path';
+import type { ServiceConnection } from '../auth/staff-auth';
+import { createLogger } from '../log/logger';
+import type { Settings } from '../settings/schema';
+import { REGISTERED_CLIENT_ID } from '../settings/schema';
+import type { StartServiceOptions } from '../../src-service/index';
+
+const log = createLogger('service:connection');
+
+export interface ResolvedConnection {
+  connection: ServiceConnection;
+  /** True when the kiosk started the reference service itself. */
+  embedded: boolean;
+  /** Stops the embedded service; a no-op for a configured one. */
+  stop(): Promise<void>;
+}
+
+export interface ResolveOptions {
+  /** Ports of the embedded service; the defaults (7301-7303) keep tokens valid across restarts. */
+  ports?: StartServiceOptions['ports'];
+  quiet?: boolean;
+}
+
+/**
+ * The service the kiosk talks to: the configured one, or, when no base URL is configured, the
+ * reference service started in-process with its data under `<dataDir>/reference-service` and the
+ * registered client.
+ */
+export async function resolveServiceConnection(
+  settings: Settings,
+  options: ResolveOptions = {},
+): Promise<ResolvedConnection> {
+  const { service } = settings;
+  if (service.baseUrl) {
+    return {
+      connection: {
+        baseUrl: service.baseUrl,
+        authUrl: service.authUrl ?? service.baseUrl,
+        clientId: service.clientId,
+        clientKind: service.clientKind,
+        redirectUri: service.redirectUri,
+      },
+      embedded: false,
+      stop: async () => undefined,
+    };
+  }
+  // Loaded only when needed: a kiosk pointed at a real deployment never loads the reference service.
+  const { startService } = await import('../../src-service/index');
+  const running = await startService({
+    dataDir: path.join(settings.dataDir, 'reference-service'),
+    ...(options.ports ? { ports: options.ports } : {}),
+    quiet: options.quiet ?? true,
+  });
+  log.info('using the embedded reference service', { baseUrl: running.baseUrl, authUrl: running.authUrl });
+  return {
+    connection: {
+      baseUrl: running.baseUrl,
+      authUrl: running.authUrl,
+      clientId: REGISTERED_CLIENT_ID,
+      clientKind: 'registered',
+      redirectUri: service.redirectUri,
+    },
+    embedded: true,
+    stop: () => running.stop(),
+  };
+}

@@ -1,0 +1,236 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { StaffAuth } from '../../../src-main/auth/staff-auth';
+import type { StaffAuthStatus } from '../../../src-main/auth/status';
+import { itemBarcode, memberBarcode } from '../../../src-service/barcode';
+import {
+  CLIENT_IDS,
+  newVault,
+  recordingFetch,
+  revoke,
+  signedIn,
+  startTestService,
+} from './harness';
+import type { TestService } from './harness';
+
+// Short-lived access tokens, so expiry happens within a test.
+const TTL_SECONDS = 3;
+
+let test: TestService;
+
+beforeAll(async () => {
+  test = await startTestService({ accessTokenTtlSeconds: TTL_SECONDS, faults: true });
+});
+
+afterEach(() => {
+  test.service.faults?.reset();
+});
+
+afterAll(async () => {
+  await test?.stop();
+});
+
+async function storedTokens(vault: ReturnType<typeof newVault>['vault']) {
+  const loaded = await vault.load();
+  if (!loaded.ok || !loaded.value) throw new Error('expected stored tokens');
+  return loaded.value;
+}
+
+describe('refresh ahead of expiry (registered client)', () => {
+  it('refreshes once the token is within its refresh margin, before calling the API', async () => {
+    let clock = Date.now();
+    const recorder = recordingFetch();
+    const auth = await signedIn(test, { fetch: recorder.fetch, now: () => clock });
+    const before = recorder.tokenRequests();
+    clock += TTL_SECONDS * 1000 * 0.8;
+    const branches = await auth.client.listBranches();
+    expect(branches.ok).toBe(true);
+    expect(recorder.tokenRequests()).toBe(before + 1);
+    auth.dispose();
+  });
+
+  it('does not refresh while the token is fresh', async () => {
+    const recorder = recordingFetch();
+    const auth = await signedIn(test, { fetch: recorder.fetch });
+    const before = recorder.tokenRequests();
+    await auth.client.listBranches();
+    await auth.client.listMemberTypes();
+    expect(recorder.tokenRequests()).toBe(before);
+    auth.dispose();
+  });
+
+  it('renews a token that really expired and calls the API without a 401', async () => {
+    const recorder = recordingFetch();
+    const auth = await signedIn(test, { fetch: recorder.fetch });
+    await sleep(TTL_SECONDS * 1000 + 200);
+    const apiBefore = recorder.apiRequests();
+    const info = await auth.client.getUserInfo();
+    expect(info.ok).toBe(true);
+    expect(recorder.apiRequests() - apiBefore).toBe(1);
+    auth.dispose();
+  });
+
+  it('shares one refresh between concurrent calls', async () => {
+    let clock = Date.now();
+    const recorder = recordingFetch();
+    const auth = await signedIn(test, { fetch: recorder.fetch, now: () => clock });
+    const before = recorder.tokenRequests();
+    clock += TTL_SECONDS * 1000 * 0.8;
+    const results = await Promise.all(Array.from({ length: 8 }, () => auth.client.listBranches()));
+    expect(results.every((result) => result.ok)).toBe(true);
+    expect(recorder.tokenRequests()).toBe(before + 1);
+    auth.dispose();
+  });
+
+  it('stores the rotated refresh token; the old one stops working', async () => {
+    let clock = Date.now();
+    const { vault } = newVault(test);
+    const auth = await signedIn(test, { vault, now: () => clock });
+    const first = await storedTokens(vault);
+    clock += TTL_SECONDS * 1000 * 0.8;
+    await auth.client.listBranches();
+    const second = await storedTokens(vault);
+    expect(second.refreshToken).toBeDefined();
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    const reuse = await fetch(`${test.service.authUrl}/connect/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: first.refreshToken ?? '',
+        client_id: CLIENT_IDS.registered,
+      }),
+    });
+    expect(reuse.status).toBe(400);
+    expect(((await reuse.json()) as { error: string }).error).toBe('invalid_grant');
+    auth.dispose();
+  });
+});
+
+describe('a 401 from the API', () => {
+  // The kiosk's clock stands still, so it believes its tokens fresh while the service has
+  // expired them: the API answers 401. (Revoking an access token at this service revokes the
+  // whole grant, refresh token included, so expiry is the way to get a 401 with a good refresh.)
+  const frozen = Date.now();
+  const single = recordingFetch();
+  const concurrent = recordingFetch();
+  let singleAuth: StaffAuth;
+  let concurrentAuth: StaffAuth;
+
+  beforeAll(async () => {
+    singleAuth = await signedIn(test, { fetch: single.fetch, now: () => frozen });
+    concurrentAuth = await signedIn(test, { fetch: concurrent.fetch, now: () => frozen });
+    await sleep(TTL_SECONDS * 1000 + 200);
+  });
+
+  afterAll(() => {
+    singleAuth.dispose();
+    concurrentAuth.dispose();
+  });
+
+  it('triggers one refresh and one retry', async () => {
+    const tokensBefore = single.tokenRequests();
+    const apiBefore = single.apiRequests();
+    const result = await singleAuth.client.listMemberTypes();
+    expect(result.ok).toBe(true);
+    expect(single.tokenRequests() - tokensBefore).toBe(1);
+    expect(single.apiRequests() - apiBefore).toBe(2);
+  });
+
+  it('from several concurrent calls still causes a single refresh', async () => {
+    const before = concurrent.tokenRequests();
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => concurrentAuth.client.listBranches()),
+    );
+    expect(results.every((result) => result.ok)).toBe(true);
+    expect(concurrent.tokenRequests() - before).toBe(1);
+  });
+});
+
+describe('a refused refresh', () => {
+  it('moves to sign-in-needed and deletes the stored tokens', async () => {
+    const { vault } = newVault(test);
+    const auth = await signedIn(test, { vault });
+    await revoke(test, (await storedTokens(vault)).refreshToken ?? '');
+    const result = await auth.client.listBranches();
+    expect(result).toMatchObject({
+      ok: false,
+      error: { kind: 'auth-required', reason: 'sign-in-needed' },
+    });
+    expect(auth.status()).toMatchObject({
+      state: 'sign-in-needed',
+      account: { name: 'Lena Park' },
+      message: { kind: 'auth.refresh-refused' },
+    });
+    expect(await vault.load()).toEqual({ ok: true, value: null });
+    auth.dispose();
+  });
+
+  it('returns a check-out as not applied, so the caller keeps it and sends it after sign-in', async () => {
+    const { vault } = newVault(test);
+    const auth = await signedIn(test, { vault });
+    await revoke(test, (await storedTokens(vault)).refreshToken ?? '');
+    const loan = { itemBarcode: itemBarcode(11), userBarcode: memberBarcode(1) };
+    const refused = await auth.client.checkOut(loan);
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { kind: 'auth-required', outcome: 'not-applied' },
+    });
+    auth.dispose();
+    const again = await signedIn(test, { vault });
+    const done = await again.client.checkOut(loan);
+    expect(done.ok && done.value.DueDate).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    again.dispose();
+  });
+});
+
+describe('an unreachable authorization server', () => {
+  it('keeps staff signed in and uses the still-valid token', async () => {
+    let clock = Date.now();
+    const auth = await signedIn(test, { now: () => clock });
+    clock += TTL_SECONDS * 1000 * 0.8;
+    test.service.faults?.set({ outage: true });
+    const result = await auth.client.listBranches();
+    expect(result).toMatchObject({ ok: false, error: { kind: 'unreachable' } });
+    expect(auth.status().state).toBe('signed-in');
+    test.service.faults?.reset();
+    expect((await auth.client.listBranches()).ok).toBe(true);
+    auth.dispose();
+  });
+});
+
+describe('the development client at expiry', () => {
+  it('asks for staff sign-in without trying a refresh', async () => {
+    let clock = Date.now();
+    const recorder = recordingFetch();
+    const auth = await signedIn(test, {
+      clientKind: 'development',
+      fetch: recorder.fetch,
+      now: () => clock,
+    });
+    const before = recorder.tokenRequests();
+    clock += TTL_SECONDS * 1000 + 1;
+    const result = await auth.client.listBranches();
+    expect(result).toMatchObject({
+      ok: false,
+      error: { kind: 'auth-required', reason: 'sign-in-needed' },
+    });
+    expect(recorder.tokenRequests()).toBe(before);
+    expect(auth.status()).toMatchObject({
+      state: 'sign-in-needed',
+      message: { kind: 'auth.session-expired' },
+    });
+    auth.dispose();
+  });
+
+  it('tells the staff screen when the session ends, without any call', async () => {
+    const auth = await signedIn(test, { clientKind: 'development' });
+    const changed = new Promise<StaffAuthStatus>((resolve) => auth.onStatusChange(resolve));
+    const status = await changed;
+    expect(status).toMatchObject({
+      state: 'sign-in-needed',
+      message: { kind: 'auth.session-expired' },
+    });
+    auth.dispose();
+  });
+});
