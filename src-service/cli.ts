@@ -1,0 +1,116 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { itemBarcode, memberBarcode } from './barcode';
+import { DEFAULT_PORTS } from './config';
+import { DEMO_ITEMS, DEMO_MEMBERS } from './db/seed';
+import { startService, type RunningService } from './index';
+
+const USAGE = `Usage: npm run service -- [options]
+
+  --data-dir <dir>    where the database and blobs live (default .data/service)
+  --reset             wipe the data dir and reseed the demo library
+  --faults            enable fault knobs (PUT {auth_url}/__faults)
+  --base-port <n>     API port (default ${DEFAULT_PORTS.base}; 0 = any free port)
+  --auth-port <n>     OAuth port (default ${DEFAULT_PORTS.auth})
+  --blob-port <n>     Azurite blob port (default ${DEFAULT_PORTS.blob})
+  --token-ttl <s>     access token lifetime in seconds (default 3600)
+  --help`;
+
+function port(value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) {
+    process.stderr.write(`Not a port: ${value}\n${USAGE}\n`);
+    process.exit(2);
+  }
+  return parsed;
+}
+
+function describe(service: RunningService): string {
+  const member = (label: string, seq: number): string => `  ${memberBarcode(seq)}  ${label}`;
+  return [
+    `base_url  ${service.baseUrl}`,
+    `auth_url  ${service.authUrl}`,
+    `blob_url  ${service.blobUrl}`,
+    '',
+    `client (registered)   ${service.clients.registered.clientId}`,
+    `client (development)  ${service.clients.development.clientId}`,
+    `redirect URIs         org.example.librarykiosk:/oauth/callback, http://127.0.0.1:{any port}/oauth/callback`,
+    '',
+    'demo staff accounts (username / password):',
+    ...service.staffAccounts.map((a) => `  ${a.username} / ${a.password}  (${a.name})`),
+    '',
+    'demo member cards:',
+    member('can borrow', DEMO_MEMBERS.canBorrow),
+    member('blocked', DEMO_MEMBERS.blocked),
+    member('membership expired', DEMO_MEMBERS.expired),
+    member('fines above the threshold', DEMO_MEMBERS.overFineThreshold),
+    member('has overdue loans', DEMO_MEMBERS.withOverdueLoans),
+    member('at the loan limit (child)', DEMO_MEMBERS.atLoanLimit),
+    '',
+    'demo items:',
+    ...DEMO_ITEMS.available.map((seq) => `  ${itemBarcode(seq)}  available`),
+    ...DEMO_ITEMS.overdue.map((seq) => `  ${itemBarcode(seq)}  on loan, overdue`),
+    `  ${itemBarcode(DEMO_ITEMS.onLoanNotDue)}  on loan, not yet due`,
+    '',
+    service.faults
+      ? `fault knobs: GET/PUT/DELETE ${service.authUrl}/__faults`
+      : 'fault knobs: off (--faults)',
+    'Ctrl+C stops the service.',
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      'data-dir': { type: 'string' },
+      reset: { type: 'boolean' },
+      faults: { type: 'boolean' },
+      'base-port': { type: 'string' },
+      'auth-port': { type: 'string' },
+      'blob-port': { type: 'string' },
+      'token-ttl': { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const ttl = values['token-ttl'] === undefined ? undefined : Number(values['token-ttl']);
+  if (ttl !== undefined && (!Number.isInteger(ttl) || ttl <= 0)) {
+    process.stderr.write(`Not a lifetime in seconds: ${values['token-ttl']}\n`);
+    process.exit(2);
+  }
+  const service = await startService({
+    dataDir: resolve(values['data-dir'] ?? '.data/service'),
+    ports: {
+      base: port(values['base-port'], DEFAULT_PORTS.base),
+      auth: port(values['auth-port'], DEFAULT_PORTS.auth),
+      blob: port(values['blob-port'], DEFAULT_PORTS.blob),
+    },
+    ...(ttl ? { accessTokenTtlSeconds: ttl } : {}),
+    faults: values.faults ?? false,
+    reset: values.reset ?? false,
+  });
+  process.stdout.write(`${describe(service)}\n`);
+
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) return;
+    stopping = true;
+    service.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `The service could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+});

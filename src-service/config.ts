@@ -1,0 +1,76 @@
+/** Fixed facts of the reference service: ports, OAuth clients, scopes, demo staff accounts. */
+
+export const DEFAULT_PORTS = { base: 7301, auth: 7302, blob: 7303 } as const;
+
+export const HOST = '127.0.0.1';
+
+export const API_SCOPE = 'serviceApi';
+
+export const SCOPES = ['openid', 'profile', 'email', API_SCOPE, 'offline_access'] as const;
+
+export const REGISTERED_CLIENT_ID = 'library-kiosk';
+export const DEVELOPMENT_CLIENT_ID = 'library-kiosk-dev';
+
+/**
+ * Both clients are native apps (RFC 8252): a private-use scheme redirect and a loopback redirect
+ * whose port oidc-provider ignores for native clients (section 7.3).
+ */
+export const REDIRECT_URIS = [
+  'org.example.librarykiosk:/oauth/callback',
+  'http://127.0.0.1/oauth/callback',
+] as const;
+
+export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 3600;
+export const REFRESH_TOKEN_TTL_SECONDS = 14 * 24 * 3600;
+export const SAS_TTL_SECONDS = 15 * 60;
+
+export const BLOB_ACCOUNT = 'devstoreaccount1';
+/** Azurite's published development account key: public by design, only valid against the emulator. */
+export const BLOB_ACCOUNT_KEY =
+  'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==';
+export const BLOB_CONTAINER = 'documents';
+/** Azurite 3.35 knows blob API versions up to this one; the SAS must use a version it can verify. */
+export const BLOB_SAS_VERSION = '2025-11-05';
+
+export const CURRENCY = 'EUR';
+
+export interface StaffAccountSeed {
+  id: string;
+  username: string;
+  password: string;
+  name: string;
+  email: string;
+  branchId: string;
+  customerId: string | null;
+}
+
+/** Demo credentials of a training system; only scrypt hashes are stored in the database. */
+export const STAFF_ACCOUNTS: readonly StaffAccountSeed[] = [
+  {
+    id: 'staff-librarian',
+    username: 'librarian',
+    password: 'demo-librarian',
+    name: 'Lena Park',
+    email: 'lena.park@example.org',
+    branchId: '1',
+    customerId: 'CUST-4410',
+  },
+  {
+    id: 'staff-assistant',
+    username: 'assistant',
+    password: 'demo-assistant',
+    name: 'Sam Reyes',
+    email: 'sam.reyes@example.org',
+    branchId: '2',
+    customerId: 'CUST-4410',
+  },
+  {
+    id: 'staff-visitor',
+    username: 'visitor',
+    password: 'demo-visitor',
+    name: 'Vic Moreau',
+    email: 'vic.moreau@example.org',
+    branchId: '1',
+    customerId: null,
+  },
+];

@@ -1,0 +1,36 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { MIGRATIONS } from './migrations';
+
+export type Db = Database.Database;
+
+export const DATABASE_FILE = 'library.sqlite';
+
+/** Opens (creating when missing) the service database and brings its schema up to date. */
+export function openDatabase(dataDir: string): Db {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new Database(join(dataDir, DATABASE_FILE));
+  db.pragma('journal_mode = WAL');
+  // WAL + NORMAL stays consistent after a crash; only the last transactions may be lost on power loss.
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+function migrate(db: Db): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (let version = current; version < MIGRATIONS.length; version += 1) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[version] ?? '');
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+}
+
+export function isSeeded(db: Db): boolean {
+  const row = db.prepare('SELECT COUNT(*) AS n FROM branches').get() as { n: number };
+  return row.n > 0;
+}

@@ -1,0 +1,162 @@
+import { isValidMemberBarcode } from '../barcode';
+import type { Db } from '../db/open';
+import { fail, ok, type Result } from '../errors';
+import type { MemberPage, MemberRecord, MemberUpdate } from './schemas';
+
+export interface MemberRow {
+  id: string;
+  barcode: string;
+  branch_id: string;
+  member_type_id: string;
+  given_name: string;
+  surname: string;
+  user_name: string;
+  phone: string;
+  address1: string;
+  address2: string;
+  city: string;
+  country: string;
+  postcode: string;
+  name_title: string;
+  status: 'active' | 'blocked';
+  email: string;
+  expiry_date: string;
+  fine_cents: number;
+}
+
+/** Update body field -> column; the body's mixed casing is the seed's, to the letter. */
+const UPDATE_COLUMNS = {
+  userbarcode: 'barcode',
+  branchid: 'branch_id',
+  usertype: 'member_type_id',
+  GivenName: 'given_name',
+  Surname: 'surname',
+  UserName: 'user_name',
+  PhoneNo: 'phone',
+  address1: 'address1',
+  address2: 'address2',
+  city: 'city',
+  country: 'country',
+  postcode: 'postcode',
+  NameTitle: 'name_title',
+  userstatus: 'status',
+} as const satisfies Record<Exclude<keyof MemberUpdate, 'Id'>, keyof MemberRow>;
+
+export function toMemberRecord(row: MemberRow): MemberRecord {
+  return {
+    Id: row.id,
+    userbarcode: row.barcode,
+    branchid: row.branch_id,
+    usertype: row.member_type_id,
+    GivenName: row.given_name,
+    Surname: row.surname,
+    UserName: row.user_name,
+    PhoneNo: row.phone,
+    address1: row.address1,
+    address2: row.address2,
+    city: row.city,
+    country: row.country,
+    postcode: row.postcode,
+    NameTitle: row.name_title,
+    userstatus: row.status,
+    Email: row.email,
+    ExpiryDate: row.expiry_date,
+  };
+}
+
+export const MAX_PAGE_SIZE = 100;
+
+export function createMembers(db: Db) {
+  const byId = db.prepare<[string], MemberRow>('SELECT * FROM members WHERE id = ?');
+  const byBarcode = db.prepare<[string], MemberRow>('SELECT * FROM members WHERE barcode = ?');
+  const byEmail = db.prepare<[string], MemberRow>('SELECT * FROM members WHERE email_lower = ?');
+  const branchExists = db.prepare<[string], { id: string }>('SELECT id FROM branches WHERE id = ?');
+  const typeExists = db.prepare<[string], { id: string }>(
+    'SELECT id FROM member_types WHERE id = ?',
+  );
+  // One filter expression for count and page, so totals always match the rows.
+  const filter = `instr(lower(given_name), @q) > 0 OR instr(lower(surname), @q) > 0
+    OR instr(lower(given_name || ' ' || surname), @q) > 0 OR instr(lower(user_name), @q) > 0`;
+  const count = db.prepare<{ q: string }, { n: number }>(
+    `SELECT COUNT(*) AS n FROM members WHERE ${filter}`,
+  );
+  const page = db.prepare<{ q: string; limit: number; offset: number }, MemberRow>(
+    `SELECT * FROM members WHERE ${filter} ORDER BY surname, given_name, id LIMIT @limit OFFSET @offset`,
+  );
+
+  function list(name: string, size: number, pageNumber: number): MemberPage {
+    const q = name.toLowerCase();
+    const total = count.get({ q })?.n ?? 0;
+    const rows = page.all({ q, limit: size, offset: (pageNumber - 1) * size });
+    return {
+      Members: rows.map(toMemberRecord),
+      Page: pageNumber,
+      Size: size,
+      Total: total,
+      TotalPages: Math.ceil(total / size),
+    };
+  }
+
+  function validate(update: MemberUpdate, current: MemberRow): Result<null> {
+    if (update.branchid !== undefined && !branchExists.get(update.branchid)) {
+      return fail('branch_not_found', `Branch "${update.branchid}" does not exist.`);
+    }
+    if (update.usertype !== undefined && !typeExists.get(update.usertype)) {
+      return fail('member_type_not_found', `Member type "${update.usertype}" does not exist.`);
+    }
+    if (update.userstatus !== undefined && !['active', 'blocked'].includes(update.userstatus)) {
+      return fail('invalid_request', 'userstatus must be "active" or "blocked".');
+    }
+    for (const field of ['GivenName', 'Surname', 'UserName'] as const) {
+      if (update[field] !== undefined && update[field].trim() === '') {
+        return fail('invalid_request', `${field} must not be empty.`);
+      }
+    }
+    if (update.userbarcode !== undefined) {
+      if (!isValidMemberBarcode(update.userbarcode)) {
+        return fail('invalid_request', 'userbarcode is not a valid member barcode.');
+      }
+      const holder = byBarcode.get(update.userbarcode);
+      if (holder && holder.id !== current.id) {
+        return fail('barcode_in_use', `Barcode ${update.userbarcode} belongs to another member.`);
+      }
+    }
+    return ok(null);
+  }
+
+  const updateCache = new Map<string, ReturnType<Db['prepare']>>();
+
+  function update(body: MemberUpdate): Result<MemberRecord> {
+    const current = byId.get(body.Id);
+    if (!current) return fail('member_not_found', `Member ${body.Id} was not found.`);
+    const checked = validate(body, current);
+    if (!checked.ok) return checked;
+    const fields = (Object.keys(UPDATE_COLUMNS) as (keyof typeof UPDATE_COLUMNS)[]).filter(
+      (field) => body[field] !== undefined,
+    );
+    if (fields.length > 0) {
+      // One statement per field set, prepared once: column names come from UPDATE_COLUMNS only.
+      const key = fields.join(',');
+      let statement = updateCache.get(key);
+      if (!statement) {
+        const sets = fields.map((field) => `${UPDATE_COLUMNS[field]} = @${field}`).join(', ');
+        statement = db.prepare(`UPDATE members SET ${sets} WHERE id = @Id`);
+        updateCache.set(key, statement);
+      }
+      statement.run(body);
+    }
+    const updated = byId.get(body.Id);
+    return updated ? ok(toMemberRecord(updated)) : fail('member_not_found', 'Member vanished.');
+  }
+
+  return {
+    toRecord: toMemberRecord,
+    byId: (id: string) => byId.get(id),
+    byBarcode: (barcode: string) => byBarcode.get(barcode),
+    byEmail: (email: string) => byEmail.get(email.toLowerCase()),
+    list,
+    update,
+  };
+}
+
+export type Members = ReturnType<typeof createMembers>;

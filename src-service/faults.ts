@@ -1,0 +1,63 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { z } from 'zod';
+
+/** Fault knobs for offline-mode tests; only a service started with `faults: true` has them. */
+export const faultSettingsSchema = z
+  .object({
+    latencyMs: z.number().int().min(0).max(60_000),
+    errorRate: z.number().min(0).max(1),
+    dropRate: z.number().min(0).max(1),
+    outage: z.boolean(),
+  })
+  .strict();
+
+export type FaultSettings = z.infer<typeof faultSettingsSchema>;
+
+export const faultPatchSchema = faultSettingsSchema.partial();
+
+export interface FaultController {
+  get(): FaultSettings;
+  set(patch: Partial<FaultSettings>): FaultSettings;
+  reset(): void;
+}
+
+const NONE: FaultSettings = { latencyMs: 0, errorRate: 0, dropRate: 0, outage: false };
+
+export function createFaultController(): FaultController {
+  let current: FaultSettings = { ...NONE };
+  return {
+    get: () => ({ ...current }),
+    set: (patch) => {
+      current = faultSettingsSchema.parse({ ...current, ...patch });
+      return { ...current };
+    },
+    reset: () => {
+      current = { ...NONE };
+    },
+  };
+}
+
+/**
+ * Applies the knobs to one request. Returns true when the fault consumed the request (connection
+ * dropped or 503 sent), false when the request should be handled normally.
+ */
+export async function applyFaults(
+  faults: FaultController | undefined,
+  req: IncomingMessage,
+  res: ServerResponse,
+  send503: (res: ServerResponse) => void,
+): Promise<boolean> {
+  if (!faults) return false;
+  const settings = faults.get();
+  if (settings.latencyMs > 0) await sleep(settings.latencyMs);
+  if (settings.outage || (settings.dropRate > 0 && Math.random() < settings.dropRate)) {
+    req.socket.destroy();
+    return true;
+  }
+  if (settings.errorRate > 0 && Math.random() < settings.errorRate) {
+    send503(res);
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,170 @@
+import type { Server } from 'node:http';
+import { rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { createLogger, type Logger } from '../src-main/log/logger';
+import { startAzurite } from './blob/azurite';
+import {
+  DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
+  DEFAULT_PORTS,
+  DEVELOPMENT_CLIENT_ID,
+  HOST,
+  REDIRECT_URIS,
+  REGISTERED_CLIENT_ID,
+  STAFF_ACCOUNTS,
+} from './config';
+import { DATABASE_FILE, isSeeded, openDatabase } from './db/open';
+import { seedDatabase } from './db/seed';
+import { createCatalog } from './domain/catalog';
+import { createCirculation } from './domain/circulation';
+import { createDocuments } from './domain/documents';
+import { createMembers } from './domain/members';
+import { createFaultController, type FaultController } from './faults';
+import { createRoutes } from './http/api-routes';
+import { createApiServer } from './http/api-server';
+import { createAuthServer } from './http/auth-server';
+import { createBearerCheck } from './http/bearer';
+import { createAccounts } from './oauth/accounts';
+import { createInteractionHandler } from './oauth/interactions';
+import { createProvider } from './oauth/provider';
+import { TokenCache } from './oauth/token-cache';
+
+export type { FaultController, FaultSettings } from './faults';
+
+export interface StartServiceOptions {
+  dataDir: string;
+  ports?: { base?: number; auth?: number; blob?: number };
+  accessTokenTtlSeconds?: number;
+  now?: () => Date;
+  faults?: boolean;
+  reset?: boolean;
+  quiet?: boolean;
+}
+
+export interface RunningService {
+  baseUrl: string;
+  authUrl: string;
+  blobUrl: string;
+  clients: {
+    registered: { clientId: typeof REGISTERED_CLIENT_ID; redirectUris: string[] };
+    development: { clientId: typeof DEVELOPMENT_CLIENT_ID; redirectUris: string[] };
+  };
+  staffAccounts: { username: string; password: string; name: string; email: string }[];
+  faults?: FaultController;
+  stop(): Promise<void>;
+}
+
+const BLOB_DIR = 'blob';
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, HOST, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) {
+      resolve();
+      return;
+    }
+    server.close(() => resolve());
+    // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
+    server.closeIdleConnections();
+  });
+}
+
+function wipe(dataDir: string, log: Logger): void {
+  for (const name of [DATABASE_FILE, `${DATABASE_FILE}-wal`, `${DATABASE_FILE}-shm`, BLOB_DIR]) {
+    rmSync(join(dataDir, name), { recursive: true, force: true });
+  }
+  log.info('data reset', { dataDir });
+}
+
+/** Starts the reference library service: API, OAuth provider and Azurite, all on 127.0.0.1. */
+export async function startService(options: StartServiceOptions): Promise<RunningService> {
+  const log = createLogger('service');
+  const now = options.now ?? (() => new Date());
+  const ports = { ...DEFAULT_PORTS, ...options.ports };
+  if (options.reset) wipe(options.dataDir, log);
+
+  const db = openDatabase(options.dataDir);
+  if (!isSeeded(db)) seedDatabase(db, now());
+
+  const faults = options.faults ? createFaultController() : undefined;
+  const cache = new TokenCache();
+  const stops: (() => Promise<void>)[] = [
+    async () => {
+      db.close();
+    },
+  ];
+  const stopAll = async (): Promise<void> => {
+    for (const stop of stops.splice(0).reverse()) await stop().catch(() => undefined);
+  };
+
+  try {
+    const azurite = await startAzurite(join(options.dataDir, BLOB_DIR), ports.blob);
+    stops.push(azurite.stop);
+
+    const auth = createAuthServer(faults);
+    const authPort = await listen(auth.server, ports.auth);
+    stops.push(() => close(auth.server));
+    const authUrl = `http://${HOST}:${authPort}`;
+
+    const accounts = createAccounts(db);
+    const provider = await createProvider({
+      issuer: authUrl,
+      db,
+      accounts,
+      cache,
+      accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
+    });
+    auth.attach({
+      provider: provider.callback(),
+      interaction: createInteractionHandler(provider, accounts),
+    });
+
+    const members = createMembers(db);
+    const routes = createRoutes({
+      members,
+      circulation: createCirculation(db, members, now),
+      catalog: createCatalog(db),
+      documents: createDocuments(db, () => azurite.blobUrl, now),
+    });
+    const api = createApiServer(routes, createBearerCheck(provider, cache), faults);
+    const basePort = await listen(api, ports.base);
+    stops.push(() => close(api));
+    const baseUrl = `http://${HOST}:${basePort}`;
+
+    if (!options.quiet) log.info('service started', { baseUrl, authUrl, blobUrl: azurite.blobUrl });
+    const redirectUris = [...REDIRECT_URIS];
+    return {
+      baseUrl,
+      authUrl,
+      blobUrl: azurite.blobUrl,
+      clients: {
+        registered: { clientId: REGISTERED_CLIENT_ID, redirectUris },
+        development: { clientId: DEVELOPMENT_CLIENT_ID, redirectUris: [...redirectUris] },
+      },
+      staffAccounts: STAFF_ACCOUNTS.map(({ username, password, name, email }) => ({
+        username,
+        password,
+        name,
+        email,
+      })),
+      ...(faults ? { faults } : {}),
+      stop: async () => {
+        await stopAll();
+        cache.clear();
+        if (!options.quiet) log.info('service stopped');
+      },
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

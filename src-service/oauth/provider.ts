@@ -1,0 +1,171 @@
+import { generateKeyPair, randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import type { Configuration, default as ProviderClass } from 'oidc-provider';
+import { createLogger } from '../../src-main/log/logger';
+import {
+  DEVELOPMENT_CLIENT_ID,
+  REDIRECT_URIS,
+  REFRESH_TOKEN_TTL_SECONDS,
+  REGISTERED_CLIENT_ID,
+  SCOPES,
+} from '../config';
+import type { Db } from '../db/open';
+import type { Accounts } from './accounts';
+import { errorPage, logoutPage, page } from './pages';
+import { sqliteAdapterFactory } from './sqlite-adapter';
+import type { TokenCache } from './token-cache';
+
+const log = createLogger('service:oauth');
+const generateKeyPairAsync = promisify(generateKeyPair);
+
+/**
+ * oidc-provider prints a "Node 22 required" warning with console.warn when first imported; the
+ * service runs it on Node 20 on purpose (see ARCHITECTURE), so the notice goes to our logger.
+ */
+let providerClass: Promise<typeof ProviderClass> | undefined;
+function loadProvider(): Promise<typeof ProviderClass> {
+  providerClass ??= (async () => {
+    const original = console.warn;
+    console.warn = (...args: unknown[]) =>
+      log.debug('oidc-provider notice', { notice: args.join(' ') });
+    try {
+      return (await import('oidc-provider')).default;
+    } finally {
+      console.warn = original;
+    }
+  })();
+  return providerClass;
+}
+
+export interface ProviderOptions {
+  issuer: string;
+  db: Db;
+  accounts: Accounts;
+  cache: TokenCache;
+  accessTokenTtlSeconds: number;
+}
+
+const common = {
+  application_type: 'native',
+  token_endpoint_auth_method: 'none',
+  response_types: ['code'],
+  redirect_uris: [...REDIRECT_URIS],
+} as const;
+
+type Query = Record<string, string | string[] | undefined>;
+
+/**
+ * Two documented adjustments of authorization requests (docs/service-api.md):
+ * - the seed's examples omit openid; the service always adds it, so every token set has an id_token;
+ * - oidc-provider drops offline_access unless prompt=consent is sent; the registered client gets
+ *   its refresh token without sending it, so the service adds prompt=consent for it.
+ */
+function adjustAuthorization(query: Query): Query {
+  const scopes = (typeof query.scope === 'string' ? query.scope : '').split(' ').filter(Boolean);
+  const adjusted: Query = { ...query };
+  if (!scopes.includes('openid')) adjusted.scope = ['openid', ...scopes].join(' ');
+  if (
+    query.client_id === REGISTERED_CLIENT_ID &&
+    scopes.includes('offline_access') &&
+    query.prompt === undefined
+  ) {
+    adjusted.prompt = 'consent';
+  }
+  return adjusted;
+}
+
+export async function createProvider(options: ProviderOptions): Promise<ProviderClass> {
+  const Provider = await loadProvider();
+  // Signing and cookie keys live only in memory: no secret ever sits in a file. Tokens are opaque,
+  // so a restart invalidates nothing but in-flight sign-ins and earlier id_token signatures.
+  const { privateKey } = await generateKeyPairAsync('rsa', { modulusLength: 2048 });
+  const jwk = {
+    ...privateKey.export({ format: 'jwk' }),
+    use: 'sig',
+    alg: 'RS256',
+    kid: randomBytes(8).toString('hex'),
+  };
+
+  const configuration: Configuration = {
+    adapter: sqliteAdapterFactory(options.db, options.cache),
+    clients: [
+      {
+        ...common,
+        client_id: REGISTERED_CLIENT_ID,
+        client_name: 'Library Kiosk',
+        grant_types: ['authorization_code', 'refresh_token'],
+        scope: SCOPES.join(' '),
+      },
+      {
+        ...common,
+        client_id: DEVELOPMENT_CLIENT_ID,
+        client_name: 'Library Kiosk (development)',
+        grant_types: ['authorization_code'],
+        scope: SCOPES.filter((scope) => scope !== 'offline_access').join(' '),
+      },
+    ],
+    scopes: [...SCOPES],
+    claims: {
+      openid: ['sub'],
+      profile: ['name', 'preferred_username'],
+      email: ['email', 'email_verified'],
+    },
+    findAccount: options.accounts.findAccount,
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    jwks: { keys: [jwk] },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = logoutPage(form);
+        },
+        postLogoutSuccessSource: (ctx) => {
+          ctx.type = 'html';
+          ctx.body = page('Signed out', '<h1>You are signed out</h1>');
+        },
+      },
+    },
+    pkce: { required: () => true },
+    responseTypes: ['code'],
+    rotateRefreshToken: true,
+    clientBasedCORS: () => false,
+    ttl: {
+      AccessToken: options.accessTokenTtlSeconds,
+      AuthorizationCode: 60,
+      IdToken: 3600,
+      Interaction: 3600,
+      RefreshToken: REFRESH_TOKEN_TTL_SECONDS,
+      Grant: REFRESH_TOKEN_TTL_SECONDS,
+      Session: REFRESH_TOKEN_TTL_SECONDS,
+    },
+    routes: {
+      authorization: '/connect/authorize',
+      token: '/connect/token',
+      revocation: '/connect/revocation',
+      userinfo: '/connect/userinfo',
+      jwks: '/connect/jwks',
+      end_session: '/connect/endsession',
+    },
+    renderError: (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = errorPage('Sign-in problem', String(out.error_description ?? out.error));
+    },
+  };
+
+  const provider = new Provider(options.issuer, configuration);
+
+  provider.use(async (ctx, next) => {
+    if (ctx.method === 'GET' && ctx.path === '/connect/authorize')
+      ctx.query = adjustAuthorization(ctx.query);
+    await next();
+  });
+
+  provider.on('server_error', (_ctx, error) => log.error('oidc-provider server error', error));
+  provider.on('grant.revoked', (_ctx, grantId) => options.cache.deleteGrant(grantId));
+  return provider;
+}
