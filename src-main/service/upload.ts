@@ -57,6 +57,8 @@ export async function uploadFile(
   const transport = url.protocol === 'https:' ? https : http;
   let connected = false;
   let timedOut = false;
+  // Once the service has answered, a later stream error (it closed early) changes nothing.
+  let answered = false;
 
   return new Promise((resolve) => {
     const request = transport.request(url, {
@@ -75,6 +77,7 @@ export async function uploadFile(
     request.on('socket', (socket) => socket.once('connect', () => (connected = true)));
 
     const fail = (error: unknown): void => {
+      if (answered) return;
       // A blob PUT replaces the blob whole, so an interrupted upload is safe to send again.
       const outcome = connected ? 'unknown' : 'not-applied';
       if (options.signal?.aborted) return resolve(err({ kind: 'cancelled', operation, outcome }));
@@ -100,6 +103,7 @@ export async function uploadFile(
 
     request.on('error', fail);
     request.on('response', (response) => {
+      answered = true;
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', fail);
@@ -107,7 +111,7 @@ export async function uploadFile(
         const status = response.statusCode ?? 0;
         if (status === 201 || status === 200) return resolve(ok(undefined));
         const code = azureErrorCode(Buffer.concat(chunks).toString('utf8'));
-        log.warn('upload refused', { status, code });
+        log.warn('upload refused', { status, azureCode: code });
         resolve(
           err({
             kind: 'refused',

@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import * as oauth from 'oauth4webapi';
 import os from 'node:os';
 import path from 'node:path';
 import { createStaffAuth } from '../../../src-main/auth/staff-auth';
@@ -49,13 +50,20 @@ export async function startTestService(
 
 /** Records every request made through it, then makes it for real. */
 export function recordingFetch() {
-  const requests: { url: string; authorization: string | null }[] = [];
+  const requests: {
+    url: string;
+    method: string;
+    headers: Headers;
+    authorization: string | null;
+  }[] = [];
   const fetchFn: typeof fetch = (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     const headers = new Headers(
       init?.headers ?? (input instanceof Request ? input.headers : undefined),
     );
-    requests.push({ url, authorization: headers.get('authorization') });
+    const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+    const body = typeof init?.body === 'string' ? init.body : undefined;
+    requests.push({ url, method, headers, body, authorization: headers.get('authorization') });
     return fetch(input, init);
   };
   return {
@@ -138,4 +146,36 @@ export async function revoke(
     body: new URLSearchParams({ token, client_id: clientId }),
   });
   if (response.status !== 200) throw new Error(`revocation answered ${response.status}`);
+}
+
+/** An access token for an arbitrary scope, obtained by hand (e.g. one lacking serviceApi). */
+export async function rawAccessToken(test: TestService, scope: string): Promise<string> {
+  const verifier = oauth.generateRandomCodeVerifier();
+  const state = oauth.generateRandomState();
+  const authorize = new URL(`${test.service.authUrl}/connect/authorize`);
+  authorize.search = new URLSearchParams({
+    client_id: CLIENT_IDS.development,
+    redirect_uri: DEFAULT_REDIRECT_URI,
+    response_type: 'code',
+    response_mode: 'query',
+    scope,
+    state,
+    code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+  }).toString();
+  const redirect = await signInOverHttp(authorize.toString(), LIBRARIAN);
+  const response = await fetch(`${test.service.authUrl}/connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: redirect.searchParams.get('code') ?? '',
+      client_id: CLIENT_IDS.development,
+      redirect_uri: DEFAULT_REDIRECT_URI,
+      code_verifier: verifier,
+    }),
+  });
+  const body = (await response.json()) as { access_token?: string };
+  if (!body.access_token) throw new Error(`token request answered ${response.status}`);
+  return body.access_token;
 }
