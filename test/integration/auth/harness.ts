@@ -54,6 +54,7 @@ export function recordingFetch() {
     url: string;
     method: string;
     headers: Headers;
+    body: string | undefined;
     authorization: string | null;
   }[] = [];
   const fetchFn: typeof fetch = (input, init) => {
