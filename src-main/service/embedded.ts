@@ -51,7 +51,10 @@ export async function resolveServiceConnection(
     ...(options.ports ? { ports: options.ports } : {}),
     quiet: options.quiet ?? true,
   });
-  log.info('using the embedded reference service', { baseUrl: running.baseUrl, authUrl: running.authUrl });
+  log.info('using the embedded reference service', {
+    baseUrl: running.baseUrl,
+    authUrl: running.authUrl,
+  });
   return {
     connection: {
       baseUrl: running.baseUrl,
