@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createLogger, type Logger } from '../src-main/log/logger';
+import type { Logger } from '../src-main/log/logger';
 import { startAzurite } from './blob/azurite';
 import {
   DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
@@ -28,6 +28,7 @@ import { createAccounts } from './oauth/accounts';
 import { createInteractionHandler } from './oauth/interactions';
 import { createProvider } from './oauth/provider';
 import { TokenCache } from './oauth/token-cache';
+import { serviceLogger } from './log';
 
 export type { FaultController, FaultSettings } from './faults';
 
@@ -87,7 +88,7 @@ function wipe(dataDir: string, log: Logger): void {
 
 /** Starts the reference library service: API, OAuth provider and Azurite, all on 127.0.0.1. */
 export async function startService(options: StartServiceOptions): Promise<RunningService> {
-  const log = createLogger('service');
+  const log = serviceLogger('service', options.quiet ?? false);
   const now = options.now ?? (() => new Date());
   const ports = { ...DEFAULT_PORTS, ...options.ports };
   if (options.reset) wipe(options.dataDir, log);
@@ -125,7 +126,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     });
     auth.attach({
       provider: provider.callback(),
-      interaction: createInteractionHandler(provider, accounts),
+      interaction: createInteractionHandler(provider, accounts, log.child('interaction')),
     });
 
     const members = createMembers(db);
@@ -140,7 +141,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     stops.push(() => close(api));
     const baseUrl = `http://${HOST}:${basePort}`;
 
-    if (!options.quiet) log.info('service started', { baseUrl, authUrl, blobUrl: azurite.blobUrl });
+    log.info('service started', { baseUrl, authUrl, blobUrl: azurite.blobUrl });
     const redirectUris = [...REDIRECT_URIS];
     return {
       baseUrl,
@@ -160,7 +161,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
       stop: async () => {
         await stopAll();
         cache.clear();
-        if (!options.quiet) log.info('service stopped');
+        log.info('service stopped');
       },
     };
   } catch (error) {

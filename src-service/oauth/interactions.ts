@@ -1,19 +1,26 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
-import { createLogger } from '../../src-main/log/logger';
+import type { Logger } from '../../src-main/log/logger';
 import type { Accounts } from './accounts';
 import { consentPage, errorPage, loginPage } from './pages';
 
-const log = createLogger('service:interaction');
-
 const PATH = /^\/interaction\/([A-Za-z0-9_-]+)(?:\/(login|confirm|abort))?$/;
 const MAX_FORM_BYTES = 16 * 1024;
+
+// Browsers apply form-action to the redirects that follow a form post too, so the consent form
+// must be allowed to end at the clients' redirect URIs: any loopback port and the kiosk's scheme.
+const CSP = [
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  "form-action 'self' http://127.0.0.1:* http://[::1]:* org.example.librarykiosk:",
+  "frame-ancestors 'none'",
+].join('; ');
 
 function send(res: ServerResponse, status: number, html: string): void {
   res.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+    'content-security-policy': CSP,
   });
   res.end(html);
 }
@@ -33,7 +40,7 @@ export const isInteractionPath = (pathname: string): boolean =>
   pathname.startsWith('/interaction/');
 
 /** Login and consent pages between /connect/authorize and the redirect back to the client. */
-export function createInteractionHandler(provider: Provider, accounts: Accounts) {
+export function createInteractionHandler(provider: Provider, accounts: Accounts, log: Logger) {
   async function clientName(clientId: unknown): Promise<string> {
     const client = typeof clientId === 'string' ? await provider.Client.find(clientId) : undefined;
     return client?.clientName ?? 'An application';

@@ -116,7 +116,11 @@ export async function createProvider(options: ProviderOptions): Promise<Provider
     jwks: { keys: [jwk] },
     features: {
       devInteractions: { enabled: false },
-      revocation: { enabled: true },
+      revocation: {
+        enabled: true,
+        // Only the client a token was issued to may revoke it.
+        allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId,
+      },
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,

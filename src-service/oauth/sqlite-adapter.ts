@@ -32,7 +32,7 @@ export function sqliteAdapterFactory(db: Db, cache: TokenCache): AdapterFactory 
     ),
   };
   const destroy = db.prepare('DELETE FROM oidc_store WHERE model = ? AND id = ?');
-  const revoke = db.prepare('DELETE FROM oidc_store WHERE grant_id = ?');
+  const revoke = db.prepare('DELETE FROM oidc_store WHERE model = ? AND grant_id = ?');
   const markConsumed = db.prepare('UPDATE oidc_store SET payload = ? WHERE model = ? AND id = ?');
   const purge = db.prepare(
     'DELETE FROM oidc_store WHERE expires_at IS NOT NULL AND expires_at < ?',
@@ -87,8 +87,8 @@ export function sqliteAdapterFactory(db: Db, cache: TokenCache): AdapterFactory 
       if (model === 'AccessToken') cache.delete(id);
     },
     async revokeByGrantId(grantId) {
-      revoke.run(grantId);
-      cache.deleteGrant(grantId);
+      revoke.run(model, grantId);
+      if (model === 'AccessToken') cache.deleteGrant(grantId);
     },
   });
 }

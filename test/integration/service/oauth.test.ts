@@ -1,0 +1,376 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignInError, signInOverHttp } from '../../support/sign-in-over-http';
+import {
+  authorizationUrl,
+  authorize,
+  exchange,
+  pkce,
+  tokenRequest,
+  type SignedIn,
+} from '../../support/service-oauth';
+import { startFixture, type ServiceFixture } from '../../support/service-fixture';
+
+let fx: ServiceFixture;
+let authUrl: string;
+beforeAll(async () => {
+  fx = await startFixture();
+  authUrl = fx.service.authUrl;
+});
+afterAll(async () => {
+  await fx?.stop();
+});
+
+const REGISTERED = 'library-kiosk';
+const DEVELOPMENT = 'library-kiosk-dev';
+const SEED_SCOPE = 'email serviceApi offline_access';
+const LIBRARIAN = { username: 'librarian', password: 'demo-librarian' };
+
+const apiStatus = async (token: unknown) =>
+  (await fx.api('/api/listbranch', { token: String(token) })).status;
+
+function jwtPayload(jwt: unknown): Record<string, unknown> {
+  const part = String(jwt).split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+describe('registered client: authorization code flow with PKCE', () => {
+  let signedIn: SignedIn;
+  let tokens: Record<string, unknown>;
+  beforeAll(async () => {
+    signedIn = await authorize(authUrl, { clientId: REGISTERED, scope: SEED_SCOPE });
+    tokens = (await exchange(authUrl, REGISTERED, signedIn)).body;
+  });
+
+  it('delivers the code and the state to the redirect URI', async () => {
+    const { challenge } = pkce();
+    const back = await signInOverHttp(
+      authorizationUrl(authUrl, {
+        clientId: REGISTERED,
+        scope: SEED_SCOPE,
+        challenge,
+        state: 'st-123',
+      }),
+      LIBRARIAN,
+    );
+    expect([back.searchParams.get('state'), back.searchParams.has('code')]).toEqual([
+      'st-123',
+      true,
+    ]);
+  });
+
+  it('answers the token set with every documented field', () => {
+    expect(tokens).toMatchObject({
+      access_token: expect.any(String),
+      expires_in: 3600,
+      id_token: expect.any(String),
+      refresh_token: expect.any(String),
+      token_type: 'Bearer',
+    });
+  });
+
+  it('grants the seed scope plus openid, so an id_token comes even when openid was not asked', () => {
+    expect(String(tokens.scope).split(' ').sort()).toEqual([
+      'email',
+      'offline_access',
+      'openid',
+      'serviceApi',
+    ]);
+  });
+
+  it('signs an id_token for the client with the auth_url as issuer', () => {
+    expect(jwtPayload(tokens.id_token)).toMatchObject({
+      iss: authUrl,
+      aud: REGISTERED,
+      sub: 'staff-librarian',
+    });
+  });
+
+  it('gives an access token the API accepts', async () => {
+    expect(await apiStatus(tokens.access_token)).toBe(200);
+  });
+
+  it('refuses to exchange the same code twice (400 invalid_grant)', async () => {
+    const replay = await exchange(authUrl, REGISTERED, signedIn);
+    expect([replay.status, replay.body.error]).toEqual([400, 'invalid_grant']);
+  });
+});
+
+describe('registered client: redirect URIs', () => {
+  it.each([
+    'http://127.0.0.1:51234/oauth/callback',
+    'http://127.0.0.1:8/oauth/callback',
+    'org.example.librarykiosk:/oauth/callback',
+  ])('accepts %s', async (redirectUri) => {
+    const back = await signInOverHttp(
+      authorizationUrl(authUrl, {
+        clientId: REGISTERED,
+        scope: SEED_SCOPE,
+        challenge: pkce().challenge,
+        redirectUri,
+      }),
+      LIBRARIAN,
+    );
+    expect(`${back.protocol}${back.pathname}`).toBe(
+      redirectUri.replace(/\/\/127\.0\.0\.1:\d+/, ''),
+    );
+  });
+
+  it('refuses an unregistered redirect URI without redirecting', async () => {
+    const url = authorizationUrl(authUrl, {
+      clientId: REGISTERED,
+      scope: SEED_SCOPE,
+      challenge: pkce().challenge,
+      redirectUri: 'http://127.0.0.1:5000/elsewhere',
+    });
+    await expect(signInOverHttp(url, LIBRARIAN)).rejects.toMatchObject({
+      kind: 'unexpected_response',
+    });
+  });
+});
+
+describe('PKCE', () => {
+  it('refuses a wrong code_verifier (400 invalid_grant)', async () => {
+    const signedIn = await authorize(authUrl, { clientId: REGISTERED, scope: SEED_SCOPE });
+    const answer = await exchange(authUrl, REGISTERED, { ...signedIn, verifier: pkce().verifier });
+    expect([answer.status, answer.body.error]).toEqual([400, 'invalid_grant']);
+  });
+
+  it('refuses a missing code_verifier (400 invalid_grant)', async () => {
+    const signedIn = await authorize(authUrl, { clientId: REGISTERED, scope: SEED_SCOPE });
+    const answer = await tokenRequest(authUrl, {
+      grant_type: 'authorization_code',
+      code: signedIn.code,
+      client_id: REGISTERED,
+      redirect_uri: signedIn.redirectUri,
+    });
+    expect([answer.status, answer.body.error]).toEqual([400, 'invalid_grant']);
+  });
+
+  it('refuses an authorization request without a code_challenge', async () => {
+    const url = new URL(
+      authorizationUrl(authUrl, {
+        clientId: DEVELOPMENT,
+        scope: 'email serviceApi',
+        challenge: 'x',
+      }),
+    );
+    url.searchParams.delete('code_challenge');
+    url.searchParams.delete('code_challenge_method');
+    const back = await signInOverHttp(url.toString(), LIBRARIAN);
+    expect(back.searchParams.get('error')).toBe('invalid_request');
+  });
+
+  it('refuses code_challenge_method=plain', async () => {
+    const { verifier } = pkce();
+    const url = authorizationUrl(authUrl, {
+      clientId: DEVELOPMENT,
+      scope: 'email serviceApi',
+      challenge: verifier,
+      extra: { code_challenge_method: 'plain' },
+    });
+    expect((await signInOverHttp(url, LIBRARIAN)).searchParams.get('error')).toBe(
+      'invalid_request',
+    );
+  });
+});
+
+describe('refresh', () => {
+  it('returns a new token set with a new refresh token, and the old one stops working', async () => {
+    const first = (
+      await exchange(
+        authUrl,
+        REGISTERED,
+        await authorize(authUrl, { clientId: REGISTERED, scope: SEED_SCOPE }),
+      )
+    ).body;
+    const refreshed = await tokenRequest(authUrl, {
+      grant_type: 'refresh_token',
+      refresh_token: String(first.refresh_token),
+      client_id: REGISTERED,
+    });
+    const reused = await tokenRequest(authUrl, {
+      grant_type: 'refresh_token',
+      refresh_token: String(first.refresh_token),
+      client_id: REGISTERED,
+    });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.refresh_token).not.toBe(first.refresh_token);
+    expect([reused.status, reused.body.error]).toEqual([400, 'invalid_grant']);
+  });
+
+  it('gives a refreshed access token the API accepts, with an id_token', async () => {
+    const first = (
+      await exchange(
+        authUrl,
+        REGISTERED,
+        await authorize(authUrl, { clientId: REGISTERED, scope: SEED_SCOPE }),
+      )
+    ).body;
+    const refreshed = await tokenRequest(authUrl, {
+      grant_type: 'refresh_token',
+      refresh_token: String(first.refresh_token),
+      client_id: REGISTERED,
+    });
+    expect(typeof refreshed.body.id_token).toBe('string');
+    expect(await apiStatus(refreshed.body.access_token)).toBe(200);
+  });
+
+  it('answers 400 invalid_grant for an unknown refresh token', async () => {
+    const answer = await tokenRequest(authUrl, {
+      grant_type: 'refresh_token',
+      refresh_token: 'unknown',
+      client_id: REGISTERED,
+    });
+    expect([answer.status, answer.body.error]).toEqual([400, 'invalid_grant']);
+  });
+});
+
+describe('development client (seed rule 8)', () => {
+  it('signs in with PKCE and gets no refresh token', async () => {
+    const answer = await exchange(
+      authUrl,
+      DEVELOPMENT,
+      await authorize(authUrl, { clientId: DEVELOPMENT, scope: 'email serviceApi' }),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body).not.toHaveProperty('refresh_token');
+  });
+
+  it('is refused offline_access: not granted, no refresh token', async () => {
+    const answer = await exchange(
+      authUrl,
+      DEVELOPMENT,
+      await authorize(authUrl, { clientId: DEVELOPMENT, scope: SEED_SCOPE }),
+    );
+    expect(String(answer.body.scope).split(' ')).not.toContain('offline_access');
+    expect(answer.body).not.toHaveProperty('refresh_token');
+  });
+
+  it('gets an access token the API accepts', async () => {
+    const answer = await exchange(
+      authUrl,
+      DEVELOPMENT,
+      await authorize(authUrl, { clientId: DEVELOPMENT, scope: 'email serviceApi' }),
+    );
+    expect(await apiStatus(answer.body.access_token)).toBe(200);
+  });
+
+  it('may not use the refresh_token grant (400)', async () => {
+    const answer = await tokenRequest(authUrl, {
+      grant_type: 'refresh_token',
+      refresh_token: 'any',
+      client_id: DEVELOPMENT,
+    });
+    expect(answer.status).toBe(400);
+  });
+});
+
+describe('token endpoint statuses (seed rule 9)', () => {
+  it('answers 401 invalid_client for an unknown client_id', async () => {
+    const answer = await tokenRequest(authUrl, {
+      grant_type: 'refresh_token',
+      refresh_token: 'x',
+      client_id: 'stranger',
+    });
+    expect([answer.status, answer.body.error]).toEqual([401, 'invalid_client']);
+  });
+
+  it('answers 401 invalid_client when a public client sends a secret', async () => {
+    const answer = await tokenRequest(authUrl, {
+      grant_type: 'refresh_token',
+      refresh_token: 'x',
+      client_id: REGISTERED,
+      client_secret: 's',
+    });
+    expect([answer.status, answer.body.error]).toEqual([401, 'invalid_client']);
+  });
+
+  it('answers 400 invalid_grant for a code redeemed with another redirect_uri', async () => {
+    const signedIn = await authorize(authUrl, { clientId: REGISTERED, scope: SEED_SCOPE });
+    const answer = await exchange(authUrl, REGISTERED, {
+      ...signedIn,
+      redirectUri: 'http://127.0.0.1:1/oauth/callback',
+    });
+    expect([answer.status, answer.body.error]).toEqual([400, 'invalid_grant']);
+  });
+
+  it('answers 400 unsupported_grant_type for a password grant', async () => {
+    const answer = await tokenRequest(authUrl, { grant_type: 'password', client_id: REGISTERED });
+    expect([answer.status, answer.body.error]).toEqual([400, 'unsupported_grant_type']);
+  });
+});
+
+describe('revocation and code replay', () => {
+  it('makes the API refuse a revoked access token at once (401)', async () => {
+    const tokens = (
+      await exchange(
+        authUrl,
+        REGISTERED,
+        await authorize(authUrl, { clientId: REGISTERED, scope: SEED_SCOPE }),
+      )
+    ).body;
+    expect(await apiStatus(tokens.access_token)).toBe(200);
+    await fetch(`${authUrl}/connect/revocation`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        token: String(tokens.access_token),
+        client_id: REGISTERED,
+      }).toString(),
+    });
+    expect(await apiStatus(tokens.access_token)).toBe(401);
+  });
+
+  it('revokes the tokens already issued from a code that is replayed', async () => {
+    const signedIn = await authorize(authUrl, { clientId: REGISTERED, scope: SEED_SCOPE });
+    const tokens = (await exchange(authUrl, REGISTERED, signedIn)).body;
+    expect(await apiStatus(tokens.access_token)).toBe(200);
+    await exchange(authUrl, REGISTERED, signedIn);
+    expect(await apiStatus(tokens.access_token)).toBe(401);
+  });
+});
+
+describe('login and consent pages', () => {
+  it('return access_denied to the client when the user denies', async () => {
+    const url = authorizationUrl(authUrl, {
+      clientId: REGISTERED,
+      scope: SEED_SCOPE,
+      challenge: pkce().challenge,
+    });
+    const back = await signInOverHttp(url, { ...LIBRARIAN, consent: 'deny' });
+    expect(back.searchParams.get('error')).toBe('access_denied');
+  });
+
+  it('show the login form again after a wrong password', async () => {
+    const url = authorizationUrl(authUrl, {
+      clientId: REGISTERED,
+      scope: SEED_SCOPE,
+      challenge: pkce().challenge,
+    });
+    const failure = await signInOverHttp(url, { username: 'librarian', password: 'wrong' }).catch(
+      (e: unknown) => e,
+    );
+    expect(failure).toBeInstanceOf(SignInError);
+    expect((failure as SignInError).kind).toBe('login_refused');
+  });
+
+  it('serve an accessible login page: language, labelled fields, focus, no script', async () => {
+    const url = authorizationUrl(authUrl, {
+      clientId: REGISTERED,
+      scope: SEED_SCOPE,
+      challenge: pkce().challenge,
+    });
+    const first = await fetch(url, { redirect: 'manual' });
+    const cookie = first.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const html = await (
+      await fetch(new URL(first.headers.get('location') ?? '', authUrl), { headers: { cookie } })
+    ).text();
+    expect(html).toMatch(/<html lang="en">/);
+    expect(html).toMatch(/<label for="username">[\s\S]*<input id="username"[^>]*autofocus/);
+    expect(html).toMatch(/<label for="password">[\s\S]*<input id="password"/);
+    expect(html).not.toMatch(/<script/i);
+  });
+});
