@@ -29,7 +29,7 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-function page(result: RedirectPage): string {
+export function renderRedirectPage(result: RedirectPage): string {
   const title = result.ok ? 'Signed in' : 'Sign-in not completed';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${escapeHtml(result.text)}</p><p>You can close this window.</p></body></html>`;
 }
@@ -55,7 +55,7 @@ export async function startLoopbackRedirect(
             // The page must not leak the code-bearing URL to anything it might load.
             'referrer-policy': 'no-referrer',
           })
-          .end(page(result));
+          .end(renderRedirectPage(result));
       })
       .catch((error: unknown) => {
         log.error('redirect handling failed', { error });
@@ -73,8 +73,13 @@ export async function startLoopbackRedirect(
     redirectUri: `http://127.0.0.1:${port}${LOOPBACK_CALLBACK_PATH}`,
     close: () =>
       new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
+        // Lets the answer page of the last redirect reach the browser, then drops idle sockets.
+        const force = setTimeout(() => server.closeAllConnections(), 2000);
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
       }),
   };
 }

@@ -1,4 +1,5 @@
 import { app, session } from 'electron';
+import type { WebContents } from 'electron';
 import { createLogger } from '../log/logger';
 import { APP_ORIGIN } from './channels';
 
@@ -10,7 +11,8 @@ const log = createLogger('electron:hardening');
  * `navigationAllowed` lets the sign-in window reach the service's sign-in pages.
  */
 export function hardenWebContents(
-  navigationAllowed: (url: string) => boolean = (url) => url.startsWith(`${APP_ORIGIN}/`),
+  navigationAllowed: (contents: WebContents, url: string) => boolean = (_contents, url) =>
+    url.startsWith(`${APP_ORIGIN}/`),
 ): void {
   session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) => {
     log.warn('denied a permission request', { permission });
@@ -20,7 +22,7 @@ export function hardenWebContents(
 
   app.on('web-contents-created', (_event, contents) => {
     contents.on('will-navigate', (event, url) => {
-      if (!navigationAllowed(url)) {
+      if (!navigationAllowed(contents, url)) {
         log.warn('blocked a navigation', { url });
         event.preventDefault();
       }

@@ -1,25 +1,88 @@
+import { createStaffAuth } from '../auth/staff-auth';
+import type { StaffAuth } from '../auth/staff-auth';
 import { createKioskCore } from '../core/kiosk-core';
-import type { KioskCore } from '../core/kiosk-core';
+import type { KioskCore, SignInPresentation } from '../core/kiosk-core';
 import { createPinGate } from '../core/staff-pin';
-import type { Language } from '../ipc/contract';
+import { createLogger } from '../log/logger';
+import type { HidBackend } from '../scanner/hid-backend';
+import { ScannerService } from '../scanner/scanner-service';
+import { resolveServiceConnection } from '../service/embedded';
+import type { ResolveOptions } from '../service/embedded';
+import type { Settings } from '../settings/schema';
+import { hashStaffPin } from '../settings/staff-pin';
+import type { TokenVault } from '../vault/vault';
 
-export interface KioskBootOptions {
-  branchName: string;
-  defaultLanguage: Language;
-  staffPinHash: string;
+const log = createLogger('kiosk');
+
+/** The staff PIN of the demo set-up: only while no PIN is configured and the service is embedded. */
+export const DEMO_STAFF_PIN = '1234';
+
+/** What differs between hosts; everything else is the same core. */
+export interface HostAdapters {
+  vault: TokenVault;
+  /** Shows the sign-in page the host's way (system browser, auth window or renderer popup). */
+  presentSignIn(auth: StaffAuth): Promise<SignInPresentation>;
+  /** Tests replace node-hid with a fake device at this seam. */
+  hidBackend?: HidBackend;
+  embeddedService?: ResolveOptions;
 }
 
 export interface BootedKiosk {
   core: KioskCore;
+  auth: StaffAuth;
+  scanner: ScannerService;
+  connection: { baseUrl: string; authUrl: string; embedded: boolean };
   stop(): Promise<void>;
 }
 
-/** Builds the host-agnostic core; both hosts (Electron and web) start the kiosk through here. */
-export async function bootKiosk(options: KioskBootOptions): Promise<BootedKiosk> {
-  const core = createKioskCore({
-    branchName: options.branchName,
-    defaultLanguage: options.defaultLanguage,
-    staffPin: createPinGate(options.staffPinHash),
+async function staffPinHash(settings: Settings, embedded: boolean): Promise<string | undefined> {
+  if (settings.staff.pinHash) return settings.staff.pinHash;
+  if (!embedded) return undefined;
+  const demo = await hashStaffPin(DEMO_STAFF_PIN);
+  return demo.ok ? demo.value : undefined;
+}
+
+/** Builds the host-agnostic kiosk; both hosts (Electron and web) start it through here. */
+export async function bootKiosk(settings: Settings, adapters: HostAdapters): Promise<BootedKiosk> {
+  const service = await resolveServiceConnection(settings, adapters.embeddedService);
+  const auth = await createStaffAuth({
+    connection: service.connection,
+    vault: adapters.vault,
+    timeoutMs: settings.requestTimeoutMs,
   });
-  return { core, stop: async () => undefined };
+  const scanner = new ScannerService({
+    settings: settings.scanner,
+    ...(adapters.hidBackend ? { backend: adapters.hidBackend } : {}),
+  });
+  scanner.start();
+  const pinHash = await staffPinHash(settings, service.embedded);
+  if (!pinHash) log.warn('no staff PIN is configured: staff mode stays shut until one is set');
+
+  const core = createKioskCore({
+    branchName: settings.kiosk.branchName || 'Library',
+    defaultLanguage: settings.kiosk.defaultLanguage,
+    staffPin: pinHash ? createPinGate(pinHash) : undefined,
+    auth,
+    presentSignIn: () => adapters.presentSignIn(auth),
+    scanner,
+    scannerSettings: settings.scanner,
+    service: { baseUrl: service.connection.baseUrl, embedded: service.embedded },
+  });
+
+  return {
+    core,
+    auth,
+    scanner,
+    connection: {
+      baseUrl: service.connection.baseUrl,
+      authUrl: service.connection.authUrl,
+      embedded: service.embedded,
+    },
+    async stop() {
+      core.dispose();
+      auth.dispose();
+      await scanner.stop();
+      await service.stop();
+    },
+  };
 }

@@ -8,6 +8,9 @@ export const INVOKE_CHANNELS = [
   'staff.open',
   'staff.submitPin',
   'staff.exit',
+  'auth.beginSignIn',
+  'auth.signOut',
+  'scanner.submitWedgeScan',
 ] as const;
 
 export const EVENT_NAMES = ['kiosk.state'] as const;

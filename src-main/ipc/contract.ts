@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import { StaffAuthStatusSchema } from '../auth/status';
+import { ClassificationSchema } from '../scanner/classify';
+import {
+  ScanEventSchema,
+  SubmitScanResultSchema,
+  WedgeScanSubmissionSchema,
+} from '../scanner/scan-event';
+import { ScannerSettingsSchema } from '../scanner/settings-schema';
+import { ScannerStatusSchema } from '../scanner/status';
 import type { EventName, InvokeChannel } from './channels';
 
 export type { EventName, InvokeChannel } from './channels';
@@ -13,16 +22,39 @@ export type Language = z.infer<typeof LanguageSchema>;
 
 export const ScreenSchema = z.discriminatedUnion('name', [
   z.object({ name: z.literal('attract') }),
-  z.object({ name: z.literal('staff-pin'), rejected: z.boolean() }),
+  // `configured: false`: no staff PIN is set, so the screen explains how to set one.
+  z.object({ name: z.literal('staff-pin'), rejected: z.boolean(), configured: z.boolean() }),
   z.object({ name: z.literal('staff') }),
 ]);
 export type Screen = z.infer<typeof ScreenSchema>;
+
+/** Keystroke timing the renderer's wedge detector needs; the rest of scanning stays in the core. */
+export const WedgeSettingsSchema = ScannerSettingsSchema.pick({
+  wedgeMaxAvgIntervalMs: true,
+  wedgeMinLength: true,
+  wedgeSuffixKeys: true,
+  wedgeHoldMs: true,
+});
+export type WedgeSettings = z.infer<typeof WedgeSettingsSchema>;
+
+export const StaffScanSchema = ScanEventSchema.extend({ classification: ClassificationSchema });
+
+/** What the staff screen shows; present only while staff mode is open. */
+export const StaffViewSchema = z.object({
+  auth: StaffAuthStatusSchema,
+  scanner: ScannerStatusSchema,
+  service: z.object({ baseUrl: z.string(), embedded: z.boolean() }),
+  lastScan: StaffScanSchema.optional(),
+});
+export type StaffView = z.infer<typeof StaffViewSchema>;
 
 /** Everything the renderer draws. Never carries a secret: tokens stay in the core. */
 export const KioskStateSchema = z.object({
   language: LanguageSchema,
   branchName: z.string(),
   screen: ScreenSchema,
+  wedge: WedgeSettingsSchema,
+  staff: StaffViewSchema.optional(),
 });
 export type KioskState = z.infer<typeof KioskStateSchema>;
 
@@ -43,6 +75,21 @@ export const invokeContract = {
     response: z.object({ accepted: z.boolean() }),
   },
   'staff.exit': { request: None, response: None },
+  'auth.beginSignIn': {
+    request: None,
+    // Electron shows the page itself (system browser or auth window); the web host's renderer
+    // opens it in a popup whose loopback redirect comes back to the web host.
+    response: z.discriminatedUnion('presentation', [
+      z.object({ presentation: z.literal('shown') }),
+      z.object({ presentation: z.literal('popup'), authorizationUrl: z.url() }),
+      z.object({ presentation: z.literal('refused') }),
+    ]),
+  },
+  'auth.signOut': { request: None, response: None },
+  'scanner.submitWedgeScan': {
+    request: WedgeScanSubmissionSchema,
+    response: SubmitScanResultSchema,
+  },
 } as const satisfies Record<InvokeChannel, ChannelSchemas>;
 
 /** Core-to-renderer events: event -> payload. */

@@ -1,10 +1,8 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { bootKiosk } from '../host/bootstrap';
-import { demoBootOptions } from '../host/demo';
 import { createLogger } from '../log/logger';
+import { createConfSettingsStore } from '../settings/conf-store';
 import { openKioskBrowser } from './open-browser';
-import { startWebHost } from './server';
+import { startWebKiosk } from './web-kiosk';
 
 const log = createLogger('web-host');
 
@@ -17,23 +15,29 @@ const { values } = parseArgs({
 
 const port = Number(values.port);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  process.stderr.write(`Invalid --port / KIOSK_WEB_PORT: ${values.port}\n`);
+  process.stderr.write(`Invalid setting port (from --port or KIOSK_WEB_PORT): ${values.port}\n`);
   process.exit(2);
 }
 
-const kiosk = await bootKiosk(await demoBootOptions());
-const host = await startWebHost({
-  core: kiosk.core,
-  rendererDir: path.resolve(import.meta.dirname, '../../dist/renderer'),
-  port,
-});
-process.stdout.write(`Library Kiosk (web host) is running at ${host.url}\n`);
-if (values.open) openKioskBrowser(host.url);
+const settings = createConfSettingsStore().load();
+if (!settings.ok) {
+  process.stderr.write(`${settings.error.message}\n`);
+  process.exit(2);
+}
+
+const web = await startWebKiosk({ settings: settings.value, port });
+const { connection } = web.kiosk;
+process.stdout.write(`Library Kiosk (web host) is running at ${web.host.url}\n`);
+process.stdout.write(
+  connection.embedded
+    ? `Library service: embedded reference service at ${connection.baseUrl} (staff PIN 1234 until one is set)\n`
+    : `Library service: ${connection.baseUrl}\n`,
+);
+if (values.open) openKioskBrowser(web.host.url);
 
 const shutdown = async (): Promise<void> => {
   log.info('shutting down');
-  await host.stop();
-  await kiosk.stop();
+  await web.stop();
   process.exit(0);
 };
 process.once('SIGINT', () => void shutdown());

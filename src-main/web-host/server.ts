@@ -34,7 +34,7 @@ function securityHeaders(origin: string): Record<string, string> {
     'content-security-policy': contentSecurityPolicy([wsOrigin]),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
-    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-opener-policy': 'same-origin-allow-popups',
     'cross-origin-resource-policy': 'same-origin',
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), usb=(), hid=()',
   };

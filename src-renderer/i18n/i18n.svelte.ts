@@ -35,3 +35,16 @@ export function t(key: MessageKey, params: Record<string, string | number> = {})
   void current.language;
   return instance.t(key, params);
 }
+
+/**
+ * For ids chosen at run time from a core value (an auth problem kind, say). Unknown ids fall back
+ * to the text the core sent, so a newer core never leaves a blank on the screen.
+ */
+export function tRuntime(
+  key: string,
+  fallback: string,
+  params: Record<string, string | number> = {},
+): string {
+  void current.language;
+  return instance.exists(key) ? instance.t(key, params) : fallback;
+}

@@ -1,13 +1,15 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
-import { bootKiosk } from '../../src-main/host/bootstrap';
 import type { BootedKiosk } from '../../src-main/host/bootstrap';
-import { demoBootOptions } from '../../src-main/host/demo';
-import { startWebHost } from '../../src-main/web-host/server';
+import type { HidBackend } from '../../src-main/scanner/hid-backend';
+import { resolveSettings } from '../../src-main/settings/resolve';
+import type { StoredSettings } from '../../src-main/settings/resolve';
 import type { WebHost } from '../../src-main/web-host/server';
+import { startWebKiosk } from '../../src-main/web-host/web-kiosk';
 
 export const RESULTS_DIR = path.resolve('test-results');
 const RENDERER_DIR = path.resolve('dist/renderer');
@@ -47,13 +49,32 @@ export interface KioskUnderTest {
   stop(): Promise<void>;
 }
 
-/** The real core behind the real web host, shown in real headless Chromium. */
-export async function startKioskUnderTest(): Promise<KioskUnderTest> {
+export interface KioskUnderTestOptions {
+  settings?: StoredSettings;
+  hidBackend?: HidBackend;
+}
+
+/**
+ * The real core behind the real web host, shown in real headless Chromium, against the embedded
+ * reference service on ephemeral ports with its data in a fresh temporary folder.
+ */
+export async function startKioskUnderTest(
+  options: KioskUnderTestOptions = {},
+): Promise<KioskUnderTest> {
   if (!existsSync(path.join(RENDERER_DIR, 'index.html'))) {
     throw new Error('dist/renderer is missing: run `npm run build` before the E2E tests.');
   }
-  const kiosk = await bootKiosk(await demoBootOptions());
-  const host = await startWebHost({ core: kiosk.core, rendererDir: RENDERER_DIR, port: 0 });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'kiosk-e2e-'));
+  const settings = resolveSettings(options.settings ?? {}, {}, { dataDir });
+  if (!settings.ok) throw new Error(settings.error.message);
+  const web = await startWebKiosk({
+    settings: settings.value,
+    port: 0,
+    rendererDir: RENDERER_DIR,
+    embeddedService: { ports: { base: 0, auth: 0, blob: 0 } },
+    ...(options.hidBackend ? { hidBackend: options.hidBackend } : {}),
+  });
+  const { kiosk, host } = web;
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
@@ -71,8 +92,8 @@ export async function startKioskUnderTest(): Promise<KioskUnderTest> {
     },
     async stop() {
       await browser.close();
-      await host.stop();
-      await kiosk.stop();
+      await web.stop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF_PIN } from '../../src-main/host/demo';
+import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
 import { startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
 
@@ -19,7 +19,11 @@ describe('staff mode entry in Chromium', () => {
   it('opens the PIN screen on Ctrl+Alt+S', async () => {
     await kiosk.page.keyboard.press('Control+Alt+KeyS');
     await kiosk.page.getByLabel('Staff PIN').waitFor();
-    expect(kiosk.kiosk.core.state().screen).toEqual({ name: 'staff-pin', rejected: false });
+    expect(kiosk.kiosk.core.state().screen).toEqual({
+      name: 'staff-pin',
+      rejected: false,
+      configured: true,
+    });
   });
 
   it('refuses a wrong PIN with a message and stays on the PIN screen', async () => {

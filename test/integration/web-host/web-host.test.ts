@@ -4,11 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { bootKiosk } from '../../../src-main/host/bootstrap';
-import type { BootedKiosk } from '../../../src-main/host/bootstrap';
-import { demoBootOptions } from '../../../src-main/host/demo';
-import { startWebHost } from '../../../src-main/web-host/server';
+import { resolveSettings } from '../../../src-main/settings/resolve';
 import type { WebHost } from '../../../src-main/web-host/server';
+import { startWebKiosk } from '../../../src-main/web-host/web-kiosk';
+import type { WebKiosk } from '../../../src-main/web-host/web-kiosk';
 
 function rawGet(url: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -42,21 +41,31 @@ function collect(ws: WebSocket, count: number): Promise<unknown[]> {
 }
 
 describe('web host', () => {
-  let kiosk: BootedKiosk;
+  let web: WebKiosk;
   let host: WebHost;
   let wsUrl: string;
 
   beforeAll(async () => {
     const rendererDir = await mkdtemp(path.join(tmpdir(), 'renderer-'));
     await writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
-    kiosk = await bootKiosk(await demoBootOptions());
-    host = await startWebHost({ core: kiosk.core, rendererDir, port: 0 });
+    const settings = resolveSettings(
+      {},
+      {},
+      { dataDir: await mkdtemp(path.join(tmpdir(), 'kiosk-')) },
+    );
+    if (!settings.ok) throw new Error(settings.error.message);
+    web = await startWebKiosk({
+      settings: settings.value,
+      port: 0,
+      rendererDir,
+      embeddedService: { ports: { base: 0, auth: 0, blob: 0 } },
+    });
+    host = web.host;
     wsUrl = `${host.url.replace('http', 'ws')}/ipc`;
   });
 
   afterAll(async () => {
-    await host.stop();
-    await kiosk.stop();
+    await web?.stop();
   });
 
   it('listens on loopback only', () => {

@@ -1,24 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { createPinGate, hashPin, verifyPin } from '../../../src-main/core/staff-pin';
+import { createPinGate } from '../../../src-main/core/staff-pin';
+import { hashStaffPin } from '../../../src-main/settings/staff-pin';
 
-describe('staff PIN', () => {
-  it('stores a salted scrypt hash, never the PIN', async () => {
-    const hash = await hashPin('4821');
-    expect(hash.startsWith('scrypt$')).toBe(true);
-    expect(hash).not.toContain('4821');
-    expect(await hashPin('4821')).not.toBe(hash);
-  });
+async function hashOf(pin: string): Promise<string> {
+  const hash = await hashStaffPin(pin);
+  if (!hash.ok) throw new Error('test PIN refused');
+  return hash.value;
+}
 
-  it('verifies the right PIN and refuses a wrong or malformed one', async () => {
-    const hash = await hashPin('4821');
-    expect(await verifyPin('4821', hash)).toBe(true);
-    expect(await verifyPin('4822', hash)).toBe(false);
-    expect(await verifyPin('4821', 'plain-text')).toBe(false);
+describe('staff PIN gate', () => {
+  it('opens for the right PIN and stays shut for a wrong one', async () => {
+    const gate = createPinGate(await hashOf('4821'));
+    expect(await gate.check('4822')).toBe(false);
+    expect(await gate.check('4821')).toBe(true);
   });
 
   it('locks out after five wrong PINs, even for the right one, until the lockout ends', async () => {
     let now = 1_000;
-    const gate = createPinGate(await hashPin('4821'), {
+    const gate = createPinGate(await hashOf('4821'), {
       maxFailures: 5,
       lockoutMs: 60_000,
       now: () => now,

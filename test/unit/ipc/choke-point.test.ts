@@ -10,11 +10,20 @@ function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
       language: 'en',
       branchName: 'Central',
       screen: { name: 'attract' },
+      wedge: {
+        wedgeMaxAvgIntervalMs: 30,
+        wedgeMinLength: 6,
+        wedgeSuffixKeys: ['Enter'],
+        wedgeHoldMs: 50,
+      },
     }),
     'kiosk.setLanguage': () => undefined,
     'staff.open': () => undefined,
     'staff.submitPin': () => ({ accepted: false }),
     'staff.exit': () => undefined,
+    'auth.beginSignIn': () => ({ presentation: 'refused' }),
+    'auth.signOut': () => undefined,
+    'scanner.submitWedgeScan': () => ({ accepted: false, reason: 'duplicate' }),
     ...overrides,
   };
 }

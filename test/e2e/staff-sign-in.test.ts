@@ -1,0 +1,68 @@
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
+import { startKioskUnderTest } from './harness';
+import type { KioskUnderTest } from './harness';
+
+async function openStaffMode(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+  await page.keyboard.press('Control+Alt+KeyS');
+  await page.getByLabel('Staff PIN').fill(DEMO_STAFF_PIN);
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: 'Staff mode' }).waitFor();
+}
+
+describe('staff sign-in to the library service in Chromium (web host, loopback redirect)', () => {
+  let kiosk: KioskUnderTest;
+
+  beforeAll(async () => {
+    kiosk = await startKioskUnderTest();
+    await openStaffMode(kiosk.page);
+  });
+
+  afterAll(async () => {
+    await kiosk?.stop();
+  });
+
+  it('shows the kiosk as signed out against the embedded reference service', async () => {
+    await kiosk.page.getByText('Not signed in.').waitFor();
+    expect(await kiosk.page.getByText('built-in reference service').isVisible()).toBe(true);
+  });
+
+  it('signs in through the service login and consent pages in a popup, which then closes', async () => {
+    const popupOpened = kiosk.page.waitForEvent('popup');
+    await kiosk.page.getByRole('button', { name: 'Sign in to the library service' }).click();
+    const popup = await popupOpened;
+    await popup.getByLabel('Username').fill('librarian');
+    await popup.getByLabel('Password').fill('demo-librarian');
+    await popup.getByRole('button', { name: 'Sign in' }).click();
+    await popup.getByRole('button', { name: 'Allow' }).click();
+    await kiosk.page.getByText('Signed in as Lena Park').waitFor();
+    await expect.poll(() => popup.isClosed(), { timeout: 10_000 }).toBe(true);
+    expect(kiosk.kiosk.auth.status().state).toBe('signed-in');
+  });
+
+  it('keeps every token out of the page, the renderer state and the screenshot', async () => {
+    const stateJson = JSON.stringify(kiosk.kiosk.core.state());
+    const html = await kiosk.page.content();
+    const file = await kiosk.screenshot('staff-signed-in');
+    const image = await readFile(file);
+    for (const text of [stateJson, html, image.toString('latin1')]) {
+      expect(text).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}/);
+      expect(text).not.toMatch(/access_token|refresh_token/);
+    }
+  });
+
+  it('has no accessibility violations on the staff screen', async () => {
+    const results = await new AxeBuilder({ page: kiosk.page }).analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  });
+
+  it('signs out from the staff screen', async () => {
+    await kiosk.page.getByRole('button', { name: 'Sign out' }).click();
+    await kiosk.page.getByText('Not signed in.').waitFor();
+    expect(kiosk.kiosk.auth.status().state).toBe('signed-out');
+  });
+});
