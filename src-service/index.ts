@@ -26,7 +26,7 @@ import { createAuthServer } from './http/auth-server';
 import { createBearerCheck } from './http/bearer';
 import { createAccounts } from './oauth/accounts';
 import { createInteractionHandler } from './oauth/interactions';
-import { createProvider } from './oauth/provider';
+import { createProvider, prepareSigningKey } from './oauth/provider';
 import { TokenCache } from './oauth/token-cache';
 import { serviceLogger } from './log';
 
@@ -107,10 +107,17 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     for (const stop of stops.splice(0).reverse()) await stop().catch(() => undefined);
   };
 
-  try {
-    const azurite = await startAzurite(join(options.dataDir, BLOB_DIR), ports.blob);
-    stops.push(azurite.stop);
+  // Azurite and the signing key take the longest: start both first, in parallel with the rest.
+  const azuriteStarting = startAzurite(join(options.dataDir, BLOB_DIR), ports.blob);
+  stops.push(async () => {
+    const azurite = await azuriteStarting.catch(() => undefined);
+    await azurite?.stop();
+  });
+  // Handlers now, so a failure before the awaits below is not an unhandled rejection.
+  azuriteStarting.catch(() => undefined);
+  prepareSigningKey().catch(() => undefined);
 
+  try {
     const auth = createAuthServer(faults);
     const authPort = await listen(auth.server, ports.auth);
     stops.push(() => close(auth.server));
@@ -129,6 +136,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
       interaction: createInteractionHandler(provider, accounts, log.child('interaction')),
     });
 
+    const azurite = await azuriteStarting;
     const members = createMembers(db);
     const routes = createRoutes({
       members,

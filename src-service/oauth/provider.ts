@@ -74,17 +74,25 @@ function adjustAuthorization(query: Query): Query {
   return adjusted;
 }
 
-export async function createProvider(options: ProviderOptions): Promise<ProviderClass> {
-  const Provider = await loadProvider();
-  // Signing and cookie keys live only in memory: no secret ever sits in a file. Tokens are opaque,
-  // so a restart invalidates nothing but in-flight sign-ins and earlier id_token signatures.
-  const { privateKey } = await generateKeyPairAsync('rsa', { modulusLength: 2048 });
-  const jwk = {
+/**
+ * The id_token signing key lives only in memory: no secret ever sits in a file. Tokens are opaque,
+ * so a restart invalidates nothing but in-flight sign-ins and earlier id_token signatures. One key
+ * per process: RSA generation costs up to a second or two on a busy machine, and tests start many
+ * services in one process.
+ */
+let signingKey: Promise<Record<string, unknown>> | undefined;
+export function prepareSigningKey(): Promise<Record<string, unknown>> {
+  signingKey ??= generateKeyPairAsync('rsa', { modulusLength: 2048 }).then(({ privateKey }) => ({
     ...privateKey.export({ format: 'jwk' }),
     use: 'sig',
     alg: 'RS256',
     kid: randomBytes(8).toString('hex'),
-  };
+  }));
+  return signingKey;
+}
+
+export async function createProvider(options: ProviderOptions): Promise<ProviderClass> {
+  const [Provider, jwk] = await Promise.all([loadProvider(), prepareSigningKey()]);
 
   const configuration: Configuration = {
     adapter: sqliteAdapterFactory(options.db, options.cache),

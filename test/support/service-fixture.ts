@@ -1,7 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startService, type RunningService, type StartServiceOptions } from '../../src-service/index';
+import {
+  startService,
+  type RunningService,
+  type StartServiceOptions,
+} from '../../src-service/index';
 import { accessToken } from './service-oauth';
 
 /** A reference service on ephemeral ports in a temp dir, with helpers for API calls. */
@@ -13,7 +17,12 @@ export interface ServiceFixture {
   /** Calls the API with the fixture's token (or `token`, or none with token: null). */
   api(
     path: string,
-    init?: { method?: string; body?: unknown; token?: string | null; headers?: Record<string, string> },
+    init?: {
+      method?: string;
+      body?: unknown;
+      token?: string | null;
+      headers?: Record<string, string>;
+    },
   ): Promise<{ status: number; body: unknown; headers: Headers }>;
   /** Shifts the service clock (circulation dates, fines, SAS expiry) by whole days. */
   shiftClock(days: number): void;

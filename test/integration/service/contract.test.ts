@@ -260,3 +260,9 @@ describe('Common to all API calls', () => {
     expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
   });
 });
+
+describe('fault knobs', () => {
+  it('do not exist unless the service is started with them', async () => {
+    expect((await fetch(`${fx.service.authUrl}/__faults`)).status).toBe(404);
+  });
+});
