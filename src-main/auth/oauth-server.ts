@@ -69,7 +69,7 @@ export function createOAuthServer(connection: OAuthConnection): OAuthServer {
     authorization_endpoint: `${issuer}/connect/authorize`,
     token_endpoint: `${issuer}/connect/token`,
     revocation_endpoint: `${issuer}/connect/revocation`,
-    authorization_response_iss_parameter_supported: true,
+    // The seed does not promise `iss` on the redirect; when it is there it must name this issuer.
   };
   const client: oauth.Client = { client_id: connection.clientId };
   const clientAuth = oauth.None();

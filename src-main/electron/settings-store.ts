@@ -6,7 +6,8 @@ import type { SettingsStore } from '../settings/store';
 
 /**
  * Kiosk settings in Electron: electron-store's `settings.json` in userData, validated and
- * overridden from the environment exactly as in the Node hosts. Call after `app` is ready.
+ * overridden from the environment exactly as in the Node hosts. Usable before `ready` (userData
+ * is known from the start), so main can read the redirect scheme synchronously.
  */
 export function createElectronSettingsStore(
   env: Record<string, string | undefined> = process.env,
