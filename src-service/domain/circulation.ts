@@ -34,7 +34,14 @@ export function createCirculation(db: Db, members: Members, now: () => Date) {
     'SELECT barcode, title, author FROM items WHERE barcode = ?',
   );
   const loan = db.prepare<[string], LoanRow>('SELECT * FROM loans WHERE item_barcode = ?');
-  const memberType = db.prepare<[string], TypeRow>('SELECT * FROM member_types WHERE id = ?');
+  // Member types never change through the API: read them once.
+  const memberTypes = new Map(
+    db
+      .prepare<[], TypeRow & { id: string }>('SELECT * FROM member_types')
+      .all()
+      .map((row) => [row.id, row]),
+  );
+  const memberType = { get: (id: string): TypeRow | undefined => memberTypes.get(id) };
   const loanCount = db.prepare<[string], { n: number }>(
     'SELECT COUNT(*) AS n FROM loans WHERE member_id = ?',
   );
@@ -42,9 +49,6 @@ export function createCirculation(db: Db, members: Members, now: () => Date) {
     `SELECT loans.*, items.title, items.author, items.barcode FROM loans
      JOIN items ON items.barcode = loans.item_barcode
      WHERE loans.member_id = ? ORDER BY loans.checked_out_at, loans.item_barcode`,
-  );
-  const memberBarcodeById = db.prepare<[string], { barcode: string }>(
-    'SELECT barcode FROM members WHERE id = ?',
   );
   const insertLoan = db.prepare(
     'INSERT INTO loans (item_barcode, member_id, checked_out_at, due_at) VALUES (?, ?, ?, ?)',
@@ -85,12 +89,16 @@ export function createCirculation(db: Db, members: Members, now: () => Date) {
     };
   }
 
-  const BLOCK_MESSAGES: Partial<Record<ApiErrorKind, (m: MemberRow) => string>> = {
-    member_blocked: (m) => `Member ${m.barcode} is blocked: please ask the library staff.`,
-    member_expired: (m) => `Membership of ${m.barcode} expired on ${m.expiry_date}.`,
-    fine_threshold_exceeded: (m) =>
+  const BLOCK_MESSAGES = {
+    member_blocked: (m: MemberRow) =>
+      `Member ${m.barcode} is blocked: please ask the library staff.`,
+    member_expired: (m: MemberRow) => `Membership of ${m.barcode} expired on ${m.expiry_date}.`,
+    fine_threshold_exceeded: (m: MemberRow) =>
       `Member ${m.barcode} owes ${money(m.fine_cents).toFixed(2)} ${CURRENCY}, above the limit for borrowing.`,
   };
+
+  const refuse = (kind: keyof typeof BLOCK_MESSAGES, member: MemberRow): Result<never> =>
+    fail(kind, BLOCK_MESSAGES[kind](member));
 
   const checkout = db.transaction((request: CheckoutRequest): Result<CheckoutResult> => {
     const at = now();
@@ -100,11 +108,11 @@ export function createCirculation(db: Db, members: Members, now: () => Date) {
     if (!book) return fail('item_not_found', `No item has barcode ${request.ItemBarcode}.`);
     const type = memberType.get(member.member_type_id);
     if (!type) return fail('internal_error', `Member type ${member.member_type_id} is missing.`);
-    for (const kind of ['member_blocked', 'member_expired', 'fine_threshold_exceeded'] as const) {
-      if (blocks(member, type, at).includes(kind)) {
-        return fail(kind, BLOCK_MESSAGES[kind]?.(member) ?? kind);
-      }
-    }
+    // The check order of docs/service-api.md: the first failing check answers.
+    if (member.status === 'blocked') return refuse('member_blocked', member);
+    if (member.expiry_date < utcDate(at)) return refuse('member_expired', member);
+    if (member.fine_cents > type.fine_threshold_cents)
+      return refuse('fine_threshold_exceeded', member);
     const existing = loan.get(book.barcode);
     if (existing && existing.member_id !== member.id) {
       return fail('item_on_loan_to_other', `Item ${book.barcode} is on loan to another member.`);
@@ -171,7 +179,7 @@ export function createCirculation(db: Db, members: Members, now: () => Date) {
       TransactionId: id,
       Timestamp: at.toISOString(),
       ItemBarcode: book.barcode,
-      UserBarcode: memberBarcodeById.get(current.member_id)?.barcode ?? '',
+      UserBarcode: borrower?.barcode ?? '',
       Title: book.title,
       Author: book.author,
       DueDate: current.due_at,

@@ -37,21 +37,24 @@ export function createApiServer(
 ): Server {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (await applyFaults(faults, req, res, send503)) return;
-    const url = new URL(req.url ?? '/', 'http://service.invalid');
-    if (url.pathname === '/health') {
+    // Split by hand: a full URL parse per request is measurable at a few thousand requests/s.
+    const target = req.url ?? '/';
+    const mark = target.indexOf('?');
+    const pathname = mark === -1 ? target : target.slice(0, mark);
+    if (pathname === '/health') {
       sendJson(res, 200, { status: 'ok' });
       return;
     }
-    const found = match(routes, url.pathname);
+    const found = match(routes, pathname);
     if (!found) {
-      sendError(res, { kind: 'not_found', message: `No endpoint ${url.pathname}.` });
+      sendError(res, { kind: 'not_found', message: `No endpoint ${pathname}.` });
       return;
     }
     const method = req.method ?? 'GET';
     if (!found.route.methods.includes(method)) {
       sendError(
         res,
-        { kind: 'method_not_allowed', message: `${url.pathname} does not accept ${method}.` },
+        { kind: 'method_not_allowed', message: `${pathname} does not accept ${method}.` },
         { allow: found.route.methods.join(', ') },
       );
       return;
@@ -73,7 +76,7 @@ export function createApiServer(
     }
     const result = await found.route.handle({
       param,
-      query: url.searchParams,
+      query: new URLSearchParams(mark === -1 ? '' : target.slice(mark + 1)),
       body: () => readJson(req),
       token: token.value,
     });

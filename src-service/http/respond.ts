@@ -38,16 +38,27 @@ export async function readJson(req: IncomingMessage): Promise<Result<unknown>> {
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     return fail('invalid_request', 'The body must be JSON with content-type: application/json.');
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) return fail('payload_too_large', 'The body is larger than 64 KiB.');
-    chunks.push(chunk);
-  }
+  const text = await readBody(req);
+  if (text === undefined) return fail('payload_too_large', 'The body is larger than 64 KiB.');
   try {
-    return ok(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+    return ok(JSON.parse(text));
   } catch {
     return fail('invalid_request', 'The body is not valid JSON.');
   }
+}
+
+/** The body as text, or undefined past MAX_BODY_BYTES (the rest is then discarded). */
+function readBody(req: IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    req.on('end', () =>
+      resolve(size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks).toString('utf8')),
+    );
+    req.on('error', reject);
+  });
 }
