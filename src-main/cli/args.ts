@@ -87,13 +87,3 @@ export function parseCommandLine(argv: string[]): ParseOutcome {
     return { ok: false, message: (error as Error).message };
   }
 }
-
-/** A positive integer option, or an error message naming it. */
-export function integerOption(
-  value: string | boolean | undefined,
-  name: string,
-): number | string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || !/^\d+$/.test(value)) return `--${name} must be a whole number`;
-  return Number(value);
-}

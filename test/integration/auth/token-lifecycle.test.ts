@@ -59,17 +59,6 @@ describe('refresh ahead of expiry (registered client)', () => {
     auth.dispose();
   });
 
-  it('renews a token that really expired and calls the API without a 401', async () => {
-    const recorder = recordingFetch();
-    const auth = await signedIn(test, { fetch: recorder.fetch });
-    await sleep(TTL_SECONDS * 1000 + 200);
-    const apiBefore = recorder.apiRequests();
-    const info = await auth.client.getUserInfo();
-    expect(info.ok).toBe(true);
-    expect(recorder.apiRequests() - apiBefore).toBe(1);
-    auth.dispose();
-  });
-
   it('shares one refresh between concurrent calls', async () => {
     let clock = Date.now();
     const recorder = recordingFetch();
@@ -107,28 +96,45 @@ describe('refresh ahead of expiry (registered client)', () => {
   });
 });
 
-describe('a 401 from the API', () => {
-  // The kiosk's clock stands still, so it believes its tokens fresh while the service has
-  // expired them: the API answers 401. (Revoking an access token at this service revokes the
-  // whole grant, refresh token included, so expiry is the way to get a 401 with a good refresh.)
+describe('once the access token lifetime has passed', () => {
+  // One wait serves every test here. Two kiosks keep a clock that stands still, so they believe
+  // their tokens fresh while the service has expired them and answers 401. (Revoking an access
+  // token at this service revokes the whole grant, so expiry is how to get a 401 with a good
+  // refresh token.)
   const frozen = Date.now();
   const single = recordingFetch();
   const concurrent = recordingFetch();
+  const realClock = recordingFetch();
+  const devStatuses: StaffAuthStatus[] = [];
+  const auths: StaffAuth[] = [];
   let singleAuth: StaffAuth;
   let concurrentAuth: StaffAuth;
+  let realClockAuth: StaffAuth;
 
   beforeAll(async () => {
+    const dev = await signedIn(test, { clientKind: 'development' });
+    dev.onStatusChange((status) => devStatuses.push(status));
     singleAuth = await signedIn(test, { fetch: single.fetch, now: () => frozen });
     concurrentAuth = await signedIn(test, { fetch: concurrent.fetch, now: () => frozen });
-    await sleep(TTL_SECONDS * 1000 + 200);
+    realClockAuth = await signedIn(test, { fetch: realClock.fetch });
+    auths.push(dev, singleAuth, concurrentAuth, realClockAuth);
+    await sleep(TTL_SECONDS * 1000 + 300);
   });
 
   afterAll(() => {
-    singleAuth.dispose();
-    concurrentAuth.dispose();
+    for (const auth of auths) auth.dispose();
   });
 
-  it('triggers one refresh and one retry', async () => {
+  it('renews a token that really expired before calling the API, without a 401', async () => {
+    const apiBefore = realClock.apiRequests();
+    const tokensBefore = realClock.tokenRequests();
+    const info = await realClockAuth.client.getUserInfo();
+    expect(info.ok).toBe(true);
+    expect(realClock.apiRequests() - apiBefore).toBe(1);
+    expect(realClock.tokenRequests() - tokensBefore).toBe(1);
+  });
+
+  it('answers a 401 with one refresh and one retry', async () => {
     const tokensBefore = single.tokenRequests();
     const apiBefore = single.apiRequests();
     const result = await singleAuth.client.listMemberTypes();
@@ -137,13 +143,20 @@ describe('a 401 from the API', () => {
     expect(single.apiRequests() - apiBefore).toBe(2);
   });
 
-  it('from several concurrent calls still causes a single refresh', async () => {
+  it('answers 401s to several concurrent calls with a single refresh', async () => {
     const before = concurrent.tokenRequests();
     const results = await Promise.all(
       Array.from({ length: 5 }, () => concurrentAuth.client.listBranches()),
     );
     expect(results.every((result) => result.ok)).toBe(true);
     expect(concurrent.tokenRequests() - before).toBe(1);
+  });
+
+  it('tells the staff screen when a development session ends, without any call', () => {
+    expect(devStatuses.at(-1)).toMatchObject({
+      state: 'sign-in-needed',
+      message: { kind: 'auth.session-expired' },
+    });
   });
 });
 
@@ -217,17 +230,6 @@ describe('the development client at expiry', () => {
     });
     expect(recorder.tokenRequests()).toBe(before);
     expect(auth.status()).toMatchObject({
-      state: 'sign-in-needed',
-      message: { kind: 'auth.session-expired' },
-    });
-    auth.dispose();
-  });
-
-  it('tells the staff screen when the session ends, without any call', async () => {
-    const auth = await signedIn(test, { clientKind: 'development' });
-    const changed = new Promise<StaffAuthStatus>((resolve) => auth.onStatusChange(resolve));
-    const status = await changed;
-    expect(status).toMatchObject({
       state: 'sign-in-needed',
       message: { kind: 'auth.session-expired' },
     });

@@ -3,7 +3,9 @@ import { stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../../src-main/cli/main';
 import { fileVaultPaths } from '../../../src-main/vault/file-vault';
 import { itemBarcode, memberBarcode } from '../../../src-service/barcode';
 import { signInOverHttp } from '../../support/sign-in-over-http';
@@ -40,6 +42,21 @@ function cli(
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/**
+ * The same CLI in this process, sharing the data folder (and so the tokens) with the spawned
+ * runs: it skips only the process start, which the spawned tests already cover.
+ */
+async function cliInProcess(args: string[]): Promise<Run> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let errText = '';
+  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  stderr.on('data', (chunk: Buffer) => (errText += chunk.toString()));
+  const code = await main(args, env, { stdout, stderr }, new AbortController().signal);
+  return { code, stdout: out, stderr: errText };
 }
 
 /** `login --no-browser`, completing the printed address over HTTP like a browser would. */
@@ -90,7 +107,7 @@ afterAll(async () => {
 
 describe('before sign-in', () => {
   it('exits 4 (sign-in needed) for a service command', async () => {
-    const run = await cli(['branches']);
+    const run = await cliInProcess(['branches']);
     expect(run.code).toBe(4);
     expect(run.stderr).toContain('library-kiosk login');
   });
@@ -124,7 +141,7 @@ describe('signed in', () => {
   });
 
   it('prints a member with loans by barcode as JSON', async () => {
-    const run = await cli(['member', memberBarcode(5), '--json']);
+    const run = await cliInProcess(['member', memberBarcode(5), '--json']);
     expect(run.code).toBe(0);
     const record = JSON.parse(run.stdout) as { Member: { Id: string }; Items: unknown[] };
     expect(record.Member.Id).toBe('1005');
@@ -132,32 +149,32 @@ describe('signed in', () => {
   });
 
   it('exits 3 for an email no member has', async () => {
-    const run = await cli(['member', '--email', 'NOBODY@example.org']);
+    const run = await cliInProcess(['member', '--email', 'NOBODY@example.org']);
     expect(run.code).toBe(3);
     expect(run.stderr).toContain('member_not_found');
   });
 
   it('lists members with paging', async () => {
-    const run = await cli(['members', '--size', '5', '--page', '2', '--json']);
+    const run = await cliInProcess(['members', '--size', '5', '--page', '2', '--json']);
     const page = JSON.parse(run.stdout) as { Members: unknown[]; Page: number };
     expect(page.Members).toHaveLength(5);
     expect(page.Page).toBe(2);
   });
 
   it('lists branches as a table', async () => {
-    const run = await cli(['branches']);
+    const run = await cliInProcess(['branches']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^ID\s+CODE\s+NAME\s+CITY/);
     expect(run.stdout).toContain('Central Library');
   });
 
   it('lists member types', async () => {
-    const run = await cli(['member-types', '--json']);
+    const run = await cliInProcess(['member-types', '--json']);
     expect((JSON.parse(run.stdout) as { Id: string }[]).map((type) => type.Id)).toContain('ADULT');
   });
 
   it('updates member fields', async () => {
-    const run = await cli([
+    const run = await cliInProcess([
       'update-member',
       '1012',
       '--city',
@@ -178,7 +195,7 @@ describe('signed in', () => {
     const out = await cli(['checkout', itemBarcode(8), memberBarcode(1)]);
     expect(out.code).toBe(0);
     expect(out.stdout).toMatch(new RegExp(`^checked out ${itemBarcode(8)} .*, due \\d{4}-`));
-    const back = await cli(['checkin', itemBarcode(8)]);
+    const back = await cliInProcess(['checkin', itemBarcode(8)]);
     expect(back.code).toBe(0);
     expect(back.stdout).toContain('on time');
   });
