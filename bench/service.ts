@@ -6,6 +6,7 @@
  *   npm run bench:service [-- --seconds 4 --concurrency 1,4,8]
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
@@ -28,7 +29,19 @@ const WARMUP_MS = 500;
 interface Service {
   baseUrl: string;
   authUrl: string;
+  /** CPU time the service process has used, in ms (Linux /proc), or undefined elsewhere. */
+  cpuMs(): number | undefined;
   stop(): Promise<void>;
+}
+
+function processCpuMs(pid: number | undefined): number | undefined {
+  try {
+    // Fields 14 and 15 of /proc/<pid>/stat: user and system time in clock ticks (100 per second).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
 }
 
 async function startServiceProcess(dataDir: string): Promise<Service> {
@@ -63,6 +76,7 @@ async function startServiceProcess(dataDir: string): Promise<Service> {
   return {
     baseUrl: url('base_url'),
     authUrl: url('auth_url'),
+    cpuMs: () => processCpuMs(child.pid),
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
@@ -111,6 +125,7 @@ interface Row {
   errors: number;
   latencies: number[];
   elapsedMs: number;
+  serviceCpuMs: number | undefined;
 }
 
 async function run(service: Service, token: string, concurrency: number): Promise<Row> {
@@ -144,7 +159,12 @@ async function run(service: Service, token: string, concurrency: number): Promis
     }
   }
 
+  // Sampled at the end of warm-up: the service's CPU time spent on the measured requests.
+  let cpuAtStart: number | undefined;
+  const sampler = setTimeout(() => (cpuAtStart = service.cpuMs()), WARMUP_MS);
   await Promise.all(Array.from({ length: concurrency }, (_, i) => worker(i)));
+  clearTimeout(sampler);
+  const cpuAtEnd = service.cpuMs();
   agent.destroy();
   return {
     concurrency,
@@ -153,6 +173,8 @@ async function run(service: Service, token: string, concurrency: number): Promis
     errors,
     latencies,
     elapsedMs: performance.now() - measureFrom,
+    serviceCpuMs:
+      cpuAtStart === undefined || cpuAtEnd === undefined ? undefined : cpuAtEnd - cpuAtStart,
   };
 }
 
@@ -166,6 +188,7 @@ function table(rows: Row[]): string {
     'max ms',
     'requests',
     'errors',
+    'service CPU µs/request',
   ];
   const lines = rows.map((row) => {
     const sorted = [...row.latencies].sort((a, b) => a - b);
@@ -179,6 +202,9 @@ function table(rows: Row[]): string {
       (sorted.at(-1) ?? NaN).toFixed(2),
       String(row.requests),
       String(row.errors),
+      row.serviceCpuMs === undefined
+        ? 'n/a'
+        : ((row.serviceCpuMs * 1000) / row.requests).toFixed(0),
     ];
   });
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
