@@ -14,6 +14,7 @@ export const COMMANDS = [
   'checkout',
   'checkin',
   'publish',
+  'set-pin',
   'help',
 ] as const;
 
@@ -43,6 +44,7 @@ const COMMAND_OPTIONS: Record<CommandName, NonNullable<ParseArgsConfig['options'
   checkout: {},
   checkin: {},
   publish: { name: { type: 'string' }, docid: { type: 'string' } },
+  'set-pin': {},
   help: {},
 };
 

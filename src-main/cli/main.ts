@@ -5,6 +5,7 @@ import { login, logout, whoami } from './commands/auth-commands';
 import { checkin, checkout } from './commands/circulation-commands';
 import { branches, member, members, memberTypes, updateMember } from './commands/member-commands';
 import { publish } from './commands/publish-command';
+import { setPin } from './commands/set-pin-command';
 import { createCliContext } from './context';
 import { EXIT } from './exit-codes';
 import type { ExitCode } from './exit-codes';
@@ -24,6 +25,7 @@ const COMMANDS: Record<Exclude<CommandName, 'help'>, Command> = {
   checkout,
   checkin,
   publish,
+  'set-pin': setPin,
 };
 
 export async function main(

@@ -15,6 +15,7 @@ Commands:
   checkout <item-barcode> <member-barcode>     check an item out to a member
   checkin <item-barcode>                       check an item in
   publish <file.pdf> [--name N] [--docid ID]   create a document and upload the file
+  set-pin                                      set the staff-mode PIN (read from stdin, stored hashed)
 
 Options:
   --json        machine-readable output on stdout (errors too)

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { DEMO_STAFF_PIN } from '../host/bootstrap';
 import { createLogger } from '../log/logger';
 import { createConfSettingsStore } from '../settings/conf-store';
 import { openKioskBrowser } from './open-browser';
@@ -30,9 +31,16 @@ const { connection } = web.kiosk;
 process.stdout.write(`Library Kiosk (web host) is running at ${web.host.url}\n`);
 process.stdout.write(
   connection.embedded
-    ? `Library service: embedded reference service at ${connection.baseUrl} (staff PIN 1234 until one is set)\n`
+    ? `Library service: embedded reference service at ${connection.baseUrl}\n`
     : `Library service: ${connection.baseUrl}\n`,
 );
+if (!settings.value.staff.pinHash) {
+  process.stdout.write(
+    connection.embedded
+      ? `Staff mode (Ctrl+Alt+S): demo PIN ${DEMO_STAFF_PIN} until one is set with \`npx library-kiosk set-pin\`\n`
+      : 'Staff mode is shut until a PIN is set with `npx library-kiosk set-pin`\n',
+  );
+}
 if (values.open) openKioskBrowser(web.host.url);
 
 const shutdown = async (): Promise<void> => {

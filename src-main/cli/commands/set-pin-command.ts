@@ -1,0 +1,45 @@
+import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
+import { createConfSettingsStore } from '../../settings/conf-store';
+import { hashStaffPin } from '../../settings/staff-pin';
+import type { Command } from '../command';
+import { EXIT } from '../exit-codes';
+
+/** One line from stdin; on a terminal the prompt shows and the typed PIN does not echo. */
+async function readPin(stdin: NodeJS.ReadStream, stderr: NodeJS.WritableStream): Promise<string> {
+  const muted = new Writable({ write: (_chunk, _encoding, done) => done() });
+  if (stdin.isTTY) stderr.write('New staff PIN (4 to 12 digits): ');
+  const lines = createInterface({ input: stdin, output: muted, terminal: !!stdin.isTTY });
+  try {
+    for await (const line of lines) return line.trim();
+    return '';
+  } finally {
+    lines.close();
+    if (stdin.isTTY) stderr.write('\n');
+  }
+}
+
+/**
+ * Sets the PIN that opens staff mode on this machine's kiosk (web host and CLI settings); only
+ * its scrypt hash is stored. Reads the PIN from stdin so it never appears in the shell history.
+ */
+export const setPin: Command = async ({ output, env, streams }) => {
+  const pin = await readPin(process.stdin, streams.stderr);
+  const hashed = await hashStaffPin(pin);
+  if (!hashed.ok) {
+    output.failure('usage', 'The staff PIN must be 4 to 12 digits.');
+    return EXIT.usage;
+  }
+  const store = createConfSettingsStore({ env });
+  const stored = store.stored();
+  const saved = store.save({ ...stored, staff: { ...stored.staff, pinHash: hashed.value } });
+  if (!saved.ok) {
+    output.failure('invalid-setting', saved.error.message);
+    return EXIT.usage;
+  }
+  output.result(
+    { saved: store.location },
+    () => `Staff PIN saved (as a hash) in ${store.location}`,
+  );
+  return EXIT.ok;
+};

@@ -1,0 +1,48 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createPinGate } from '../../../src-main/core/staff-pin';
+
+function runSetPin(
+  dataDir: string,
+  input: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['bin/library-kiosk.js', 'set-pin'], {
+      env: { ...process.env, KIOSK_DATA_DIR: dataDir },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input);
+  });
+}
+
+describe('library-kiosk set-pin', () => {
+  it('stores only a scrypt hash of the PIN, which then opens the staff PIN gate', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'set-pin-'));
+    const result = await runSetPin(dataDir, '482193\n');
+    expect(result.code).toBe(0);
+    const file = path.join(dataDir, 'settings.json');
+    const text = await readFile(file, 'utf8');
+    expect(text).not.toContain('482193');
+    const pinHash = (JSON.parse(text) as { staff: { pinHash: string } }).staff.pinHash;
+    expect(pinHash).toMatch(/^scrypt\$/);
+    expect(await createPinGate(pinHash).check('482193')).toBe(true);
+    expect((await stat(file)).mode & 0o077).toBe(0);
+  });
+
+  it('refuses a PIN that is not 4 to 12 digits with exit code 2 and writes nothing', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'set-pin-'));
+    const result = await runSetPin(dataDir, '12ab\n');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('4 to 12 digits');
+    await expect(stat(path.join(dataDir, 'settings.json'))).rejects.toThrow();
+  });
+});
