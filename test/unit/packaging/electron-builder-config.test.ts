@@ -26,7 +26,9 @@ describe('electron-builder.yml', () => {
     const { DebugLogger } = require('builder-util') as {
       DebugLogger: new (enabled: boolean) => unknown;
     };
-    await expect(validateConfiguration(await loadConfig(), new DebugLogger(false))).resolves.toBeUndefined();
+    await expect(
+      validateConfiguration(await loadConfig(), new DebugLogger(false)),
+    ).resolves.toBeUndefined();
   });
 
   it('builds AppImage and deb for Linux and NSIS for Windows', async () => {
@@ -37,7 +39,9 @@ describe('electron-builder.yml', () => {
 
   it('registers the reversed-domain OAuth scheme and unpacks node-hid from asar', async () => {
     const config = await loadConfig();
-    expect(config.protocols.flatMap((protocol) => protocol.schemes)).toContain('org.example.librarykiosk');
+    expect(config.protocols.flatMap((protocol) => protocol.schemes)).toContain(
+      'org.example.librarykiosk',
+    );
     expect(config.asarUnpack).toContain('node_modules/node-hid/**');
   });
 
