@@ -13,6 +13,7 @@ import {
   REGISTERED_CLIENT_ID,
   STAFF_ACCOUNTS,
 } from './config';
+import { startCheckpointer } from './db/checkpointer';
 import { DATABASE_FILE, isSeeded, openDatabase } from './db/open';
 import { seedDatabase } from './db/seed';
 import { createCatalog } from './domain/catalog';
@@ -98,8 +99,11 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
 
   const faults = options.faults ? createFaultController() : undefined;
   const cache = new TokenCache();
+  const checkpointer = startCheckpointer(join(options.dataDir, DATABASE_FILE));
   const stops: (() => Promise<void>)[] = [
     async () => {
+      // The checkpointer first, so that closing the last connection checkpoints and removes the WAL.
+      await checkpointer.stop();
       db.close();
     },
   ];
