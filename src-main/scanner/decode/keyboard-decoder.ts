@@ -51,12 +51,10 @@ export class KeyboardDecoder implements ReportDecoder {
     const keys = offset + 2;
     if (report[keys] === USAGE_ERROR_ROLLOVER) return NOTHING;
 
+    // Allocated only when there is something to say; most reports complete nothing.
     let outcomes: DecodeOutcome[] | undefined;
-    const add = (outcome: DecodeOutcome): void => {
-      (outcomes ??= []).push(outcome);
-    };
     if ((this.#text.length > 0 || this.#fault) && now - this.#lastKeyAt > this.#limits.staleMs) {
-      add(reject('stale-partial'));
+      outcomes = [reject('stale-partial')];
       this.#clearCode();
     }
 
@@ -67,12 +65,12 @@ export class KeyboardDecoder implements ReportDecoder {
       this.#lastKeyAt = now;
       if (isTerminator(usage)) {
         const outcome = this.#finish();
-        if (outcome) add(outcome);
+        if (outcome) (outcomes ??= []).push(outcome);
       } else {
         this.#type(usage, modifiers);
       }
     }
-    this.#down.set(report.subarray(keys, keys + KEY_SLOTS));
+    for (let slot = 0; slot < KEY_SLOTS; slot++) this.#down[slot] = report[keys + slot] ?? 0;
     return outcomes ?? NOTHING;
   }
 

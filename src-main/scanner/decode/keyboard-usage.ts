@@ -1,18 +1,23 @@
 /**
  * HID keyboard usage IDs (usage page 0x07) to characters on a US layout, the layout scanners
- * emulate unless programmed otherwise. Each entry is [unshifted, shifted].
+ * emulate unless programmed otherwise; flat tables indexed by usage keep a report's decoding cheap.
  */
-const TABLE = new Map<number, readonly [string, string]>();
+const PLAIN: (string | undefined)[] = new Array<string | undefined>(256).fill(undefined);
+const SHIFTED: (string | undefined)[] = new Array<string | undefined>(256).fill(undefined);
+const define = (usage: number, plain: string, shifted: string): void => {
+  PLAIN[usage] = plain;
+  SHIFTED[usage] = shifted;
+};
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 for (let i = 0; i < LETTERS.length; i++) {
   const c = LETTERS.charAt(i);
-  TABLE.set(0x04 + i, [c, c.toUpperCase()]);
+  define(0x04 + i, c, c.toUpperCase());
 }
 const DIGITS = '1234567890';
 const DIGIT_SHIFTED = '!@#$%^&*()';
 for (let i = 0; i < DIGITS.length; i++) {
-  TABLE.set(0x1e + i, [DIGITS.charAt(i), DIGIT_SHIFTED.charAt(i)]);
+  define(0x1e + i, DIGITS.charAt(i), DIGIT_SHIFTED.charAt(i));
 }
 const PUNCTUATION: ReadonlyArray<readonly [number, string, string]> = [
   [0x2c, ' ', ' '],
@@ -44,7 +49,7 @@ const PUNCTUATION: ReadonlyArray<readonly [number, string, string]> = [
   [0x62, '0', '0'],
   [0x63, '.', '.'],
 ];
-for (const [usage, plain, shifted] of PUNCTUATION) TABLE.set(usage, [plain, shifted]);
+for (const [usage, plain, shifted] of PUNCTUATION) define(usage, plain, shifted);
 
 export const USAGE_ENTER = 0x28;
 export const USAGE_KEYPAD_ENTER = 0x58;
@@ -63,6 +68,5 @@ export function isTerminator(usage: number): boolean {
 
 /** The character a usage types, or undefined for keys that type none (F-keys, arrows...). */
 export function usageToChar(usage: number, shift: boolean): string | undefined {
-  const entry = TABLE.get(usage);
-  return entry === undefined ? undefined : entry[shift ? 1 : 0];
+  return (shift ? SHIFTED : PLAIN)[usage];
 }
