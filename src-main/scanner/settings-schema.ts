@@ -59,7 +59,8 @@ export const ScannerSettingsSchema = z.object({
   wedgeSuffixKeys: z.array(WedgeSuffixKeySchema).max(2).default(['Enter', 'Tab']),
   /**
    * How long a typed character is held back waiting for the next one before it is released to
-   * the focused field as human typing; also the largest gap allowed inside one scan.
+   * the focused field as human typing; also the largest gap early in a scan (three times this
+   * once the burst is clearly machine-fast).
    */
   wedgeHoldMs: z.number().int().min(10).max(500).default(50),
 });

@@ -7,6 +7,8 @@
  * no further key comes within `holdMs`, when a non-character key arrives, or when the suffix
  * ends a burst that is too short or too slow to be a scan. So no character of a scan ever
  * reaches a focused field, and a person's keys arrive in order, each at most `holdMs` late.
+ * Once a burst is plainly machine-fast (three keys or more at scanner speed), a gap of up to
+ * three times `holdMs` is tolerated, so one scheduling hiccup does not split a scan in two.
  */
 
 export interface WedgeOptions {
@@ -15,9 +17,9 @@ export interface WedgeOptions {
   minLength: number;
   /** Longer bursts are let through as typing; the core rejects over-long codes anyway. */
   maxLength: number;
-  /** Keys that end a scan. Empty: a fast burst followed by `holdMs` of quiet ends a scan. */
+  /** Keys that end a scan. Empty: a fast burst followed by a pause ends a scan. */
   suffixKeys: readonly string[];
-  /** How long a key is held waiting for the next; also the largest gap inside one scan. */
+  /** How long a key is held waiting for the next; also the largest gap early in a scan. */
   holdMs: number;
 }
 
@@ -55,6 +57,9 @@ export interface WedgeStep<C> {
   scan?: string;
 }
 
+const FAST_BURST_KEYS = 3;
+const FAST_BURST_GAP_FACTOR = 3;
+
 const MODIFIER_KEYS = new Set(['Shift', 'Control', 'Alt', 'AltGraph', 'Meta', 'CapsLock']);
 
 const isCharacter = (event: WedgeKey): boolean =>
@@ -76,7 +81,7 @@ export class WedgeDetector<C> {
 
   /** When `idle` should be called if no key comes first; undefined when nothing is held. */
   get deadline(): number | undefined {
-    return this.#held.length > 0 ? this.#lastAt + this.options.holdMs : undefined;
+    return this.#held.length > 0 ? this.#lastAt + this.#allowedGap() : undefined;
   }
 
   get holding(): number {
@@ -88,7 +93,7 @@ export class WedgeDetector<C> {
     if (MODIFIER_KEYS.has(event.key)) return { consume: false, release: [] };
 
     const gap = event.timeStamp - this.#lastAt;
-    const quiet = gap > this.options.holdMs;
+    const quiet = gap > this.#allowedGap();
     const expired = this.#held.length > 0 && quiet ? this.idle(event.timeStamp) : undefined;
     if (quiet) this.#passThroughUntilPause = false;
     const before = expired?.release ?? [];
@@ -107,7 +112,7 @@ export class WedgeDetector<C> {
 
   /** No key since `deadline`: a burst without suffix becomes a scan or, usually, typing. */
   idle(now: number): WedgeStep<C> {
-    if (this.#held.length === 0 || now - this.#lastAt < this.options.holdMs) {
+    if (this.#held.length === 0 || now - this.#lastAt < this.#allowedGap()) {
       return { consume: false, release: [] };
     }
     if (this.options.suffixKeys.length === 0 && this.#looksLikeScan(this.#lastAt)) {
@@ -140,6 +145,14 @@ export class WedgeDetector<C> {
     }
     // Any other key (Backspace, arrows, a chord, a slow Enter): typing resumes in order.
     return { consume: false, release: this.#take() };
+  }
+
+  #allowedGap(): number {
+    const count = this.#held.length;
+    const fast =
+      count >= FAST_BURST_KEYS &&
+      (this.#lastAt - this.#firstAt) / (count - 1) <= this.options.maxAvgIntervalMs;
+    return fast ? this.options.holdMs * FAST_BURST_GAP_FACTOR : this.options.holdMs;
   }
 
   #looksLikeScan(endAt: number): boolean {

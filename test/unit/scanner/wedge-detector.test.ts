@@ -66,6 +66,28 @@ describe('wedge detector', () => {
     expect(d.idle(1050).release).toEqual([{ key: 'a', context: 'field' }]);
   });
 
+  it('tolerates one late key inside a burst already at scanner speed', () => {
+    const events = keys('31234000012342', 8);
+    for (const event of events.slice(8)) event.timeStamp += 120;
+    expect(run(detector(), events).scans).toEqual(['31234000012342']);
+  });
+
+  it('still releases two quick keys after holdMs, since two keys do not make a scanner', () => {
+    const d = detector();
+    d.feed({ key: 't', timeStamp: 1000 }, 'field');
+    d.feed({ key: 'h', timeStamp: 1020 }, 'field');
+    expect(d.deadline).toBe(1020 + DEFAULT_WEDGE_OPTIONS.holdMs);
+  });
+
+  it('splits a burst at a gap over three times holdMs', () => {
+    const events = keys('31234000012342', 8);
+    // The four keys after the gap are too few to be a scan of their own.
+    for (const event of events.slice(10)) event.timeStamp += 200;
+    const { scans, typed } = run(detector(), events);
+    expect(scans).toEqual([]);
+    expect(typed).toBe('31234000012342');
+  });
+
   it('does not call a fast burst shorter than the minimum length a scan', () => {
     const { scans, typed } = run(detector(), keys('12345', 5));
     expect(scans).toEqual([]);
