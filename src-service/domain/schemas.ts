@@ -100,28 +100,23 @@ export const memberPageSchema = z
   .strict();
 export type MemberPage = z.infer<typeof memberPageSchema>;
 
-export const checkoutResultSchema = z
-  .object({
-    TransactionId: z.uuid(),
-    Timestamp: z.iso.datetime(),
-    ItemBarcode: text,
-    UserBarcode: text,
-    Title: text,
-    Author: text,
-    DueDate: z.iso.datetime(),
-    Renewed: z.boolean(),
-  })
+/** What every recorded circulation transaction answers with. */
+const transactionSchema = z.object({
+  TransactionId: z.uuid(),
+  Timestamp: z.iso.datetime(),
+  ItemBarcode: text,
+  UserBarcode: text,
+  Title: text,
+  Author: text,
+});
+
+export const checkoutResultSchema = transactionSchema
+  .extend({ DueDate: z.iso.datetime(), Renewed: z.boolean() })
   .strict();
 export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
 
-export const checkinResultSchema = z
-  .object({
-    TransactionId: z.uuid(),
-    Timestamp: z.iso.datetime(),
-    ItemBarcode: text,
-    UserBarcode: text,
-    Title: text,
-    Author: text,
+export const checkinResultSchema = transactionSchema
+  .extend({
     DueDate: z.iso.datetime(),
     Overdue: z.boolean(),
     OverdueDate: z.iso.datetime().nullable(),

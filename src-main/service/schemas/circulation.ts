@@ -30,20 +30,24 @@ export const MemberCirculationSchema = z.looseObject({
 export const CheckOutRequestSchema = z.object({ ItemBarcode: z.string(), UserBarcode: z.string() });
 export const CheckInRequestSchema = z.object({ ItemBarcode: z.string() });
 
-/** The seed promises DueDate; everything else is extra detail. */
-export const CheckOutResultSchema = z.looseObject({
-  DueDate: z.string(),
+/** Transaction details both circulation answers may carry; none of them is promised by the seed. */
+const TransactionDetails = z.looseObject({
   TransactionId: z.string().optional(),
   Timestamp: z.string().optional(),
   ItemBarcode: z.string().optional(),
   UserBarcode: z.string().optional(),
   Title: Text,
   Author: Text,
+});
+
+/** The seed promises DueDate; everything else is extra detail. */
+export const CheckOutResultSchema = TransactionDetails.extend({
+  DueDate: z.string(),
   Renewed: z.boolean().default(false),
 });
 
 /** The seed promises a fine and an overdue date. */
-export const CheckInResultSchema = z.looseObject({
+export const CheckInResultSchema = TransactionDetails.extend({
   Fine: Amount,
   OverdueDate: z
     .string()
@@ -52,12 +56,6 @@ export const CheckInResultSchema = z.looseObject({
   Overdue: z.boolean().optional(),
   DaysOverdue: z.number().optional(),
   Currency: Text,
-  TransactionId: z.string().optional(),
-  Timestamp: z.string().optional(),
-  ItemBarcode: z.string().optional(),
-  UserBarcode: z.string().optional(),
-  Title: Text,
-  Author: Text,
   DueDate: z.string().nullish(),
 });
 
