@@ -15,6 +15,8 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
+          // Expected warnings only; unit tests that assert on logs capture them at debug level.
+          env: { KIOSK_LOG_LEVEL: 'error' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -24,6 +26,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
+          env: { KIOSK_LOG_LEVEL: 'error' },
           testTimeout: 60_000,
           hookTimeout: 90_000,
           fileParallelism: false,
