@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 /** One measured case of a suite: per-operation timings summarised from many samples. */
 export interface BenchRow {
   case: string;
-  unit: 'µs' | 'ms';
+  unit: 'µs' | 'ms' | 'KiB';
   samples: number;
   median: number;
   p90: number;
@@ -21,6 +21,7 @@ export interface BenchSuite {
 // exports `suite: BenchSuite`.
 const SUITES: ReadonlyArray<() => Promise<{ suite: BenchSuite }>> = [
   () => import('./scanner-decode'),
+  () => import('./kiosk'),
 ];
 
 /** Summarises raw samples (already in `unit`) into a table row. */
