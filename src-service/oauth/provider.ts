@@ -142,7 +142,9 @@ export async function createProvider(options: ProviderOptions): Promise<Provider
         },
       },
     },
-    pkce: { required: () => true },
+    // Seed rule 8 asks PKCE of the development client only; the seed's registered-client flow has
+    // no code_challenge. A code_challenge sent by any client is still verified at the token endpoint.
+    pkce: { required: (_ctx, client) => client.clientId === DEVELOPMENT_CLIENT_ID },
     responseTypes: ['code'],
     rotateRefreshToken: true,
     clientBasedCORS: () => false,

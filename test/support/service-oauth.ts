@@ -18,7 +18,8 @@ export function pkce(): Pkce {
 export interface AuthorizeParams {
   clientId: string;
   scope: string;
-  challenge: string;
+  /** Omitted: no code_challenge at all (PKCE is optional for the registered client). */
+  challenge?: string;
   redirectUri?: string;
   state?: string;
   extra?: Record<string, string>;
@@ -33,8 +34,9 @@ export function authorizationUrl(authUrl: string, params: AuthorizeParams): stri
     response_type: 'code',
     response_mode: 'query',
     state: params.state ?? randomBytes(8).toString('hex'),
-    code_challenge: params.challenge,
-    code_challenge_method: 'S256',
+    ...(params.challenge === undefined
+      ? {}
+      : { code_challenge: params.challenge, code_challenge_method: 'S256' }),
     ...params.extra,
   }).toString();
   return url.toString();
@@ -59,7 +61,8 @@ export async function tokenRequest(
 
 export interface SignedIn {
   code: string;
-  verifier: string;
+  /** Undefined when the authorization request sent no code_challenge. */
+  verifier: string | undefined;
   redirectUri: string;
 }
 
@@ -72,15 +75,17 @@ export async function authorize(
     username?: string;
     password?: string;
     redirectUri?: string;
+    /** Default true; false sends no code_challenge. */
+    pkce?: boolean;
   },
 ): Promise<SignedIn> {
-  const { verifier, challenge } = pkce();
+  const { verifier, challenge } = params.pkce === false ? {} : pkce();
   const redirectUri = params.redirectUri ?? LOOPBACK_REDIRECT;
   const back = await signInOverHttp(
     authorizationUrl(authUrl, {
       clientId: params.clientId,
       scope: params.scope,
-      challenge,
+      ...(challenge === undefined ? {} : { challenge }),
       redirectUri,
     }),
     { username: params.username ?? 'librarian', password: params.password ?? 'demo-librarian' },
@@ -103,7 +108,7 @@ export function exchange(
     code: signedIn.code,
     client_id: clientId,
     redirect_uri: signedIn.redirectUri,
-    code_verifier: signedIn.verifier,
+    ...(signedIn.verifier === undefined ? {} : { code_verifier: signedIn.verifier }),
   });
 }
 

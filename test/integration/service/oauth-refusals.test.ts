@@ -27,14 +27,34 @@ const LIBRARIAN = { username: 'librarian', password: 'demo-librarian' };
 const apiStatus = async (token: unknown) =>
   (await fx.api('/api/listbranch', { token: String(token) })).status;
 
-describe('PKCE', () => {
-  it('refuses a wrong code_verifier (400 invalid_grant)', async () => {
+describe('PKCE (seed rule 8: required for the development client only)', () => {
+  it('lets the registered client complete the code flow without PKCE, as the seed does', async () => {
+    const signedIn = await authorize(authUrl, {
+      clientId: REGISTERED,
+      scope: SEED_SCOPE,
+      pkce: false,
+    });
+    const answer = await exchange(authUrl, REGISTERED, signedIn);
+    expect(answer.status).toBe(200);
+    expect(await apiStatus(answer.body.access_token)).toBe(200);
+  });
+
+  it('refuses the development client without PKCE (invalid_request at the redirect URI)', async () => {
+    const url = authorizationUrl(authUrl, { clientId: DEVELOPMENT, scope: 'email serviceApi' });
+    const back = await signInOverHttp(url, LIBRARIAN);
+    expect([back.searchParams.get('error'), back.searchParams.has('code')]).toEqual([
+      'invalid_request',
+      false,
+    ]);
+  });
+
+  it('refuses a wrong code_verifier from the registered client (400 invalid_grant)', async () => {
     const signedIn = await authorize(authUrl, { clientId: REGISTERED, scope: SEED_SCOPE });
     const answer = await exchange(authUrl, REGISTERED, { ...signedIn, verifier: pkce().verifier });
     expect([answer.status, answer.body.error]).toEqual([400, 'invalid_grant']);
   });
 
-  it('refuses a missing code_verifier (400 invalid_grant)', async () => {
+  it('refuses a missing code_verifier when a code_challenge was sent (400 invalid_grant)', async () => {
     const signedIn = await authorize(authUrl, { clientId: REGISTERED, scope: SEED_SCOPE });
     const answer = await tokenRequest(authUrl, {
       grant_type: 'authorization_code',
@@ -43,20 +63,6 @@ describe('PKCE', () => {
       redirect_uri: signedIn.redirectUri,
     });
     expect([answer.status, answer.body.error]).toEqual([400, 'invalid_grant']);
-  });
-
-  it('refuses an authorization request without a code_challenge', async () => {
-    const url = new URL(
-      authorizationUrl(authUrl, {
-        clientId: DEVELOPMENT,
-        scope: 'email serviceApi',
-        challenge: 'x',
-      }),
-    );
-    url.searchParams.delete('code_challenge');
-    url.searchParams.delete('code_challenge_method');
-    const back = await signInOverHttp(url.toString(), LIBRARIAN);
-    expect(back.searchParams.get('error')).toBe('invalid_request');
   });
 
   it('refuses code_challenge_method=plain', async () => {
