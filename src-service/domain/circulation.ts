@@ -97,6 +97,15 @@ export function createCirculation(db: Db, members: Members, now: () => Date) {
       `Member ${m.barcode} owes ${money(m.fine_cents).toFixed(2)} ${CURRENCY}, above the limit for borrowing.`,
   };
 
+  /** The overdue fine of one loan at `at`, as check-in charges it (and a renewal, before renewing). */
+  function overdueFine(dueAt: string, type: TypeRow | undefined, at: Date) {
+    const late = daysOverdue(dueAt, at);
+    const fineCents = type
+      ? Math.min(late * type.daily_fine_cents, type.max_fine_per_item_cents)
+      : 0;
+    return { late, fineCents };
+  }
+
   const refuse = (kind: keyof typeof BLOCK_MESSAGES, member: MemberRow): Result<never> =>
     fail(kind, BLOCK_MESSAGES[kind](member));
 
@@ -118,7 +127,10 @@ export function createCirculation(db: Db, members: Members, now: () => Date) {
       return fail('item_on_loan_to_other', `Item ${book.barcode} is on loan to another member.`);
     }
     const dueAt = endOfUtcDay(at, type.loan_period_days).toISOString();
+    // A renewal settles the loan so far: an overdue loan is charged its fine before its new due date.
+    const fineCents = existing ? overdueFine(existing.due_at, type, at).fineCents : 0;
     if (existing) {
+      if (fineCents > 0) addFine.run(fineCents, member.id);
       renewLoan.run(dueAt, book.barcode);
     } else {
       if ((loanCount.get(member.id)?.n ?? 0) >= type.loan_limit) {
@@ -137,7 +149,7 @@ export function createCirculation(db: Db, members: Members, now: () => Date) {
       member.id,
       at.toISOString(),
       dueAt,
-      0,
+      fineCents,
     );
     return ok({
       TransactionId: id,
@@ -148,6 +160,8 @@ export function createCirculation(db: Db, members: Members, now: () => Date) {
       Author: book.author,
       DueDate: dueAt,
       Renewed: Boolean(existing),
+      Fine: money(fineCents),
+      Currency: CURRENCY,
     });
   });
 
@@ -159,10 +173,7 @@ export function createCirculation(db: Db, members: Members, now: () => Date) {
     if (!current) return fail('item_not_on_loan', `Item ${book.barcode} is not on loan.`);
     const borrower = members.byId(current.member_id);
     const type = borrower ? memberType.get(borrower.member_type_id) : undefined;
-    const late = daysOverdue(current.due_at, at);
-    const fineCents = type
-      ? Math.min(late * type.daily_fine_cents, type.max_fine_per_item_cents)
-      : 0;
+    const { late, fineCents } = overdueFine(current.due_at, type, at);
     deleteLoan.run(book.barcode);
     if (fineCents > 0) addFine.run(fineCents, current.member_id);
     const id = randomUUID();

@@ -111,7 +111,7 @@ const transactionSchema = z.object({
 });
 
 export const checkoutResultSchema = transactionSchema
-  .extend({ DueDate: z.iso.datetime(), Renewed: z.boolean() })
+  .extend({ DueDate: z.iso.datetime(), Renewed: z.boolean(), Fine: z.number(), Currency: text })
   .strict();
 export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
 

@@ -44,6 +44,36 @@ describe('check-out', () => {
     expect(again.Renewed).toBe(true);
   });
 
+  it('charges the overdue fine when renewing an overdue loan, so it is not lost', async () => {
+    const lookup = async () =>
+      memberCirculationSchema.parse(
+        (await fx.api(`/api/lmmemberbycard/${member(DEMO_MEMBERS.canBorrow)}`)).body,
+      );
+    await checkout(item(16), member(DEMO_MEMBERS.canBorrow));
+    const before = await lookup();
+    fx.shiftClock(24); // adult loan: 21 days, so 3 started days late at 0.25 a day
+    try {
+      const renewal = checkoutResultSchema.parse(
+        (await checkout(item(16), member(DEMO_MEMBERS.canBorrow))).body,
+      );
+      const after = await lookup();
+      const returned = checkinResultSchema.parse((await checkin(item(16))).body);
+      expect([renewal.Renewed, renewal.Fine, renewal.Currency]).toEqual([true, 0.75, 'EUR']);
+      expect(after.Fine).toBeCloseTo(before.Fine + 0.75, 2);
+      expect([returned.Overdue, returned.Fine]).toEqual([false, 0]);
+    } finally {
+      fx.shiftClock(-24);
+    }
+  });
+
+  it('charges nothing when renewing a loan that is not overdue', async () => {
+    await checkout(item(17), member(DEMO_MEMBERS.canBorrow));
+    const renewal = checkoutResultSchema.parse(
+      (await checkout(item(17), member(DEMO_MEMBERS.canBorrow))).body,
+    );
+    expect([renewal.Renewed, renewal.Fine]).toEqual([true, 0]);
+  });
+
   it('refuses an item on loan to another member', async () => {
     await checkout(item(8), member(DEMO_MEMBERS.canBorrow));
     expect(errorOf(await checkout(item(8), member(DEMO_MEMBERS.withSmallFine)))).toBe(
