@@ -99,7 +99,10 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
 
   const faults = options.faults ? createFaultController() : undefined;
   const cache = new TokenCache();
-  const checkpointer = startCheckpointer(join(options.dataDir, DATABASE_FILE));
+  const checkpointer = startCheckpointer(
+    join(options.dataDir, DATABASE_FILE),
+    log.child('checkpointer'),
+  );
   const stops: (() => Promise<void>)[] = [
     async () => {
       // The checkpointer first, so that closing the last connection checkpoints and removes the WAL.

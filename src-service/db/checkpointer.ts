@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import type { Logger } from '../../src-main/log/logger';
 
 /**
  * WAL checkpoints are the only fsyncs in WAL + synchronous=NORMAL, and on a virtual disk one costs
@@ -30,12 +31,19 @@ export interface Checkpointer {
   stop(): Promise<void>;
 }
 
-export function startCheckpointer(file: string, intervalMs = 1000): Checkpointer {
+export function startCheckpointer(file: string, log: Logger, intervalMs = 1000): Checkpointer {
   const modulePath = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: { file, modulePath, intervalMs },
   });
+  // Without a handler a worker failure would crash the host, which may be the kiosk embedding the
+  // service. The service carries on: the backstop autocheckpoint and the final close still run.
+  worker.on('error', (error) =>
+    log.warn('checkpoint worker failed; carrying on without it', {
+      error: error instanceof Error ? error.message : String(error),
+    }),
+  );
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
     stop: async () => {
