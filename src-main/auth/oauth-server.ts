@@ -45,10 +45,38 @@ export interface OAuthServer {
   validateRedirect(callback: URLSearchParams, state: string): Result<URLSearchParams, AuthProblem>;
 }
 
+/** The HTTP status behind a token endpoint failure, when the server answered at all. */
+function statusOf(error: unknown): number | undefined {
+  if (error instanceof oauth.ResponseBodyError) return error.status;
+  if (error instanceof oauth.WWWAuthenticateChallengeError) return error.status;
+  if (error instanceof oauth.OperationProcessingError && error.cause instanceof Response) {
+    return error.cause.status;
+  }
+  return undefined;
+}
+
+function errorCodeOf(error: unknown): string | undefined {
+  if (error instanceof oauth.ResponseBodyError) return error.error;
+  if (error instanceof oauth.WWWAuthenticateChallengeError) {
+    return error.cause.find((challenge) => challenge.parameters.error)?.parameters.error;
+  }
+  return undefined;
+}
+
+/**
+ * By status, not by body: the seed's 400 and 401 (or a challenge) refuse the grant for good, while
+ * 429 and 5xx say "not now" even with a JSON error body, so the tokens are kept for a later try.
+ */
 function classify(error: unknown, clientId: string): AuthProblem {
-  if (error instanceof oauth.ResponseBodyError) {
-    log.warn('token endpoint refused', { status: error.status, error: error.error });
-    if (error.error === 'invalid_client' || error.error === 'unauthorized_client') {
+  const status = statusOf(error);
+  if (status !== undefined && (status === 429 || status >= 500)) {
+    log.warn('token endpoint unavailable', { status, error: errorCodeOf(error) });
+    return authProblem('auth.unreachable');
+  }
+  if (status === 400 || status === 401 || error instanceof oauth.WWWAuthenticateChallengeError) {
+    const code = errorCodeOf(error);
+    log.warn('token endpoint refused', { status, error: code });
+    if (code === 'invalid_client' || code === 'unauthorized_client') {
       return authProblem('auth.client-rejected', { clientId });
     }
     return authProblem('auth.code-rejected');
@@ -57,7 +85,7 @@ function classify(error: unknown, clientId: string): AuthProblem {
     log.warn('token endpoint unreachable', { cause: networkCode(error) });
     return authProblem('auth.unreachable');
   }
-  log.warn('token endpoint answer unusable', { error });
+  log.warn('token endpoint answer unusable', { status, error });
   return authProblem('auth.unexpected-response');
 }
 
