@@ -1,4 +1,5 @@
 import http from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '../log/logger';
 
@@ -29,9 +30,22 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-export function renderRedirectPage(result: RedirectPage): string {
+function renderRedirectPage(result: RedirectPage): string {
   const title = result.ok ? 'Signed in' : 'Sign-in not completed';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${escapeHtml(result.text)}</p><p>You can close this window.</p></body></html>`;
+}
+
+/** The page the browser shows once the redirect is handled; it loads nothing and leaks no URL. */
+export function sendRedirectPage(response: ServerResponse, result: RedirectPage): void {
+  response
+    .writeHead(result.ok ? 200 : 400, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-store',
+      // The page must not leak the code-bearing URL to anything it might load.
+      'referrer-policy': 'no-referrer',
+      'content-security-policy': "default-src 'none'",
+    })
+    .end(renderRedirectPage(result));
 }
 
 /** A one-path HTTP server on 127.0.0.1 that receives the authorization redirect. */
@@ -47,16 +61,7 @@ export async function startLoopbackRedirect(
     const { port } = server.address() as AddressInfo;
     options
       .onRedirect(`http://127.0.0.1:${port}${url.pathname}${url.search}`)
-      .then((result) => {
-        response
-          .writeHead(result.ok ? 200 : 400, {
-            'content-type': 'text/html; charset=utf-8',
-            'cache-control': 'no-store',
-            // The page must not leak the code-bearing URL to anything it might load.
-            'referrer-policy': 'no-referrer',
-          })
-          .end(renderRedirectPage(result));
-      })
+      .then((result) => sendRedirectPage(response, result))
       .catch((error: unknown) => {
         log.error('redirect handling failed', { error });
         response

@@ -12,19 +12,29 @@ export function createPinGate(
 ): PinGate {
   let failures = 0;
   let lockedUntil = 0;
+  // One check at a time: parallel guesses would otherwise all pass the lockout test before any
+  // of them had counted as a failure.
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const checkOne = async (pin: string): Promise<boolean> => {
+    if (now() < lockedUntil) return false;
+    if (await verifyStaffPin(pin, pinHash)) {
+      failures = 0;
+      return true;
+    }
+    failures += 1;
+    if (failures >= maxFailures) {
+      failures = 0;
+      lockedUntil = now() + lockoutMs;
+    }
+    return false;
+  };
+
   return {
-    async check(pin) {
-      if (now() < lockedUntil) return false;
-      if (await verifyStaffPin(pin, pinHash)) {
-        failures = 0;
-        return true;
-      }
-      failures += 1;
-      if (failures >= maxFailures) {
-        failures = 0;
-        lockedUntil = now() + lockoutMs;
-      }
-      return false;
+    check(pin) {
+      const result = queue.then(() => checkOne(pin));
+      queue = result.catch(() => undefined);
+      return result;
     },
   };
 }

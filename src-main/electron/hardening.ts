@@ -1,25 +1,27 @@
-import { app, session } from 'electron';
-import type { WebContents } from 'electron';
+import { app } from 'electron';
+import type { Session, WebContents } from 'electron';
 import { createLogger } from '../log/logger';
-import { APP_ORIGIN } from './channels';
 
 const log = createLogger('electron:hardening');
 
-/**
- * Applies to every web contents the app ever creates: no navigation away from the app, no new
- * windows, no webviews, and no permission (camera, HID, notifications...) granted to the page.
- * `navigationAllowed` lets the sign-in window reach the service's sign-in pages.
- */
-export function hardenWebContents(
-  navigationAllowed: (contents: WebContents, url: string) => boolean = (_contents, url) =>
-    url.startsWith(`${APP_ORIGIN}/`),
-): void {
-  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) => {
+function denyPermissions(session: Session): void {
+  session.setPermissionRequestHandler((_contents, permission, callback) => {
     log.warn('denied a permission request', { permission });
     callback(false);
   });
-  session.defaultSession.setPermissionCheckHandler(() => false);
+  session.setPermissionCheckHandler(() => false);
+}
 
+/**
+ * Call synchronously at start-up, before any window or session exists, so that every one the app
+ * ever creates is covered: the kiosk window, the sign-in window and its throw-away session. No
+ * navigation that `navigationAllowed` does not name, no new windows, no webviews, and no permission
+ * (camera, HID, notifications...) for any page.
+ */
+export function hardenApp(
+  navigationAllowed: (contents: WebContents, url: string) => boolean,
+): void {
+  app.on('session-created', denyPermissions);
   app.on('web-contents-created', (_event, contents) => {
     contents.on('will-navigate', (event, url) => {
       if (!navigationAllowed(contents, url)) {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, shell } from 'electron';
-import type { BrowserWindow } from 'electron';
+import type { BrowserWindow, WebContents } from 'electron';
 import type { StaffAuth } from '../auth/staff-auth';
 import type { SignInPresentation } from '../core/kiosk-core';
 import { bootKiosk } from '../host/bootstrap';
@@ -10,10 +10,11 @@ import type { Settings } from '../settings/schema';
 import { registerAppSchemePrivileges, serveRenderer } from './app-protocol';
 import { openAuthWindow } from './auth-window';
 import { APP_ORIGIN } from './channels';
-import { hardenWebContents } from './hardening';
+import { hardenApp } from './hardening';
 import { wireIpc } from './ipc-main';
 import { registerProtocolRedirect } from './protocol-redirect';
 import { createSafeStorageVault } from './safe-storage-vault';
+import { setPinFromStdin } from './set-pin';
 import { createElectronSettingsStore } from './settings-store';
 import { createKioskWindow } from './window';
 
@@ -29,10 +30,37 @@ function fail(message: string): never {
 // Everything up to `whenReady` runs synchronously at start-up: the scheme privileges, the settings
 // and the redirect scheme (macOS delivers `open-url` early) must all be in place before `ready`.
 registerAppSchemePrivileges();
-const loaded = createElectronSettingsStore().load();
+const store = createElectronSettingsStore();
+const loaded = store.load();
 if (!loaded.ok) fail(loaded.error.message);
 const settings: Settings = loaded.value;
+// A loopback redirect needs a listener the Electron host does not run, and registering `http` as
+// this app's scheme would make the kiosk the system's web browser.
+if (/^https?:/i.test(settings.service.redirectUri)) {
+  fail(
+    'Invalid setting service.redirectUri: the Electron kiosk needs a private-use scheme such as org.example.librarykiosk:/oauth/callback.',
+  );
+}
+const setPinMode = process.argv.includes('--set-pin');
 const redirect = registerProtocolRedirect(settings.service.redirectUri);
+
+// Only the separate sign-in window (its own session) may leave the app, and only for the
+// authorization server, known once the service connection is resolved.
+let authOrigin: string | undefined;
+let kioskContents: WebContents | undefined;
+hardenApp(
+  (contents, url) =>
+    url.startsWith(`${APP_ORIGIN}/`) ||
+    (authOrigin !== undefined &&
+      contents.session !== kioskContents?.session &&
+      url.startsWith(`${authOrigin}/`)),
+);
+
+function handleRedirect(auth: StaffAuth, url: string): void {
+  auth
+    .handleRedirect(url)
+    .catch((error: unknown) => log.error('redirect handling failed', { error }));
+}
 
 /** System browser (RFC 8252's advice) or, on locked-down kiosks, a separate auth window. */
 async function presentSignIn(auth: StaffAuth, window: BrowserWindow): Promise<SignInPresentation> {
@@ -57,26 +85,34 @@ async function start(): Promise<void> {
     preload: path.join(here, '../preload/preload.cjs'),
     kiosk: !process.argv.includes('--windowed'),
   });
+  kioskContents = window.webContents;
   const kiosk = await bootKiosk(settings, {
     vault: await createSafeStorageVault({
       allowBasicTextEncryption: settings.allowBasicTextEncryption,
     }),
     presentSignIn: (auth) => presentSignIn(auth, window),
   });
-  // Only the separate auth window (its own session) may reach the sign-in pages.
-  const authOrigin = new URL(kiosk.connection.authUrl).origin;
-  hardenWebContents(
-    (contents, url) =>
-      url.startsWith(`${APP_ORIGIN}/`) ||
-      (contents.session !== window.webContents.session && url.startsWith(`${authOrigin}/`)),
-  );
-  redirect.setHandler((url) => void kiosk.auth.handleRedirect(url));
+  authOrigin = new URL(kiosk.connection.authUrl).origin;
+  redirect.setHandler((url) => handleRedirect(kiosk.auth, url));
   const unwire = wireIpc(kiosk.core, window);
-  app.on('before-quit', () => {
+  let stopped = false;
+  app.on('before-quit', (event) => {
+    if (stopped) return;
+    // Stop the embedded service and the scanner cleanly before the process goes.
+    event.preventDefault();
+    stopped = true;
     unwire();
-    void kiosk.stop();
+    void kiosk.stop().finally(() => app.quit());
   });
   await window.loadURL(`${APP_ORIGIN}/index.html`);
+}
+
+async function setPinAndQuit(): Promise<void> {
+  const problem = await setPinFromStdin(store);
+  process.stdout.write(
+    problem ? `${problem}\n` : `Staff PIN saved (as a hash) in ${store.location}\n`,
+  );
+  app.exit(problem ? 2 : 0);
 }
 
 if (!redirect.primary) {
@@ -85,7 +121,7 @@ if (!redirect.primary) {
   app.on('window-all-closed', () => app.quit());
   app
     .whenReady()
-    .then(start)
+    .then(setPinMode ? setPinAndQuit : start)
     .catch((error: unknown) => {
       log.error('the kiosk failed to start', { error });
       app.exit(1);

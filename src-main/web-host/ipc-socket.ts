@@ -20,7 +20,12 @@ export interface IpcSocket {
 }
 
 /** Carries the IPC contract over a WebSocket; every call still goes through the router. */
-export function createIpcSocket(router: IpcRouter, ownOrigins: readonly string[]): IpcSocket {
+export function createIpcSocket(
+  router: IpcRouter,
+  ownOrigins: readonly string[],
+  /** The event a new connection gets first, so a (re)connected renderer draws the current state. */
+  greeting: () => CoreEvent,
+): IpcSocket {
   const server = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
 
   const send = (ws: WebSocket, message: WireMessage): void => {
@@ -29,6 +34,10 @@ export function createIpcSocket(router: IpcRouter, ownOrigins: readonly string[]
 
   server.on('connection', (ws: WebSocket, request: IncomingMessage) => {
     const senderUrl = request.headers.origin;
+    // Oversized or invalid frames surface here; ws closes the socket itself, the host carries on.
+    ws.on('error', (error) => log.warn('closed a WebSocket after a protocol error', { error }));
+    const { event, payload } = greeting();
+    send(ws, { type: 'event', event, payload });
     ws.on('message', async (data, isBinary) => {
       if (isBinary) return ws.close(1003, 'text frames only');
       let frame: unknown;

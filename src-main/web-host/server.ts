@@ -23,6 +23,8 @@ export interface WebHostOptions {
 
 export interface WebHost {
   url: string;
+  /** The address the server is bound to, as the operating system reports it. */
+  address: AddressInfo;
   stop(): Promise<void>;
 }
 
@@ -46,13 +48,17 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     server.once('error', reject);
     server.listen(options.port, HOST, () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
+  const address = server.address() as AddressInfo;
+  const { port } = address;
   const origin = `http://${HOST}:${port}`;
   // A Host check stops DNS-rebinding pages from reaching the kiosk through a foreign name.
   const allowedHosts = new Set([`${HOST}:${port}`, `localhost:${port}`]);
   const trustedOrigins = [origin, `http://localhost:${port}`];
   const router = createIpcRouter({ handlers: options.core.handlers, trustedOrigins });
-  const ipc = createIpcSocket(router, trustedOrigins);
+  const ipc = createIpcSocket(router, trustedOrigins, () => ({
+    event: 'kiosk.state',
+    payload: options.core.state(),
+  }));
   const unsubscribe = options.core.subscribe((event) => ipc.broadcast(event));
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
@@ -99,6 +105,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   return {
     url: origin,
+    address,
     async stop() {
       unsubscribe();
       await ipc.close();

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import type { StaffAuth } from '../auth/staff-auth';
 import { authMessageText } from '../auth/messages';
-import { LOOPBACK_CALLBACK_PATH, renderRedirectPage } from '../auth/loopback-redirect';
+import { LOOPBACK_CALLBACK_PATH, sendRedirectPage } from '../auth/loopback-redirect';
 import { bootKiosk } from '../host/bootstrap';
 import type { BootedKiosk, HostAdapters } from '../host/bootstrap';
 import type { Settings } from '../settings/schema';
@@ -30,17 +30,12 @@ export interface WebKiosk {
 function oauthCallback(auth: StaffAuth) {
   return async (url: URL, response: ServerResponse): Promise<void> => {
     const result = await auth.handleRedirect(url.href);
-    const page = result.ok
-      ? { ok: true, text: 'The kiosk is signed in to the library service.' }
-      : { ok: false, text: authMessageText(result.error) };
-    response
-      .writeHead(page.ok ? 200 : 400, {
-        'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'no-store',
-        'referrer-policy': 'no-referrer',
-        'content-security-policy': "default-src 'none'",
-      })
-      .end(renderRedirectPage(page));
+    sendRedirectPage(
+      response,
+      result.ok
+        ? { ok: true, text: 'The kiosk is signed in to the library service.' }
+        : { ok: false, text: authMessageText(result.error) },
+    );
   };
 }
 

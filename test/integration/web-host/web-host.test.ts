@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { resolveSettings } from '../../../src-main/settings/resolve';
 import type { WebHost } from '../../../src-main/web-host/server';
@@ -20,24 +20,25 @@ function rawGet(url: string, headers: Record<string, string>): Promise<number> {
   });
 }
 
-function openSocket(url: string, origin: string): Promise<WebSocket> {
+interface Client {
+  ws: WebSocket;
+  /** Every frame received since the socket was created, in order. */
+  frames: unknown[];
+}
+
+function openSocket(url: string, origin: string): Promise<Client> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { origin });
-    ws.once('open', () => resolve(ws));
+    const frames: unknown[] = [];
+    ws.on('message', (data) => frames.push(JSON.parse(String(data))));
+    ws.once('open', () => resolve({ ws, frames }));
     ws.once('error', reject);
     ws.once('unexpected-response', (_req, res) => reject(new Error(`status ${res.statusCode}`)));
   });
 }
 
-/** Collects frames from the moment of the call, so frames arriving in one tick are not lost. */
-function collect(ws: WebSocket, count: number): Promise<unknown[]> {
-  const frames: unknown[] = [];
-  return new Promise((resolve) => {
-    ws.on('message', (data) => {
-      frames.push(JSON.parse(String(data)));
-      if (frames.length === count) resolve(frames);
-    });
-  });
+async function frameMatching(client: Client, expected: object): Promise<void> {
+  await vi.waitFor(() => expect(client.frames).toContainEqual(expect.objectContaining(expected)));
 }
 
 describe('web host', () => {
@@ -69,7 +70,7 @@ describe('web host', () => {
   });
 
   it('listens on loopback only', () => {
-    expect(new URL(host.url).hostname).toBe('127.0.0.1');
+    expect(host.address.address).toBe('127.0.0.1');
   });
 
   it('refuses requests whose Host header is a foreign name (DNS rebinding)', async () => {
@@ -81,10 +82,19 @@ describe('web host', () => {
     await expect(openSocket(wsUrl, 'https://evil.example')).rejects.toThrow('403');
   });
 
+  it('greets a new connection with the current state, so a reconnected renderer catches up', async () => {
+    const client = await openSocket(wsUrl, host.url);
+    await frameMatching(client, {
+      type: 'event',
+      event: 'kiosk.state',
+      payload: expect.objectContaining({ screen: { name: 'attract' } }),
+    });
+    client.ws.close();
+  });
+
   it('carries the contract for its own origin: a call gets its result, changes arrive as events', async () => {
-    const ws = await openSocket(wsUrl, host.url);
-    const received = collect(ws, 2);
-    ws.send(
+    const client = await openSocket(wsUrl, host.url);
+    client.ws.send(
       JSON.stringify({
         type: 'invoke',
         id: 7,
@@ -92,34 +102,42 @@ describe('web host', () => {
         payload: { language: 'es' },
       }),
     );
-    const messages = await received;
-    expect(messages).toContainEqual({ type: 'result', id: 7, result: { ok: true } });
-    expect(messages).toContainEqual(
-      expect.objectContaining({
-        type: 'event',
-        event: 'kiosk.state',
-        payload: expect.objectContaining({ language: 'es' }),
-      }),
-    );
-    ws.close();
+    await frameMatching(client, { type: 'result', id: 7, result: { ok: true } });
+    await frameMatching(client, {
+      type: 'event',
+      event: 'kiosk.state',
+      payload: expect.objectContaining({ language: 'es' }),
+    });
+    client.ws.close();
   });
 
   it('answers an invalid payload with an error value, not a crash', async () => {
-    const ws = await openSocket(wsUrl, host.url);
-    ws.send(
+    const client = await openSocket(wsUrl, host.url);
+    client.ws.send(
       JSON.stringify({ type: 'invoke', id: 8, channel: 'staff.submitPin', payload: { pin: 42 } }),
     );
-    expect((await collect(ws, 1))[0]).toMatchObject({
+    await frameMatching(client, {
       id: 8,
-      result: { ok: false, error: { kind: 'invalid-payload' } },
+      result: { ok: false, error: expect.objectContaining({ kind: 'invalid-payload' }) },
     });
-    ws.close();
+    client.ws.close();
   });
 
   it('closes a socket that sends a malformed frame', async () => {
-    const ws = await openSocket(wsUrl, host.url);
+    const { ws } = await openSocket(wsUrl, host.url);
     const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
     ws.send('not json');
     expect(await closed).toBe(1007);
+  });
+
+  it('survives a frame over the size limit: that socket closes, the host keeps serving', async () => {
+    const { ws } = await openSocket(wsUrl, host.url);
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    ws.send('x'.repeat(70 * 1024));
+    expect(await closed).toBe(1009);
+    const another = await openSocket(wsUrl, host.url);
+    await frameMatching(another, { type: 'event', event: 'kiosk.state' });
+    another.ws.close();
+    expect(await rawGet(host.url, {})).toBe(200);
   });
 });

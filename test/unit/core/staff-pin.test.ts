@@ -28,3 +28,12 @@ describe('staff PIN gate', () => {
     expect(await gate.check('4821')).toBe(true);
   });
 });
+
+describe('staff PIN gate under parallel guessing', () => {
+  it('counts parallel guesses one by one, so the lockout also stops the right PIN sent among them', async () => {
+    const gate = createPinGate(await hashOf('4821'), { maxFailures: 5, lockoutMs: 60_000 });
+    const guesses = ['0001', '0002', '0003', '0004', '0005', '4821'];
+    const results = await Promise.all(guesses.map((pin) => gate.check(pin)));
+    expect(results).toEqual([false, false, false, false, false, false]);
+  });
+});
