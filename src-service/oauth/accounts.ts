@@ -1,6 +1,6 @@
 import type { FindAccount } from 'oidc-provider';
 import type { Db } from '../db/open';
-import { verifyPassword } from './passwords';
+import { UNKNOWN_USER_CREDENTIAL, verifyPassword } from './passwords';
 
 interface StaffRow {
   id: string;
@@ -17,10 +17,13 @@ export function createAccounts(db: Db) {
   const byId = db.prepare<[string], StaffRow>('SELECT * FROM staff WHERE id = ?');
 
   /** The staff id when the credentials match, otherwise undefined. */
-  function authenticate(username: string, password: string): string | undefined {
+  async function authenticate(username: string, password: string): Promise<string | undefined> {
     const row = byUsername.get(username.trim().toLowerCase());
-    if (!row) return undefined;
-    return verifyPassword(password, row.password_salt, row.password_hash) ? row.id : undefined;
+    const { salt, hash } = row
+      ? { salt: row.password_salt, hash: row.password_hash }
+      : UNKNOWN_USER_CREDENTIAL;
+    const matches = await verifyPassword(password, salt, hash);
+    return row && matches ? row.id : undefined;
   }
 
   const findAccount: FindAccount = (_ctx, sub) => {

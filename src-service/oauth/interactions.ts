@@ -95,9 +95,10 @@ export function createInteractionHandler(provider: Provider, accounts: Accounts,
       }
       const form = await readForm(req);
       const username = form.get('username') ?? '';
-      const accountId = accounts.authenticate(username, form.get('password') ?? '');
+      const accountId = await accounts.authenticate(username, form.get('password') ?? '');
       if (!accountId) {
-        log.info('sign-in refused', { username });
+        // Never the typed username: it is often a password typed into the wrong field.
+        log.info('sign-in refused');
         send(res, 200, loginPage(uid, name, 'The username or password is not correct.', username));
         return;
       }
