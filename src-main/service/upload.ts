@@ -57,7 +57,8 @@ export async function uploadFile(
   const transport = url.protocol === 'https:' ? https : http;
   let connected = false;
   let timedOut = false;
-  // Once the service has answered, a later stream error (it closed early) changes nothing.
+  // Once the service has answered, request-side errors (it stopped reading) change nothing; the
+  // answer itself decides, and an answer that breaks off is handled on the response.
   let answered = false;
 
   return new Promise((resolve) => {
@@ -105,8 +106,26 @@ export async function uploadFile(
     request.on('response', (response) => {
       answered = true;
       const chunks: Buffer[] = [];
+      let interruption: unknown;
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', fail);
+      response.on('error', (error) => (interruption = error));
+      // A reset or idle timeout mid-answer: the blob may or may not have been stored.
+      response.on('close', () => {
+        if (response.complete) return;
+        if (timedOut) {
+          return resolve(
+            err({
+              kind: 'timeout',
+              operation,
+              timeoutMs: options.idleTimeoutMs,
+              outcome: 'unknown',
+            }),
+          );
+        }
+        const cause = interruption === undefined ? 'ECONNRESET' : networkCode(interruption);
+        log.warn('upload answer interrupted', { cause });
+        resolve(err({ kind: 'unreachable', operation, cause, outcome: 'unknown' }));
+      });
       response.on('end', () => {
         const status = response.statusCode ?? 0;
         if (status === 201 || status === 200) return resolve(ok(undefined));

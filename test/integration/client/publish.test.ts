@@ -157,4 +157,24 @@ describe('upload', () => {
     });
     expect(seen[0]?.authorization).toBeUndefined();
   });
+
+  it('reports an answer cut off mid-body as unreachable with an unknown outcome', async () => {
+    const server = http.createServer((request, response) => {
+      request.resume().on('end', () => {
+        response.writeHead(201, { 'content-length': '1000' });
+        response.write('partial', () => response.socket?.destroy());
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const result = await staff.client.uploadFile(
+      { uploadendpoint: `http://127.0.0.1:${port}/blob?sig=x` },
+      pdf,
+    );
+    await new Promise((resolve) => server.close(resolve));
+    expect(result).toMatchObject({
+      ok: false,
+      error: { kind: 'unreachable', operation: 'uploadFile', outcome: 'unknown' },
+    });
+  });
 });
