@@ -107,6 +107,33 @@ function parseTokens(plaintext: Buffer): StoredTokenSet | null {
 
 /** AES-256-GCM token vault for the web host and the CLI. */
 export function createFileVault(paths: FileVaultPaths): TokenVault {
+  // Writes run one after another in call order, so the newest token set (after a rotation) is the
+  // one left on disk and a clear is never undone by an earlier save finishing late.
+  let writes: Promise<unknown> = Promise.resolve();
+  const serialised = <T>(next: () => Promise<T>): Promise<T> => {
+    const done = writes.then(next);
+    writes = done.catch(() => undefined);
+    return done;
+  };
+
+  async function write(tokens: StoredTokenSet): Promise<Result<void, VaultError>> {
+    // A random temporary name: another process (a CLI next to the kiosk) may be saving too.
+    const temporary = `${paths.vaultFile}.${randomBytes(8).toString('hex')}.tmp`;
+    try {
+      const key = await ensureKey(paths.keyFile);
+      const sealed = encrypt(key, Buffer.from(JSON.stringify(tokens), 'utf8'));
+      await mkdir(path.dirname(paths.vaultFile), { recursive: true, mode: 0o700 });
+      // Write then rename, so a crash mid-write leaves the previous vault intact.
+      await writeFile(temporary, sealed, { mode: 0o600 });
+      await rename(temporary, paths.vaultFile);
+      return ok(undefined);
+    } catch (error) {
+      log.error('token vault write failed', { error });
+      await rm(temporary, { force: true }).catch(() => undefined);
+      return err(ioError(error));
+    }
+  }
+
   return {
     status: () => ({ secure: true, persistent: true }),
 
@@ -131,24 +158,8 @@ export function createFileVault(paths: FileVaultPaths): TokenVault {
       }
     },
 
-    async save(tokens: StoredTokenSet): Promise<Result<void, VaultError>> {
-      try {
-        const key = await ensureKey(paths.keyFile);
-        const sealed = encrypt(key, Buffer.from(JSON.stringify(tokens), 'utf8'));
-        await mkdir(path.dirname(paths.vaultFile), { recursive: true, mode: 0o700 });
-        // Write then rename, so a crash mid-write leaves the previous vault intact.
-        const temporary = `${paths.vaultFile}.${process.pid}.tmp`;
-        await writeFile(temporary, sealed, { mode: 0o600 });
-        await rename(temporary, paths.vaultFile);
-        return ok(undefined);
-      } catch (error) {
-        log.error('token vault write failed', { error });
-        return err(ioError(error));
-      }
-    },
+    save: (tokens: StoredTokenSet) => serialised(() => write(tokens)),
 
-    async clear(): Promise<void> {
-      await rm(paths.vaultFile, { force: true });
-    },
+    clear: () => serialised(() => rm(paths.vaultFile, { force: true })),
   };
 }

@@ -88,6 +88,25 @@ describe('file token vault', () => {
     expect(await vault.load()).toEqual({ ok: false, error: { kind: 'vault.corrupt' } });
   });
 
+  it('ends concurrent saves with the last one saved, without an error', async () => {
+    const vault = createFileVault(paths);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        vault.save({ ...tokens, accessToken: `at-${index}` }),
+      ),
+    );
+    expect(results.every((result) => result.ok)).toBe(true);
+    expect(await vault.load()).toEqual({ ok: true, value: { ...tokens, accessToken: 'at-19' } });
+  });
+
+  it('is not undone by a save still running when clear is called', async () => {
+    const vault = createFileVault(paths);
+    const saving = vault.save(tokens);
+    await vault.clear();
+    await saving;
+    expect(await vault.load()).toEqual({ ok: true, value: null });
+  });
+
   it('deletes the stored tokens on clear', async () => {
     const vault = createFileVault(paths);
     await vault.save(tokens);
