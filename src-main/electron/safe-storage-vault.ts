@@ -72,9 +72,15 @@ export async function createSafeStorageVault(
           reason: status.reason ?? 'vault.encryption-unavailable',
         });
       }
-      const sealed = await safeStorage.encryptStringAsync(JSON.stringify(tokens));
-      store.set(ENTRY, sealed.toString('base64'));
-      return ok(undefined);
+      try {
+        const sealed = await safeStorage.encryptStringAsync(JSON.stringify(tokens));
+        store.set(ENTRY, sealed.toString('base64'));
+        return ok(undefined);
+      } catch (error) {
+        // The keychain can refuse (locked, access denied); the session then lives in memory only.
+        log.error('token vault write failed', { error });
+        return err({ kind: 'vault.io', detail: (error as Error | undefined)?.name ?? 'unknown' });
+      }
     },
 
     async clear() {
