@@ -208,8 +208,9 @@ export function createTokenKeeper(options: TokenKeeperOptions): TokenKeeper {
     },
 
     async setAccount(next) {
-      account = next;
+      // A sign-out while the name was being looked up wins: nobody is signed in to name.
       if (!tokens) return;
+      account = next;
       tokens = { ...tokens, account: next };
       await persist();
       options.onChange();

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StaffAuth } from '../../../src-main/auth/staff-auth';
 import { StaffAuthStatusSchema } from '../../../src-main/auth/status';
 import type { StaffAuthStatus } from '../../../src-main/auth/status';
 import { fileVaultPaths } from '../../../src-main/vault/file-vault';
@@ -269,6 +270,19 @@ describe('status and secrets', () => {
       headers: { authorization: `Bearer ${accessToken}` },
     });
     expect(after.status).toBe(401);
+    auth.dispose();
+  });
+
+  it('names nobody when staff sign out while the sign-in is still looking up their name', async () => {
+    const signOutDuringLookup: typeof fetch = async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.endsWith('/api/getuserinfo')) await auth.signOut();
+      return fetch(input, init);
+    };
+    const auth: StaffAuth = await createAuthFor(test, { fetch: signOutDuringLookup });
+    await auth.handleRedirect(await browserSignIn(auth));
+    expect(auth.status().state).toBe('signed-out');
+    expect(auth.status().account).toBeUndefined();
     auth.dispose();
   });
 
