@@ -7,6 +7,15 @@ export type Db = Database.Database;
 
 export const DATABASE_FILE = 'library.sqlite';
 
+/**
+ * Case- and accent-insensitive form of a name: Unicode lower case without combining marks
+ * ("Ó Súilleabháin" -> "o suilleabhain"). SQLite's own lower() folds ASCII only, so searches use
+ * this on both sides: the query in JS and the columns as the SQL function `fold`.
+ */
+export function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
 /** Opens (creating when missing) the service database and brings its schema up to date. */
 export function openDatabase(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true });
@@ -18,6 +27,9 @@ export function openDatabase(dataDir: string): Db {
   db.pragma('wal_autocheckpoint = 100000');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  db.function('fold', { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? fold(text) : text,
+  );
   migrate(db);
   return db;
 }

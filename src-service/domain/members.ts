@@ -1,5 +1,5 @@
 import { isValidMemberBarcode } from '../barcode';
-import type { Db } from '../db/open';
+import { fold, type Db } from '../db/open';
 import { fail, ok, type Result } from '../errors';
 import type { MemberPage, MemberRecord, MemberUpdate } from './schemas';
 
@@ -75,8 +75,8 @@ export function createMembers(db: Db) {
     'SELECT id FROM member_types WHERE id = ?',
   );
   // One filter expression for count and page, so totals always match the rows.
-  const filter = `instr(lower(given_name), @q) > 0 OR instr(lower(surname), @q) > 0
-    OR instr(lower(given_name || ' ' || surname), @q) > 0 OR instr(lower(user_name), @q) > 0`;
+  const filter = `instr(fold(given_name), @q) > 0 OR instr(fold(surname), @q) > 0
+    OR instr(fold(given_name || ' ' || surname), @q) > 0 OR instr(fold(user_name), @q) > 0`;
   const count = db.prepare<{ q: string }, { n: number }>(
     `SELECT COUNT(*) AS n FROM members WHERE ${filter}`,
   );
@@ -85,7 +85,7 @@ export function createMembers(db: Db) {
   );
 
   function list(name: string, size: number, pageNumber: number): MemberPage {
-    const q = name.toLowerCase();
+    const q = fold(name);
     const total = count.get({ q })?.n ?? 0;
     const rows = page.all({ q, limit: size, offset: (pageNumber - 1) * size });
     return {

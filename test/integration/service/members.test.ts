@@ -52,6 +52,15 @@ describe('member list', () => {
     expect(page.Members.map((m) => m.Id)).toContain('1001');
   });
 
+  it('filters names case-insensitively beyond ASCII, and ignores accents', async () => {
+    await update({ Id: '1030', GivenName: 'Éabha', Surname: 'Ó Súilleabháin' });
+    const ids = async (name: string) =>
+      (await list(`name=${encodeURIComponent(name)}`)).Members.map((m) => m.Id);
+    expect(await ids('ó súilleabháin')).toContain('1030');
+    expect(await ids('ÉABHA Ó')).toContain('1030');
+    expect(await ids('eabha o suilleabhain')).toContain('1030');
+  });
+
   it.each(['size=0', 'size=101', 'size=abc', 'page=-1', 'page=1.5'])(
     'refuses %s',
     async (query) => {
