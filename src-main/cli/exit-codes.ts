@@ -30,6 +30,7 @@ export function exitCodeOf(error: ServiceError | UploadError): ExitCode {
     case 'cancelled':
       return EXIT.cancelled;
     case 'file-unreadable':
+    case 'invalid-argument':
       return EXIT.usage;
   }
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ServiceError } from './errors';
+import type { OperationName, ServiceError } from './errors';
 import { interpret, sendOnce } from './request';
 import type { ApiRequest, Transport } from './request';
 import { err } from './result';
@@ -46,7 +46,29 @@ export interface ListMembersQuery {
 
 export type ServiceResult<T> = Result<T, ServiceError>;
 
-const segment = encodeURIComponent;
+/**
+ * Puts a caller's value in the path as one segment. `.` and `..` survive encoding and URL
+ * resolution would climb out of the endpoint (`/api/lmmemberbycard/..` is `/api/`), so they and an
+ * empty value are refused before anything is sent.
+ */
+function withSegment<T>(
+  operation: OperationName,
+  argument: string,
+  value: string,
+  send: (segment: string) => Promise<ServiceResult<T>>,
+): Promise<ServiceResult<T>> {
+  if (value === '' || value === '.' || value === '..') {
+    return Promise.resolve(
+      err({
+        kind: 'invalid-argument',
+        operation,
+        issue: `${argument}: empty, "." or ".." path segment`,
+        outcome: 'not-applied',
+      }),
+    );
+  }
+  return send(encodeURIComponent(value));
+}
 
 export type ServiceClient = ReturnType<typeof createServiceClient>;
 
@@ -123,13 +145,15 @@ export function createServiceClient(options: ServiceClientOptions) {
       }),
 
     getMember: (memberId: string, opts: CallOptions = {}): Promise<ServiceResult<Member>> =>
-      call({
-        operation: 'getMember',
-        method: 'GET',
-        path: `/api/userdetails/${segment(memberId)}`,
-        schema: MemberSchema,
-        ...opts,
-      }),
+      withSegment('getMember', 'memberId', memberId, (id) =>
+        call({
+          operation: 'getMember',
+          method: 'GET',
+          path: `/api/userdetails/${id}`,
+          schema: MemberSchema,
+          ...opts,
+        }),
+      ),
 
     listBranches: (opts: CallOptions = {}): Promise<ServiceResult<Branch[]>> =>
       call({
@@ -163,25 +187,29 @@ export function createServiceClient(options: ServiceClientOptions) {
       userBarcode: string,
       opts: CallOptions = {},
     ): Promise<ServiceResult<MemberCirculation>> =>
-      call({
-        operation: 'memberByBarcode',
-        method: 'GET',
-        path: `/api/lmmemberbycard/${segment(userBarcode)}`,
-        schema: MemberCirculationSchema,
-        ...opts,
-      }),
+      withSegment('memberByBarcode', 'userBarcode', userBarcode, (value) =>
+        call({
+          operation: 'memberByBarcode',
+          method: 'GET',
+          path: `/api/lmmemberbycard/${value}`,
+          schema: MemberCirculationSchema,
+          ...opts,
+        }),
+      ),
 
     memberByEmail: (
       email: string,
       opts: CallOptions = {},
     ): Promise<ServiceResult<MemberCirculation>> =>
-      call({
-        operation: 'memberByEmail',
-        method: 'GET',
-        path: `/api/lmmemberbyemail/${segment(email)}`,
-        schema: MemberCirculationSchema,
-        ...opts,
-      }),
+      withSegment('memberByEmail', 'email', email, (value) =>
+        call({
+          operation: 'memberByEmail',
+          method: 'GET',
+          path: `/api/lmmemberbyemail/${value}`,
+          schema: MemberCirculationSchema,
+          ...opts,
+        }),
+      ),
 
     /** Never retried here: on 'unknown' outcome the caller reconciles before trying again. */
     checkOut: (

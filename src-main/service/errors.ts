@@ -57,7 +57,15 @@ export type ServiceError =
       issue: string;
       outcome: Outcome;
     }
-  | { kind: 'cancelled'; operation: OperationName; outcome: Outcome };
+  | { kind: 'cancelled'; operation: OperationName; outcome: Outcome }
+  | {
+      /** The call was not sent: an argument cannot be put in the request as it is. */
+      kind: 'invalid-argument';
+      operation: OperationName;
+      /** Which argument and why, e.g. `memberId: empty, "." or ".." path segment`. */
+      issue: string;
+      outcome: 'not-applied';
+    };
 
 export type ServiceErrorKind = ServiceError['kind'];
 
@@ -103,5 +111,7 @@ export function describeServiceError(error: ServiceError): string {
       return `${error.operation}: unexpected answer from the service (${error.issue})`;
     case 'cancelled':
       return `${error.operation}: cancelled`;
+    case 'invalid-argument':
+      return `${error.operation}: not sent, ${error.issue}`;
   }
 }

@@ -183,3 +183,58 @@ describe('surprising answers', () => {
     });
   });
 });
+
+describe('values that cannot be a path segment', () => {
+  const sent: string[] = [];
+  const recording: typeof fetch = (input, init) => {
+    sent.push(input instanceof Request ? input.url : String(input));
+    return fetch(input, init);
+  };
+
+  it.each(['', '.', '..'])(
+    'refuses %j as a member barcode, email or id without sending',
+    async (value) => {
+      const client = createServiceClient({
+        baseUrl: oddUrl,
+        tokens: staticTokens,
+        timeoutMs: 2_000,
+        fetch: recording,
+      });
+      const results = [
+        await client.memberByBarcode(value),
+        await client.memberByEmail(value),
+        await client.getMember(value),
+      ];
+      expect(results).toEqual([
+        expect.objectContaining({
+          ok: false,
+          error: expect.objectContaining({
+            kind: 'invalid-argument',
+            operation: 'memberByBarcode',
+            outcome: 'not-applied',
+          }),
+        }),
+        expect.objectContaining({
+          ok: false,
+          error: expect.objectContaining({ kind: 'invalid-argument', operation: 'memberByEmail' }),
+        }),
+        expect.objectContaining({
+          ok: false,
+          error: expect.objectContaining({ kind: 'invalid-argument', operation: 'getMember' }),
+        }),
+      ]);
+      expect(sent).toEqual([]);
+    },
+  );
+
+  it('still sends a value that only contains dots among other characters', async () => {
+    const client = createServiceClient({
+      baseUrl: test.service.baseUrl,
+      tokens: staticTokens,
+      timeoutMs: 2_000,
+      fetch: recording,
+    });
+    await client.memberByBarcode('a..b');
+    expect(sent.at(-1)).toBe(`${test.service.baseUrl}/api/lmmemberbycard/a..b`);
+  });
+});
