@@ -29,6 +29,11 @@ export function sendError(
   if (error.kind === 'insufficient_scope') {
     extra['www-authenticate'] = 'Bearer error="insufficient_scope", scope="serviceApi"';
   }
+  if (error.kind === 'payload_too_large') {
+    // The rest of the body is never read: close the connection once the answer is out.
+    extra.connection = 'close';
+    res.once('finish', () => res.req.destroy());
+  }
   sendJson(res, ERROR_STATUS[error.kind], { error: error.kind, message: error.message }, extra);
 }
 
@@ -38,8 +43,11 @@ export async function readJson(req: IncomingMessage): Promise<Result<unknown>> {
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     return fail('invalid_request', 'The body must be JSON with content-type: application/json.');
   }
+  const tooLarge = fail('payload_too_large', 'The body is larger than 64 KiB.');
+  // A declared length above the limit is refused before a byte of the body is read.
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return tooLarge;
   const text = await readBody(req);
-  if (text === undefined) return fail('payload_too_large', 'The body is larger than 64 KiB.');
+  if (text === undefined) return tooLarge;
   try {
     return ok(JSON.parse(text));
   } catch {
@@ -47,18 +55,33 @@ export async function readJson(req: IncomingMessage): Promise<Result<unknown>> {
   }
 }
 
-/** The body as text, or undefined past MAX_BODY_BYTES (the rest is then discarded). */
+/**
+ * The body as text, or undefined as soon as it grows past MAX_BODY_BYTES: reading stops there and
+ * the rest is never read (sendError then closes the connection).
+ */
 function readBody(req: IncomingMessage): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
+    const stop = (): void => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', reject);
+      req.pause();
+    };
+    const onData = (chunk: Buffer): void => {
       size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    req.on('end', () =>
-      resolve(size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks).toString('utf8')),
-    );
+      if (size > MAX_BODY_BYTES) {
+        stop();
+        resolve(undefined);
+      } else chunks.push(chunk);
+    };
+    const onEnd = (): void => {
+      stop();
+      resolve(Buffer.concat(chunks).toString('utf8'));
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
     req.on('error', reject);
   });
 }
