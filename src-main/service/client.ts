@@ -17,6 +17,7 @@ import {
   MemberPageSchema,
   MemberSchema,
   MemberTypeListSchema,
+  MemberUpdateAnswerSchema,
 } from './schemas/member';
 import type { Branch, Member, MemberPage, MemberType, MemberUpdate } from './schemas/member';
 import { UploadTicketSchema } from './schemas/publisher';
@@ -173,13 +174,17 @@ export function createServiceClient(options: ServiceClientOptions) {
         ...opts,
       }),
 
-    updateMember: (update: MemberUpdate, opts: CallOptions = {}): Promise<ServiceResult<Member>> =>
+    /** Success is the 2xx; the value is the updated record only when the answer carried one. */
+    updateMember: (
+      update: MemberUpdate,
+      opts: CallOptions = {},
+    ): Promise<ServiceResult<Member | undefined>> =>
       call({
         operation: 'updateMember',
         method: 'PUT',
         path: '/api/user-member',
         body: update,
-        schema: MemberSchema,
+        schema: MemberUpdateAnswerSchema,
         ...opts,
       }),
 

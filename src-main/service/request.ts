@@ -104,7 +104,8 @@ export function interpret<S extends z.ZodType>(
 ): Result<z.output<S>, ServiceError> {
   const { status, body } = answer;
   if (status >= 200 && status < 300) {
-    if (body === undefined) {
+    // Only an operation whose schema accepts no body may succeed with an empty or non-JSON one.
+    if (body === undefined && !schema.safeParse(undefined).success) {
       return err({
         kind: 'malformed-response',
         operation,

@@ -1,3 +1,4 @@
+import { ok } from '../../service/result';
 import type { Member, MemberUpdate } from '../../service/schemas/member';
 import type { MemberCirculation } from '../../service/schemas/circulation';
 import type { Command } from '../command';
@@ -121,7 +122,13 @@ export const updateMember: Command = (input) => {
   const update: MemberUpdate = { Id: id, ...fields };
   return withService(
     input,
-    (client) => client.updateMember(update, { signal: input.signal }),
+    async (client) => {
+      const updated = await client.updateMember(update, { signal: input.signal });
+      // A deployment that answers the update without the record: read it back to show it.
+      if (!updated.ok) return updated;
+      if (updated.value) return ok(updated.value);
+      return client.getMember(id, { signal: input.signal });
+    },
     (updated) => `updated member ${updated.Id}: ${memberLine(updated).slice(1).join(', ')}`,
   );
 };

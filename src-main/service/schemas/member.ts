@@ -22,6 +22,15 @@ export const MemberSchema = z.looseObject({
   ExpiryDate: Text,
 });
 
+/**
+ * The seed does not show the update answer's body: any 2xx is the update done. The record comes
+ * back when the body is one (the reference service sends it), otherwise undefined.
+ */
+export const MemberUpdateAnswerSchema = z.unknown().transform((body) => {
+  const parsed = MemberSchema.safeParse(body);
+  return parsed.success ? parsed.data : undefined;
+});
+
 export const MemberPageSchema = z
   .union([
     z.looseObject({

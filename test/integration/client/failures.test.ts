@@ -138,6 +138,25 @@ describe('surprising answers', () => {
     expect(types.ok && types.value[0]).toMatchObject({ Id: 'ADULT', Name: 'Adult' });
   });
 
+  it.each([
+    ['true', 'true'],
+    ['an empty body', ''],
+  ])('takes a member update answered 200 with %s as done, without a record', async (_, body) => {
+    answers.set('/api/user-member', { status: 200, body });
+    expect(await client().updateMember({ Id: '1010', city: 'Cork' })).toEqual({
+      ok: true,
+      value: undefined,
+    });
+  });
+
+  it('still reports a list answered with an empty body as malformed', async () => {
+    answers.set('/api/listbranch', { status: 200, body: '' });
+    expect(await client().listBranches()).toMatchObject({
+      ok: false,
+      error: { kind: 'malformed-response', issue: 'body is not JSON' },
+    });
+  });
+
   it('reports a record of the wrong shape as malformed, naming the field', async () => {
     answers.set('/api/listbranch', { status: 200, body: JSON.stringify({ Branches: 'none' }) });
     expect(await client().listBranches()).toMatchObject({
