@@ -134,3 +134,15 @@ describe('a refresh refused with a challenge', () => {
     auth.dispose();
   });
 });
+
+describe('sign-out at a deployment without the revocation endpoint', () => {
+  it('signs out silently when revocation answers 404', async () => {
+    answer = { status: 404, body: { error: 'not_found' } };
+    const { auth, vault } = await signedInEarlier();
+    await auth.signOut();
+    expect(auth.status()).toMatchObject({ state: 'signed-out' });
+    expect(auth.status().message).toBeUndefined();
+    expect(await vault.load()).toEqual({ ok: true, value: null });
+    auth.dispose();
+  });
+});
