@@ -61,7 +61,9 @@ type Query = Record<string, string | string[] | undefined>;
  *   its refresh token without sending it, so the service adds prompt=consent for it.
  */
 function adjustAuthorization(query: Query): Query {
-  const scopes = (typeof query.scope === 'string' ? query.scope : '').split(' ').filter(Boolean);
+  // A repeated or missing scope stays as sent, so oidc-provider refuses it as it would anyway.
+  if (typeof query.scope !== 'string') return query;
+  const scopes = query.scope.split(' ').filter(Boolean);
   const adjusted: Query = { ...query };
   if (!scopes.includes('openid')) adjusted.scope = ['openid', ...scopes].join(' ');
   if (
@@ -173,6 +175,7 @@ export async function createProvider(options: ProviderOptions): Promise<Provider
 
   const provider = new Provider(options.issuer, configuration);
 
+  // GET only: oidc-provider serves no POST /connect/authorize (enableHttpPostMethods stays off).
   provider.use(async (ctx, next) => {
     if (ctx.method === 'GET' && ctx.path === '/connect/authorize')
       ctx.query = adjustAuthorization(ctx.query);

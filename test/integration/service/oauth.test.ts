@@ -218,3 +218,39 @@ describe('development client (seed rule 8)', () => {
     expect(answer.status).toBe(400);
   });
 });
+
+describe('authorization request adjustments', () => {
+  it('are needed on GET only: POST /connect/authorize is not served (404)', async () => {
+    const url = new URL(
+      authorizationUrl(authUrl, {
+        clientId: REGISTERED,
+        scope: SEED_SCOPE,
+        challenge: pkce().challenge,
+      }),
+    );
+    const answer = await fetch(`${url.origin}${url.pathname}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: url.searchParams.toString(),
+    });
+    await answer.body?.cancel();
+    expect(answer.status).toBe(404);
+  });
+
+  it('leave a duplicated scope parameter alone, so it is refused rather than turned into openid', async () => {
+    const url = new URL(
+      authorizationUrl(authUrl, {
+        clientId: REGISTERED,
+        scope: 'email',
+        challenge: pkce().challenge,
+      }),
+    );
+    url.searchParams.append('scope', 'serviceApi');
+    const first = await fetch(url, { redirect: 'manual' });
+    await first.body?.cancel();
+    const location = new URL(first.headers.get('location') ?? '', authUrl);
+    expect(location.origin).not.toBe(authUrl);
+    expect(location.searchParams.get('error')).toBe('invalid_request');
+  });
+});
