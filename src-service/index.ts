@@ -28,6 +28,7 @@ import { createBearerCheck } from './http/bearer';
 import { createAccounts } from './oauth/accounts';
 import { createInteractionHandler } from './oauth/interactions';
 import { createProvider, prepareSigningKey } from './oauth/provider';
+import { startExpiredPurge } from './oauth/sqlite-adapter';
 import { TokenCache } from './oauth/token-cache';
 import { serviceLogger } from './log';
 
@@ -130,6 +131,8 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     stops.push(() => close(auth.server));
     const authUrl = `http://${HOST}:${authPort}`;
 
+    const stopPurge = startExpiredPurge(db);
+    stops.push(async () => stopPurge());
     const accounts = createAccounts(db);
     const provider = await createProvider({
       issuer: authUrl,

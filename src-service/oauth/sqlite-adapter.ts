@@ -8,6 +8,22 @@ interface StoreRow {
   expires_at: number | null;
 }
 
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes expired rows now and then hourly (expired rows are never read, only kept on disk).
+ * The timer is unref'd so it never holds the process open; the returned function stops it.
+ */
+export function startExpiredPurge(db: Db, intervalMs = PURGE_INTERVAL_MS): () => void {
+  const purge = db.prepare(
+    'DELETE FROM oidc_store WHERE expires_at IS NOT NULL AND expires_at < ?',
+  );
+  purge.run(Date.now());
+  const timer = setInterval(() => purge.run(Date.now()), intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 /**
  * oidc-provider storage in SQLite, so sessions, grants and refresh tokens survive a restart.
  * Ids of tokens and codes are bearer secrets: only their SHA-256 is stored, and the `jti` copy
@@ -34,11 +50,6 @@ export function sqliteAdapterFactory(db: Db, cache: TokenCache): AdapterFactory 
   const destroy = db.prepare('DELETE FROM oidc_store WHERE model = ? AND id = ?');
   const revoke = db.prepare('DELETE FROM oidc_store WHERE model = ? AND grant_id = ?');
   const markConsumed = db.prepare('UPDATE oidc_store SET payload = ? WHERE model = ? AND id = ?');
-  const purge = db.prepare(
-    'DELETE FROM oidc_store WHERE expires_at IS NOT NULL AND expires_at < ?',
-  );
-
-  purge.run(Date.now());
 
   const hash = (id: string): string => createHash('sha256').update(id).digest('base64url');
 
