@@ -1,5 +1,6 @@
 import { createStaffAuth } from '../auth/staff-auth';
 import type { StaffAuth } from '../auth/staff-auth';
+import { configuredConnection } from '../service/embedded';
 import { err, ok } from '../service/result';
 import type { Result } from '../service/result';
 import { createConfSettingsStore } from '../settings/conf-store';
@@ -32,8 +33,8 @@ export async function createCliContext(
   if (!loaded.ok)
     return err({ exit: EXIT.usage, kind: 'invalid-setting', message: loaded.error.message });
   const settings = loaded.value;
-  const { baseUrl, clientId, clientKind } = settings.service;
-  if (!baseUrl) {
+  const connection = configuredConnection(settings);
+  if (!connection) {
     return err({
       exit: EXIT.usage,
       kind: 'no-service',
@@ -42,13 +43,7 @@ export async function createCliContext(
     });
   }
   const auth = await createStaffAuth({
-    connection: {
-      baseUrl,
-      authUrl: settings.service.authUrl ?? baseUrl,
-      clientId,
-      clientKind,
-      redirectUri: loopbackRedirectUri ?? settings.service.redirectUri,
-    },
+    connection: { ...connection, redirectUri: loopbackRedirectUri ?? connection.redirectUri },
     vault: createFileVault(fileVaultPaths(settings.dataDir)),
     timeoutMs: settings.requestTimeoutMs,
   });

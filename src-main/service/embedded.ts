@@ -21,6 +21,19 @@ export interface ResolveOptions {
   quiet?: boolean;
 }
 
+/** The connection the settings name, or undefined when no base URL is configured. */
+export function configuredConnection(settings: Settings): ServiceConnection | undefined {
+  const { service } = settings;
+  if (!service.baseUrl) return undefined;
+  return {
+    baseUrl: service.baseUrl,
+    authUrl: service.authUrl ?? service.baseUrl,
+    clientId: service.clientId,
+    clientKind: service.clientKind,
+    redirectUri: service.redirectUri,
+  };
+}
+
 /**
  * The service the kiosk talks to: the configured one, or, when no base URL is configured, the
  * reference service started in-process with its data under `<dataDir>/reference-service` and the
@@ -30,20 +43,8 @@ export async function resolveServiceConnection(
   settings: Settings,
   options: ResolveOptions = {},
 ): Promise<ResolvedConnection> {
-  const { service } = settings;
-  if (service.baseUrl) {
-    return {
-      connection: {
-        baseUrl: service.baseUrl,
-        authUrl: service.authUrl ?? service.baseUrl,
-        clientId: service.clientId,
-        clientKind: service.clientKind,
-        redirectUri: service.redirectUri,
-      },
-      embedded: false,
-      stop: async () => undefined,
-    };
-  }
+  const configured = configuredConnection(settings);
+  if (configured) return { connection: configured, embedded: false, stop: async () => undefined };
   // Loaded only when needed: a kiosk pointed at a real deployment never loads the reference service.
   const { startService } = await import('../../src-service/index');
   const running = await startService({
@@ -61,7 +62,7 @@ export async function resolveServiceConnection(
       authUrl: running.authUrl,
       clientId: REGISTERED_CLIENT_ID,
       clientKind: 'registered',
-      redirectUri: service.redirectUri,
+      redirectUri: settings.service.redirectUri,
     },
     embedded: true,
     stop: () => running.stop(),
