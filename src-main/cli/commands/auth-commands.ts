@@ -4,11 +4,12 @@ import type { AuthProblem } from '../../auth/messages';
 import { startLoopbackRedirect } from '../../auth/loopback-redirect';
 import type { StaffAuth } from '../../auth/staff-auth';
 import type { StaffAuthStatus } from '../../auth/status';
+import { ok } from '../../service/result';
 import { RedirectUriSchema } from '../../settings/schema';
 import type { Command } from '../command';
-import { EXIT, exitCodeOf, exitCodeOfAuthProblem } from '../exit-codes';
-import { serviceFailure } from '../output';
+import { EXIT, exitCodeOfAuthProblem } from '../exit-codes';
 import type { Output } from '../output';
+import { withService } from './with-service';
 
 const DEFAULT_LOGIN_TIMEOUT_S = 300;
 
@@ -111,31 +112,25 @@ export const logout: Command = async ({ output, connect }) => {
   return EXIT.ok;
 };
 
-export const whoami: Command = async ({ output, signal, connect }) => {
-  const context = await connect();
-  if (!context.ok) {
-    output.failure(context.error.kind, context.error.message);
-    return context.error.exit;
-  }
-  const { auth } = context.value;
-  const info = await auth.client.getUserInfo({ signal });
-  const status = auth.status();
-  auth.dispose();
-  if (!info.ok) {
-    if (info.error.kind === 'auth-required' && status.message) {
-      output.failure(status.message.kind, status.message.text, { reason: info.error.reason });
-    } else serviceFailure(output, info.error);
-    return exitCodeOf(info.error);
-  }
-  const { User, Customer } = info.value;
-  output.result(
-    { state: status.state, clientKind: status.clientKind, user: User, customer: Customer },
-    () =>
+export const whoami: Command = (input) =>
+  withService(
+    input,
+    async (client, auth) => {
+      const info = await client.getUserInfo({ signal: input.signal });
+      if (!info.ok) return info;
+      const status = auth.status();
+      const { User, Customer } = info.value;
+      return ok({
+        state: status.state,
+        clientKind: status.clientKind,
+        user: User,
+        customer: Customer,
+      });
+    },
+    ({ user, customer, clientKind }) =>
       [
-        `${User.Name} <${User.Email}> (${User.UserName})`,
-        `customer: ${Customer ? `${Customer.Name} (${Customer.Id})` : 'none'}`,
-        `client: ${status.clientKind}`,
+        `${user.Name} <${user.Email}> (${user.UserName})`,
+        `customer: ${customer ? `${customer.Name} (${customer.Id})` : 'none'}`,
+        `client: ${clientKind}`,
       ].join('\n'),
   );
-  return EXIT.ok;
-};

@@ -1,3 +1,4 @@
+import type { StaffAuth } from '../../auth/staff-auth';
 import type { ServiceClient } from '../../service/client';
 import type { ServiceError } from '../../service/errors';
 import type { Result } from '../../service/result';
@@ -13,7 +14,7 @@ import { serviceFailure } from '../output';
  */
 export async function withService<T>(
   input: CommandInput,
-  call: (client: ServiceClient) => Promise<Result<T, ServiceError | UploadError>>,
+  call: (client: ServiceClient, auth: StaffAuth) => Promise<Result<T, ServiceError | UploadError>>,
   human: (value: T) => string,
 ): Promise<ExitCode> {
   const context = await input.connect();
@@ -23,7 +24,7 @@ export async function withService<T>(
   }
   const { auth } = context.value;
   try {
-    const result = await call(auth.client);
+    const result = await call(auth.client, auth);
     if (result.ok) {
       input.output.result(result.value, () => human(result.value));
       return EXIT.ok;
