@@ -64,6 +64,7 @@ async function accountOf(client: ServiceClient, response: TokenResponse): Promis
 export async function createStaffAuth(options: StaffAuthOptions): Promise<StaffAuth> {
   const now = options.now ?? Date.now;
   const { connection } = options;
+  const pendingTtlMs = options.pendingSignInTtlMs ?? 10 * 60_000;
   const server = createOAuthServer({
     authUrl: connection.authUrl,
     clientId: connection.clientId,
@@ -74,7 +75,7 @@ export async function createStaffAuth(options: StaffAuthOptions): Promise<StaffA
   const flow = createSignInFlow({
     server,
     now,
-    pendingTtlMs: options.pendingSignInTtlMs ?? 10 * 60_000,
+    pendingTtlMs,
   });
   const listeners = new Set<(status: StaffAuthStatus) => void>();
   let lastEmitted = '';
@@ -141,7 +142,7 @@ export async function createStaffAuth(options: StaffAuthOptions): Promise<StaffA
       keeper.report(undefined);
       clearTimeout(pendingTimer);
       // The staff screen leaves "signing in" by itself when an abandoned sign-in expires.
-      pendingTimer = setTimeout(emit, (options.pendingSignInTtlMs ?? 10 * 60_000) + 1);
+      pendingTimer = setTimeout(emit, pendingTtlMs + 1);
       pendingTimer.unref();
       emit();
       return { authorizationUrl };
