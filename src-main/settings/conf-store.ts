@@ -31,7 +31,8 @@ export function createConfSettingsStore(options: ConfSettingsOptions = {}): Sett
         conf.store = document;
       },
     },
-    { dataDir: env.KIOSK_DATA_DIR || defaultDataDir(process.platform, env) },
+    // KIOSK_DATA_DIR, when set, overrides this like every other KIOSK_* variable (resolve.ts).
+    { dataDir: defaultDataDir(process.platform, env) },
     env,
   );
 }
