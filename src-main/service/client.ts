@@ -11,7 +11,13 @@ import {
   CheckOutResultSchema,
   MemberCirculationSchema,
 } from './schemas/circulation';
-import type { CheckInResult, CheckOutResult, MemberCirculation } from './schemas/circulation';
+import type {
+  CheckInRequest,
+  CheckInResult,
+  CheckOutRequest,
+  CheckOutResult,
+  MemberCirculation,
+} from './schemas/circulation';
 import {
   BranchListSchema,
   MemberPageSchema,
@@ -21,7 +27,7 @@ import {
 } from './schemas/member';
 import type { Branch, Member, MemberPage, MemberType, MemberUpdate } from './schemas/member';
 import { UploadTicketSchema } from './schemas/publisher';
-import type { UploadTicket } from './schemas/publisher';
+import type { CreateDocumentRequest, UploadTicket } from './schemas/publisher';
 import type { AccessTokenSource } from './token-source';
 import { uploadFile } from './upload';
 import type { UploadError, UploadProgress } from './upload';
@@ -225,7 +231,10 @@ export function createServiceClient(options: ServiceClientOptions) {
         operation: 'checkOut',
         method: 'POST',
         path: '/api/checkout',
-        body: { ItemBarcode: loan.itemBarcode, UserBarcode: loan.userBarcode },
+        body: {
+          ItemBarcode: loan.itemBarcode,
+          UserBarcode: loan.userBarcode,
+        } satisfies CheckOutRequest,
         schema: CheckOutResultSchema,
         ...opts,
       }),
@@ -236,7 +245,7 @@ export function createServiceClient(options: ServiceClientOptions) {
         operation: 'checkIn',
         method: 'POST',
         path: '/api/checkin',
-        body: { ItemBarcode: itemBarcode },
+        body: { ItemBarcode: itemBarcode } satisfies CheckInRequest,
         schema: CheckInResultSchema,
         ...opts,
       }),
@@ -249,7 +258,10 @@ export function createServiceClient(options: ServiceClientOptions) {
         operation: 'createDocument',
         method: 'POST',
         path: '/api/publisher-document',
-        body: { docid: document.docid ?? null, name: document.name },
+        body: {
+          docid: document.docid ?? null,
+          name: document.name,
+        } satisfies CreateDocumentRequest,
         schema: UploadTicketSchema,
         ...opts,
       }),
