@@ -113,8 +113,4 @@ describe('file token vault', () => {
     await vault.clear();
     expect(await vault.load()).toEqual({ ok: true, value: null });
   });
-
-  it('describes itself as secure and persistent', () => {
-    expect(createFileVault(paths).status()).toEqual({ secure: true, persistent: true });
-  });
 });
