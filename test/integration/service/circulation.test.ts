@@ -31,7 +31,8 @@ describe('check-out', () => {
   it('sets DueDate to the end of the day LoanPeriodDays ahead (21 days for an adult)', async () => {
     const answer = await checkout(item(6), member(DEMO_MEMBERS.canBorrow));
     const result = checkoutResultSchema.parse(answer.body);
-    const expected = new Date();
+    // From the service's own timestamp, so the test holds across midnight UTC.
+    const expected = new Date(result.Timestamp);
     expected.setUTCDate(expected.getUTCDate() + 21);
     expect(result.DueDate).toBe(`${expected.toISOString().slice(0, 10)}T23:59:59.000Z`);
   });
@@ -126,6 +127,8 @@ describe('check-out', () => {
       checkout(item(10), member(DEMO_MEMBERS.withSmallFine)),
     ]);
     expect([first.status, second.status].sort()).toEqual([200, 400]);
+    const loser = first.status === 400 ? first : second;
+    expect(errorOf(loser)).toBe('item_on_loan_to_other');
   });
 
   it('lets exactly one of twenty concurrent check-outs of one item by different members succeed', async () => {
@@ -138,8 +141,11 @@ describe('check-out', () => {
       );
       if (record.Blocks.length === 0) allowed.push(card);
     }
+    expect(allowed.length).toBeGreaterThan(10);
     const answers = await Promise.all(allowed.map((card) => checkout(item(11), card)));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    const losers = answers.filter((a) => a.status !== 200);
+    expect(new Set(losers.map(errorOf))).toEqual(new Set(['item_on_loan_to_other']));
   });
 });
 

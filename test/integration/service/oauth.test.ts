@@ -216,6 +216,8 @@ describe('development client (seed rule 8)', () => {
       client_id: DEVELOPMENT,
     });
     expect(answer.status).toBe(400);
+    // invalid_grant would only say the token is unknown; the grant itself must be refused.
+    expect(answer.body.error).toBe('invalid_request');
   });
 });
 
