@@ -25,6 +25,18 @@ const { values } = parseArgs({
 const SECONDS = Number(values.seconds);
 const LEVELS = values.concurrency.split(',').map(Number);
 const WARMUP_MS = 500;
+// Every connection keeps one loan open for the same demo member, whose member type allows 12.
+const MAX_CONCURRENCY = 12;
+if (!LEVELS.every((level) => Number.isInteger(level) && level >= 1 && level <= MAX_CONCURRENCY)) {
+  process.stderr.write(
+    `--concurrency takes whole numbers from 1 to ${MAX_CONCURRENCY} (one open loan per connection for one demo member, whose loan limit is ${MAX_CONCURRENCY}).\n`,
+  );
+  process.exit(2);
+}
+if (!(SECONDS > 0)) {
+  process.stderr.write('--seconds takes a positive number.\n');
+  process.exit(2);
+}
 
 interface Service {
   baseUrl: string;
