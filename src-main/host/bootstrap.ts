@@ -9,13 +9,18 @@ import { ScannerService } from '../scanner/scanner-service';
 import { resolveServiceConnection } from '../service/embedded';
 import type { ResolveOptions } from '../service/embedded';
 import type { Settings } from '../settings/schema';
-import { hashStaffPin } from '../settings/staff-pin';
 import type { TokenVault } from '../vault/vault';
 
 const log = createLogger('kiosk');
 
 /** The staff PIN of the demo set-up: only while no PIN is configured and the service is embedded. */
 export const DEMO_STAFF_PIN = '1234';
+/**
+ * Its scrypt hash, made once with hashStaffPin: hashing the demo PIN at every start would cost
+ * start-up ~100 ms and 32 MiB for a value that never changes.
+ */
+export const DEMO_STAFF_PIN_HASH =
+  'scrypt$32768$8$1$1nzpAK9xz-26NVvqABqWIw$S1pJzxmezXO5CMc0VZ5hie9BxtGZO7-e8Prt_heytA4';
 
 /** What differs between hosts; everything else is the same core. */
 export interface HostAdapters {
@@ -35,11 +40,8 @@ export interface BootedKiosk {
   stop(): Promise<void>;
 }
 
-async function staffPinHash(settings: Settings, embedded: boolean): Promise<string | undefined> {
-  if (settings.staff.pinHash) return settings.staff.pinHash;
-  if (!embedded) return undefined;
-  const demo = await hashStaffPin(DEMO_STAFF_PIN);
-  return demo.ok ? demo.value : undefined;
+function staffPinHash(settings: Settings, embedded: boolean): string | undefined {
+  return settings.staff.pinHash ?? (embedded ? DEMO_STAFF_PIN_HASH : undefined);
 }
 
 /** Builds the host-agnostic kiosk; both hosts (Electron and web) start it through here. */
@@ -55,7 +57,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
     ...(adapters.hidBackend ? { backend: adapters.hidBackend } : {}),
   });
   scanner.start();
-  const pinHash = await staffPinHash(settings, service.embedded);
+  const pinHash = staffPinHash(settings, service.embedded);
   if (!pinHash) log.warn('no staff PIN is configured: staff mode stays shut until one is set');
 
   const core = createKioskCore({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPinGate } from '../../../src-main/core/staff-pin';
 import { hashStaffPin } from '../../../src-main/settings/staff-pin';
+import { DEMO_STAFF_PIN, DEMO_STAFF_PIN_HASH } from '../../../src-main/host/bootstrap';
 
 async function hashOf(pin: string): Promise<string> {
   const hash = await hashStaffPin(pin);
@@ -35,5 +36,13 @@ describe('staff PIN gate under parallel guessing', () => {
     const guesses = ['0001', '0002', '0003', '0004', '0005', '4821'];
     const results = await Promise.all(guesses.map((pin) => gate.check(pin)));
     expect(results).toEqual([false, false, false, false, false, false]);
+  });
+});
+
+describe('demo staff PIN', () => {
+  it('has a stored hash that opens the gate for the demo PIN and no other', async () => {
+    const gate = createPinGate(DEMO_STAFF_PIN_HASH);
+    expect(await gate.check('4321')).toBe(false);
+    expect(await gate.check(DEMO_STAFF_PIN)).toBe(true);
   });
 });
