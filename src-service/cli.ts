@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { itemBarcode, memberBarcode } from './barcode';
 import { DEFAULT_PORTS } from './config';
 import { DEMO_ITEMS, DEMO_MEMBERS } from './db/seed';
+import { DIALECT_NAMES, dialectNameSchema, type DialectName } from './dialects';
 import { startService, type RunningService } from './index';
 
 const USAGE = `Usage: npm run service -- [options]
@@ -14,6 +15,8 @@ const USAGE = `Usage: npm run service -- [options]
   --auth-port <n>     OAuth port (default ${DEFAULT_PORTS.auth})
   --blob-port <n>     Azurite blob port (default ${DEFAULT_PORTS.blob})
   --token-ttl <s>     access token lifetime in seconds (default 3600)
+  --dialect <name>    how the API spells its answers: ${DIALECT_NAMES.join(', ')}
+                      (default reference, the documented one; see docs/service-api.md)
   --help`;
 
 function port(value: string | undefined, fallback: number): number {
@@ -26,16 +29,30 @@ function port(value: string | undefined, fallback: number): number {
   return parsed;
 }
 
+function dialect(value: string | undefined): DialectName {
+  if (value === undefined) return 'reference';
+  const parsed = dialectNameSchema.safeParse(value);
+  if (!parsed.success) {
+    process.stderr.write(
+      `Unknown dialect: ${value} (use one of ${DIALECT_NAMES.join(', ')})\n${USAGE}\n`,
+    );
+    process.exit(2);
+  }
+  return parsed.data;
+}
+
 function describe(service: RunningService): string {
   const member = (label: string, seq: number): string => `  ${memberBarcode(seq)}  ${label}`;
   return [
     `base_url  ${service.baseUrl}`,
     `auth_url  ${service.authUrl}`,
     `blob_url  ${service.blobUrl}`,
+    `dialect   ${service.dialect}`,
     '',
     `client (registered)   ${service.clients.registered.clientId}`,
     `client (development)  ${service.clients.development.clientId}`,
-    `redirect URIs         org.example.librarykiosk:/oauth/callback, http://127.0.0.1:{any port}/oauth/callback`,
+    `client (confidential) ${service.clients.confidential.clientId}, secret ${service.clients.confidential.clientSecret} (client_secret_post)`,
+    `redirect URIs         org.example.librarykiosk:/oauth/callback, http://127.0.0.1:{any port}/oauth/callback (or /kiosk/signed-in)`,
     '',
     'demo staff accounts (username / password):',
     ...service.staffAccounts.map((a) => `  ${a.username} / ${a.password}  (${a.name})`),
@@ -70,6 +87,7 @@ async function main(): Promise<void> {
       'auth-port': { type: 'string' },
       'blob-port': { type: 'string' },
       'token-ttl': { type: 'string' },
+      dialect: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -92,6 +110,7 @@ async function main(): Promise<void> {
     ...(ttl ? { accessTokenTtlSeconds: ttl } : {}),
     faults: values.faults ?? false,
     reset: values.reset ?? false,
+    dialect: dialect(values.dialect),
   });
   process.stdout.write(`${describe(service)}\n`);
 

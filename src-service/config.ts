@@ -10,14 +10,23 @@ export const SCOPES = ['openid', 'profile', 'email', API_SCOPE, 'offline_access'
 
 export const REGISTERED_CLIENT_ID = 'library-kiosk';
 export const DEVELOPMENT_CLIENT_ID = 'library-kiosk-dev';
+/** A client the service made confidential: it authenticates with client_secret_post. */
+export const CONFIDENTIAL_CLIENT_ID = 'library-kiosk-confidential';
+/**
+ * Demo secret of a training system, like the staff passwords. oidc-provider compares
+ * client_secret_post secrets with the stored value itself, so it cannot be kept as a hash.
+ */
+export const CONFIDENTIAL_CLIENT_SECRET = 'demo-kiosk-client-secret-7c1e';
 
 /**
- * Both clients are native apps (RFC 8252): a private-use scheme redirect and a loopback redirect
+ * The clients are native apps (RFC 8252): a private-use scheme redirect and a loopback redirect
  * whose port oidc-provider ignores for native clients (section 7.3).
  */
 export const REDIRECT_URIS = [
   'org.example.librarykiosk:/oauth/callback',
   'http://127.0.0.1/oauth/callback',
+  // A configured loopback path (service.redirectUri) other than the default one.
+  'http://127.0.0.1/kiosk/signed-in',
 ] as const;
 
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 3600;

@@ -7,6 +7,8 @@ import { startAzurite } from './blob/azurite';
 import {
   DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
   DEFAULT_PORTS,
+  CONFIDENTIAL_CLIENT_ID,
+  CONFIDENTIAL_CLIENT_SECRET,
   DEVELOPMENT_CLIENT_ID,
   HOST,
   REDIRECT_URIS,
@@ -16,6 +18,7 @@ import {
 import { startCheckpointer } from './db/checkpointer';
 import { DATABASE_FILE, isSeeded, openDatabase } from './db/open';
 import { seedDatabase } from './db/seed';
+import { dialectFor, type DialectName } from './dialects';
 import { createCatalog } from './domain/catalog';
 import { createCirculation } from './domain/circulation';
 import { createDocuments } from './domain/documents';
@@ -33,6 +36,7 @@ import { TokenCache } from './oauth/token-cache';
 import { serviceLogger } from './log';
 
 export type { FaultController, FaultSettings } from './faults';
+export type { DialectName } from './dialects';
 
 export interface StartServiceOptions {
   dataDir: string;
@@ -42,6 +46,8 @@ export interface StartServiceOptions {
   faults?: boolean;
   reset?: boolean;
   quiet?: boolean;
+  /** How the API spells its answers (default `reference`, the documented one). */
+  dialect?: DialectName;
 }
 
 export interface RunningService {
@@ -51,9 +57,16 @@ export interface RunningService {
   clients: {
     registered: { clientId: typeof REGISTERED_CLIENT_ID; redirectUris: string[] };
     development: { clientId: typeof DEVELOPMENT_CLIENT_ID; redirectUris: string[] };
+    /** Authenticates with client_secret_post; the demo secret of a training system. */
+    confidential: {
+      clientId: typeof CONFIDENTIAL_CLIENT_ID;
+      clientSecret: string;
+      redirectUris: string[];
+    };
   };
   staffAccounts: { username: string; password: string; name: string; email: string }[];
   faults?: FaultController;
+  dialect: DialectName;
   stop(): Promise<void>;
 }
 
@@ -93,6 +106,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const log = serviceLogger('service', options.quiet ?? false);
   const now = options.now ?? (() => new Date());
   const ports = { ...DEFAULT_PORTS, ...options.ports };
+  const dialect = dialectFor(options.dialect);
   if (options.reset) wipe(options.dataDir, log);
 
   const db = openDatabase(options.dataDir);
@@ -154,12 +168,17 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
       catalog: createCatalog(db),
       documents: createDocuments(db, () => azurite.blobUrl, now),
     });
-    const api = createApiServer(routes, createBearerCheck(provider, cache), faults);
+    const api = createApiServer(routes, createBearerCheck(provider, cache), faults, dialect);
     const basePort = await listen(api, ports.base);
     stops.push(() => close(api));
     const baseUrl = `http://${HOST}:${basePort}`;
 
-    log.info('service started', { baseUrl, authUrl, blobUrl: azurite.blobUrl });
+    log.info('service started', {
+      baseUrl,
+      authUrl,
+      blobUrl: azurite.blobUrl,
+      dialect: dialect.name,
+    });
     const redirectUris = [...REDIRECT_URIS];
     return {
       baseUrl,
@@ -168,6 +187,11 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
       clients: {
         registered: { clientId: REGISTERED_CLIENT_ID, redirectUris },
         development: { clientId: DEVELOPMENT_CLIENT_ID, redirectUris: [...redirectUris] },
+        confidential: {
+          clientId: CONFIDENTIAL_CLIENT_ID,
+          clientSecret: CONFIDENTIAL_CLIENT_SECRET,
+          redirectUris: [...redirectUris],
+        },
       },
       staffAccounts: STAFF_ACCOUNTS.map(({ username, password, name, email }) => ({
         username,
@@ -176,6 +200,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
         email,
       })),
       ...(faults ? { faults } : {}),
+      dialect: dialect.name,
       stop: async () => {
         await stopAll();
         cache.clear();

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { RecordKind, Records } from '../dialects';
 import { fail, ok, type Result } from '../errors';
 import type { Catalog } from '../domain/catalog';
 import type { Circulation } from '../domain/circulation';
@@ -9,6 +10,7 @@ import {
   checkoutRequestSchema,
   createDocumentSchema,
   memberUpdateSchema,
+  type MemberCirculation,
 } from '../domain/schemas';
 import type { CachedToken } from '../oauth/token-cache';
 
@@ -25,7 +27,19 @@ export interface Route {
   methods: readonly string[];
   /** true: the path is `prefix/{param}`; false: the path equals the prefix. */
   hasParam: boolean;
+  /** The kind of record a 200 carries: the active dialect spells it by this. */
+  answers: RecordKind;
   handle: (input: RouteInput) => Result<unknown> | Promise<Result<unknown>>;
+}
+
+/** A route whose handler is checked, at compile time, to produce the record kind it declares. */
+function route<K extends RecordKind>(spec: {
+  answers: K;
+  methods: readonly string[];
+  hasParam: boolean;
+  handle: (input: RouteInput) => Result<Records[K]> | Promise<Result<Records[K]>>;
+}): Route {
+  return spec;
 }
 
 export interface Domain {
@@ -45,11 +59,11 @@ function parse<S extends z.ZodType>(schema: S, value: unknown): Result<z.infer<S
   return fail('invalid_request', `Invalid field ${field}: ${issue?.message ?? 'invalid body'}.`);
 }
 
-async function withBody<S extends z.ZodType>(
+async function withBody<S extends z.ZodType, T>(
   input: RouteInput,
   schema: S,
-  run: (value: z.infer<S>) => Result<unknown>,
-): Promise<Result<unknown>> {
+  run: (value: z.infer<S>) => Result<T>,
+): Promise<Result<T>> {
   const body = await input.body();
   if (!body.ok) return body;
   const parsed = parse(schema, body.value);
@@ -71,7 +85,10 @@ function pagingNumber(
 
 export function createRoutes(domain: Domain): Map<string, Route> {
   const { members, circulation, catalog, documents } = domain;
-  const lookup = (found: ReturnType<Members['byBarcode']>, what: string): Result<unknown> =>
+  const lookup = (
+    found: ReturnType<Members['byBarcode']>,
+    what: string,
+  ): Result<MemberCirculation> =>
     found
       ? ok(circulation.circulationOf(found))
       : fail('member_not_found', `No member has ${what}.`);
@@ -79,26 +96,29 @@ export function createRoutes(domain: Domain): Map<string, Route> {
   return new Map<string, Route>([
     [
       '/api/publisher-document',
-      {
+      route({
+        answers: 'uploadTicket',
         methods: ['POST'],
         hasParam: false,
         handle: (input) =>
           withBody(input, createDocumentSchema, (value) =>
             documents.create(value, input.token.accountId),
           ),
-      },
+      }),
     ],
     [
       '/api/getuserinfo',
-      {
+      route({
+        answers: 'userInfo',
         methods: ['GET'],
         hasParam: false,
         handle: ({ token }) => catalog.userInfo(token.accountId),
-      },
+      }),
     ],
     [
       '/api/user-memberlist',
-      {
+      route({
+        answers: 'memberPage',
         methods: ['GET'],
         hasParam: false,
         handle: ({ query }) => {
@@ -112,11 +132,12 @@ export function createRoutes(domain: Domain): Map<string, Route> {
           }
           return ok(members.list(query.get('name') ?? '', size, page));
         },
-      },
+      }),
     ],
     [
       '/api/userdetails',
-      {
+      route({
+        answers: 'member',
         methods: ['GET'],
         hasParam: true,
         handle: ({ param }) => {
@@ -125,57 +146,72 @@ export function createRoutes(domain: Domain): Map<string, Route> {
             ? ok(members.toRecord(found))
             : fail('member_not_found', `Member ${param} was not found.`);
         },
-      },
+      }),
     ],
     [
       '/api/listbranch',
-      { methods: ['GET'], hasParam: false, handle: () => ok(catalog.branches()) },
+      route({
+        answers: 'branches',
+        methods: ['GET'],
+        hasParam: false,
+        handle: () => ok(catalog.branches()),
+      }),
     ],
     [
       '/api/listusertype',
-      { methods: ['GET'], hasParam: false, handle: () => ok(catalog.memberTypes()) },
+      route({
+        answers: 'memberTypes',
+        methods: ['GET'],
+        hasParam: false,
+        handle: () => ok(catalog.memberTypes()),
+      }),
     ],
     [
       '/api/user-member',
-      {
+      route({
+        answers: 'updatedMember',
         methods: ['PUT'],
         hasParam: false,
         handle: (input) => withBody(input, memberUpdateSchema, (value) => members.update(value)),
-      },
+      }),
     ],
     [
       '/api/lmmemberbycard',
-      {
+      route({
+        answers: 'memberCirculation',
         methods: ['GET'],
         hasParam: true,
         handle: ({ param }) => lookup(members.byBarcode(param), `barcode ${param}`),
-      },
+      }),
     ],
     [
       '/api/lmmemberbyemail',
-      {
+      route({
+        answers: 'memberCirculation',
         methods: ['GET'],
         hasParam: true,
         handle: ({ param }) => lookup(members.byEmail(param), `email ${param}`),
-      },
+      }),
     ],
     [
       '/api/checkout',
-      {
+      route({
+        answers: 'checkoutResult',
         methods: ['POST', 'PUT'],
         hasParam: false,
         handle: (input) =>
           withBody(input, checkoutRequestSchema, (value) => circulation.checkout(value)),
-      },
+      }),
     ],
     [
       '/api/checkin',
-      {
+      route({
+        answers: 'checkinResult',
         methods: ['POST', 'PUT'],
         hasParam: false,
         handle: (input) =>
           withBody(input, checkinRequestSchema, (value) => circulation.checkin(value.ItemBarcode)),
-      },
+      }),
     ],
   ]);
 }

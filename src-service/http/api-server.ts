@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createLogger } from '../../src-main/log/logger';
+import { referenceDialect, type Dialect, type Records } from '../dialects';
+import type { ApiError } from '../errors';
 import { applyFaults, type FaultController } from '../faults';
 import type { BearerCheck } from './bearer';
 import type { Route } from './api-routes';
@@ -23,18 +25,38 @@ function match(routes: Map<string, Route>, pathname: string): Match | undefined 
   return { route: prefixed, param: raw };
 }
 
-const send503 = (res: ServerResponse): void =>
-  sendError(res, {
-    kind: 'service_unavailable',
-    message: 'Injected fault: the service is unavailable.',
-  });
+/** The routes with the methods the dialect accepts, worked out once at start. */
+function withDialectMethods(routes: Map<string, Route>, dialect: Dialect): Map<string, Route> {
+  const { methods } = dialect;
+  if (!methods) return routes;
+  return new Map(
+    [...routes].map(([path, route]) => [
+      path,
+      { ...route, methods: methods(route.answers, route.methods) },
+    ]),
+  );
+}
 
-/** The API on base_url: routing, bearer check, JSON in and out. */
+/** The API on base_url: routing, bearer check, JSON in and out, spelled in `dialect`. */
 export function createApiServer(
-  routes: Map<string, Route>,
+  allRoutes: Map<string, Route>,
   bearer: BearerCheck,
   faults: FaultController | undefined,
+  dialect: Dialect = referenceDialect,
 ): Server {
+  const routes = withDialectMethods(allRoutes, dialect);
+  const { render } = dialect;
+  const answerError = (
+    res: ServerResponse,
+    error: ApiError,
+    headers?: Record<string, string>,
+  ): void => sendError(res, error, headers, dialect);
+  const send503 = (res: ServerResponse): void =>
+    answerError(res, {
+      kind: 'service_unavailable',
+      message: 'Injected fault: the service is unavailable.',
+    });
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (await applyFaults(faults, req, res, send503)) return;
     // Split by hand: a full URL parse per request is measurable at a few thousand requests/s.
@@ -47,12 +69,12 @@ export function createApiServer(
     }
     const found = match(routes, pathname);
     if (!found) {
-      sendError(res, { kind: 'not_found', message: `No endpoint ${pathname}.` });
+      answerError(res, { kind: 'not_found', message: `No endpoint ${pathname}.` });
       return;
     }
     const method = req.method ?? 'GET';
     if (!found.route.methods.includes(method)) {
-      sendError(
+      answerError(
         res,
         { kind: 'method_not_allowed', message: `${pathname} does not accept ${method}.` },
         { allow: found.route.methods.join(', ') },
@@ -61,14 +83,14 @@ export function createApiServer(
     }
     const token = await bearer(req.headers.authorization);
     if (!token.ok) {
-      sendError(res, token.error);
+      answerError(res, token.error);
       return;
     }
     let param: string;
     try {
       param = decodeURIComponent(found.param);
     } catch {
-      sendError(res, {
+      answerError(res, {
         kind: 'invalid_request',
         message: 'The path is not valid percent-encoding.',
       });
@@ -80,15 +102,20 @@ export function createApiServer(
       body: () => readJson(req),
       token: token.value,
     });
-    if (result.ok) sendJson(res, 200, result.value);
-    else sendError(res, result.error);
+    if (!result.ok) answerError(res, result.error);
+    else if (!render) sendJson(res, 200, result.value);
+    else {
+      // route() pairs each route's `answers` with what its handler returns.
+      const out = render(found.route.answers, result.value as Records[typeof found.route.answers]);
+      sendJson(res, 200, out.body, out.headers);
+    }
   }
 
   return createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       log.error('request failed', { method: req.method, path: req.url?.split('?')[0], error });
       if (!res.headersSent)
-        sendError(res, { kind: 'internal_error', message: 'Unexpected error.' });
+        answerError(res, { kind: 'internal_error', message: 'Unexpected error.' });
       else res.destroy();
     });
   });

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Dialect } from '../dialects';
 import { ERROR_STATUS, fail, ok, type ApiError, type Result } from '../errors';
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -19,10 +20,12 @@ export function sendJson(
   res.end(text);
 }
 
+/** An error answer; `dialect` spells the body (default: the reference `{ error, message }`). */
 export function sendError(
   res: ServerResponse,
   error: ApiError,
   headers: Record<string, string> = {},
+  dialect?: Dialect,
 ): void {
   const extra = { ...headers };
   if (error.kind === 'invalid_token') extra['www-authenticate'] = 'Bearer error="invalid_token"';
@@ -34,7 +37,14 @@ export function sendError(
     extra.connection = 'close';
     res.once('finish', () => res.req.destroy());
   }
-  sendJson(res, ERROR_STATUS[error.kind], { error: error.kind, message: error.message }, extra);
+  const status = ERROR_STATUS[error.kind];
+  if (!dialect?.error) {
+    sendJson(res, status, { error: error.kind, message: error.message }, extra);
+    return;
+  }
+  const out = dialect.error(error, status);
+  // The dialect may change the content type; allow and www-authenticate stay as the protocol says.
+  sendJson(res, status, out.body, { ...out.headers, ...extra });
 }
 
 /** Reads and parses a JSON body; anything but `application/json` (any charset) is refused. */

@@ -3,6 +3,8 @@ import { promisify } from 'node:util';
 import type { Configuration, default as ProviderClass } from 'oidc-provider';
 import { createLogger } from '../../src-main/log/logger';
 import {
+  CONFIDENTIAL_CLIENT_ID,
+  CONFIDENTIAL_CLIENT_SECRET,
   DEVELOPMENT_CLIENT_ID,
   REDIRECT_URIS,
   REFRESH_TOKEN_TTL_SECONDS,
@@ -57,8 +59,8 @@ type Query = Record<string, string | string[] | undefined>;
 /**
  * Two documented adjustments of authorization requests (docs/service-api.md):
  * - the seed's examples omit openid; the service always adds it, so every token set has an id_token;
- * - oidc-provider drops offline_access unless prompt=consent is sent; the registered client gets
- *   its refresh token without sending it, so the service adds prompt=consent for it.
+ * - oidc-provider drops offline_access unless prompt=consent is sent; the registered clients get
+ *   their refresh token without sending it, so the service adds prompt=consent for them.
  */
 function adjustAuthorization(query: Query): Query {
   // A repeated or missing scope stays as sent, so oidc-provider refuses it as it would anyway.
@@ -67,7 +69,7 @@ function adjustAuthorization(query: Query): Query {
   const adjusted: Query = { ...query };
   if (!scopes.includes('openid')) adjusted.scope = ['openid', ...scopes].join(' ');
   if (
-    query.client_id === REGISTERED_CLIENT_ID &&
+    (query.client_id === REGISTERED_CLIENT_ID || query.client_id === CONFIDENTIAL_CLIENT_ID) &&
     scopes.includes('offline_access') &&
     query.prompt === undefined
   ) {
@@ -103,6 +105,17 @@ export async function createProvider(options: ProviderOptions): Promise<Provider
         ...common,
         client_id: REGISTERED_CLIENT_ID,
         client_name: 'Library Kiosk',
+        grant_types: ['authorization_code', 'refresh_token'],
+        scope: SCOPES.join(' '),
+      },
+      {
+        ...common,
+        // A deployment that made the kiosk's registration confidential: a wrong or missing secret
+        // is refused with invalid_client at the token endpoint.
+        client_id: CONFIDENTIAL_CLIENT_ID,
+        client_name: 'Library Kiosk (confidential)',
+        client_secret: CONFIDENTIAL_CLIENT_SECRET,
+        token_endpoint_auth_method: 'client_secret_post',
         grant_types: ['authorization_code', 'refresh_token'],
         scope: SCOPES.join(' '),
       },
