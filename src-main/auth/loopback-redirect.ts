@@ -7,6 +7,31 @@ const log = createLogger('auth:loopback');
 
 export const LOOPBACK_CALLBACK_PATH = '/oauth/callback';
 
+export interface LoopbackTarget {
+  /** 0 when the configured URI names no port: the system then picks a free one. */
+  port: number;
+  path: string;
+}
+
+/**
+ * Port and path of a configured loopback redirect URI (`http://127.0.0.1[:port]/some/path`); any
+ * other redirect (a private-use scheme) leaves the defaults: a free port and `/oauth/callback`.
+ */
+export function loopbackTarget(configured: string | undefined): LoopbackTarget {
+  const fallback = { port: 0, path: LOOPBACK_CALLBACK_PATH };
+  if (!configured) return fallback;
+  let url: URL;
+  try {
+    url = new URL(configured);
+  } catch {
+    return fallback;
+  }
+  if (url.protocol !== 'http:' || !['127.0.0.1', '[::1]', 'localhost'].includes(url.hostname)) {
+    return fallback;
+  }
+  return { port: url.port ? Number(url.port) : 0, path: url.pathname };
+}
+
 export interface RedirectPage {
   ok: boolean;
   /** Plain text shown in the browser tab that completed the sign-in. */
@@ -14,7 +39,7 @@ export interface RedirectPage {
 }
 
 export interface LoopbackRedirect {
-  /** `http://127.0.0.1:{port}/oauth/callback` (RFC 8252 section 7.3). */
+  /** `http://127.0.0.1:{port}{path}` (RFC 8252 section 7.3). */
   redirectUri: string;
   close(): Promise<void>;
 }
@@ -24,6 +49,8 @@ export interface LoopbackRedirectOptions {
   onRedirect: (url: string) => Promise<RedirectPage>;
   /** 0 (default) lets the system pick a free port. */
   port?: number;
+  /** Default `/oauth/callback`. */
+  path?: string;
 }
 
 function escapeHtml(text: string): string {
@@ -52,9 +79,10 @@ export function sendRedirectPage(response: ServerResponse, result: RedirectPage)
 export async function startLoopbackRedirect(
   options: LoopbackRedirectOptions,
 ): Promise<LoopbackRedirect> {
+  const callbackPath = options.path ?? LOOPBACK_CALLBACK_PATH;
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    if (request.method !== 'GET' || url.pathname !== LOOPBACK_CALLBACK_PATH) {
+    if (request.method !== 'GET' || url.pathname !== callbackPath) {
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
     }
@@ -75,7 +103,7 @@ export async function startLoopbackRedirect(
   });
   const { port } = server.address() as AddressInfo;
   return {
-    redirectUri: `http://127.0.0.1:${port}${LOOPBACK_CALLBACK_PATH}`,
+    redirectUri: `http://127.0.0.1:${port}${callbackPath}`,
     close: () =>
       new Promise<void>((resolve) => {
         // Lets the answer page of the last redirect reach the browser, then drops idle sockets.

@@ -16,6 +16,8 @@ export const AUTH_MESSAGES = {
     "The sign-in service does not accept this kiosk's client ID ({clientId}). Check the service settings.",
   'auth.unreachable': 'The sign-in service cannot be reached. Check the network and try again.',
   'auth.unexpected-response': 'The sign-in service gave an answer the kiosk cannot use.',
+  'auth.id-token-invalid':
+    "The sign-in service's identity token failed the kiosk's check of its {claim} claim. Check the service settings (auth URL, client ID) and this computer's clock.",
   'auth.session-expired': 'The staff session has ended. A staff member needs to sign in again.',
   'auth.refresh-refused':
     'The staff sign-in is no longer valid. A staff member needs to sign in again.',

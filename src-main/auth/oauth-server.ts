@@ -6,6 +6,7 @@ import type { Result } from '../service/result';
 import type { ClientKind } from '../settings/schema';
 import { authProblem } from './messages';
 import type { AuthProblem } from './messages';
+import { createServerDiscovery, isLoopbackHttp } from './discovery';
 
 const log = createLogger('auth:oauth');
 
@@ -20,6 +21,8 @@ export interface OAuthConnection {
   clientId: string;
   clientKind: ClientKind;
   timeoutMs: number;
+  /** For a client the service made confidential: sent with client_secret_post, never logged. */
+  clientSecret?: string;
   fetch?: typeof fetch;
 }
 
@@ -28,11 +31,13 @@ export type TokenResponse = oauth.TokenEndpointResponse;
 /** A refresh either works, is refused for good (sign-in needed), or could not be tried now. */
 export type RefreshFailure = 'refused' | 'unreachable' | 'unexpected';
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
 export interface OAuthServer {
   readonly scope: string;
-  authorizationUrl(params: { redirectUri: string; state: string; codeChallenge: string }): string;
+  authorizationUrl(params: {
+    redirectUri: string;
+    state: string;
+    codeChallenge: string;
+  }): Promise<string>;
   exchangeCode(
     callback: URLSearchParams,
     redirectUri: string,
@@ -42,7 +47,10 @@ export interface OAuthServer {
   /** Best effort: a sign-out must succeed locally even when the server cannot be told. */
   revoke(token: string): Promise<void>;
   /** Validates `iss` and error parameters of a redirect whose `state` was already checked. */
-  validateRedirect(callback: URLSearchParams, state: string): Result<URLSearchParams, AuthProblem>;
+  validateRedirect(
+    callback: URLSearchParams,
+    state: string,
+  ): Promise<Result<URLSearchParams, AuthProblem>>;
 }
 
 /** The HTTP status behind a token endpoint failure, when the server answered at all. */
@@ -61,6 +69,19 @@ function errorCodeOf(error: unknown): string | undefined {
     return error.cause.find((challenge) => challenge.parameters.error)?.parameters.error;
   }
   return undefined;
+}
+
+/**
+ * The ID token claim a token response failed on. oauth4webapi names it in `cause.claim` for wrong
+ * values and times, and only in the message for missing or mistyped claims; the value is never read.
+ */
+function idTokenClaimOf(error: unknown): string | undefined {
+  if (!(error instanceof oauth.OperationProcessingError)) return undefined;
+  if (error.code === oauth.JWT_CLAIM_COMPARISON || error.code === oauth.JWT_TIMESTAMP_CHECK) {
+    const claim = (error.cause as { claim?: unknown } | undefined)?.claim;
+    if (typeof claim === 'string' && /^[\w.]{1,40}$/.test(claim)) return claim;
+  }
+  return /\bJWT "(\w{1,40})" \([^)]*\) claim\b/.exec(error.message)?.[1];
 }
 
 /**
@@ -85,36 +106,50 @@ function classify(error: unknown, clientId: string): AuthProblem {
     log.warn('token endpoint unreachable', { cause: networkCode(error) });
     return authProblem('auth.unreachable');
   }
+  const claim = idTokenClaimOf(error);
+  if (claim) {
+    log.warn('ID token in the token response failed a check', { claim });
+    return authProblem('auth.id-token-invalid', { claim });
+  }
   log.warn('token endpoint answer unusable', { status, error });
   return authProblem('auth.unexpected-response');
 }
 
-/** The authorization server as the seed describes it: fixed paths under auth_url, a public client. */
-export function createOAuthServer(connection: OAuthConnection): OAuthServer {
-  const issuer = connection.authUrl.replace(/\/+$/, '');
-  const as: oauth.AuthorizationServer = {
-    issuer,
-    authorization_endpoint: `${issuer}/connect/authorize`,
-    token_endpoint: `${issuer}/connect/token`,
-    revocation_endpoint: `${issuer}/connect/revocation`,
-    // The seed does not promise `iss` on the redirect; when it is there it must name this issuer.
-  };
-  const client: oauth.Client = { client_id: connection.clientId };
-  const clientAuth = oauth.None();
-  const scope = SCOPES[connection.clientKind];
-  // Plain http only for a server on this machine (the embedded reference service, tests).
-  const insecure = LOOPBACK_HOSTS.has(new URL(issuer).hostname);
-  const requestOptions = (): oauth.TokenEndpointRequestOptions => ({
+/** Options for a request to one endpoint: plain http only when that endpoint is on this machine. */
+function requestOptions(
+  endpoint: string | undefined,
+  connection: OAuthConnection,
+): oauth.TokenEndpointRequestOptions {
+  const insecure = endpoint !== undefined && isLoopbackHttp(new URL(endpoint));
+  return {
     signal: AbortSignal.timeout(connection.timeoutMs),
     ...(insecure ? { [oauth.allowInsecureRequests]: true } : {}),
     ...(connection.fetch ? { [oauth.customFetch]: connection.fetch } : {}),
+  };
+}
+
+/**
+ * The authorization server: discovered when it publishes metadata, else the seed's fixed paths
+ * under auth_url. A public client unless a secret is configured.
+ */
+export function createOAuthServer(connection: OAuthConnection): OAuthServer {
+  const discovered = createServerDiscovery({
+    authUrl: connection.authUrl,
+    timeoutMs: connection.timeoutMs,
+    ...(connection.fetch ? { fetch: connection.fetch } : {}),
   });
+  const client: oauth.Client = { client_id: connection.clientId };
+  const clientAuth = connection.clientSecret
+    ? oauth.ClientSecretPost(connection.clientSecret)
+    : oauth.None();
+  const scope = SCOPES[connection.clientKind];
 
   return {
     scope,
 
-    authorizationUrl({ redirectUri, state, codeChallenge }) {
-      const url = new URL(as.authorization_endpoint ?? `${issuer}/connect/authorize`);
+    async authorizationUrl({ redirectUri, state, codeChallenge }) {
+      const as = await discovered();
+      const url = new URL(as.authorization_endpoint ?? '');
       url.searchParams.set('client_id', connection.clientId);
       url.searchParams.set('redirect_uri', redirectUri);
       url.searchParams.set('response_type', 'code');
@@ -126,7 +161,9 @@ export function createOAuthServer(connection: OAuthConnection): OAuthServer {
       return url.toString();
     },
 
-    validateRedirect(callback, state) {
+    async validateRedirect(callback, state) {
+      // The seed does not promise `iss` on the redirect; when it is there it must name the issuer.
+      const as = await discovered();
       try {
         return ok(oauth.validateAuthResponse(as, client, callback, state));
       } catch (error) {
@@ -143,6 +180,7 @@ export function createOAuthServer(connection: OAuthConnection): OAuthServer {
     },
 
     async exchangeCode(callback, redirectUri, codeVerifier) {
+      const as = await discovered();
       try {
         const response = await oauth.authorizationCodeGrantRequest(
           as,
@@ -152,7 +190,10 @@ export function createOAuthServer(connection: OAuthConnection): OAuthServer {
           redirectUri,
           codeVerifier,
           // The seed's code exchange also carries the scope.
-          { ...requestOptions(), additionalParameters: { scope } },
+          {
+            ...requestOptions(as.token_endpoint, connection),
+            additionalParameters: { scope },
+          },
         );
         return ok(await oauth.processAuthorizationCodeResponse(as, client, response));
       } catch (error) {
@@ -161,30 +202,39 @@ export function createOAuthServer(connection: OAuthConnection): OAuthServer {
     },
 
     async refresh(refreshToken) {
+      const as = await discovered();
       try {
         const response = await oauth.refreshTokenGrantRequest(
           as,
           client,
           clientAuth,
           refreshToken,
-          requestOptions(),
+          requestOptions(as.token_endpoint, connection),
         );
         return ok(await oauth.processRefreshTokenResponse(as, client, response));
       } catch (error) {
         const problem = classify(error, connection.clientId);
         if (problem.kind === 'auth.unreachable') return err('unreachable');
-        return err(problem.kind === 'auth.unexpected-response' ? 'unexpected' : 'refused');
+        // An unusable answer keeps the tokens: only a refusal ends the staff session.
+        const unusable =
+          problem.kind === 'auth.unexpected-response' || problem.kind === 'auth.id-token-invalid';
+        return err(unusable ? 'unexpected' : 'refused');
       }
     },
 
     async revoke(token) {
+      const as = await discovered();
+      if (!as.revocation_endpoint) {
+        log.info('the service names no revocation endpoint; tokens deleted here only');
+        return;
+      }
       try {
         const response = await oauth.revocationRequest(
           as,
           client,
           clientAuth,
           token,
-          requestOptions(),
+          requestOptions(as.revocation_endpoint, connection),
         );
         await oauth.processRevocationResponse(response);
       } catch (error) {

@@ -83,7 +83,7 @@ export function createSignInFlow(options: SignInFlowOptions): SignInFlow {
         return err(authProblem('auth.state-mismatch'));
 
       pending = null;
-      const validated = options.server.validateRedirect(url.searchParams, current.state);
+      const validated = await options.server.validateRedirect(url.searchParams, current.state);
       if (!validated.ok) return validated;
       const tokens = await options.server.exchangeCode(
         validated.value,

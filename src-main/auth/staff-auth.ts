@@ -30,6 +30,8 @@ export interface StaffAuthOptions {
   vault: TokenVault;
   /** settings.requestTimeoutMs, for API and token requests alike. */
   timeoutMs: number;
+  /** Only for a client the service made confidential; kept in memory, never in the status. */
+  clientSecret?: string;
   fetch?: typeof fetch;
   now?: () => number;
   /** Default 60 s; short-lived tokens refresh when 3/4 of their life has passed. */
@@ -70,6 +72,7 @@ export async function createStaffAuth(options: StaffAuthOptions): Promise<StaffA
     clientId: connection.clientId,
     clientKind: connection.clientKind,
     timeoutMs: options.timeoutMs,
+    ...(options.clientSecret ? { clientSecret: options.clientSecret } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
   const flow = createSignInFlow({

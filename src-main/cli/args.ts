@@ -15,6 +15,7 @@ export const COMMANDS = [
   'checkin',
   'publish',
   'set-pin',
+  'set-client-secret',
   'help',
 ] as const;
 
@@ -45,6 +46,7 @@ const COMMAND_OPTIONS: Record<CommandName, NonNullable<ParseArgsConfig['options'
   checkin: {},
   publish: { name: { type: 'string' }, docid: { type: 'string' } },
   'set-pin': {},
+  'set-client-secret': { clear: { type: 'boolean' } },
   help: {},
 };
 

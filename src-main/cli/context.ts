@@ -5,6 +5,8 @@ import { err, ok } from '../service/result';
 import type { Result } from '../service/result';
 import { createConfSettingsStore } from '../settings/conf-store';
 import type { Settings } from '../settings/schema';
+import { clientSecretFor } from '../vault/client-secret';
+import { createClientSecretFile } from '../vault/client-secret-file';
 import { createFileVault, fileVaultPaths } from '../vault/file-vault';
 import { EXIT } from './exit-codes';
 import type { ExitCode } from './exit-codes';
@@ -21,9 +23,10 @@ export interface CliSetupFailure {
 }
 
 /**
- * Settings (conf, in KIOSK_DATA_DIR when set), the AES-GCM file vault in the data folder, and the
- * staff auth with its client. The CLI talks to a configured service only: starting the reference
- * service for one command would leave tokens bound to a server that is gone a second later.
+ * Settings (conf, in KIOSK_DATA_DIR when set), the AES-GCM file vault in the data folder, the
+ * client secret sealed next to it (when `set-client-secret` stored one), and the staff auth. The
+ * CLI talks to a configured service only: starting the reference service for one command would
+ * leave tokens bound to a server that is gone a second later.
  */
 export async function createCliContext(
   env: Record<string, string | undefined>,
@@ -42,10 +45,13 @@ export async function createCliContext(
         'No library service configured: set KIOSK_BASE_URL (and KIOSK_AUTH_URL), or start one with `npm run service`.',
     });
   }
+  const paths = fileVaultPaths(settings.dataDir);
+  const clientSecret = await clientSecretFor(createClientSecretFile(paths), connection);
   const auth = await createStaffAuth({
     connection: { ...connection, redirectUri: loopbackRedirectUri ?? connection.redirectUri },
-    vault: createFileVault(fileVaultPaths(settings.dataDir)),
+    vault: createFileVault(paths),
     timeoutMs: settings.requestTimeoutMs,
+    ...(clientSecret ? { clientSecret } : {}),
   });
   return ok({ settings, auth });
 }

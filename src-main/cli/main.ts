@@ -6,6 +6,7 @@ import { checkin, checkout } from './commands/circulation-commands';
 import { branches, member, members, memberTypes, updateMember } from './commands/member-commands';
 import { publish } from './commands/publish-command';
 import { setPin } from './commands/set-pin-command';
+import { setClientSecret } from './commands/client-secret-command';
 import { createCliContext } from './context';
 import { EXIT } from './exit-codes';
 import type { ExitCode } from './exit-codes';
@@ -26,6 +27,7 @@ const COMMANDS: Record<Exclude<CommandName, 'help'>, Command> = {
   checkin,
   publish,
   'set-pin': setPin,
+  'set-client-secret': setClientSecret,
 };
 
 export async function main(

@@ -16,6 +16,8 @@ Commands:
   checkin <item-barcode>                       check an item in
   publish <file.pdf> [--name N] [--docid ID]   create a document and upload the file
   set-pin                                      set the staff-mode PIN (read from stdin, stored hashed)
+  set-client-secret [--clear]                  store the client secret of a confidential client
+                                               (read from stdin, stored encrypted)
 
 Options:
   --json        machine-readable output on stdout (errors too)

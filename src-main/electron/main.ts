@@ -13,7 +13,9 @@ import { APP_ORIGIN } from './channels';
 import { hardenApp } from './hardening';
 import { wireIpc } from './ipc-main';
 import { registerProtocolRedirect } from './protocol-redirect';
+import { createSafeStorageClientSecret } from './safe-storage-client-secret';
 import { createSafeStorageVault } from './safe-storage-vault';
+import { setClientSecretFromStdin } from './set-client-secret';
 import { setPinFromStdin } from './set-pin';
 import { createElectronSettingsStore } from './settings-store';
 import { createKioskWindow } from './window';
@@ -42,18 +44,18 @@ if (/^https?:/i.test(settings.service.redirectUri)) {
   );
 }
 const setPinMode = process.argv.includes('--set-pin');
+const setClientSecretMode = process.argv.includes('--set-client-secret');
 const redirect = registerProtocolRedirect(settings.service.redirectUri);
 
 // Only the separate sign-in window (its own session) may leave the app, and only for the
-// authorization server, known once the service connection is resolved.
-let authOrigin: string | undefined;
+// authorization server: auth_url, and the discovered authorization endpoint once a sign-in starts.
+const authOrigins = new Set<string>();
 let kioskContents: WebContents | undefined;
 hardenApp(
   (contents, url) =>
     url.startsWith(`${APP_ORIGIN}/`) ||
-    (authOrigin !== undefined &&
-      contents.session !== kioskContents?.session &&
-      url.startsWith(`${authOrigin}/`)),
+    (contents.session !== kioskContents?.session &&
+      [...authOrigins].some((origin) => url.startsWith(`${origin}/`))),
 );
 
 function handleRedirect(auth: StaffAuth, url: string): void {
@@ -65,6 +67,7 @@ function handleRedirect(auth: StaffAuth, url: string): void {
 /** System browser (RFC 8252's advice) or, on locked-down kiosks, a separate auth window. */
 async function presentSignIn(auth: StaffAuth, window: BrowserWindow): Promise<SignInPresentation> {
   const { authorizationUrl } = await auth.beginSignIn();
+  authOrigins.add(new URL(authorizationUrl).origin);
   if (settings.signInPresentation === 'system-browser') {
     await shell.openExternal(authorizationUrl);
     return { presentation: 'shown' };
@@ -90,9 +93,12 @@ async function start(): Promise<void> {
     vault: await createSafeStorageVault({
       allowBasicTextEncryption: settings.allowBasicTextEncryption,
     }),
+    clientSecrets: await createSafeStorageClientSecret({
+      allowBasicTextEncryption: settings.allowBasicTextEncryption,
+    }),
     presentSignIn: (auth) => presentSignIn(auth, window),
   });
-  authOrigin = new URL(kiosk.connection.authUrl).origin;
+  authOrigins.add(new URL(kiosk.connection.authUrl).origin);
   redirect.setHandler((url) => handleRedirect(kiosk.auth, url));
   const unwire = wireIpc(kiosk.core, window);
   let stopped = false;
@@ -115,13 +121,35 @@ async function setPinAndQuit(): Promise<void> {
   app.exit(problem ? 2 : 0);
 }
 
+async function setClientSecretAndQuit(): Promise<void> {
+  const store = await createSafeStorageClientSecret({
+    allowBasicTextEncryption: settings.allowBasicTextEncryption,
+  });
+  const clear = process.argv.includes('--clear');
+  const problem = await setClientSecretFromStdin(settings, store, clear);
+  process.stdout.write(
+    problem
+      ? `${problem}\n`
+      : clear
+        ? 'Client secret removed.\n'
+        : 'Client secret saved (encrypted with the system keyring).\n',
+  );
+  app.exit(problem ? 2 : 0);
+}
+
+function startMode(): Promise<void> {
+  if (setPinMode) return setPinAndQuit();
+  if (setClientSecretMode) return setClientSecretAndQuit();
+  return start();
+}
+
 if (!redirect.primary) {
   app.quit();
 } else {
   app.on('window-all-closed', () => app.quit());
   app
     .whenReady()
-    .then(setPinMode ? setPinAndQuit : start)
+    .then(startMode)
     .catch((error: unknown) => {
       log.error('the kiosk failed to start', { error });
       app.exit(1);

@@ -18,7 +18,8 @@ export interface SafeStorageVaultOptions {
   platform?: NodeJS.Platform;
 }
 
-async function decideStatus(options: SafeStorageVaultOptions): Promise<VaultStatus> {
+/** Whether safeStorage protects what is stored; shared by the token vault and the client secret. */
+export async function decideStatus(options: SafeStorageVaultOptions): Promise<VaultStatus> {
   if (!(await safeStorage.isAsyncEncryptionAvailable())) {
     return { secure: false, persistent: false, reason: 'vault.encryption-unavailable' };
   }

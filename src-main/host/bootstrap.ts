@@ -9,6 +9,8 @@ import { ScannerService } from '../scanner/scanner-service';
 import { resolveServiceConnection } from '../service/embedded';
 import type { ResolveOptions } from '../service/embedded';
 import type { Settings } from '../settings/schema';
+import { clientSecretFor } from '../vault/client-secret';
+import type { ClientSecretStore } from '../vault/client-secret';
 import type { TokenVault } from '../vault/vault';
 
 const log = createLogger('kiosk');
@@ -25,6 +27,8 @@ export const DEMO_STAFF_PIN_HASH =
 /** What differs between hosts; everything else is the same core. */
 export interface HostAdapters {
   vault: TokenVault;
+  /** Where the host keeps a confidential client's secret (encrypted); absent: a public client. */
+  clientSecrets?: ClientSecretStore;
   /** Shows the sign-in page the host's way (system browser, auth window or renderer popup). */
   presentSignIn(auth: StaffAuth): Promise<SignInPresentation>;
   /** Tests replace node-hid with a fake device at this seam. */
@@ -47,10 +51,14 @@ function staffPinHash(settings: Settings, embedded: boolean): string | undefined
 /** Builds the host-agnostic kiosk; both hosts (Electron and web) start it through here. */
 export async function bootKiosk(settings: Settings, adapters: HostAdapters): Promise<BootedKiosk> {
   const service = await resolveServiceConnection(settings, adapters.embeddedService);
+  const clientSecret = adapters.clientSecrets
+    ? await clientSecretFor(adapters.clientSecrets, service.connection)
+    : undefined;
   const auth = await createStaffAuth({
     connection: service.connection,
     vault: adapters.vault,
     timeoutMs: settings.requestTimeoutMs,
+    ...(clientSecret ? { clientSecret } : {}),
   });
   const scanner = new ScannerService({
     settings: settings.scanner,

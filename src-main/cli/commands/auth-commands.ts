@@ -1,11 +1,9 @@
 import open from 'open';
 import { authMessageText } from '../../auth/messages';
 import type { AuthProblem } from '../../auth/messages';
-import { startLoopbackRedirect } from '../../auth/loopback-redirect';
-import type { StaffAuth } from '../../auth/staff-auth';
+import { loopbackTarget, startLoopbackRedirect } from '../../auth/loopback-redirect';
 import type { StaffAuthStatus } from '../../auth/status';
 import { ok } from '../../service/result';
-import { RedirectUriSchema } from '../../settings/schema';
 import type { Command } from '../command';
 import { EXIT, exitCodeOfAuthProblem } from '../exit-codes';
 import type { Output } from '../output';
@@ -17,17 +15,9 @@ function describeAccount(status: StaffAuthStatus): string {
   return status.account ? `${status.account.name} <${status.account.email}>` : 'unknown user';
 }
 
-/** A loopback redirect URI configured with a fixed port keeps that port (a firewall may need it). */
-function configuredLoopbackPort(env: Record<string, string | undefined>): number {
-  const configured = env.KIOSK_REDIRECT_URI;
-  if (!configured || !RedirectUriSchema.safeParse(configured).success) return 0;
-  const url = new URL(configured);
-  return url.protocol === 'http:' && url.port ? Number(url.port) : 0;
-}
-
 type LoginOutcome = { ok: true; status: StaffAuthStatus } | { ok: false; problem: AuthProblem };
 
-export const login: Command = async ({ parsed, output, env, signal, connect }) => {
+export const login: Command = async ({ parsed, output, signal, connect }) => {
   const timeoutText = parsed.options['timeout-seconds'];
   const timeoutSeconds =
     typeof timeoutText === 'string' ? Number(timeoutText) : DEFAULT_LOGIN_TIMEOUT_S;
@@ -36,13 +26,20 @@ export const login: Command = async ({ parsed, output, env, signal, connect }) =
     return EXIT.usage;
   }
 
-  let auth: StaffAuth | undefined;
+  const context = await connect();
+  if (!context.ok) {
+    output.failure(context.error.kind, context.error.message);
+    return context.error.exit;
+  }
+  const { auth, settings } = context.value;
   let settle: (outcome: LoginOutcome) => void = () => undefined;
   const finished = new Promise<LoginOutcome>((resolve) => (settle = resolve));
+  // A configured loopback redirect keeps its path, and its port when it names one (a firewall or
+  // the service's registration may need them); otherwise a free port and /oauth/callback.
+  const target = loopbackTarget(settings.service.redirectUri);
   const loopback = await startLoopbackRedirect({
-    port: configuredLoopbackPort(env),
+    ...target,
     onRedirect: async (url) => {
-      if (!auth) return { ok: false, text: 'The sign-in is not ready yet.' };
       const result = await auth.handleRedirect(url);
       if (result.ok) {
         settle({ ok: true, status: result.value });
@@ -52,7 +49,15 @@ export const login: Command = async ({ parsed, output, env, signal, connect }) =
       if (result.error.kind !== 'auth.state-mismatch') settle({ ok: false, problem: result.error });
       return { ok: false, text: authMessageText(result.error) };
     },
+  }).catch((error: unknown) => {
+    auth.dispose();
+    output.failure(
+      'invalid-setting',
+      `Cannot receive the sign-in redirect on 127.0.0.1:${target.port} (${(error as NodeJS.ErrnoException).code ?? 'error'}); check service.redirectUri.`,
+    );
+    return undefined;
   });
+  if (!loopback) return EXIT.usage;
   const timer = setTimeout(
     () => settle({ ok: false, problem: { kind: 'auth.sign-in-expired' } }),
     timeoutSeconds * 1000,
@@ -61,12 +66,6 @@ export const login: Command = async ({ parsed, output, env, signal, connect }) =
   signal.addEventListener('abort', onAbort, { once: true });
 
   try {
-    const context = await connect(loopback.redirectUri);
-    if (!context.ok) {
-      output.failure(context.error.kind, context.error.message);
-      return context.error.exit;
-    }
-    auth = context.value.auth;
     const { authorizationUrl } = await auth.beginSignIn({ redirectUri: loopback.redirectUri });
     output.note(`Open this address in a browser to sign in:\n${authorizationUrl}`);
     if (parsed.options['no-browser'] !== true) await openBrowser(authorizationUrl, output);
@@ -85,7 +84,7 @@ export const login: Command = async ({ parsed, output, env, signal, connect }) =
   } finally {
     clearTimeout(timer);
     signal.removeEventListener('abort', onAbort);
-    auth?.dispose();
+    auth.dispose();
     await loopback.close();
   }
 };

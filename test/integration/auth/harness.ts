@@ -92,6 +92,8 @@ export function newVault(test: TestService): { vault: TokenVault; dataDir: strin
 
 export type AuthOverrides = Partial<Omit<StaffAuthOptions, 'connection'>> & {
   clientKind?: ClientKind;
+  /** Default: the service's client of that kind. */
+  clientId?: string;
   redirectUri?: string;
 };
 
@@ -99,12 +101,17 @@ export function createAuthFor(
   test: TestService,
   overrides: AuthOverrides = {},
 ): Promise<StaffAuth> {
-  const { clientKind = 'registered', redirectUri = DEFAULT_REDIRECT_URI, ...rest } = overrides;
+  const {
+    clientKind = 'registered',
+    clientId = CLIENT_IDS[clientKind],
+    redirectUri = DEFAULT_REDIRECT_URI,
+    ...rest
+  } = overrides;
   return createStaffAuth({
     connection: {
       baseUrl: test.service.baseUrl,
       authUrl: test.service.authUrl,
-      clientId: CLIENT_IDS[clientKind],
+      clientId,
       clientKind,
       redirectUri,
     },

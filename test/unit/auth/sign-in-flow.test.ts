@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createOAuthServer } from '../../../src-main/auth/oauth-server';
 import { createSignInFlow } from '../../../src-main/auth/sign-in-flow';
 
-// Only the refusals are exercised here: none of them reaches the authorization server.
+// Only the refusals are exercised here: none of them reaches the token endpoint, and discovery
+// meets a service without a document (the fixed paths).
 const server = createOAuthServer({
   authUrl: 'http://127.0.0.1:1',
   clientId: 'library-kiosk',
   clientKind: 'registered',
   timeoutMs: 1000,
+  fetch: () => Promise.resolve(new Response('Not found', { status: 404 })),
 });
 const REDIRECT = 'org.example.librarykiosk:/oauth/callback';
 

@@ -1,0 +1,151 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createLogger } from '../log/logger';
+import { err, ok } from '../service/result';
+import type { Result } from '../service/result';
+import type { VaultError } from './vault';
+
+const log = createLogger('vault:file');
+
+const FORMAT_VERSION = 1;
+const KEY_BYTES = 32;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+export interface SealedFileOptions {
+  /** Random AES-256 key, created with mode 0600; several sealed files may share it. */
+  keyFile: string;
+  /** Version byte, IV, GCM tag, ciphertext. */
+  file: string;
+  /** Binds the ciphertext to its purpose, so one sealed file can never be read as another. */
+  associatedData: string;
+}
+
+/** An AES-256-GCM sealed JSON document on disk (web host and CLI). Never logs its contents. */
+export interface SealedFile {
+  /** null when the file does not exist; `vault.corrupt` when it cannot be opened. */
+  read(): Promise<Result<Buffer | null, VaultError>>;
+  write(plaintext: Buffer): Promise<Result<void, VaultError>>;
+  remove(): Promise<void>;
+}
+
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+}
+
+function ioError(error: unknown): VaultError {
+  return { kind: 'vault.io', detail: (error as NodeJS.ErrnoException).code ?? 'unknown' };
+}
+
+async function readKey(keyFile: string): Promise<Buffer | null> {
+  try {
+    return await readFile(keyFile);
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
+/** Creates the key exclusively (mode 0600) or reads the one another process created first. */
+async function ensureKey(keyFile: string): Promise<Buffer> {
+  await mkdir(path.dirname(keyFile), { recursive: true, mode: 0o700 });
+  const existing = await readKey(keyFile);
+  if (existing) return existing;
+  const key = randomBytes(KEY_BYTES);
+  try {
+    const handle = await open(keyFile, 'wx', 0o600);
+    try {
+      await handle.writeFile(key);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    return key;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFile(keyFile);
+    throw error;
+  }
+}
+
+function encrypt(key: Buffer, associatedData: Buffer, plaintext: Buffer): Buffer {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(associatedData);
+  const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+  return Buffer.concat([Buffer.from([FORMAT_VERSION]), iv, cipher.getAuthTag(), body]);
+}
+
+function decrypt(key: Buffer, associatedData: Buffer, sealed: Buffer): Buffer | null {
+  if (key.length !== KEY_BYTES || sealed.length < 1 + IV_BYTES + TAG_BYTES) return null;
+  if (sealed[0] !== FORMAT_VERSION) return null;
+  const iv = sealed.subarray(1, 1 + IV_BYTES);
+  const tag = sealed.subarray(1 + IV_BYTES, 1 + IV_BYTES + TAG_BYTES);
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, iv);
+    decipher.setAAD(associatedData);
+    decipher.setAuthTag(tag);
+    return Buffer.concat([
+      decipher.update(sealed.subarray(1 + IV_BYTES + TAG_BYTES)),
+      decipher.final(),
+    ]);
+  } catch {
+    return null;
+  }
+}
+
+export function createSealedFile(options: SealedFileOptions): SealedFile {
+  const associatedData = Buffer.from(options.associatedData);
+  // Writes run one after another in call order, so the newest document is the one left on disk
+  // and a removal is never undone by an earlier write finishing late.
+  let writes: Promise<unknown> = Promise.resolve();
+  const serialised = <T>(next: () => Promise<T>): Promise<T> => {
+    const done = writes.then(next);
+    writes = done.catch(() => undefined);
+    return done;
+  };
+
+  async function write(plaintext: Buffer): Promise<Result<void, VaultError>> {
+    // A random temporary name: another process (a CLI next to the kiosk) may be saving too.
+    const temporary = `${options.file}.${randomBytes(8).toString('hex')}.tmp`;
+    try {
+      const key = await ensureKey(options.keyFile);
+      const sealed = encrypt(key, associatedData, plaintext);
+      await mkdir(path.dirname(options.file), { recursive: true, mode: 0o700 });
+      // Write then rename, so a crash mid-write leaves the previous file intact.
+      await writeFile(temporary, sealed, { mode: 0o600 });
+      await rename(temporary, options.file);
+      return ok(undefined);
+    } catch (error) {
+      log.error('sealed file write failed', { file: options.file, error });
+      await rm(temporary, { force: true }).catch(() => undefined);
+      return err(ioError(error));
+    }
+  }
+
+  return {
+    async read() {
+      try {
+        const sealed = await readFile(options.file).catch((error: unknown) => {
+          if (isMissing(error)) return null;
+          throw error;
+        });
+        if (!sealed) return ok(null);
+        const key = await readKey(options.keyFile);
+        const plaintext = key ? decrypt(key, associatedData, sealed) : null;
+        if (!plaintext) {
+          log.warn('sealed file unreadable', { file: options.file });
+          return err({ kind: 'vault.corrupt' });
+        }
+        return ok(plaintext);
+      } catch (error) {
+        log.error('sealed file read failed', { file: options.file, error });
+        return err(ioError(error));
+      }
+    },
+
+    write: (plaintext) => serialised(() => write(plaintext)),
+
+    remove: () => serialised(() => rm(options.file, { force: true })),
+  };
+}
