@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import { createServiceClient } from '../service/client';
-import type { ServiceClient } from '../service/client';
+import type { ServiceClient, ServiceClientOptions } from '../service/client';
 import { err, ok } from '../service/result';
 import type { Result } from '../service/result';
 import type { ClientKind } from '../settings/schema';
@@ -23,6 +23,8 @@ export interface ServiceConnection {
   clientKind: ClientKind;
   /** Default redirect: the private-use scheme in Electron; hosts with a loopback pass their own. */
   redirectUri: string;
+  /** How to read this deployment's answers and send its circulation calls. */
+  interop?: Pick<ServiceClientOptions, 'fieldMap' | 'circulationMethod'>;
 }
 
 export interface StaffAuthOptions {
@@ -55,11 +57,14 @@ export interface StaffAuth {
 
 async function accountOf(client: ServiceClient, response: TokenResponse): Promise<Account> {
   const info = await client.getUserInfo();
-  if (info.ok) return { name: info.value.User.Name, email: info.value.User.Email };
-  // A staff user without a customer account still signed in: name them from the ID token.
+  const user = info.ok ? info.value.user : undefined;
+  // Whatever user info does not say (or a staff user without a customer account): the ID token.
   const claims = oauth.getValidatedIdTokenClaims(response);
   const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-  return { name: text(claims?.name) || text(claims?.sub), email: text(claims?.email) };
+  return {
+    name: user?.name || user?.userName || text(claims?.name) || text(claims?.sub),
+    email: user?.email || text(claims?.email),
+  };
 }
 
 /** Host-agnostic staff sign-in: the lead wires it to IPC, the CLI and web host use it directly. */
@@ -126,6 +131,7 @@ export async function createStaffAuth(options: StaffAuthOptions): Promise<StaffA
     baseUrl: connection.baseUrl,
     tokens: keeper,
     timeoutMs: options.timeoutMs,
+    ...connection.interop,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 

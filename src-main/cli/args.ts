@@ -16,6 +16,7 @@ export const COMMANDS = [
   'publish',
   'set-pin',
   'set-client-secret',
+  'probe',
   'help',
 ] as const;
 
@@ -47,6 +48,7 @@ const COMMAND_OPTIONS: Record<CommandName, NonNullable<ParseArgsConfig['options'
   publish: { name: { type: 'string' }, docid: { type: 'string' } },
   'set-pin': {},
   'set-client-secret': { clear: { type: 'boolean' } },
+  probe: { barcode: { type: 'string' }, email: { type: 'string' } },
   help: {},
 };
 

@@ -4,6 +4,7 @@ import type { Command } from './command';
 import { login, logout, whoami } from './commands/auth-commands';
 import { checkin, checkout } from './commands/circulation-commands';
 import { branches, member, members, memberTypes, updateMember } from './commands/member-commands';
+import { probe } from './commands/probe-command';
 import { publish } from './commands/publish-command';
 import { setPin } from './commands/set-pin-command';
 import { setClientSecret } from './commands/client-secret-command';
@@ -28,6 +29,7 @@ const COMMANDS: Record<Exclude<CommandName, 'help'>, Command> = {
   publish,
   'set-pin': setPin,
   'set-client-secret': setClientSecret,
+  probe,
 };
 
 export async function main(

@@ -15,6 +15,8 @@ Commands:
   checkout <item-barcode> <member-barcode>     check an item out to a member
   checkin <item-barcode>                       check an item in
   publish <file.pdf> [--name N] [--docid ID]   create a document and upload the file
+  probe [--barcode B | --email E]              read-only calls; where each field was read from,
+                                               and a suggested service.fieldMap
   set-pin                                      set the staff-mode PIN (read from stdin, stored hashed)
   set-client-secret [--clear]                  store the client secret of a confidential client
                                                (read from stdin, stored encrypted)

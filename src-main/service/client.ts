@@ -1,36 +1,44 @@
-import type { z } from 'zod';
+import { createLogger } from '../log/logger';
 import type { OperationName, ServiceError } from './errors';
+import {
+  readBranches,
+  readCirculationResult,
+  readMember,
+  readMemberCirculation,
+  readMemberPage,
+  readMemberTypes,
+  readUserInfo,
+} from './reader/records';
+import type { Read } from './reader/records';
+import { unwrapRecord } from './reader/envelope';
+import { shapeOf } from './reader/shape';
+import type {
+  Branch,
+  CirculationResult,
+  Member,
+  MemberCirculation,
+  MemberPage,
+  MemberType,
+  UserInfo,
+} from './reader/types';
+import { UNKNOWN } from './reader/values';
+import type { FieldMap, Reading, Trace } from './reader/view';
 import { interpret, sendOnce } from './request';
-import type { ApiRequest, Transport } from './request';
+import type { ApiRequest, HttpMethod, Transport } from './request';
 import { err } from './result';
 import type { Result } from './result';
-import { UserInfoSchema } from './schemas/account';
-import type { UserInfo } from './schemas/account';
-import {
-  CheckInResultSchema,
-  CheckOutResultSchema,
-  MemberCirculationSchema,
-} from './schemas/circulation';
-import type {
-  CheckInRequest,
-  CheckInResult,
-  CheckOutRequest,
-  CheckOutResult,
-  MemberCirculation,
-} from './schemas/circulation';
-import {
-  BranchListSchema,
-  MemberPageSchema,
-  MemberSchema,
-  MemberTypeListSchema,
-  MemberUpdateAnswerSchema,
-} from './schemas/member';
-import type { Branch, Member, MemberPage, MemberType, MemberUpdate } from './schemas/member';
+import type { CheckInRequest, CheckOutRequest } from './schemas/circulation';
+import type { MemberUpdate } from './schemas/member';
 import { UploadTicketSchema } from './schemas/publisher';
 import type { CreateDocumentRequest, UploadTicket } from './schemas/publisher';
 import type { AccessTokenSource } from './token-source';
 import { uploadFile } from './upload';
 import type { UploadError, UploadProgress } from './upload';
+
+const log = createLogger('service:client');
+
+/** `auto`: POST as the interface states, and PUT (as its samples do) after a 405. */
+export type CirculationMethod = 'auto' | 'POST' | 'PUT';
 
 export interface ServiceClientOptions {
   /** base_url of the deployment, with or without a path prefix. */
@@ -38,11 +46,17 @@ export interface ServiceClientOptions {
   tokens: AccessTokenSource;
   /** Per-request limit (settings.requestTimeoutMs); for uploads, the longest silence allowed. */
   timeoutMs: number;
+  /** The deployment's own field names (`service.fieldMap`), over the alias table. */
+  fieldMap?: FieldMap;
+  circulationMethod?: CirculationMethod;
   fetch?: typeof fetch;
+  now?: () => number;
 }
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** Told where each concept of the answer was read from (the probe's report). */
+  trace?: Trace;
 }
 
 export interface ListMembersQuery {
@@ -86,21 +100,31 @@ export function createServiceClient(options: ServiceClientOptions) {
     timeoutMs: options.timeoutMs,
     fetch: options.fetch ?? globalThis.fetch,
   };
+  const now = options.now ?? Date.now;
+  const fieldMap = options.fieldMap ?? {};
+  const circulationSetting = options.circulationMethod ?? 'auto';
+  // Learned from a 405 and kept for this client's life: every later call goes straight to PUT.
+  let circulationMethod: Exclude<CirculationMethod, 'auto'> =
+    circulationSetting === 'PUT' ? 'PUT' : 'POST';
+
+  const reading = (opts: CallOptions): Reading => ({
+    fieldMap,
+    now: now(),
+    ...(opts.trace ? { trace: opts.trace } : {}),
+  });
 
   /**
    * One call with the current token; a 401 gets exactly one renewed token and one retry. That
    * retry is safe even for check-out and check-in: a 401 means the service did not act.
    */
-  async function call<S extends z.ZodType>(
-    request: ApiRequest<S>,
-  ): Promise<ServiceResult<z.output<S>>> {
+  async function call<T>(request: ApiRequest<T>): Promise<ServiceResult<T>> {
     const { operation } = request;
     const token = await options.tokens.current();
     if (!token.ok)
       return err({ kind: 'auth-required', operation, reason: token.error, outcome: 'not-applied' });
     const first = await sendOnce(transport, request, token.value);
     if (!first.ok) return first;
-    if (first.value.status !== 401) return interpret(operation, first.value, request.schema);
+    if (first.value.status !== 401) return interpret(operation, first.value, request.read);
 
     const renewed = await options.tokens.renew(token.value);
     if (!renewed.ok) {
@@ -121,8 +145,38 @@ export function createServiceClient(options: ServiceClientOptions) {
         outcome: 'not-applied',
       });
     }
-    return interpret(operation, second.value, request.schema);
+    return interpret(operation, second.value, request.read);
   }
+
+  /** A 405 means nothing was applied, so the other method is tried once, then remembered. */
+  async function circulate<T>(request: Omit<ApiRequest<T>, 'method'>): Promise<ServiceResult<T>> {
+    const method: HttpMethod = circulationMethod;
+    const result = await call({ ...request, method });
+    const refusedMethod =
+      !result.ok && result.error.kind === 'refused' && result.error.status === 405;
+    if (!refusedMethod || circulationSetting !== 'auto' || method === 'PUT') return result;
+    log.info('circulation by POST refused with 405; using PUT from now on', {
+      operation: request.operation,
+    });
+    circulationMethod = 'PUT';
+    return call({ ...request, method: 'PUT' });
+  }
+
+  /** After a 2xx the transaction is done: missing details are logged by shape, never an error. */
+  const circulationResult =
+    (kind: 'checkOut' | 'checkIn', opts: CallOptions) =>
+    (body: unknown): Read<CirculationResult> => {
+      const value = readCirculationResult(kind, body, reading(opts));
+      const missing = kind === 'checkOut' ? value.dueDate === UNKNOWN : value.fine === UNKNOWN;
+      if (missing) {
+        log.warn('accepted, but the answer lacks details', {
+          operation: kind,
+          missing: kind === 'checkOut' ? 'dueDate' : 'fine',
+          shape: shapeOf(body),
+        });
+      }
+      return { ok: true, value };
+    };
 
   return {
     getUserInfo: (opts: CallOptions = {}): Promise<ServiceResult<UserInfo>> =>
@@ -130,7 +184,7 @@ export function createServiceClient(options: ServiceClientOptions) {
         operation: 'getUserInfo',
         method: 'GET',
         path: '/api/getuserinfo',
-        schema: UserInfoSchema,
+        read: (body) => readUserInfo(body, reading(opts)),
         ...opts,
       }),
 
@@ -147,7 +201,7 @@ export function createServiceClient(options: ServiceClientOptions) {
           size: String(query.size ?? 20),
           page: String(query.page ?? 1),
         },
-        schema: MemberPageSchema,
+        read: (body, headers) => readMemberPage(body, reading(opts), headers),
         ...opts,
       }),
 
@@ -157,7 +211,7 @@ export function createServiceClient(options: ServiceClientOptions) {
           operation: 'getMember',
           method: 'GET',
           path: `/api/userdetails/${id}`,
-          schema: MemberSchema,
+          read: (body) => readMember(body, reading(opts)),
           ...opts,
         }),
       ),
@@ -167,7 +221,7 @@ export function createServiceClient(options: ServiceClientOptions) {
         operation: 'listBranches',
         method: 'GET',
         path: '/api/listbranch',
-        schema: BranchListSchema,
+        read: (body) => readBranches(body, reading(opts)),
         ...opts,
       }),
 
@@ -176,7 +230,7 @@ export function createServiceClient(options: ServiceClientOptions) {
         operation: 'listMemberTypes',
         method: 'GET',
         path: '/api/listusertype',
-        schema: MemberTypeListSchema,
+        read: (body) => readMemberTypes(body, reading(opts)),
         ...opts,
       }),
 
@@ -190,7 +244,10 @@ export function createServiceClient(options: ServiceClientOptions) {
         method: 'PUT',
         path: '/api/user-member',
         body: update,
-        schema: MemberUpdateAnswerSchema,
+        read: (body) => {
+          const member = readMember(body, reading(opts));
+          return { ok: true, value: member.ok ? member.value : undefined };
+        },
         ...opts,
       }),
 
@@ -203,7 +260,7 @@ export function createServiceClient(options: ServiceClientOptions) {
           operation: 'memberByBarcode',
           method: 'GET',
           path: `/api/lmmemberbycard/${value}`,
-          schema: MemberCirculationSchema,
+          read: (body) => readMemberCirculation(body, reading(opts)),
           ...opts,
         }),
       ),
@@ -217,7 +274,7 @@ export function createServiceClient(options: ServiceClientOptions) {
           operation: 'memberByEmail',
           method: 'GET',
           path: `/api/lmmemberbyemail/${value}`,
-          schema: MemberCirculationSchema,
+          read: (body) => readMemberCirculation(body, reading(opts)),
           ...opts,
         }),
       ),
@@ -226,27 +283,28 @@ export function createServiceClient(options: ServiceClientOptions) {
     checkOut: (
       loan: { itemBarcode: string; userBarcode: string },
       opts: CallOptions = {},
-    ): Promise<ServiceResult<CheckOutResult>> =>
-      call({
+    ): Promise<ServiceResult<CirculationResult>> =>
+      circulate({
         operation: 'checkOut',
-        method: 'POST',
         path: '/api/checkout',
         body: {
           ItemBarcode: loan.itemBarcode,
           UserBarcode: loan.userBarcode,
         } satisfies CheckOutRequest,
-        schema: CheckOutResultSchema,
+        read: circulationResult('checkOut', opts),
         ...opts,
       }),
 
     /** Never retried here: on 'unknown' outcome the caller reconciles before trying again. */
-    checkIn: (itemBarcode: string, opts: CallOptions = {}): Promise<ServiceResult<CheckInResult>> =>
-      call({
+    checkIn: (
+      itemBarcode: string,
+      opts: CallOptions = {},
+    ): Promise<ServiceResult<CirculationResult>> =>
+      circulate({
         operation: 'checkIn',
-        method: 'POST',
         path: '/api/checkin',
         body: { ItemBarcode: itemBarcode } satisfies CheckInRequest,
-        schema: CheckInResultSchema,
+        read: circulationResult('checkIn', opts),
         ...opts,
       }),
 
@@ -262,7 +320,16 @@ export function createServiceClient(options: ServiceClientOptions) {
           docid: document.docid ?? null,
           name: document.name,
         } satisfies CreateDocumentRequest,
-        schema: UploadTicketSchema,
+        // The interface shows the ticket's spellings, so they are required as shown.
+        read: (body) => {
+          const ticket = UploadTicketSchema.safeParse(unwrapRecord(body) ?? body);
+          if (ticket.success) return { ok: true, value: ticket.data };
+          const issue = ticket.error.issues[0];
+          return {
+            ok: false,
+            issue: issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid ticket',
+          };
+        },
         ...opts,
       }),
 

@@ -31,6 +31,7 @@ export function configuredConnection(settings: Settings): ServiceConnection | un
     clientId: service.clientId,
     clientKind: service.clientKind,
     redirectUri: service.redirectUri,
+    interop: { fieldMap: service.fieldMap, circulationMethod: service.circulationMethod },
   };
 }
 
@@ -63,6 +64,10 @@ export async function resolveServiceConnection(
       clientId: REGISTERED_CLIENT_ID,
       clientKind: 'registered',
       redirectUri: settings.service.redirectUri,
+      interop: {
+        fieldMap: settings.service.fieldMap,
+        circulationMethod: settings.service.circulationMethod,
+      },
     },
     embedded: true,
     stop: () => running.stop(),

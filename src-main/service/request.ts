@@ -1,21 +1,25 @@
-import type { z } from 'zod';
 import { createLogger } from '../log/logger';
 import { networkCode, outcomeOfNetworkFailure } from './errors';
 import type { OperationName, ServiceError } from './errors';
+import type { Read } from './reader/records';
+import { readRefusal } from './reader/refusal';
+import { shapeOf } from './reader/shape';
 import { err, ok } from './result';
 import type { Result } from './result';
-import { ApiErrorBodySchema } from './schemas/common';
 
 const log = createLogger('service:http');
 
-export interface ApiRequest<S extends z.ZodType> {
+export type HttpMethod = 'GET' | 'POST' | 'PUT';
+
+export interface ApiRequest<T> {
   operation: OperationName;
-  method: 'GET' | 'POST' | 'PUT';
+  method: HttpMethod;
   /** Path below base_url with every parameter already URL-encoded, e.g. `/api/userdetails/1001`. */
   path: string;
   query?: Record<string, string>;
   body?: unknown;
-  schema: S;
+  /** Reads a 2xx answer; a write's reader never fails (the service has acted). */
+  read: (body: unknown, headers: Headers) => Read<T>;
   signal?: AbortSignal;
 }
 
@@ -25,13 +29,15 @@ export interface Transport {
   fetch: typeof fetch;
 }
 
-/** A raw HTTP answer: the status and the body parsed as JSON (undefined when it was not JSON). */
+/** A raw HTTP answer: the status, the body as text, and parsed (undefined when not JSON). */
 export interface Answer {
   status: number;
   body: unknown;
+  text: string;
+  headers: Headers;
 }
 
-function urlOf(transport: Transport, request: ApiRequest<z.ZodType>): string {
+function urlOf(transport: Transport, request: ApiRequest<unknown>): string {
   const url = new URL(`${transport.baseUrl.replace(/\/+$/, '')}${request.path}`);
   for (const [key, value] of Object.entries(request.query ?? {})) url.searchParams.set(key, value);
   return url.toString();
@@ -48,7 +54,7 @@ function parseJson(text: string): unknown {
 /** One HTTP exchange with the seed's headers. Never retries; the caller decides what a 401 means. */
 export async function sendOnce(
   transport: Transport,
-  request: ApiRequest<z.ZodType>,
+  request: ApiRequest<unknown>,
   accessToken: string,
 ): Promise<Result<Answer, ServiceError>> {
   const { operation } = request;
@@ -71,7 +77,7 @@ export async function sendOnce(
     status = response.status;
     const text = await response.text();
     log.debug('answer', { operation, status, ms: Math.round(performance.now() - started) });
-    return ok({ status, body: parseJson(text) });
+    return ok({ status, body: parseJson(text), text, headers: response.headers });
   } catch (error) {
     // Once a 2xx status arrived the service has acted, whatever happened to the body afterwards.
     const outcome = status !== undefined && status < 300 ? 'applied' : 'unknown';
@@ -90,51 +96,36 @@ export async function sendOnce(
   }
 }
 
-function firstIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'invalid body';
-  return issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
-}
-
-/** Maps a non-401 answer to the operation's typed value or a typed error. */
-export function interpret<S extends z.ZodType>(
+/** Maps a non-401 answer to the operation's value or a typed error. */
+export function interpret<T>(
   operation: OperationName,
   answer: Answer,
-  schema: S,
-): Result<z.output<S>, ServiceError> {
+  read: (body: unknown, headers: Headers) => Read<T>,
+): Result<T, ServiceError> {
   const { status, body } = answer;
   if (status >= 200 && status < 300) {
-    // Only an operation whose schema accepts no body may succeed with an empty or non-JSON one.
-    if (body === undefined && !schema.safeParse(undefined).success) {
-      return err({
-        kind: 'malformed-response',
-        operation,
-        status,
-        issue: 'body is not JSON',
-        outcome: 'applied',
-      });
-    }
-    const parsed = schema.safeParse(body);
-    if (parsed.success) return ok(parsed.data);
-    log.warn('unexpected answer shape', { operation, status, issue: firstIssue(parsed.error) });
+    const value = read(body, answer.headers);
+    if (value.ok) return ok(value.value);
+    // Key names and value types only: enough to write a field map, no patron data or secret.
+    log.warn('unreadable answer', { operation, status, issue: value.issue, shape: shapeOf(body) });
     return err({
       kind: 'malformed-response',
       operation,
       status,
-      issue: firstIssue(parsed.error),
+      issue: value.issue,
       outcome: 'applied',
     });
   }
   if (status === 502 || status === 503 || status === 504) {
     return err({ kind: 'unreachable', operation, cause: `http-${status}`, outcome: 'unknown' });
   }
-  const errorBody = ApiErrorBodySchema.safeParse(body);
+  const refusal = readRefusal(body, answer.text);
   return err({
     kind: 'refused',
     operation,
     status,
-    ...(errorBody.success && errorBody.data.error ? { code: errorBody.data.error } : {}),
-    ...(errorBody.success && errorBody.data.message ? { message: errorBody.data.message } : {}),
+    ...(refusal.code ? { code: refusal.code } : {}),
+    ...(refusal.message ? { message: refusal.message } : {}),
     // A 4xx is the service declining before acting; a 5xx may have failed half-way.
     outcome: status < 500 ? 'not-applied' : 'unknown',
   });

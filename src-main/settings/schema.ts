@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ScannerSettingsSchema } from '../scanner/settings-schema';
+import { FieldMapSchema } from '../service/reader/field-map-schema';
 
 export const REGISTERED_CLIENT_ID = 'library-kiosk';
 export const DEVELOPMENT_CLIENT_ID = 'library-kiosk-dev';
@@ -34,6 +35,12 @@ export const ServiceConnectionSchema = z
     clientId: z.string().min(1, { message: 'must not be empty' }).optional(),
     clientKind: ClientKindSchema.default('registered'),
     redirectUri: RedirectUriSchema.default(DEFAULT_REDIRECT_URI),
+    /** The deployment's field names where the kiosk's alias table does not know them. */
+    fieldMap: FieldMapSchema.default({}),
+    /** `auto`: POST as the interface states, PUT after a 405 (its samples use PUT). */
+    circulationMethod: z
+      .enum(['auto', 'POST', 'PUT'], { message: "must be 'auto', 'POST' or 'PUT'" })
+      .default('auto'),
   })
   .transform((connection) => ({
     ...connection,

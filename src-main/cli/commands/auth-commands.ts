@@ -118,18 +118,13 @@ export const whoami: Command = (input) =>
       const info = await client.getUserInfo({ signal: input.signal });
       if (!info.ok) return info;
       const status = auth.status();
-      const { User, Customer } = info.value;
-      return ok({
-        state: status.state,
-        clientKind: status.clientKind,
-        user: User,
-        customer: Customer,
-      });
+      const { user, account } = info.value;
+      return ok({ state: status.state, clientKind: status.clientKind, user, account });
     },
-    ({ user, customer, clientKind }) =>
+    ({ user, account, clientKind }) =>
       [
-        `${user.Name} <${user.Email}> (${user.UserName})`,
-        `customer: ${customer ? `${customer.Name} (${customer.Id})` : 'none'}`,
+        `${user.name ?? 'name unknown'} <${user.email ?? 'email unknown'}> (${user.userName ?? 'user name unknown'})`,
+        `customer: ${account ? `${account.name ?? 'name unknown'} (${account.id ?? 'id unknown'})` : 'not given'}`,
         `client: ${clientKind}`,
       ].join('\n'),
   );

@@ -1,4 +1,5 @@
 import type { Command } from '../command';
+import { checkInText, checkOutText } from '../record-text';
 import { usage, withService } from './with-service';
 
 export const checkout: Command = (input) => {
@@ -9,8 +10,7 @@ export const checkout: Command = (input) => {
   return withService(
     input,
     (client) => client.checkOut({ itemBarcode, userBarcode }, { signal: input.signal }),
-    (result) =>
-      `${result.Renewed ? 'renewed' : 'checked out'} ${result.ItemBarcode ?? itemBarcode}${result.Title ? ` (${result.Title})` : ''}, due ${result.DueDate}`,
+    (result) => checkOutText(result, itemBarcode),
   );
 };
 
@@ -21,11 +21,6 @@ export const checkin: Command = (input) => {
   return withService(
     input,
     (client) => client.checkIn(itemBarcode, { signal: input.signal }),
-    (result) => {
-      const base = `checked in ${result.ItemBarcode ?? itemBarcode}${result.Title ? ` (${result.Title})` : ''}`;
-      return result.OverdueDate
-        ? `${base}: overdue since ${result.OverdueDate}, fine ${result.Fine.toFixed(2)} ${result.Currency}`
-        : `${base}: on time`;
-    },
+    (result) => checkInText(result, itemBarcode),
   );
 };

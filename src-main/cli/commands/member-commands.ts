@@ -1,35 +1,12 @@
 import { ok } from '../../service/result';
-import type { Member, MemberUpdate } from '../../service/schemas/member';
-import type { MemberCirculation } from '../../service/schemas/circulation';
+import type { MemberUpdate } from '../../service/schemas/member';
 import type { Command } from '../command';
 import { table } from '../output';
+import { circulationText, memberRow } from '../record-text';
 import { usage, withService } from './with-service';
 
-function memberLine(member: Member): string[] {
-  return [
-    member.Id,
-    member.userbarcode,
-    `${member.GivenName} ${member.Surname}`.trim(),
-    member.Email,
-    member.userstatus,
-  ];
-}
-
-function circulationText(record: MemberCirculation): string {
-  const { Member: member } = record;
-  const lines = [
-    `${member.GivenName} ${member.Surname} (${member.userbarcode}), ${member.userstatus}, expires ${member.ExpiryDate || '-'}`,
-    `fine: ${record.Fine.toFixed(2)} ${record.Currency}`,
-    `blocks: ${record.Blocks.length > 0 ? record.Blocks.join(', ') : 'none'}`,
-    `loans: ${record.Items.length}`,
-  ];
-  for (const loan of record.Items) {
-    lines.push(
-      `  ${loan.ItemBarcode}  due ${loan.DueDate}${loan.Overdue ? ' OVERDUE' : ''}  ${loan.Title}`,
-    );
-  }
-  return lines.join('\n');
-}
+const orDash = (value: string | number | undefined): string =>
+  value === undefined ? '-' : String(value);
 
 function positiveInteger(value: string | boolean | undefined): number | undefined | null {
   if (value === undefined) return undefined;
@@ -74,8 +51,10 @@ export const members: Command = (input) => {
       ),
     (result) =>
       [
-        table([['ID', 'BARCODE', 'NAME', 'EMAIL', 'STATUS'], ...result.Members.map(memberLine)]),
-        `page ${result.Page ?? page ?? 1} of ${result.TotalPages ?? '?'} (${result.Total} members)`,
+        table([['ID', 'BARCODE', 'NAME', 'EMAIL', 'STATUS'], ...result.members.map(memberRow)]),
+        `page ${result.page ?? page ?? 1} of ${result.totalPages ?? '?'} (${
+          result.total ?? '?'
+        } members${result.total === undefined ? ` in all; ${result.members.length} on this page` : ''})`,
       ].join('\n'),
   );
 };
@@ -87,7 +66,7 @@ export const branches: Command = (input) =>
     (list) =>
       table([
         ['ID', 'CODE', 'NAME', 'CITY'],
-        ...list.map((branch) => [branch.Id, branch.Code, branch.Name, branch.City]),
+        ...list.map((branch) => [branch.id, branch.code, branch.name, branch.city].map(orDash)),
       ]),
   );
 
@@ -98,13 +77,15 @@ export const memberTypes: Command = (input) =>
     (list) =>
       table([
         ['ID', 'NAME', 'LOAN DAYS', 'LOAN LIMIT', 'FINE THRESHOLD'],
-        ...list.map((type) => [
-          type.Id,
-          type.Name,
-          String(type.LoanPeriodDays ?? ''),
-          String(type.LoanLimit ?? ''),
-          type.FineThreshold.toFixed(2),
-        ]),
+        ...list.map((type) =>
+          [
+            type.id,
+            type.name,
+            type.loanPeriodDays,
+            type.loanLimit,
+            type.fineThreshold?.toFixed(2),
+          ].map(orDash),
+        ),
       ]),
   );
 
@@ -129,6 +110,6 @@ export const updateMember: Command = (input) => {
       if (updated.value) return ok(updated.value);
       return client.getMember(id, { signal: input.signal });
     },
-    (updated) => `updated member ${updated.Id}: ${memberLine(updated).slice(1).join(', ')}`,
+    (updated) => `updated member ${updated.id ?? id}: ${memberRow(updated).slice(1).join(', ')}`,
   );
 };

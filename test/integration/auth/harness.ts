@@ -3,7 +3,11 @@ import * as oauth from 'oauth4webapi';
 import os from 'node:os';
 import path from 'node:path';
 import { createStaffAuth } from '../../../src-main/auth/staff-auth';
-import type { StaffAuth, StaffAuthOptions } from '../../../src-main/auth/staff-auth';
+import type {
+  ServiceConnection,
+  StaffAuth,
+  StaffAuthOptions,
+} from '../../../src-main/auth/staff-auth';
 import { DEFAULT_REDIRECT_URI } from '../../../src-main/settings/schema';
 import type { ClientKind } from '../../../src-main/settings/schema';
 import { createFileVault, fileVaultPaths } from '../../../src-main/vault/file-vault';
@@ -95,6 +99,8 @@ export type AuthOverrides = Partial<Omit<StaffAuthOptions, 'connection'>> & {
   /** Default: the service's client of that kind. */
   clientId?: string;
   redirectUri?: string;
+  /** The deployment's field map and circulation method. */
+  interop?: ServiceConnection['interop'];
 };
 
 export function createAuthFor(
@@ -105,6 +111,7 @@ export function createAuthFor(
     clientKind = 'registered',
     clientId = CLIENT_IDS[clientKind],
     redirectUri = DEFAULT_REDIRECT_URI,
+    interop,
     ...rest
   } = overrides;
   return createStaffAuth({
@@ -114,6 +121,7 @@ export function createAuthFor(
       clientId,
       clientKind,
       redirectUri,
+      ...(interop ? { interop } : {}),
     },
     vault: rest.vault ?? newVault(test).vault,
     timeoutMs: 10_000,

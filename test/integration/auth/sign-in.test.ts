@@ -79,7 +79,7 @@ describe('sign-in with the registered client', () => {
     const second = await createAuthFor(test, { vault });
     expect(second.status()).toMatchObject({ state: 'signed-in', account: { name: 'Lena Park' } });
     const info = await second.client.getUserInfo();
-    expect(info.ok && info.value.User.UserName).toBe('librarian');
+    expect(info.ok && info.value.user.userName).toBe('librarian');
     second.dispose();
   });
 
@@ -104,7 +104,7 @@ describe('sign-in with the development client', () => {
     const result = await auth.handleRedirect(redirect.toString());
     expect(result.ok && result.value.state).toBe('signed-in');
     const member = await auth.client.getMember('1001');
-    expect(member.ok && member.value.Id).toBe('1001');
+    expect(member.ok && member.value.id).toBe('1001');
     auth.dispose();
   });
 

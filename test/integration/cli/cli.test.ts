@@ -143,9 +143,9 @@ describe('signed in', () => {
   it('prints a member with loans by barcode as JSON', async () => {
     const run = await cliInProcess(['member', memberBarcode(5), '--json']);
     expect(run.code).toBe(0);
-    const record = JSON.parse(run.stdout) as { Member: { Id: string }; Items: unknown[] };
-    expect(record.Member.Id).toBe('1005');
-    expect(record.Items.length).toBeGreaterThan(0);
+    const record = JSON.parse(run.stdout) as { member: { id: string }; loans: unknown[] };
+    expect(record.member.id).toBe('1005');
+    expect(record.loans.length).toBeGreaterThan(0);
   });
 
   it('exits 3 for an email no member has', async () => {
@@ -156,9 +156,9 @@ describe('signed in', () => {
 
   it('lists members with paging', async () => {
     const run = await cliInProcess(['members', '--size', '5', '--page', '2', '--json']);
-    const page = JSON.parse(run.stdout) as { Members: unknown[]; Page: number };
-    expect(page.Members).toHaveLength(5);
-    expect(page.Page).toBe(2);
+    const page = JSON.parse(run.stdout) as { members: unknown[]; page: number };
+    expect(page.members).toHaveLength(5);
+    expect(page.page).toBe(2);
   });
 
   it('lists branches as a table', async () => {
@@ -170,7 +170,7 @@ describe('signed in', () => {
 
   it('lists member types', async () => {
     const run = await cliInProcess(['member-types', '--json']);
-    expect((JSON.parse(run.stdout) as { Id: string }[]).map((type) => type.Id)).toContain('ADULT');
+    expect((JSON.parse(run.stdout) as { id: string }[]).map((type) => type.id)).toContain('ADULT');
   });
 
   it('updates member fields', async () => {
@@ -185,9 +185,9 @@ describe('signed in', () => {
     ]);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({
-      Id: '1012',
+      id: '1012',
       city: 'Cork',
-      PhoneNo: '+353 21 000',
+      phone: '+353 21 000',
     });
   });
 

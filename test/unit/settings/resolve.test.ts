@@ -22,6 +22,8 @@ describe('settings resolution', () => {
       clientKind: 'registered',
       clientId: 'library-kiosk',
       redirectUri: 'org.example.librarykiosk:/oauth/callback',
+      fieldMap: {},
+      circulationMethod: 'auto',
     });
     expect(settings.dataDir).toBe('/var/lib/kiosk-test');
     expect(settings.signInPresentation).toBe('system-browser');
@@ -60,6 +62,8 @@ describe('settings resolution', () => {
       clientId: 'kiosk-7',
       clientKind: 'development',
       redirectUri: 'http://127.0.0.1/oauth/callback',
+      fieldMap: {},
+      circulationMethod: 'auto',
     });
     expect(settings.dataDir).toBe('/srv/kiosk');
   });
@@ -126,5 +130,30 @@ describe('settings resolution', () => {
 
   it('validates the embedded scanner settings with their own schema', () => {
     expect(problem({ scanner: { itemPattern: '([' } }).setting).toBe('scanner.itemPattern');
+  });
+});
+
+describe('service field map and circulation method', () => {
+  it('accepts a field map of known concepts to field paths', () => {
+    const fieldMap = { 'circulation.fine': 'account.balance_due', 'member.userName': 'userid' };
+    expect(resolved({ service: { fieldMap } }).service.fieldMap).toEqual(fieldMap);
+  });
+
+  it('refuses a concept the kiosk does not read, naming it', () => {
+    const error = problem({ service: { fieldMap: { 'member.shoeSize': 'shoe' } } });
+    expect(error.setting).toBe('service.fieldMap.member.shoeSize');
+    expect(error.message).toContain('is not a concept the kiosk reads');
+  });
+
+  it('refuses a path with empty steps', () => {
+    const error = problem({ service: { fieldMap: { 'loan.dueDate': 'due..date' } } });
+    expect(error.setting).toBe('service.fieldMap.loan.dueDate');
+    expect(error.message).toContain('dotted path');
+  });
+
+  it('refuses a circulation method other than auto, POST or PUT', () => {
+    expect(problem({ service: { circulationMethod: 'PATCH' } }).message).toContain(
+      "must be 'auto', 'POST' or 'PUT'",
+    );
   });
 });

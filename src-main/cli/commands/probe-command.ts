@@ -1,0 +1,58 @@
+import { runProbe } from '../../service/probe';
+import type { ProbeReport } from '../../service/probe';
+import { ok } from '../../service/result';
+import type { Command } from '../command';
+import { table } from '../output';
+import { usage, withService } from './with-service';
+
+function reportText(report: ProbeReport): string {
+  const lines = [
+    table([
+      ['OPERATION', 'RESULT', 'DETAIL'],
+      ...report.operations.map(({ operation, outcome, detail }) => [operation, outcome, detail]),
+    ]),
+    '',
+    table([
+      ['CONCEPT', 'READ FROM'],
+      ...report.concepts.map(({ concept, from }) => [concept, from ?? 'not found']),
+    ]),
+  ];
+  const unread = Object.entries(report.unread);
+  if (unread.length > 0) {
+    lines.push('', 'Fields no concept read:');
+    for (const [kind, names] of unread) lines.push(`  ${kind}: ${names.join(', ')}`);
+  }
+  const suggested = Object.keys(report.suggestedFieldMap).length > 0;
+  lines.push(
+    '',
+    suggested
+      ? `Suggested service.fieldMap (check each against the service's documentation):\n${JSON.stringify(
+          report.suggestedFieldMap,
+          null,
+          2,
+        )}`
+      : 'No field map suggestion: map any concept still "not found" by hand in service.fieldMap.',
+  );
+  return lines.join('\n');
+}
+
+/** An integrator's first command against a new service: read-only calls and what was read. */
+export const probe: Command = (input) => {
+  const { options, positionals } = input.parsed;
+  const { barcode, email } = options;
+  if (positionals.length > 0 || (typeof barcode === 'string' && typeof email === 'string')) {
+    return Promise.resolve(usage(input, 'usage: probe [--barcode <card> | --email <address>]'));
+  }
+  return withService(
+    input,
+    async (client) =>
+      ok(
+        await runProbe(client, {
+          ...(typeof barcode === 'string' ? { barcode } : {}),
+          ...(typeof email === 'string' ? { email } : {}),
+          signal: input.signal,
+        }),
+      ),
+    reportText,
+  );
+};

@@ -1,0 +1,321 @@
+import { findList, unwrapRecord } from './envelope';
+import type { ListKind } from './envelope';
+import type {
+  Branch,
+  CirculationResult,
+  CustomerAccount,
+  Loan,
+  Member,
+  MemberCirculation,
+  MemberPage,
+  MemberType,
+  StaffUser,
+  UserInfo,
+} from './types';
+import { UNKNOWN, dateMs, readText } from './values';
+import type { ServiceDate, Unknown } from './values';
+import { RecordView } from './view';
+import type { Reading } from './view';
+
+/** A record could be read, or the answer holds nothing recognisable (the issue says why). */
+export type Read<T> = { ok: true; value: T } | { ok: false; issue: string };
+
+const fields = (body: unknown): string =>
+  body !== null && typeof body === 'object'
+    ? `fields: ${Object.keys(body).slice(0, 12).join(', ') || 'none'}`
+    : `a ${body === null ? 'null' : typeof body}`;
+
+// Words services use for a member who may not borrow, and for one in good standing.
+const BLOCKED_STATUS = /^(blocked?|barred|suspended|debarred|locked|restricted|b)$/i;
+const CLEAR_STATUS = /^(active|ok|good|normal|valid|enabled|current|a)$/i;
+
+function blockedOf(view: RecordView<'member'>, status: string | undefined): boolean | Unknown {
+  const flag = view.flag('blocked');
+  if (flag !== undefined) return flag;
+  const active = view.flag('active');
+  if (active !== undefined) return !active;
+  if (status && BLOCKED_STATUS.test(status.trim())) return true;
+  if (status && CLEAR_STATUS.test(status.trim())) return false;
+  return UNKNOWN;
+}
+
+export function memberOf(
+  record: Record<string, unknown>,
+  reading: Reading,
+  readElsewhere?: ReadonlySet<string>,
+): Member {
+  const view = new RecordView('member', record, reading);
+  const status = view.text('status');
+  return {
+    id: view.text('id'),
+    barcode: view.text('barcode'),
+    givenName: view.text('givenName'),
+    surname: view.text('surname'),
+    fullName: view.text('fullName'),
+    email: view.text('email'),
+    userName: view.text('userName'),
+    status,
+    blocked: blockedOf(view, status),
+    expiry: view.date('expiry'),
+    branchId: view.text('branchId'),
+    memberType: view.text('memberType'),
+    phone: view.text('phone'),
+    address1: view.text('address1'),
+    address2: view.text('address2'),
+    city: view.text('city'),
+    country: view.text('country'),
+    postcode: view.text('postcode'),
+    nameTitle: view.text('nameTitle'),
+    extra: view.extra(readElsewhere),
+  };
+}
+
+const IDENTITY = [
+  'id',
+  'barcode',
+  'givenName',
+  'surname',
+  'fullName',
+  'email',
+  'userName',
+] as const;
+
+function identified(member: Member): boolean {
+  return IDENTITY.some((concept) => member[concept] !== undefined);
+}
+
+export function readMember(body: unknown, reading: Reading): Read<Member> {
+  const record = unwrapRecord(body);
+  if (!record) return { ok: false, issue: `expected a member record, got ${fields(body)}` };
+  const member = memberOf(record, reading);
+  return identified(member)
+    ? { ok: true, value: member }
+    : { ok: false, issue: `no member field found (${fields(record)})` };
+}
+
+function isPast(date: ServiceDate | null | Unknown, now: number): boolean | undefined {
+  if (date === null || date === UNKNOWN) return undefined;
+  const ms = dateMs(date);
+  return ms === undefined ? undefined : ms < now;
+}
+
+function loanOf(record: Record<string, unknown>, reading: Reading): Loan {
+  const view = new RecordView('loan', record, reading);
+  const dueDate = view.date('dueDate');
+  return {
+    itemBarcode: view.text('itemBarcode'),
+    title: view.text('title'),
+    author: view.text('author'),
+    checkedOutAt: view.date('checkedOutAt'),
+    dueDate,
+    overdue: view.flag('overdue') ?? isPast(dueDate, reading.now) ?? UNKNOWN,
+    fine: view.amount('fine'),
+    extra: view.extra(),
+  };
+}
+
+/** Block reasons arrive as codes, or as objects with a code or a description. */
+function reasonsOf(list: unknown[]): string[] {
+  return list
+    .map((entry) => {
+      if (entry === null || typeof entry !== 'object') return readText(entry);
+      const view = entry as Record<string, unknown>;
+      return readText(view.code ?? view.reason ?? view.type ?? view.description ?? view.message);
+    })
+    .filter((reason): reason is string => reason !== undefined);
+}
+
+/**
+ * A member lookup: the member may be wrapped (`{ "member": {...}, "loans": [...] }`) or flat
+ * (loans and fine beside the member's fields). Loans, fine and blocks are looked for beside the
+ * member first, then inside it.
+ */
+export function readMemberCirculation(body: unknown, reading: Reading): Read<MemberCirculation> {
+  const root = unwrapRecord(body);
+  if (!root) return { ok: false, issue: `expected a member record, got ${fields(body)}` };
+  const outer = new RecordView('circulation', root, reading);
+  const wrapped = outer.object('member');
+  const inner = wrapped ? new RecordView('circulation', wrapped, reading) : undefined;
+  const pick = <T>(read: (view: RecordView<'circulation'>) => T | undefined): T | undefined =>
+    read(outer) ?? (inner ? read(inner) : undefined);
+
+  const loans = pick((view) => view.list('loans'));
+  const fine = pick((view) => {
+    const amount = view.amount('fine');
+    return amount === UNKNOWN ? undefined : amount;
+  });
+  const blocks = pick((view) => view.list('blocks'));
+  const currency = pick((view) => view.text('currency') ?? view.currencyIn('fine'));
+  // Flat: the loans and fine read above are not the member's extra fields.
+  const member = memberOf(wrapped ?? root, reading, (inner ?? outer).usedKeys());
+  if (!identified(member)) return { ok: false, issue: `no member field found (${fields(root)})` };
+  return {
+    ok: true,
+    value: {
+      member,
+      loans: loans
+        ? loans
+            .filter(
+              (loan): loan is Record<string, unknown> => loan !== null && typeof loan === 'object',
+            )
+            .map((loan) => loanOf(loan, reading))
+        : UNKNOWN,
+      fine: fine ?? UNKNOWN,
+      currency,
+      blocks: blocks ? reasonsOf(blocks) : UNKNOWN,
+      extra: wrapped ? outer.extra() : {},
+    },
+  };
+}
+
+function overdueOf(
+  view: RecordView<'checkOut' | 'checkIn'>,
+  overdueDate: ServiceDate | null | Unknown,
+  dueDate: ServiceDate | null | Unknown,
+  daysOverdue: number | undefined,
+  now: number,
+): boolean | Unknown {
+  const flag = view.flag('overdue');
+  if (flag !== undefined) return flag;
+  if (overdueDate === null) return false;
+  if (overdueDate !== UNKNOWN) return true;
+  if (daysOverdue !== undefined) return daysOverdue > 0;
+  return isPast(dueDate, now) ?? UNKNOWN;
+}
+
+/**
+ * A check-out or check-in answer. The service accepted the transaction (2xx), so this never
+ * fails: what cannot be read is unknown, and an unreadable body gives a result of unknowns.
+ */
+export function readCirculationResult(
+  kind: 'checkOut' | 'checkIn',
+  body: unknown,
+  reading: Reading,
+): CirculationResult {
+  const view = new RecordView(kind, unwrapRecord(body) ?? {}, reading);
+  const dueDate = view.date('dueDate');
+  const overdueDate = view.date('overdueDate');
+  const daysOverdue = view.count('daysOverdue');
+  return {
+    itemBarcode: view.text('itemBarcode'),
+    memberBarcode: view.text('memberBarcode'),
+    title: view.text('title'),
+    author: view.text('author'),
+    transactionId: view.text('transactionId'),
+    dueDate,
+    overdueDate,
+    overdue: overdueOf(view, overdueDate, dueDate, daysOverdue, reading.now),
+    daysOverdue,
+    fine: view.amount('fine'),
+    currency: view.text('currency') ?? view.currencyIn('fine'),
+    renewed: view.flag('renewed') ?? UNKNOWN,
+    extra: view.extra(),
+  };
+}
+
+function listOf<K extends ListKind, T>(
+  body: unknown,
+  kind: K,
+  reading: Reading,
+  item: (record: Record<string, unknown>) => T,
+): Read<{ items: T[]; container: RecordView<K> | undefined }> {
+  const found = findList(body, kind, reading);
+  if (!found) return { ok: false, issue: `no list found (${fields(body)})` };
+  return { ok: true, value: { items: found.items.map(item), container: found.container } };
+}
+
+/** `X-Total-Count`, `X-Page`... as a record (`total-count`, `page`): paging sent beside a bare list. */
+function pagingHeaders(headers: Headers | undefined): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  headers?.forEach((value, name) => {
+    if (name.toLowerCase().startsWith('x-')) record[name.slice(2)] = value;
+  });
+  return record;
+}
+
+export function readMemberPage(
+  body: unknown,
+  reading: Reading,
+  headers?: Headers,
+): Read<MemberPage> {
+  const list = listOf(body, 'memberList', reading, (record) => memberOf(record, reading));
+  if (!list.ok) return list;
+  const { items, container } = list.value;
+  const fromHeaders = new RecordView('memberList', pagingHeaders(headers), reading);
+  const paging = (concept: 'page' | 'size' | 'total' | 'totalPages'): number | undefined =>
+    container?.count(concept) ?? fromHeaders.count(concept);
+  return {
+    ok: true,
+    value: {
+      members: items,
+      page: paging('page'),
+      size: paging('size'),
+      total: paging('total'),
+      totalPages: paging('totalPages'),
+    },
+  };
+}
+
+export function readBranches(body: unknown, reading: Reading): Read<Branch[]> {
+  const list = listOf(body, 'branchList', reading, (record): Branch => {
+    const view = new RecordView('branch', record, reading);
+    return {
+      id: view.text('id'),
+      name: view.text('name'),
+      code: view.text('code'),
+      city: view.text('city'),
+      extra: view.extra(),
+    };
+  });
+  return list.ok ? { ok: true, value: list.value.items } : list;
+}
+
+export function readMemberTypes(body: unknown, reading: Reading): Read<MemberType[]> {
+  const list = listOf(body, 'memberTypeList', reading, (record): MemberType => {
+    const view = new RecordView('memberType', record, reading);
+    return {
+      id: view.text('id'),
+      name: view.text('name'),
+      loanPeriodDays: view.count('loanPeriodDays'),
+      loanLimit: view.count('loanLimit'),
+      fineThreshold: view.count('fineThreshold'),
+      dailyFine: view.count('dailyFine'),
+      maxFinePerItem: view.count('maxFinePerItem'),
+      extra: view.extra(),
+    };
+  });
+  return list.ok ? { ok: true, value: list.value.items } : list;
+}
+
+/** The staff user may sit under a `user` key or at the top, beside or without the account. */
+export function readUserInfo(body: unknown, reading: Reading): Read<UserInfo> {
+  const root = unwrapRecord(body);
+  if (!root) return { ok: false, issue: `expected user information, got ${fields(body)}` };
+  const outer = new RecordView('userInfo', root, reading);
+  const accountRecord = outer.object('account');
+  const userRecord = outer.object('user');
+  const userView = new RecordView('user', userRecord ?? root, reading);
+  const user: StaffUser = {
+    id: userView.text('id'),
+    userName: userView.text('userName'),
+    name: userView.text('name'),
+    email: userView.text('email'),
+    branchId: userView.text('branchId'),
+    extra: userView.extra(),
+  };
+  let account: CustomerAccount | undefined;
+  if (accountRecord) {
+    const view = new RecordView('account', accountRecord, reading);
+    account = {
+      id: view.text('id'),
+      name: view.text('name'),
+      plan: view.text('plan'),
+      extra: view.extra(),
+    };
+  }
+  const known = [user.id, user.userName, user.name, user.email, account?.name];
+  if (known.every((value) => value === undefined)) {
+    return { ok: false, issue: `no user or account field found (${fields(root)})` };
+  }
+  return { ok: true, value: { account, user, extra: userRecord ? outer.extra() : {} } };
+}

@@ -1,0 +1,135 @@
+/**
+ * Value coercion for records whose spelling and typing we do not control: numbers may come as
+ * numeric strings, booleans as "Y" or 1, dates in several forms, and anything may be null.
+ */
+
+/** What a value that could not be read is, in every client type: never 0, "no", or "on time". */
+export const UNKNOWN = 'unknown';
+export type Unknown = typeof UNKNOWN;
+
+/**
+ * A date as the service gave it. `instant`: a moment (zone given, or the .NET form), as UTC ISO;
+ * `day`: a calendar day; `local`: a wall-clock time without a zone, kept as given; `text`:
+ * anything else, shown as given.
+ */
+export type ServiceDate =
+  | { kind: 'instant'; iso: string }
+  | { kind: 'day'; date: string }
+  | { kind: 'local'; local: string }
+  | { kind: 'text'; text: string };
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A single-element list of scalars (`"barcodes": ["2441..."]`) stands for its element. */
+function scalarOf(value: unknown): unknown {
+  return Array.isArray(value) && value.length > 0 ? value[0] : value;
+}
+
+export function readText(value: unknown): string | undefined {
+  const scalar = scalarOf(value);
+  if (typeof scalar === 'string') return scalar;
+  if (typeof scalar === 'number' && Number.isFinite(scalar)) return String(scalar);
+  if (typeof scalar === 'boolean') return String(scalar);
+  return undefined;
+}
+
+// An optional currency symbol or code around a plain decimal: "1.50", "€1.50", "1.50 EUR", "-2".
+const NUMBER_TEXT =
+  /^\s*(?:[A-Z]{3}\s*|[€$£¥]\s*)?([+-]?(?:\d+(?:\.\d+)?|\.\d+))\s*(?:[A-Z]{3}|[€$£¥])?\s*$/i;
+const AMOUNT_KEYS = ['amount', 'value', 'sum', 'total'];
+
+export function readNumber(value: unknown): number | undefined {
+  const scalar = scalarOf(value);
+  if (typeof scalar === 'number') return Number.isFinite(scalar) ? scalar : undefined;
+  if (typeof scalar === 'string') {
+    const match = NUMBER_TEXT.exec(scalar);
+    return match?.[1] === undefined ? undefined : Number(match[1]);
+  }
+  // Money as an object: `{ "amount": "1.50", "currency": "EUR" }`.
+  if (isPlainObject(scalar)) {
+    for (const [key, inner] of Object.entries(scalar)) {
+      if (AMOUNT_KEYS.includes(key.toLowerCase())) return readNumber(inner);
+    }
+  }
+  return undefined;
+}
+
+const TRUE_TEXT = new Set(['true', 't', 'yes', 'y', '1']);
+const FALSE_TEXT = new Set(['false', 'f', 'no', 'n', '0']);
+
+export function readBoolean(value: unknown): boolean | undefined {
+  const scalar = scalarOf(value);
+  if (typeof scalar === 'boolean') return scalar;
+  if (scalar === 1 || scalar === 0) return scalar === 1;
+  if (typeof scalar === 'string') {
+    const text = scalar.trim().toLowerCase();
+    if (TRUE_TEXT.has(text)) return true;
+    if (FALSE_TEXT.has(text)) return false;
+  }
+  return undefined;
+}
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const LOCAL = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/i;
+const ZONED = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
+// ASP.NET's JSON date: `/Date(1700000000000)/`, optionally with an offset that does not move it.
+const DOTNET = /^\/Date\((-?\d+)(?:[+-]\d{4})?\)\/$/;
+
+function validDay(text: string): boolean {
+  const match = DAY.exec(text);
+  if (!match) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.getUTCDate() === Number(match[3]);
+}
+
+function instant(ms: number): ServiceDate | undefined {
+  const date = new Date(ms);
+  return Number.isNaN(date.getTime()) ? undefined : { kind: 'instant', iso: date.toISOString() };
+}
+
+/** A string is always readable as a date: what is not a known form is kept as text. */
+export function readDate(value: unknown): ServiceDate | undefined {
+  const scalar = scalarOf(value);
+  if (typeof scalar === 'number') return { kind: 'text', text: String(scalar) };
+  if (typeof scalar !== 'string' || scalar.trim() === '') return undefined;
+  const text = scalar.trim();
+  if (validDay(text)) return { kind: 'day', date: text };
+  if (LOCAL.test(text) && validDay(text.slice(0, 10))) return { kind: 'local', local: text };
+  if (ZONED.test(text) && validDay(text.slice(0, 10))) {
+    // `+0100` and `+01` are ISO 8601 too, but not every Date parser takes them.
+    const normalised = text
+      .replace(/([+-]\d{2})(\d{2})$/, '$1:$2')
+      .replace(/([+-]\d{2})$/, '$1:00');
+    const read = instant(Date.parse(normalised));
+    if (read) return read;
+  }
+  const dotnet = DOTNET.exec(text);
+  if (dotnet?.[1] !== undefined) return instant(Number(dotnet[1])) ?? { kind: 'text', text };
+  return { kind: 'text', text };
+}
+
+/** Milliseconds of a date that names a moment or a day (end of that day, UTC); else undefined. */
+export function dateMs(date: ServiceDate): number | undefined {
+  if (date.kind === 'instant') return Date.parse(date.iso);
+  if (date.kind === 'day') return Date.parse(`${date.date}T23:59:59.999Z`);
+  if (date.kind === 'local') return Date.parse(date.local.replace(' ', 'T'));
+  return undefined;
+}
+
+/** The date as a person reads it: instants in UTC to the minute, everything else as given. */
+export function formatDate(date: ServiceDate | null | Unknown, none = 'none'): string {
+  if (date === null) return none;
+  if (date === UNKNOWN) return UNKNOWN;
+  switch (date.kind) {
+    case 'instant':
+      return `${date.iso.slice(0, 10)} ${date.iso.slice(11, 16)} UTC`;
+    case 'day':
+      return date.date;
+    case 'local':
+      return date.local.replace('T', ' ');
+    case 'text':
+      return date.text;
+  }
+}
