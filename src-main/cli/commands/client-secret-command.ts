@@ -1,28 +1,10 @@
-import { createInterface } from 'node:readline';
-import { Writable } from 'node:stream';
 import { configuredConnection } from '../../service/embedded';
 import { createConfSettingsStore } from '../../settings/conf-store';
 import { createClientSecretFile } from '../../vault/client-secret-file';
 import { fileVaultPaths } from '../../vault/file-vault';
 import type { Command } from '../command';
 import { EXIT } from '../exit-codes';
-
-/** One line from stdin; on a terminal the prompt shows and the typed secret does not echo. */
-async function readSecret(
-  stdin: NodeJS.ReadStream,
-  stderr: NodeJS.WritableStream,
-): Promise<string> {
-  const muted = new Writable({ write: (_chunk, _encoding, done) => done() });
-  if (stdin.isTTY) stderr.write('Client secret: ');
-  const lines = createInterface({ input: stdin, output: muted, terminal: !!stdin.isTTY });
-  try {
-    for await (const line of lines) return line.trim();
-    return '';
-  } finally {
-    lines.close();
-    if (stdin.isTTY) stderr.write('\n');
-  }
-}
+import { readHiddenLine } from '../read-hidden-line';
 
 /**
  * Stores the client secret of a client the service made confidential, sealed with the token
@@ -53,7 +35,7 @@ export const setClientSecret: Command = async ({ parsed, output, env, streams })
     );
     return EXIT.usage;
   }
-  const secret = await readSecret(process.stdin, streams.stderr);
+  const secret = await readHiddenLine('Client secret: ', process.stdin, streams.stderr);
   if (!secret) {
     output.failure('usage', 'No client secret on stdin (use --clear to remove a stored one).');
     return EXIT.usage;

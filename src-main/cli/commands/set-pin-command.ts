@@ -1,30 +1,19 @@
-import { createInterface } from 'node:readline';
-import { Writable } from 'node:stream';
 import { createConfSettingsStore } from '../../settings/conf-store';
 import { hashStaffPin } from '../../settings/staff-pin';
 import type { Command } from '../command';
 import { EXIT } from '../exit-codes';
-
-/** One line from stdin; on a terminal the prompt shows and the typed PIN does not echo. */
-async function readPin(stdin: NodeJS.ReadStream, stderr: NodeJS.WritableStream): Promise<string> {
-  const muted = new Writable({ write: (_chunk, _encoding, done) => done() });
-  if (stdin.isTTY) stderr.write('New staff PIN (4 to 12 digits): ');
-  const lines = createInterface({ input: stdin, output: muted, terminal: !!stdin.isTTY });
-  try {
-    for await (const line of lines) return line.trim();
-    return '';
-  } finally {
-    lines.close();
-    if (stdin.isTTY) stderr.write('\n');
-  }
-}
+import { readHiddenLine } from '../read-hidden-line';
 
 /**
  * Sets the PIN that opens staff mode on this machine's kiosk (web host and CLI settings); only
  * its scrypt hash is stored. Reads the PIN from stdin so it never appears in the shell history.
  */
 export const setPin: Command = async ({ output, env, streams }) => {
-  const pin = await readPin(process.stdin, streams.stderr);
+  const pin = await readHiddenLine(
+    'New staff PIN (4 to 12 digits): ',
+    process.stdin,
+    streams.stderr,
+  );
   const hashed = await hashStaffPin(pin);
   if (!hashed.ok) {
     output.failure('usage', 'The staff PIN must be 4 to 12 digits.');

@@ -13,6 +13,7 @@ import { itemBarcode, memberBarcode } from '../../../src-service/barcode';
 import { canonical } from '../../support/canonical';
 import { startFixture } from '../../support/service-fixture';
 import type { ServiceFixture } from '../../support/service-fixture';
+import { seededRandom } from '../../support/random';
 
 /**
  * Real answers of the reference service, renamed at random (case, separators, wrappers, numbers
@@ -20,18 +21,6 @@ import type { ServiceFixture } from '../../support/service-fixture';
  */
 const RUNS = 150;
 const reading: Reading = { fieldMap: {}, now: Date.now() };
-
-/** mulberry32: small, seedable, good enough to pick spellings. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const words = (key: string): string[] =>
   key
@@ -185,7 +174,7 @@ describe('renamed answers', () => {
     const base = Math.floor(Math.random() * 2 ** 31);
     for (let run = 0; run < RUNS; run += 1) {
       const seed = base + run;
-      const disguised = disguise(original, random(seed));
+      const disguised = disguise(original, seededRandom(seed));
       expect(canonical(read(disguised)), `seed ${seed}: ${JSON.stringify(disguised)}`).toEqual(
         expected,
       );

@@ -2,22 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createDecoder, type DecoderFormat } from '../../../src-main/scanner/decode';
 import { normaliseCode } from '../../../src-main/scanner/normalise';
 import { ScannerSettingsSchema } from '../../../src-main/scanner/settings-schema';
+import { seededRandom } from '../../support/random';
 
 const REPORTS = 100_000;
 const MAX_BYTES = 512;
 const settings = ScannerSettingsSchema.parse({});
-
-/** mulberry32: a seeded generator, so a failure replays exactly. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Random reports biased towards what reaches deep paths: usual sizes, the POS report ID, small
@@ -42,7 +31,7 @@ describe.each<DecoderFormat>(['pos', 'vendor', 'keyboard'])(
   '%s decoder under fuzzing',
   (format) => {
     it(`survives ${REPORTS} random reports without throwing, hanging or growing`, () => {
-      const next = random(0x5ca11e + format.length);
+      const next = seededRandom(0x5ca11e + format.length);
       const decoder = createDecoder(format, { maxBytes: MAX_BYTES });
       let outcomes = 0;
       let maxPending = 0;
@@ -63,7 +52,7 @@ describe.each<DecoderFormat>(['pos', 'vendor', 'keyboard'])(
     });
 
     it('decodes a clean code right after a flood of garbage', () => {
-      const next = random(42);
+      const next = seededRandom(42);
       const decoder = createDecoder(format);
       for (let i = 0; i < 1000; i++) decoder.push(randomReport(next, format), i);
       decoder.reset();
