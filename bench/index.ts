@@ -22,6 +22,7 @@ export interface BenchSuite {
 const SUITES: ReadonlyArray<() => Promise<{ suite: BenchSuite }>> = [
   () => import('./scanner-decode'),
   () => import('./kiosk'),
+  () => import('./reader'),
 ];
 
 /** Summarises raw samples (already in `unit`) into a table row. */

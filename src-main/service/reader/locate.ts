@@ -31,8 +31,20 @@ function indexOf(record: Record<string, unknown>): Map<string, string> {
  * The value under a dotted path, each step matched by normalised name. A key may itself contain
  * dots (`@odata.count`), so the longest run of steps that names a key is tried first.
  */
+// Aliases and field-map paths are few and reused for every record: normalise each once.
+const stepsByPath = new Map<string, string[]>();
+
+function stepsOf(path: string): string[] {
+  let steps = stepsByPath.get(path);
+  if (!steps) {
+    steps = path.split('.').map(normaliseName);
+    if (stepsByPath.size < 10_000) stepsByPath.set(path, steps);
+  }
+  return steps;
+}
+
 export function resolvePath(record: Record<string, unknown>, path: string): Located | undefined {
-  return resolveSteps(record, path.split('.').map(normaliseName), '');
+  return resolveSteps(record, stepsOf(path), '');
 }
 
 function resolveSteps(
