@@ -3,6 +3,78 @@ import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 
+const ELECTRON = { name: 'electron', message: 'Only src-main/electron/ may import electron.' };
+const folder = (name, message) => ({ regex: `^(\\.\\./)+${name}/`, message });
+const SERVICE = folder(
+  'src-service',
+  'Only the host layer (src-main/host/) starts the reference service.',
+);
+const MAIN = folder(
+  'src-main',
+  'The reference service is a separate program: share code through src-shared/.',
+);
+const RENDERER = folder('src-renderer', 'Nothing imports the renderer.');
+
+/**
+ * Where code may import from. The core runs in three hosts (Electron, web host, CLI), so only the
+ * Electron glue imports electron; the reference service and the kiosk share code only through
+ * src-shared/; only the host layer starts the embedded service; the renderer sees the core only
+ * through type imports from the IPC contract.
+ */
+function boundaries() {
+  const restrict = (files, patterns, options = {}) => ({
+    files,
+    ignores: options.ignores ?? [],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: options.electronAllowed ? [] : [ELECTRON], patterns },
+      ],
+    },
+  });
+  return [
+    restrict(['src-main/**/*.ts'], [SERVICE, RENDERER], {
+      ignores: ['src-main/electron/**', 'src-main/host/**'],
+    }),
+    restrict(['src-main/electron/**/*.ts'], [SERVICE, RENDERER], { electronAllowed: true }),
+    restrict(['src-main/host/**/*.ts'], [RENDERER]),
+    restrict(['src-service/**/*.ts'], [MAIN, RENDERER]),
+    restrict(['src-shared/**/*.ts'], [MAIN, SERVICE, RENDERER]),
+    {
+      files: ['src-renderer/**/*.{ts,svelte}'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: '^(\\.\\./)+src-main/(?!ipc/)',
+                message: 'The renderer may import only type definitions from src-main/ipc.',
+              },
+              folder('src-service', 'The renderer never imports the reference service.'),
+              folder('src-shared', 'The renderer gets everything over the bridge.'),
+            ],
+            paths: [{ name: 'electron', message: 'The renderer never imports electron.' }],
+          },
+        ],
+        // Types only: a value import would pull the core (and zod) into the renderer bundle.
+        '@typescript-eslint/no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: '^(\\.\\./)+src-main/',
+                allowTypeImports: true,
+                message: 'The renderer may import only type definitions from src-main/ipc.',
+              },
+            ],
+          },
+        ],
+      },
+    },
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['dist/', 'release/', 'test-results/', 'node_modules/', '.data/'] },
   js.configs.recommended,
@@ -27,33 +99,5 @@ export default tseslint.config(
       parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.svelte'] },
     },
   },
-  {
-    // The core runs in three hosts (Electron, web host, CLI); only the Electron glue may import electron.
-    files: ['src-main/**/*.ts', 'src-service/**/*.ts', 'src-renderer/**/*.{ts,svelte}'],
-    ignores: ['src-main/electron/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'electron', message: 'Only src-main/electron/ may import electron.' }] },
-      ],
-    },
-  },
-  {
-    // The renderer sees the core only through the typed bridge: types from src-main/ipc, nothing else.
-    files: ['src-renderer/**/*.{ts,svelte}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./)+src-main/(?!ipc/)',
-              message: 'The renderer may import only type definitions from src-main/ipc.',
-            },
-          ],
-          paths: [{ name: 'electron', message: 'The renderer never imports electron.' }],
-        },
-      ],
-    },
-  },
+  ...boundaries(),
 );

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import WebSocket from 'ws';
-import { setLogLevel } from '../src-main/log/logger';
+import { setLogLevel } from '../src-shared/log/logger';
 import { resolveSettings } from '../src-main/settings/resolve';
 import { startWebKiosk } from '../src-main/web-host/web-kiosk';
 import type { WebKiosk } from '../src-main/web-host/web-kiosk';

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setLogLevel } from '../src-main/log/logger';
+import { setLogLevel } from '../src-shared/log/logger';
 import {
   readCirculationResult,
   readMemberCirculation,

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { setLogLevel } from '../src-main/log/logger';
+import { setLogLevel } from '../src-shared/log/logger';
 import { createDecoder, type DecoderFormat } from '../src-main/scanner/decode';
 import type { DeviceWatcher } from '../src-main/scanner/device-watcher';
 import type { HidBackend, HidDeviceInfo, HidHandle } from '../src-main/scanner/hid-backend';

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { Logger } from '../src-main/log/logger';
+import type { Logger } from '../src-shared/log/logger';
 import { startAzurite } from './blob/azurite';
 import {
   DEFAULT_ACCESS_TOKEN_TTL_SECONDS,

@@ -1,4 +1,4 @@
-import { createLogger, type Logger } from '../src-main/log/logger';
+import { createLogger, type Logger } from '../src-shared/log/logger';
 
 /** A service logger; with `quiet`, info and debug records are dropped, warnings and errors kept. */
 export function serviceLogger(scope: string, quiet: boolean): Logger {

@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import { z } from 'zod';
-import { createLogger } from '../log/logger';
+import { createLogger } from '../../src-shared/log/logger';
 import { networkCode } from '../service/errors';
 
 const log = createLogger('auth:discovery');

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLogger } from '../log/logger';
+import { createLogger } from '../../src-shared/log/logger';
 
 const log = createLogger('auth:loopback');
 

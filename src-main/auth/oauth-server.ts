@@ -1,8 +1,8 @@
 import * as oauth from 'oauth4webapi';
-import { createLogger } from '../log/logger';
+import { createLogger } from '../../src-shared/log/logger';
 import { networkCode } from '../service/errors';
-import { err, ok } from '../service/result';
-import type { Result } from '../service/result';
+import { err, ok } from '../../src-shared/result';
+import type { Result } from '../../src-shared/result';
 import type { ClientKind } from '../settings/schema';
 import { authProblem } from './messages';
 import type { AuthProblem } from './messages';

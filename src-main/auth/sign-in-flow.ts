@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
-import { err, ok } from '../service/result';
-import type { Result } from '../service/result';
+import { err, ok } from '../../src-shared/result';
+import type { Result } from '../../src-shared/result';
 import { authProblem } from './messages';
 import type { AuthProblem } from './messages';
 import type { OAuthServer, TokenResponse } from './oauth-server';

@@ -1,8 +1,8 @@
 import * as oauth from 'oauth4webapi';
 import { createServiceClient } from '../service/client';
 import type { ServiceClient, ServiceClientOptions } from '../service/client';
-import { err, ok } from '../service/result';
-import type { Result } from '../service/result';
+import { err, ok } from '../../src-shared/result';
+import type { Result } from '../../src-shared/result';
 import type { ClientKind } from '../settings/schema';
 import type { Account } from '../vault/token-set';
 import type { TokenVault } from '../vault/vault';

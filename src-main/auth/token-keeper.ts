@@ -1,7 +1,7 @@
-import { createLogger } from '../log/logger';
+import { createLogger } from '../../src-shared/log/logger';
 import type { AuthRequiredReason } from '../service/errors';
-import { err, ok } from '../service/result';
-import type { Result } from '../service/result';
+import { err, ok } from '../../src-shared/result';
+import type { Result } from '../../src-shared/result';
 import type { AccessTokenSource } from '../service/token-source';
 import type { Account, StoredTokenSet } from '../vault/token-set';
 import type { TokenVault } from '../vault/vault';

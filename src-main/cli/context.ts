@@ -1,8 +1,8 @@
 import { createStaffAuth } from '../auth/staff-auth';
 import type { StaffAuth } from '../auth/staff-auth';
-import { configuredConnection } from '../service/embedded';
-import { err, ok } from '../service/result';
-import type { Result } from '../service/result';
+import { configuredConnection } from '../service/connection';
+import { err, ok } from '../../src-shared/result';
+import type { Result } from '../../src-shared/result';
 import { createConfSettingsStore } from '../settings/conf-store';
 import type { Settings } from '../settings/schema';
 import { clientSecretFor } from '../vault/client-secret';

@@ -1,4 +1,4 @@
-import { createLogger, setLogLevel } from '../log/logger';
+import { createLogger, setLogLevel } from '../../src-shared/log/logger';
 import { EXIT } from './exit-codes';
 import { main } from './main';
 

@@ -1,6 +1,6 @@
 import { app } from 'electron';
 import type { Session, WebContents } from 'electron';
-import { createLogger } from '../log/logger';
+import { createLogger } from '../../src-shared/log/logger';
 
 const log = createLogger('electron:hardening');
 

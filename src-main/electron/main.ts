@@ -5,7 +5,7 @@ import type { BrowserWindow, WebContents } from 'electron';
 import type { StaffAuth } from '../auth/staff-auth';
 import type { SignInPresentation } from '../core/kiosk-core';
 import { bootKiosk } from '../host/bootstrap';
-import { createLogger } from '../log/logger';
+import { createLogger } from '../../src-shared/log/logger';
 import type { Settings } from '../settings/schema';
 import { registerAppSchemePrivileges, serveRenderer } from './app-protocol';
 import { openAuthWindow } from './auth-window';

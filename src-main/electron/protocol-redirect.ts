@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { app } from 'electron';
-import { createLogger } from '../log/logger';
+import { createLogger } from '../../src-shared/log/logger';
 
 const log = createLogger('electron:protocol');
 

@@ -1,7 +1,7 @@
 import { safeStorage } from 'electron';
 import Store from 'electron-store';
-import { createLogger } from '../log/logger';
-import { err, ok } from '../service/result';
+import { createLogger } from '../../src-shared/log/logger';
+import { err, ok } from '../../src-shared/result';
 import { ClientSecretDocumentSchema } from '../vault/client-secret';
 import type { ClientSecretStore } from '../vault/client-secret';
 import { decideStatus } from './safe-storage-vault';

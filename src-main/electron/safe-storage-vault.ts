@@ -1,7 +1,7 @@
 import { safeStorage } from 'electron';
 import Store from 'electron-store';
-import { createLogger } from '../log/logger';
-import { err, ok } from '../service/result';
+import { createLogger } from '../../src-shared/log/logger';
+import { err, ok } from '../../src-shared/result';
 import { StoredTokenSetSchema } from '../vault/token-set';
 import type { TokenVault, VaultReason, VaultStatus } from '../vault/vault';
 

@@ -1,5 +1,5 @@
 import { createInterface } from 'node:readline';
-import { configuredConnection } from '../service/embedded';
+import { configuredConnection } from '../service/connection';
 import type { Settings } from '../settings/schema';
 import type { ClientSecretStore } from '../vault/client-secret';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { createLogger } from '../log/logger';
+import { createLogger } from '../../src-shared/log/logger';
 import { invokeContract } from './contract';
 import type { InvokeChannel, IpcError, IpcHandlers, IpcResult } from './contract';
 

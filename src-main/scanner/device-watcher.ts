@@ -1,5 +1,5 @@
 import { watch, type FSWatcher } from 'node:fs';
-import type { Logger } from '../log/logger';
+import type { Logger } from '../../src-shared/log/logger';
 
 /** Says "the set of HID devices may have changed"; the source then enumerates once. */
 export interface DeviceWatcher {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { createLogger, type Logger } from '../log/logger';
+import { createLogger, type Logger } from '../../src-shared/log/logger';
 import { createDecoder, type DecoderLimits, type ReportDecoder } from './decode';
 import { decodingFor, selectDevice } from './device-select';
 import type { DeviceWatcher } from './device-watcher';

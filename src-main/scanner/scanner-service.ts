@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { createLogger, type Logger } from '../log/logger';
+import { createLogger, type Logger } from '../../src-shared/log/logger';
 import type { DeviceWatcher } from './device-watcher';
 import { platformWatcher } from './device-watcher';
 import { DuplicateFilter } from './duplicate-filter';

@@ -1,4 +1,4 @@
-import { createLogger } from '../log/logger';
+import { createLogger } from '../../src-shared/log/logger';
 import type { OperationName, ServiceError } from './errors';
 import {
   readBranches,
@@ -25,8 +25,8 @@ import { UNKNOWN } from './reader/values';
 import type { FieldMap, Reading, Trace } from './reader/view';
 import { interpret, sendOnce } from './request';
 import type { ApiRequest, HttpMethod, Transport } from './request';
-import { err } from './result';
-import type { Result } from './result';
+import { err } from '../../src-shared/result';
+import type { Result } from '../../src-shared/result';
 import type { CheckInRequest, CheckOutRequest } from './schemas/circulation';
 import type { MemberUpdate } from './schemas/member';
 import { UploadTicketSchema } from './schemas/publisher';

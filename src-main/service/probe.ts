@@ -6,7 +6,7 @@ import type { ConceptKey, ConceptOf, ConceptSpec, RecordKind } from './reader/co
 import { normaliseName } from './reader/locate';
 import { isPlainObject, readBoolean, readDate, readNumber, readText } from './reader/values';
 import type { Trace } from './reader/view';
-import type { Result } from './result';
+import type { Result } from '../../src-shared/result';
 
 /** What an integrator needs to point the kiosk at a new service: what was read, and from where. */
 export interface ProbeReport {

@@ -1,11 +1,11 @@
-import { createLogger } from '../log/logger';
+import { createLogger } from '../../src-shared/log/logger';
 import { networkCode, outcomeOfNetworkFailure } from './errors';
 import type { OperationName, ServiceError } from './errors';
 import type { Read } from './reader/records';
 import { readRefusal } from './reader/refusal';
 import { shapeOf } from './reader/shape';
-import { err, ok } from './result';
-import type { Result } from './result';
+import { err, ok } from '../../src-shared/result';
+import type { Result } from '../../src-shared/result';
 
 const log = createLogger('service:http');
 

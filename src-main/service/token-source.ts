@@ -1,5 +1,5 @@
 import type { AuthRequiredReason } from './errors';
-import type { Result } from './result';
+import type { Result } from '../../src-shared/result';
 
 /**
  * Where the service client gets bearer tokens. The auth module implements it with refresh ahead

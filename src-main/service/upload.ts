@@ -4,11 +4,11 @@ import http from 'node:http';
 import https from 'node:https';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createLogger } from '../log/logger';
+import { createLogger } from '../../src-shared/log/logger';
 import { networkCode, outcomeOfNetworkFailure } from './errors';
 import type { ServiceError } from './errors';
-import { err, ok } from './result';
-import type { Result } from './result';
+import { err, ok } from '../../src-shared/result';
+import type { Result } from '../../src-shared/result';
 
 const log = createLogger('service:upload');
 

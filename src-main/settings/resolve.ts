@@ -1,5 +1,5 @@
-import { err, ok } from '../service/result';
-import type { Result } from '../service/result';
+import { err, ok } from '../../src-shared/result';
+import type { Result } from '../../src-shared/result';
 import { ClientKindSchema, HTTP_URL, RedirectUriSchema, SettingsSchema } from './schema';
 import type { Settings, SettingsInput } from './schema';
 

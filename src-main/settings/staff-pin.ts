@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import type { ScryptOptions } from 'node:crypto';
-import { err, ok } from '../service/result';
-import type { Result } from '../service/result';
+import { err, ok } from '../../src-shared/result';
+import type { Result } from '../../src-shared/result';
 
 // Interactive-login strength: a PIN has little entropy, so the hash must be slow to brute-force.
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;

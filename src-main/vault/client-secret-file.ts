@@ -1,4 +1,4 @@
-import { err, ok } from '../service/result';
+import { err, ok } from '../../src-shared/result';
 import { ClientSecretDocumentSchema } from './client-secret';
 import type { ClientSecretStore } from './client-secret';
 import type { FileVaultPaths } from './file-vault';

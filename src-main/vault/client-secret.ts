@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { createLogger } from '../log/logger';
-import type { Result } from '../service/result';
+import { createLogger } from '../../src-shared/log/logger';
+import type { Result } from '../../src-shared/result';
 import type { VaultError } from './vault';
 
 const log = createLogger('vault:client-secret');

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { createLogger } from '../log/logger';
-import { err, ok } from '../service/result';
-import type { Result } from '../service/result';
+import { createLogger } from '../../src-shared/log/logger';
+import { err, ok } from '../../src-shared/result';
+import type { Result } from '../../src-shared/result';
 import { createSealedFile } from './sealed-file';
 import { StoredTokenSetSchema } from './token-set';
 import type { StoredTokenSet } from './token-set';

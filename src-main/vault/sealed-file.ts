@@ -1,9 +1,9 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createLogger } from '../log/logger';
-import { err, ok } from '../service/result';
-import type { Result } from '../service/result';
+import { createLogger } from '../../src-shared/log/logger';
+import { err, ok } from '../../src-shared/result';
+import type { Result } from '../../src-shared/result';
 import type { VaultError } from './vault';
 
 const log = createLogger('vault:file');

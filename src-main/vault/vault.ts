@@ -1,4 +1,4 @@
-import type { Result } from '../service/result';
+import type { Result } from '../../src-shared/result';
 import type { StoredTokenSet } from './token-set';
 
 /** Stable keys the staff screen translates; never contain secrets. */

@@ -6,7 +6,7 @@ import type { CoreEvent } from '../core/kiosk-core';
 import { WireRequestSchema } from '../ipc/contract';
 import type { WireMessage } from '../ipc/contract';
 import type { IpcRouter } from '../ipc/choke-point';
-import { createLogger } from '../log/logger';
+import { createLogger } from '../../src-shared/log/logger';
 
 const log = createLogger('web-host:ipc');
 

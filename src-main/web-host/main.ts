@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { DEMO_STAFF_PIN } from '../host/bootstrap';
-import { createLogger } from '../log/logger';
+import { createLogger } from '../../src-shared/log/logger';
 import { createConfSettingsStore } from '../settings/conf-store';
 import { openKioskBrowser } from './open-browser';
 import { startWebKiosk } from './web-kiosk';

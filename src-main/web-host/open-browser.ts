@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createLogger } from '../log/logger';
+import { createLogger } from '../../src-shared/log/logger';
 
 const log = createLogger('web-host:browser');
 

@@ -5,7 +5,7 @@ import type { KioskCore } from '../core/kiosk-core';
 import { contentSecurityPolicy } from '../host/csp';
 import { readRendererAsset } from '../host/renderer-assets';
 import { createIpcRouter } from '../ipc/choke-point';
-import { createLogger } from '../log/logger';
+import { createLogger } from '../../src-shared/log/logger';
 import { IPC_PATH, createIpcSocket } from './ipc-socket';
 
 const log = createLogger('web-host');

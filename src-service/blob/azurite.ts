@@ -2,7 +2,7 @@ import { BlobServiceClient, StorageSharedKeyCredential } from '@azure/storage-bl
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createLogger } from '../../src-main/log/logger';
+import { createLogger } from '../../src-shared/log/logger';
 import { BLOB_ACCOUNT, BLOB_ACCOUNT_KEY, BLOB_CONTAINER, HOST } from '../config';
 
 const log = createLogger('service:azurite');

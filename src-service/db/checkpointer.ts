@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import type { Logger } from '../../src-main/log/logger';
+import type { Logger } from '../../src-shared/log/logger';
 
 /**
  * WAL checkpoints are the only fsyncs in WAL + synchronous=NORMAL, and on a virtual disk one costs

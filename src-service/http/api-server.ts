@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createLogger } from '../../src-main/log/logger';
+import { createLogger } from '../../src-shared/log/logger';
 import { referenceDialect, type Dialect, type Records } from '../dialects';
 import type { ApiError } from '../errors';
 import { applyFaults, type FaultController } from '../faults';

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createLogger } from '../../src-main/log/logger';
+import { createLogger } from '../../src-shared/log/logger';
 import { applyFaults, faultPatchSchema, type FaultController } from '../faults';
 import { isInteractionPath } from '../oauth/interactions';
 import { readJson, sendError, sendJson } from './respond';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
-import type { Logger } from '../../src-main/log/logger';
+import type { Logger } from '../../src-shared/log/logger';
 import type { Accounts } from './accounts';
 import { consentPage, errorPage, loginPage } from './pages';
 

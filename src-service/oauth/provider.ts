@@ -1,7 +1,7 @@
 import { generateKeyPair, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Configuration, default as ProviderClass } from 'oidc-provider';
-import { createLogger } from '../../src-main/log/logger';
+import { createLogger } from '../../src-shared/log/logger';
 import {
   CONFIDENTIAL_CLIENT_ID,
   CONFIDENTIAL_CLIENT_SECRET,

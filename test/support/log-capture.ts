@@ -1,5 +1,5 @@
-import { setLogLevel, setLogSinks, stderrSink } from '../../src-main/log/logger';
-import type { LogLevel, LogRecord } from '../../src-main/log/logger';
+import { setLogLevel, setLogSinks, stderrSink } from '../../src-shared/log/logger';
+import type { LogLevel, LogRecord } from '../../src-shared/log/logger';
 
 /** Collects the kiosk's log records from `level` up, instead of writing them to stderr. */
 export function captureLogs(level: LogLevel = 'debug'): {

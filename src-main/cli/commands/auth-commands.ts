@@ -3,7 +3,7 @@ import { authMessageText } from '../../auth/messages';
 import type { AuthProblem } from '../../auth/messages';
 import { loopbackTarget, startLoopbackRedirect } from '../../auth/loopback-redirect';
 import type { StaffAuthStatus } from '../../auth/status';
-import { ok } from '../../service/result';
+import { ok } from '../../../src-shared/result';
 import type { Command } from '../command';
 import { EXIT, exitCodeOfAuthProblem } from '../exit-codes';
 import type { Output } from '../output';

@@ -1,4 +1,4 @@
-import { ok } from '../../service/result';
+import { ok } from '../../../src-shared/result';
 import type { MemberUpdate } from '../../service/schemas/member';
 import type { Command } from '../command';
 import { table } from '../output';

@@ -1,6 +1,6 @@
 import { runProbe } from '../../service/probe';
 import type { ProbeReport } from '../../service/probe';
-import { ok } from '../../service/result';
+import { ok } from '../../../src-shared/result';
 import type { Command } from '../command';
 import { table } from '../output';
 import { usage, withService } from './with-service';

@@ -1,7 +1,7 @@
 import type { StaffAuth } from '../../auth/staff-auth';
 import type { ServiceClient } from '../../service/client';
 import type { ServiceError } from '../../service/errors';
-import type { Result } from '../../service/result';
+import type { Result } from '../../../src-shared/result';
 import type { UploadError } from '../../service/upload';
 import type { CommandInput } from '../command';
 import { EXIT, exitCodeOf } from '../exit-codes';

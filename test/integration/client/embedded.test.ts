@@ -2,8 +2,8 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveServiceConnection } from '../../../src-main/service/embedded';
-import type { ResolvedConnection } from '../../../src-main/service/embedded';
+import { resolveServiceConnection } from '../../../src-main/host/embedded-service';
+import type { ResolvedConnection } from '../../../src-main/host/embedded-service';
 import { resolveSettings } from '../../../src-main/settings/resolve';
 import type { Settings } from '../../../src-main/settings/schema';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffAuth } from '../../../src-main/auth/staff-auth';
 import { createServiceClient } from '../../../src-main/service/client';
-import { err, ok } from '../../../src-main/service/result';
+import { err, ok } from '../../../src-shared/result';
 import { memberBarcode } from '../../../src-service/barcode';
 import {
   VISITOR,

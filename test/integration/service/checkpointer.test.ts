@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Logger } from '../../../src-main/log/logger';
+import type { Logger } from '../../../src-shared/log/logger';
 import { startCheckpointer } from '../../../src-service/db/checkpointer';
 
 let dir: string;

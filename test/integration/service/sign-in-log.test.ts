@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setLogLevel, setLogSinks, stderrSink, type LogRecord } from '../../../src-main/log/logger';
+import {
+  setLogLevel,
+  setLogSinks,
+  stderrSink,
+  type LogRecord,
+} from '../../../src-shared/log/logger';
 import { startFixture, type ServiceFixture } from '../../support/service-fixture';
 import { authorizationUrl, pkce } from '../../support/service-oauth';
 import { SignInError, signInOverHttp } from '../../support/sign-in-over-http';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HidrawWatcher } from '../../../src-main/scanner/device-watcher';
-import { createLogger } from '../../../src-main/log/logger';
+import { createLogger } from '../../../src-shared/log/logger';
 import { captureLogs } from './capture-logs';
 
 const logs = captureLogs();

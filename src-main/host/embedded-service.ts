@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { ServiceConnection } from '../auth/staff-auth';
-import { createLogger } from '../log/logger';
+import { createLogger } from '../../src-shared/log/logger';
 import type { Settings } from '../settings/schema';
+import { configuredConnection } from '../service/connection';
 import { REGISTERED_CLIENT_ID } from '../settings/schema';
 import type { StartServiceOptions } from '../../src-service/index';
 
@@ -19,20 +20,6 @@ export interface ResolveOptions {
   /** Ports of the embedded service; the defaults (7301-7303) keep tokens valid across restarts. */
   ports?: StartServiceOptions['ports'];
   quiet?: boolean;
-}
-
-/** The connection the settings name, or undefined when no base URL is configured. */
-export function configuredConnection(settings: Settings): ServiceConnection | undefined {
-  const { service } = settings;
-  if (!service.baseUrl) return undefined;
-  return {
-    baseUrl: service.baseUrl,
-    authUrl: service.authUrl ?? service.baseUrl,
-    clientId: service.clientId,
-    clientKind: service.clientKind,
-    redirectUri: service.redirectUri,
-    interop: { fieldMap: service.fieldMap, circulationMethod: service.circulationMethod },
-  };
 }
 
 /**
