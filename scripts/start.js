@@ -50,7 +50,7 @@ if (electron) {
 } else {
   if (!webOnly) {
     process.stdout.write(
-      "Electron's binary is not installed here, so the kiosk starts in the web host instead (see README, 'Two hosts').\n",
+      "Electron's binary is not installed here, so the kiosk starts in the web host instead (see docs/hosts.md).\n",
     );
   }
   run(process.execPath, [

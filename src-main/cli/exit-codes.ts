@@ -2,7 +2,7 @@ import type { AuthProblem } from '../auth/messages';
 import type { ServiceError } from '../service/errors';
 import type { UploadError } from '../service/upload';
 
-/** Documented in the README (section auth); scripts rely on these numbers. */
+/** Documented in docs/sign-in-and-cli.md; scripts rely on these numbers. */
 export const EXIT = {
   ok: 0,
   internal: 1,

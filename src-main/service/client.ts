@@ -185,7 +185,7 @@ export function createServiceClient(options: ServiceClientOptions) {
         method: 'GET',
         path: '/api/getuserinfo',
         read: (body) => readUserInfo(body, reading(opts)),
-        ...opts,
+        signal: opts.signal,
       }),
 
     listMembers: (
@@ -202,7 +202,7 @@ export function createServiceClient(options: ServiceClientOptions) {
           page: String(query.page ?? 1),
         },
         read: (body, headers) => readMemberPage(body, reading(opts), headers),
-        ...opts,
+        signal: opts.signal,
       }),
 
     getMember: (memberId: string, opts: CallOptions = {}): Promise<ServiceResult<Member>> =>
@@ -212,7 +212,7 @@ export function createServiceClient(options: ServiceClientOptions) {
           method: 'GET',
           path: `/api/userdetails/${id}`,
           read: (body) => readMember(body, reading(opts)),
-          ...opts,
+          signal: opts.signal,
         }),
       ),
 
@@ -222,7 +222,7 @@ export function createServiceClient(options: ServiceClientOptions) {
         method: 'GET',
         path: '/api/listbranch',
         read: (body) => readBranches(body, reading(opts)),
-        ...opts,
+        signal: opts.signal,
       }),
 
     listMemberTypes: (opts: CallOptions = {}): Promise<ServiceResult<MemberType[]>> =>
@@ -231,7 +231,7 @@ export function createServiceClient(options: ServiceClientOptions) {
         method: 'GET',
         path: '/api/listusertype',
         read: (body) => readMemberTypes(body, reading(opts)),
-        ...opts,
+        signal: opts.signal,
       }),
 
     /** Success is the 2xx; the value is the updated record only when the answer carried one. */
@@ -248,7 +248,7 @@ export function createServiceClient(options: ServiceClientOptions) {
           const member = readMember(body, reading(opts));
           return { ok: true, value: member.ok ? member.value : undefined };
         },
-        ...opts,
+        signal: opts.signal,
       }),
 
     memberByBarcode: (
@@ -261,7 +261,7 @@ export function createServiceClient(options: ServiceClientOptions) {
           method: 'GET',
           path: `/api/lmmemberbycard/${value}`,
           read: (body) => readMemberCirculation(body, reading(opts)),
-          ...opts,
+          signal: opts.signal,
         }),
       ),
 
@@ -275,7 +275,7 @@ export function createServiceClient(options: ServiceClientOptions) {
           method: 'GET',
           path: `/api/lmmemberbyemail/${value}`,
           read: (body) => readMemberCirculation(body, reading(opts)),
-          ...opts,
+          signal: opts.signal,
         }),
       ),
 
@@ -292,7 +292,7 @@ export function createServiceClient(options: ServiceClientOptions) {
           UserBarcode: loan.userBarcode,
         } satisfies CheckOutRequest,
         read: circulationResult('checkOut', opts),
-        ...opts,
+        signal: opts.signal,
       }),
 
     /** Never retried here: on 'unknown' outcome the caller reconciles before trying again. */
@@ -305,7 +305,7 @@ export function createServiceClient(options: ServiceClientOptions) {
         path: '/api/checkin',
         body: { ItemBarcode: itemBarcode } satisfies CheckInRequest,
         read: circulationResult('checkIn', opts),
-        ...opts,
+        signal: opts.signal,
       }),
 
     createDocument: (
@@ -330,7 +330,7 @@ export function createServiceClient(options: ServiceClientOptions) {
             issue: issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid ticket',
           };
         },
-        ...opts,
+        signal: opts.signal,
       }),
 
     uploadFile: (
