@@ -29,6 +29,12 @@ export const AUTH_MESSAGES = {
 
 export type AuthProblemKind = keyof typeof AUTH_MESSAGES;
 
+/** The kinds as a tuple for the status schema's enum, so the renderer's translations are typed. */
+export const AUTH_PROBLEM_KINDS = Object.keys(AUTH_MESSAGES) as [
+  AuthProblemKind,
+  ...AuthProblemKind[],
+];
+
 export interface AuthProblem {
   kind: AuthProblemKind;
   params?: Record<string, string>;

@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { AccountSchema } from '../vault/token-set';
+import { VAULT_REASONS } from '../vault/vault';
+import { AUTH_PROBLEM_KINDS } from './messages';
+
+export const AuthProblemKindSchema = z.enum(AUTH_PROBLEM_KINDS);
+export const VaultReasonSchema = z.enum(VAULT_REASONS);
 
 export const AuthMessageSchema = z.object({
   /** Stable key such as `auth.state-mismatch`, translated by the renderer. */
-  kind: z.string(),
+  kind: AuthProblemKindSchema,
   /** English fallback text. */
   text: z.string(),
   params: z.record(z.string(), z.string()).optional(),
@@ -18,7 +23,7 @@ export const StaffAuthStatusSchema = z.object({
   account: AccountSchema.optional(),
   clientKind: z.enum(['registered', 'development']),
   message: AuthMessageSchema.optional(),
-  vault: z.object({ secure: z.boolean(), reason: z.string().optional() }),
+  vault: z.object({ secure: z.boolean(), reason: VaultReasonSchema.optional() }),
 });
 
 export type StaffAuthStatus = z.infer<typeof StaffAuthStatusSchema>;

@@ -1,4 +1,9 @@
 import type { StaffAuth } from '../auth/staff-auth';
+import type { BarcodeKind, SessionInput } from '../circulation/session-events';
+import { createSessionDriver } from '../circulation/session-driver';
+import type { CirculationPort, SessionClock } from '../circulation/session-driver';
+import { sessionScreen } from '../circulation/session-screen';
+import type { SessionConfig } from '../circulation/session-state';
 import type {
   EventName,
   EventPayload,
@@ -6,13 +11,16 @@ import type {
   KioskState,
   Language,
   ResponseOf,
-  Screen,
-  StaffView,
+  Theme,
 } from '../ipc/contract';
+import type { Receipt } from '../ipc/patron';
 import { classify } from '../scanner/classify';
+import type { Classification } from '../scanner/classify';
 import type { ScanEvent } from '../scanner/scan-event';
 import type { ScannerService } from '../scanner/scanner-service';
 import type { ScannerSettings } from '../scanner/settings-schema';
+import type { PatronSettings, ReceiptSettings } from '../settings/schema';
+import { createStaffMode } from './staff-mode';
 import type { PinGate } from './staff-pin';
 
 export type CoreEvent = { [E in EventName]: { event: E; payload: EventPayload<E> } }[EventName];
@@ -20,17 +28,32 @@ export type CoreListener = (event: CoreEvent) => void;
 
 export type SignInPresentation = ResponseOf<'auth.beginSignIn'>;
 
+/** Who prints the receipt: the renderer (the browser's dialog) or the host (silently). */
+export type ReceiptPrinting =
+  { printBy: 'renderer' } | { printBy: 'host'; print(receipt: Receipt): Promise<void> };
+
 export interface KioskCoreOptions {
   branchName: string;
   defaultLanguage: Language;
+  defaultTheme: Theme;
+  /** Feedback volume, 0 to 1. */
+  volume: number;
   /** Absent when no staff PIN is configured: staff mode then stays shut. */
   staffPin: PinGate | undefined;
   auth: Pick<StaffAuth, 'status' | 'onStatusChange' | 'signOut'>;
   /** Host-specific: Electron shows the page itself, the web host hands a popup URL back. */
   presentSignIn(): Promise<SignInPresentation>;
-  scanner: Pick<ScannerService, 'status' | 'onScan' | 'onStatus' | 'submitWedgeScan'>;
+  scanner: Pick<
+    ScannerService,
+    'status' | 'onScan' | 'onStatus' | 'submitWedgeScan' | 'forgetRecentScans'
+  >;
   scannerSettings: ScannerSettings;
-  service: StaffView['service'];
+  service: NonNullable<KioskState['staff']>['service'];
+  circulation: CirculationPort;
+  patron: PatronSettings;
+  receiptMode: ReceiptSettings['mode'];
+  printing: ReceiptPrinting;
+  clock?: SessionClock;
 }
 
 export interface KioskCore {
@@ -41,14 +64,30 @@ export interface KioskCore {
   dispose(): void;
 }
 
-/** Owns the kiosk's state; the renderer only draws what this sends and asks for changes. */
+function barcodeKind(classification: Classification): BarcodeKind {
+  if (classification.reason === 'check-digit') return 'invalid';
+  return classification.kind === 'patron' ? 'card' : classification.kind;
+}
+
+/**
+ * Owns the kiosk's state as slices (patron session, staff mode, scanner) and routes IPC calls
+ * and scans to them; the renderer only draws what this sends and asks for changes.
+ */
 export function createKioskCore(options: KioskCoreOptions): KioskCore {
   const { scannerSettings } = options;
-  let language = options.defaultLanguage;
-  let screen: Screen = { name: 'attract' };
-  let lastScan: StaffView['lastScan'];
   const listeners = new Set<CoreListener>();
+  let language = options.defaultLanguage;
+  let theme = options.defaultTheme;
+  let feedback: KioskState['feedback'];
+  const signedIn = (): boolean => options.auth.status().state === 'signed-in';
+  let wasSignedIn = signedIn();
 
+  const config: SessionConfig = {
+    branchName: options.branchName,
+    patron: options.patron,
+    receiptMode: options.receiptMode,
+    printBy: options.printing.printBy,
+  };
   const wedge = {
     wedgeMaxAvgIntervalMs: scannerSettings.wedgeMaxAvgIntervalMs,
     wedgeMinLength: scannerSettings.wedgeMinLength,
@@ -56,44 +95,78 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     wedgeHoldMs: scannerSettings.wedgeHoldMs,
   };
 
-  const state = (): KioskState => ({
-    language,
-    branchName: options.branchName,
-    screen,
-    wedge,
-    // Staff details (account, device, scanned codes) exist in the state only while staff mode is open.
-    ...(screen.name === 'staff'
-      ? {
-          staff: {
-            auth: options.auth.status(),
-            scanner: options.scanner.status(),
-            service: options.service,
-            ...(lastScan ? { lastScan } : {}),
-          },
-        }
-      : {}),
-  });
-
   const emit = (): void => {
     const payload = state();
     for (const listener of listeners) listener({ event: 'kiosk.state', payload });
   };
 
-  const show = (next: Screen): void => {
-    screen = next;
-    if (next.name !== 'staff') lastScan = undefined;
-    emit();
+  const staff = createStaffMode({ staffPin: options.staffPin, onChange: emit });
+  const { printing } = options;
+  const session = createSessionDriver({
+    config,
+    port: options.circulation,
+    ...(options.clock ? { clock: options.clock } : {}),
+    outOfService: !wasSignedIn,
+    onChange: emit,
+    onSound: (sound) => (feedback = { id: (feedback?.id ?? 0) + 1, sound }),
+    onResetLanguage: () => (language = options.defaultLanguage),
+    onForgetScans: () => options.scanner.forgetRecentScans(),
+    ...(printing.printBy === 'host' ? { printReceipt: (receipt) => printing.print(receipt) } : {}),
+  });
+
+  function state(): KioskState {
+    const staffScreen = staff.screen();
+    const patron = session.state();
+    const lastScan = staff.lastScan();
+    return {
+      language,
+      theme,
+      branchName: options.branchName,
+      screen: staffScreen ?? sessionScreen(config, patron),
+      wedge,
+      ...(!staffScreen && patron.notice ? { notice: patron.notice } : {}),
+      ...(feedback ? { feedback } : {}),
+      volume: options.volume,
+      ...(!staffScreen && patron.warning ? { inactivityWarning: patron.warning } : {}),
+      // Staff details (account, device, scanned codes) exist only while staff mode is open.
+      ...(staffScreen?.name === 'staff'
+        ? {
+            staff: {
+              auth: options.auth.status(),
+              scanner: options.scanner.status(),
+              service: options.service,
+              ...(lastScan ? { lastScan } : {}),
+            },
+          }
+        : {}),
+    };
+  }
+
+  /** Patron intents count only while the patron screens show. */
+  const patron = (input: SessionInput): void => {
+    if (!staff.screen()) session.dispatch(input);
   };
 
   const onScan = (scan: ScanEvent): void => {
-    if (screen.name !== 'staff') return;
-    lastScan = { ...scan, classification: classify(scan.code, scannerSettings) };
-    emit();
+    const classification = classify(scan.code, scannerSettings);
+    const staffScreen = staff.screen();
+    if (staffScreen?.name === 'staff') staff.recordScan({ ...scan, classification });
+    if (staffScreen) return;
+    session.dispatch({ type: 'scanned', code: scan.code, barcode: barcodeKind(classification) });
+  };
+
+  const onAuthStatus = (): void => {
+    const now = signedIn();
+    if (now !== wasSignedIn) {
+      wasSignedIn = now;
+      session.dispatch({ type: 'availability', signedIn: now });
+    }
+    if (staff.screen()?.name === 'staff') emit();
   };
 
   const subscriptions = [
-    options.auth.onStatusChange(() => screen.name === 'staff' && emit()),
-    options.scanner.onStatus(() => screen.name === 'staff' && emit()),
+    options.auth.onStatusChange(onAuthStatus),
+    options.scanner.onStatus(() => staff.screen()?.name === 'staff' && emit()),
     options.scanner.onScan(onScan),
   ];
 
@@ -103,21 +176,32 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       language = next;
       emit();
     },
-    'staff.open': () =>
-      show({ name: 'staff-pin', rejected: false, configured: !!options.staffPin }),
-    'staff.submitPin': async ({ pin }) => {
-      if (screen.name !== 'staff-pin' || !options.staffPin) return { accepted: false };
-      const accepted = await options.staffPin.check(pin);
-      show(accepted ? { name: 'staff' } : { name: 'staff-pin', rejected: true, configured: true });
-      return { accepted };
+    'kiosk.setTheme': ({ theme: next }) => {
+      theme = next;
+      emit();
     },
-    'staff.exit': () => show({ name: 'attract' }),
+    'patron.startCheckIn': () => patron({ type: 'start-check-in' }),
+    'patron.chooseEmail': () => patron({ type: 'choose-email' }),
+    'patron.submitEmail': ({ email }) => patron({ type: 'submit-email', email }),
+    'patron.finish': () => patron({ type: 'finish' }),
+    'patron.chooseReceipt': ({ print }) => patron({ type: 'receipt-chosen', print }),
+    'patron.receiptPrinted': () =>
+      patron({ type: 'receipt-printed', generation: session.state().generation }),
+    'patron.activity': () => patron({ type: 'activity' }),
+    'patron.cancel': () => patron({ type: 'cancel' }),
+    // Staff who step in mid-session end it: its patron data must not sit behind staff mode.
+    'staff.open': () => {
+      session.dispatch({ type: 'cancel' });
+      staff.open();
+    },
+    'staff.submitPin': ({ pin }) => staff.submitPin(pin),
+    'staff.exit': () => staff.exit(),
     'auth.beginSignIn': async () => {
-      if (screen.name !== 'staff') return { presentation: 'refused' };
+      if (staff.screen()?.name !== 'staff') return { presentation: 'refused' };
       return options.presentSignIn();
     },
     'auth.signOut': async () => {
-      if (screen.name === 'staff') await options.auth.signOut();
+      if (staff.screen()?.name === 'staff') await options.auth.signOut();
     },
     'scanner.submitWedgeScan': (submission) => options.scanner.submitWedgeScan(submission),
   };
@@ -131,6 +215,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     },
     dispose() {
       for (const unsubscribe of subscriptions) unsubscribe();
+      session.dispose();
       listeners.clear();
     },
   };

@@ -12,6 +12,7 @@ import { openAuthWindow } from './auth-window';
 import { APP_ORIGIN } from './channels';
 import { hardenApp } from './hardening';
 import { wireIpc } from './ipc-main';
+import { silentReceiptPrinting } from './print-receipt';
 import { registerProtocolRedirect } from './protocol-redirect';
 import { createSafeStorageClientSecret } from './safe-storage-client-secret';
 import { createSafeStorageVault } from './safe-storage-vault';
@@ -97,6 +98,7 @@ async function start(): Promise<void> {
       allowBasicTextEncryption: settings.allowBasicTextEncryption,
     }),
     presentSignIn: (auth) => presentSignIn(auth, window),
+    receiptPrinting: silentReceiptPrinting(window.webContents, settings.receipt.printer),
   });
   authOrigins.add(new URL(kiosk.connection.authUrl).origin);
   redirect.setHandler((url) => handleRedirect(kiosk.auth, url));

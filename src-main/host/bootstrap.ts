@@ -1,7 +1,7 @@
 import { createStaffAuth } from '../auth/staff-auth';
 import type { StaffAuth } from '../auth/staff-auth';
 import { createKioskCore } from '../core/kiosk-core';
-import type { KioskCore, SignInPresentation } from '../core/kiosk-core';
+import type { KioskCore, ReceiptPrinting, SignInPresentation } from '../core/kiosk-core';
 import { createPinGate } from '../core/staff-pin';
 import { createLogger } from '../../src-shared/log/logger';
 import type { HidBackend } from '../scanner/hid-backend';
@@ -31,6 +31,8 @@ export interface HostAdapters {
   clientSecrets?: ClientSecretStore;
   /** Shows the sign-in page the host's way (system browser, auth window or renderer popup). */
   presentSignIn(auth: StaffAuth): Promise<SignInPresentation>;
+  /** Web host: the renderer opens the print dialog; Electron prints silently to the printer. */
+  receiptPrinting: ReceiptPrinting;
   /** Tests replace node-hid with a fake device at this seam. */
   hidBackend?: HidBackend;
   embeddedService?: ResolveOptions;
@@ -68,15 +70,28 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
   const pinHash = staffPinHash(settings, service.embedded);
   if (!pinHash) log.warn('no staff PIN is configured: staff mode stays shut until one is set');
 
+  const { client } = auth;
   const core = createKioskCore({
     branchName: settings.kiosk.branchName || 'Library',
     defaultLanguage: settings.kiosk.defaultLanguage,
+    defaultTheme: settings.kiosk.theme,
+    volume: settings.feedback.volume,
     staffPin: pinHash ? createPinGate(pinHash) : undefined,
     auth,
     presentSignIn: () => adapters.presentSignIn(auth),
     scanner,
     scannerSettings: settings.scanner,
     service: { baseUrl: service.connection.baseUrl, embedded: service.embedded },
+    // The patron session gets the four circulation calls, not the staff sign-in behind them.
+    circulation: {
+      memberByBarcode: client.memberByBarcode,
+      memberByEmail: client.memberByEmail,
+      checkOut: client.checkOut,
+      checkIn: client.checkIn,
+    },
+    patron: settings.patron,
+    receiptMode: settings.receipt.mode,
+    printing: adapters.receiptPrinting,
   });
 
   return {

@@ -9,8 +9,10 @@ import {
 import { ScannerSettingsSchema } from '../scanner/settings-schema';
 import { ScannerStatusSchema } from '../scanner/status';
 import type { EventName, InvokeChannel } from './channels';
+import { FeedbackSoundSchema, NoticeSchema, PatronScreenSchemas } from './patron';
 
 export type { EventName, InvokeChannel } from './channels';
+export type * from './patron';
 
 /**
  * The one contract between the core and the renderer. Both hosts (Electron's ipcMain and the web
@@ -20,13 +22,17 @@ export type { EventName, InvokeChannel } from './channels';
 export const LanguageSchema = z.enum(['en', 'es']);
 export type Language = z.infer<typeof LanguageSchema>;
 
+export const ThemeSchema = z.enum(['standard', 'high-contrast']);
+export type Theme = z.infer<typeof ThemeSchema>;
+
 export const ScreenSchema = z.discriminatedUnion('name', [
-  z.object({ name: z.literal('attract') }),
+  ...PatronScreenSchemas,
   // `configured: false`: no staff PIN is set, so the screen explains how to set one.
   z.object({ name: z.literal('staff-pin'), rejected: z.boolean(), configured: z.boolean() }),
   z.object({ name: z.literal('staff') }),
 ]);
 export type Screen = z.infer<typeof ScreenSchema>;
+export type ScreenName = Screen['name'];
 
 /** Keystroke timing the renderer's wedge detector needs; the rest of scanning stays in the core. */
 export const WedgeSettingsSchema = ScannerSettingsSchema.pick({
@@ -51,9 +57,18 @@ export type StaffView = z.infer<typeof StaffViewSchema>;
 /** Everything the renderer draws. Never carries a secret: tokens stay in the core. */
 export const KioskStateSchema = z.object({
   language: LanguageSchema,
+  theme: ThemeSchema,
   branchName: z.string(),
   screen: ScreenSchema,
   wedge: WedgeSettingsSchema,
+  /** A message about the last scan that is not a line of the session (card as item, ...). */
+  notice: NoticeSchema.optional(),
+  /** The sound to play for the last outcome; `id` changes with each, so each plays once. */
+  feedback: z.object({ id: z.number().int(), sound: FeedbackSoundSchema }).optional(),
+  /** Feedback volume, 0 (silent) to 1. */
+  volume: z.number().min(0).max(1),
+  /** "Still there?": the session ends at `deadline` (epoch ms) unless the patron answers. */
+  inactivityWarning: z.object({ deadline: z.number() }).optional(),
   staff: StaffViewSchema.optional(),
 });
 export type KioskState = z.infer<typeof KioskStateSchema>;
@@ -69,6 +84,22 @@ interface ChannelSchemas {
 export const invokeContract = {
   'kiosk.getState': { request: None, response: KioskStateSchema },
   'kiosk.setLanguage': { request: z.object({ language: LanguageSchema }), response: None },
+  'kiosk.setTheme': { request: z.object({ theme: ThemeSchema }), response: None },
+  /** "Return items" on the attract screen: a check-in session, no card needed. */
+  'patron.startCheckIn': { request: None, response: None },
+  /** "Use my email instead" on the attract screen, where settings allow it. */
+  'patron.chooseEmail': { request: None, response: None },
+  'patron.submitEmail': { request: z.object({ email: z.string().max(254) }), response: None },
+  /** "I'm done": to the receipt step (or straight to thanks). */
+  'patron.finish': { request: None, response: None },
+  /** The answer to "would you like a receipt?". */
+  'patron.chooseReceipt': { request: z.object({ print: z.boolean() }), response: None },
+  /** The renderer finished printing (web host: the print dialog closed). */
+  'patron.receiptPrinted': { request: None, response: None },
+  /** Any touch or key: resets the inactivity timer and answers "still there?". */
+  'patron.activity': { request: None, response: None },
+  /** "Cancel" / "Start over": ends the session at once. */
+  'patron.cancel': { request: None, response: None },
   'staff.open': { request: None, response: None },
   'staff.submitPin': {
     request: z.object({ pin: z.string().min(1).max(32) }),

@@ -46,7 +46,7 @@ export class ScannerService {
   readonly #monotonic: () => number;
   readonly #log: Logger;
   readonly #retryDelaysMs: readonly number[] | undefined;
-  readonly #duplicates: DuplicateFilter;
+  #duplicates: DuplicateFilter;
   readonly #scanListeners = new Set<Listener<ScanEvent>>();
   readonly #rejectListeners = new Set<Listener<ScanRejection>>();
   readonly #statusListeners = new Set<Listener<ScannerStatus>>();
@@ -121,6 +121,15 @@ export class ScannerService {
       await this.stop();
       this.start();
     }
+  }
+
+  /**
+   * Forgets the codes seen recently, so the next scan of any of them is accepted at once. The core
+   * calls it when a patron session ends or a lookup fails: a patron who scans the same card again
+   * straight away means it, and the duplicate window must not swallow that.
+   */
+  forgetRecentScans(): void {
+    this.#duplicates = new DuplicateFilter(this.#settings.duplicateWindowMs, this.#monotonic);
   }
 
   /** A scan the renderer's wedge detector recognised; the payload is untrusted. */

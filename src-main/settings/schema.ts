@@ -52,6 +52,44 @@ export const ServiceConnectionSchema = z
 export const KioskIdentitySchema = z.object({
   branchName: z.string().max(120).default(''),
   defaultLanguage: z.enum(['en', 'es'], { message: "must be 'en' or 'es'" }).default('en'),
+  theme: z
+    .enum(['standard', 'high-contrast'], { message: "must be 'standard' or 'high-contrast'" })
+    .default('standard'),
+});
+
+const Duration = (min: number, max: number, fallback: number) =>
+  z.number().int().min(min).max(max).default(fallback);
+
+/** The patron session: timings (Koha's default timeout, Evergreen's 20 s warning) and policy. */
+export const PatronSettingsSchema = z
+  .object({
+    inactivityTimeoutMs: Duration(2_000, 30 * 60_000, 120_000),
+    /** "Still there?" shows this long before the timeout ends the session. */
+    warningMs: Duration(1_000, 120_000, 20_000),
+    thankYouMs: Duration(1_000, 60_000, 5_000),
+    /** How long a notice about a scan (card as item, unknown card...) stays up. */
+    noticeMs: Duration(1_000, 60_000, 8_000),
+    /** Lets a patron identify by typing an email instead of scanning a card. */
+    allowEmail: z.boolean().default(false),
+    /** The kiosk's own limit: a fine above it blocks check-out; absent, only the service decides. */
+    fineThreshold: z.number().nonnegative().optional(),
+  })
+  .refine((patron) => patron.warningMs < patron.inactivityTimeoutMs, {
+    message: 'warningMs must be shorter than inactivityTimeoutMs',
+    path: ['warningMs'],
+  });
+
+export const ReceiptSettingsSchema = z.object({
+  mode: z
+    .enum(['ask', 'print', 'none'], { message: "must be 'ask', 'print' or 'none'" })
+    .default('ask'),
+  /** Electron: the printer's device name; absent, the system's default printer. */
+  printer: z.string().min(1).max(200).optional(),
+});
+
+export const FeedbackSettingsSchema = z.object({
+  /** Success, warning and error sounds, 0 (silent) to 1. */
+  volume: z.number().min(0).max(1).default(0.7),
 });
 
 export const StaffSettingsSchema = z.object({
@@ -74,6 +112,9 @@ export const SettingsSchema = z.object({
   allowBasicTextEncryption: z.boolean().default(false),
   kiosk: KioskIdentitySchema.prefault({}),
   staff: StaffSettingsSchema.prefault({}),
+  patron: PatronSettingsSchema.prefault({}),
+  receipt: ReceiptSettingsSchema.prefault({}),
+  feedback: FeedbackSettingsSchema.prefault({}),
   requestTimeoutMs: z.number().int().min(1_000).max(120_000).default(15_000),
   /** Owned by the scanner module; embedded here so there is one settings document. */
   scanner: ScannerSettingsSchema.prefault({}),
@@ -84,3 +125,5 @@ export type Settings = z.infer<typeof SettingsSchema>;
 export type SettingsInput = z.input<typeof SettingsSchema>;
 export type ServiceConnectionSettings = Settings['service'];
 export type ClientKind = z.infer<typeof ClientKindSchema>;
+export type PatronSettings = Settings['patron'];
+export type ReceiptSettings = Settings['receipt'];

@@ -2,8 +2,12 @@ import type { Result } from '../../src-shared/result';
 import type { StoredTokenSet } from './token-set';
 
 /** Stable keys the staff screen translates; never contain secrets. */
-export type VaultReason =
-  'vault.basic-text-refused' | 'vault.basic-text-allowed' | 'vault.encryption-unavailable';
+export const VAULT_REASONS = [
+  'vault.basic-text-refused',
+  'vault.basic-text-allowed',
+  'vault.encryption-unavailable',
+] as const;
+export type VaultReason = (typeof VAULT_REASONS)[number];
 
 export interface VaultStatus {
   /** True when tokens are encrypted with a key the operating system or a 0600 key file protects. */

@@ -52,6 +52,8 @@ export async function startWebKiosk(options: WebKioskOptions): Promise<WebKiosk>
       const { authorizationUrl } = await auth.beginSignIn({ redirectUri });
       return { presentation: 'popup', authorizationUrl };
     },
+    // The browser's print dialog; the renderer says when it closed (patron.receiptPrinted).
+    receiptPrinting: { printBy: 'renderer' },
     ...(options.hidBackend ? { hidBackend: options.hidBackend } : {}),
     ...(options.embeddedService ? { embeddedService: options.embeddedService } : {}),
   });

@@ -2,13 +2,9 @@ import i18next from 'i18next';
 import type { Language } from '../../src-main/ipc/contract';
 import en from './en.json';
 import es from './es.json';
+import type { MessageKey } from './message-key';
 
-type KeyPaths<T> = {
-  [K in keyof T & string]: T[K] extends string ? K : `${K}.${KeyPaths<T[K]>}`;
-}[keyof T & string];
-
-/** Every message id of the catalog, checked by the compiler at each `t(...)` call. */
-export type MessageKey = KeyPaths<typeof en>;
+export type { MessageKey } from './message-key';
 
 export const catalogs = { en, es } satisfies Record<Language, typeof en>;
 
@@ -36,15 +32,7 @@ export function t(key: MessageKey, params: Record<string, string | number> = {})
   return instance.t(key, params);
 }
 
-/**
- * For ids chosen at run time from a core value (an auth problem kind, say). Unknown ids fall back
- * to the text the core sent, so a newer core never leaves a blank on the screen.
- */
-export function tRuntime(
-  key: string,
-  fallback: string,
-  params: Record<string, string | number> = {},
-): string {
-  void current.language;
-  return instance.exists(key) ? instance.t(key, params) : fallback;
+/** The language the screens are in now; reactive, like `t`. */
+export function currentLanguage(): Language {
+  return current.language;
 }

@@ -45,7 +45,7 @@ describe('staff sign-in against a configured service in another dialect', () => 
 
   it("names the signed-in librarian from the dialect's user info", async () => {
     const { page } = kiosk;
-    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    await page.getByRole('heading', { name: 'Out of service' }).waitFor();
     await page.keyboard.press('Control+Alt+KeyS');
     await page.getByLabel('Staff PIN').fill(PIN);
     await page.keyboard.press('Enter');

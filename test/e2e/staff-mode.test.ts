@@ -9,7 +9,7 @@ describe('staff mode entry in Chromium', () => {
 
   beforeAll(async () => {
     kiosk = await startKioskUnderTest();
-    await kiosk.page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    await kiosk.page.getByRole('heading', { name: 'Out of service' }).waitFor();
   });
 
   afterAll(async () => {
@@ -43,7 +43,7 @@ describe('staff mode entry in Chromium', () => {
     expect(kiosk.kiosk.core.state().screen.name).toBe('staff');
     await kiosk.screenshot('staff');
     await kiosk.page.getByRole('button', { name: 'Leave staff mode' }).click();
-    await kiosk.page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    await kiosk.page.getByRole('heading', { name: 'Out of service' }).waitFor();
     expect(kiosk.kiosk.core.state().screen.name).toBe('attract');
   });
 });

@@ -7,7 +7,7 @@ import { startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
 
 async function openStaffMode(page: Page): Promise<void> {
-  await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+  await page.getByRole('heading', { name: 'Out of service' }).waitFor();
   await page.keyboard.press('Control+Alt+KeyS');
   await page.getByLabel('Staff PIN').fill(DEMO_STAFF_PIN);
   await page.keyboard.press('Enter');

@@ -87,7 +87,9 @@ describe('web host', () => {
     await frameMatching(client, {
       type: 'event',
       event: 'kiosk.state',
-      payload: expect.objectContaining({ screen: { name: 'attract' } }),
+      payload: expect.objectContaining({
+        screen: { name: 'attract', outOfService: true, allowEmail: false },
+      }),
     });
     client.ws.close();
   });

@@ -8,8 +8,10 @@ function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
   return {
     'kiosk.getState': () => ({
       language: 'en',
+      theme: 'standard',
       branchName: 'Central',
-      screen: { name: 'attract' },
+      screen: { name: 'attract', outOfService: false, allowEmail: false },
+      volume: 0.7,
       wedge: {
         wedgeMaxAvgIntervalMs: 30,
         wedgeMinLength: 6,
@@ -18,6 +20,15 @@ function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
       },
     }),
     'kiosk.setLanguage': () => undefined,
+    'kiosk.setTheme': () => undefined,
+    'patron.startCheckIn': () => undefined,
+    'patron.chooseEmail': () => undefined,
+    'patron.submitEmail': () => undefined,
+    'patron.finish': () => undefined,
+    'patron.chooseReceipt': () => undefined,
+    'patron.receiptPrinted': () => undefined,
+    'patron.activity': () => undefined,
+    'patron.cancel': () => undefined,
     'staff.open': () => undefined,
     'staff.submitPin': () => ({ accepted: false }),
     'staff.exit': () => undefined,

@@ -193,6 +193,26 @@ describe('scanner service', () => {
     expect(ctx.backend.current).toBeUndefined();
   });
 
+  it('accepts a deliberate re-scan of the same card at once after forgetRecentScans', () => {
+    const ctx = setup();
+    ctx.service.submitWedgeScan({ code: PATRON });
+    ctx.advance(300);
+    ctx.service.forgetRecentScans();
+    expect(ctx.service.submitWedgeScan({ code: PATRON }).accepted).toBe(true);
+    expect(ctx.scans).toHaveLength(2);
+  });
+
+  it('keeps the duplicate window after forgetRecentScans', () => {
+    const ctx = setup();
+    ctx.service.forgetRecentScans();
+    ctx.service.submitWedgeScan({ code: ITEM });
+    ctx.advance(300);
+    expect(ctx.service.submitWedgeScan({ code: ITEM })).toEqual({
+      accepted: false,
+      reason: 'duplicate',
+    });
+  });
+
   it('applies a new duplicate window at once', () => {
     const ctx = setup();
     void ctx.service.updateSettings(ScannerSettingsSchema.parse({ duplicateWindowMs: 0 }));

@@ -27,6 +27,7 @@ describe('conf settings store', () => {
     expect(result.ok && result.value.kiosk).toEqual({
       branchName: 'Central',
       defaultLanguage: 'en',
+      theme: 'standard',
     });
   });
 

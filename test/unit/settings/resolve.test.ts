@@ -28,10 +28,25 @@ describe('settings resolution', () => {
     expect(settings.dataDir).toBe('/var/lib/kiosk-test');
     expect(settings.signInPresentation).toBe('system-browser');
     expect(settings.allowBasicTextEncryption).toBe(false);
-    expect(settings.kiosk).toEqual({ branchName: '', defaultLanguage: 'en' });
+    expect(settings.kiosk).toEqual({ branchName: '', defaultLanguage: 'en', theme: 'standard' });
+    expect(settings.patron).toEqual({
+      inactivityTimeoutMs: 120_000,
+      warningMs: 20_000,
+      thankYouMs: 5_000,
+      noticeMs: 8_000,
+      allowEmail: false,
+    });
+    expect(settings.receipt).toEqual({ mode: 'ask' });
+    expect(settings.feedback).toEqual({ volume: 0.7 });
     expect(settings.staff).toEqual({});
     expect(settings.requestTimeoutMs).toBe(15_000);
     expect(settings.scanner.duplicateWindowMs).toBe(2000);
+  });
+
+  it('refuses an inactivity warning that is not shorter than the timeout', () => {
+    expect(problem({ patron: { inactivityTimeoutMs: 20_000, warningMs: 20_000 } }).setting).toBe(
+      'patron.warningMs',
+    );
   });
 
   it('leaves the base URL unset so the embedded reference service is used', () => {

@@ -1,0 +1,120 @@
+import { circulationAnswered, memberAnswered } from './session-answers';
+import type { SessionEvent, TimerName } from './session-events';
+import { finish, printing, thanks } from './session-finish';
+import {
+  armInactivity,
+  endSession,
+  enter,
+  play,
+  startSession,
+  stay,
+  withoutNotice,
+  type Transition,
+} from './session-lifecycle';
+import { scanned } from './session-scans';
+import { isTimedStep, type SessionConfig, type SessionState } from './session-state';
+
+export type { Transition } from './session-lifecycle';
+
+// Deliberately loose: the service decides whether the address is known.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function timerFired(config: SessionConfig, state: SessionState, timer: TimerName, at: number) {
+  const { step } = state;
+  switch (timer) {
+    case 'inactivity-warning':
+      if (!isTimedStep(step)) return stay(state);
+      return {
+        state: { ...state, warning: { deadline: at + config.patron.warningMs } },
+        effects: [play('warning')],
+      };
+    case 'inactivity-end':
+      return isTimedStep(step) ? endSession(state) : stay(state);
+    case 'thank-you':
+      return step.name === 'thanks' ? endSession(state) : stay(state);
+    case 'notice':
+      return stay(withoutNotice(state));
+    default:
+      return timer satisfies never;
+  }
+}
+
+/** Events that answer something carry the generation that asked; others are the present's. */
+function isStale(state: SessionState, event: SessionEvent): boolean {
+  switch (event.type) {
+    case 'member-answered':
+    case 'check-out-answered':
+    case 'check-in-answered':
+    case 'receipt-printed':
+    case 'timer-fired':
+      return event.generation !== state.generation;
+    default:
+      return false;
+  }
+}
+
+/**
+ * The patron session as a pure function: `(state, event) -> { state, effects }`. No I/O and no
+ * clock: time arrives in events, service calls and timers leave as effects.
+ */
+export function updateSession(
+  config: SessionConfig,
+  state: SessionState,
+  event: SessionEvent,
+): Transition {
+  if (isStale(state, event)) return stay(state);
+  const { step } = state;
+  switch (event.type) {
+    case 'scanned':
+      return scanned(config, state, event.code, event.barcode);
+    case 'start-check-in':
+      if (step.name !== 'attract' || state.outOfService) return stay(state);
+      return startSession(config, state, { name: 'check-in', lines: [], finishing: false });
+    case 'choose-email':
+      if (step.name !== 'attract' || state.outOfService || !config.patron.allowEmail) {
+        return stay(state);
+      }
+      return startSession(config, state, { name: 'email-entry' });
+    case 'submit-email': {
+      if (step.name !== 'email-entry') return stay(state);
+      const email = event.email.trim();
+      if (!EMAIL.test(email)) {
+        return enter(config, state, { name: 'email-entry', message: { kind: 'invalid-email' } }, [
+          play('error'),
+        ]);
+      }
+      return enter(config, state, { name: 'identifying' }, [
+        { type: 'look-up-member', generation: state.generation, by: 'email', value: email },
+      ]);
+    }
+    case 'member-answered':
+      return memberAnswered(config, state, event.result, event.at);
+    case 'check-out-answered':
+      return circulationAnswered(config, state, 'check-out', event.lineId, event.result, event.at);
+    case 'check-in-answered':
+      return circulationAnswered(config, state, 'check-in', event.lineId, event.result, event.at);
+    case 'finish':
+      return finish(config, state, event.at);
+    case 'receipt-chosen':
+      if (step.name !== 'receipt' || step.step !== 'ask') return stay(state);
+      return event.print
+        ? printing(config, state, step.receipt)
+        : thanks(config, state, step.receipt.firstName);
+    case 'receipt-printed':
+      if (step.name !== 'receipt' || step.step !== 'printing') return stay(state);
+      return thanks(config, state, step.receipt.firstName);
+    case 'activity': {
+      if (!isTimedStep(step)) return stay(state);
+      const { warning: _warning, ...rest } = state;
+      return { state: rest, effects: armInactivity(config, state.generation) };
+    }
+    case 'timer-fired':
+      return timerFired(config, state, event.timer, event.at);
+    case 'cancel':
+      return step.name === 'attract' ? stay(state) : endSession(state);
+    case 'availability':
+      return stay({ ...state, outOfService: !event.signedIn });
+    default:
+      return event satisfies never;
+  }
+}

@@ -1,0 +1,111 @@
+import type { LoanLine, PatronMessage, PatronView, TransactionLine } from '../ipc/patron';
+import type { CirculationResult, Loan, Member, MemberCirculation } from '../service/reader/types';
+import { UNKNOWN, dateMs } from '../service/reader/values';
+import { blockMessage } from './refusals';
+
+/**
+ * The trimmed view of the service's records that the patron screens draw: a first name, titles,
+ * due dates and the fine. Nothing here may carry a barcode of the patron, an email or an address.
+ */
+
+/** The first name; else initials of the name the service gave; else nothing. */
+export function firstNameOf(member: Member): string {
+  const given = member.givenName?.trim();
+  if (given) return given;
+  const name = member.fullName?.trim() || member.surname?.trim() || '';
+  return name
+    .split(/[\s,]+/)
+    .filter((part) => part !== '')
+    .map((part) => `${part.charAt(0).toUpperCase()}.`)
+    .join(' ');
+}
+
+/** What a patron calls an item before its title is known: the barcode's last four characters. */
+export function itemLabel(itemBarcode: string): string {
+  return itemBarcode.slice(-4);
+}
+
+function overdueOf(loan: Loan, at: number): LoanLine['overdue'] {
+  if (loan.overdue !== UNKNOWN) return loan.overdue;
+  if (loan.dueDate === UNKNOWN || loan.dueDate === null) return UNKNOWN;
+  const due = dateMs(loan.dueDate);
+  return due === undefined ? UNKNOWN : at > due;
+}
+
+function loanLine(loan: Loan, at: number): LoanLine {
+  return {
+    title: loan.title ?? (loan.itemBarcode ? itemLabel(loan.itemBarcode) : ''),
+    dueDate: loan.dueDate,
+    overdue: overdueOf(loan, at),
+  };
+}
+
+/**
+ * Why this patron may not borrow, if they may not. The service's blocks come first; a fine above
+ * the kiosk's own threshold blocks too. An unknown fine or block list never blocks: the service's
+ * answer to each check-out decides then.
+ */
+export function blockOf(
+  circulation: MemberCirculation,
+  fineThreshold: number | undefined,
+): PatronMessage | undefined {
+  if (circulation.blocks !== UNKNOWN) {
+    const block = blockMessage(circulation.blocks);
+    if (block) return block;
+  }
+  if (circulation.member.blocked === true) return { kind: 'refused', code: 'member_blocked' };
+  const { fine } = circulation;
+  if (fineThreshold !== undefined && fine !== UNKNOWN && fine > fineThreshold) {
+    return { kind: 'fine-above-threshold' };
+  }
+  return undefined;
+}
+
+export function patronView(
+  circulation: MemberCirculation,
+  options: { fineThreshold: number | undefined; at: number },
+): PatronView {
+  const blocked = blockOf(circulation, options.fineThreshold);
+  return {
+    firstName: firstNameOf(circulation.member),
+    loans:
+      circulation.loans === UNKNOWN
+        ? UNKNOWN
+        : circulation.loans.map((loan) => loanLine(loan, options.at)),
+    fine: circulation.fine,
+    ...(circulation.currency ? { currency: circulation.currency } : {}),
+    ...(blocked ? { blocked } : {}),
+  };
+}
+
+/** A check-out the service accepted: whatever details it gave, never a failure. */
+export function checkedOutLine(line: TransactionLine, result: CirculationResult): TransactionLine {
+  return {
+    id: line.id,
+    label: result.title ?? line.label,
+    status: 'done',
+    dueDate: result.dueDate,
+    ...(result.renewed === UNKNOWN ? {} : { renewed: result.renewed }),
+  };
+}
+
+/** A check-in the service accepted, with its fine and the missed due date where it gave them. */
+export function checkedInLine(line: TransactionLine, result: CirculationResult): TransactionLine {
+  return {
+    id: line.id,
+    label: result.title ?? line.label,
+    status: 'done',
+    fine: result.fine,
+    overdueDate: result.overdueDate,
+    overdue: result.overdue,
+  };
+}
+
+export function refusedLine(line: TransactionLine, message: PatronMessage): TransactionLine {
+  return { id: line.id, label: line.label, status: 'refused', message };
+}
+
+/** A check-in that cost the patron something, or was late: worth a warning sound. */
+export function isLateReturn(line: TransactionLine): boolean {
+  return (typeof line.fine === 'number' && line.fine > 0) || line.overdue === true;
+}

@@ -1,0 +1,101 @@
+import type { Result } from '../../src-shared/result';
+import type { ServiceError } from '../service/errors';
+import type { CirculationResult, MemberCirculation } from '../service/reader/types';
+import {
+  checkedInLine,
+  checkedOutLine,
+  isLateReturn,
+  patronView,
+  refusedLine,
+} from './patron-view';
+import { circulationMessage, lookupMessage } from './refusals';
+import type { SessionEffect } from './session-events';
+import { finishNow, hasPending } from './session-finish';
+import { endSession, enter, play, stay, withNotice, type Transition } from './session-lifecycle';
+import type { Line, SessionConfig, SessionState } from './session-state';
+
+/**
+ * Answers from the service. The caller has already dropped answers of another generation; here
+ * an answer must also find what asked for it (the identify step, a pending line).
+ */
+
+export function memberAnswered(
+  config: SessionConfig,
+  state: SessionState,
+  result: Result<MemberCirculation, ServiceError>,
+  at: number,
+): Transition {
+  const { step } = state;
+  if (step.name !== 'identifying') return stay(state);
+  if (!result.ok) {
+    const message = lookupMessage(result.error);
+    // By email the patron may retype; a card that is not known ends the session.
+    if (step.cardBarcode === undefined) {
+      return enter(config, state, { name: 'email-entry', message }, [play('error')]);
+    }
+    return withNotice(config, endSession(state), 'error', message);
+  }
+  const cardBarcode = step.cardBarcode ?? result.value.member.barcode;
+  const view = patronView(result.value, { fineThreshold: config.patron.fineThreshold, at });
+  // Found by email without a card number the service would take for a check-out.
+  const patron =
+    cardBarcode === undefined && !view.blocked
+      ? { ...view, blocked: { kind: 'refused' as const, code: 'other' as const } }
+      : view;
+  return enter(
+    config,
+    state,
+    { name: 'patron', cardBarcode, patron, lines: [], finishing: false },
+    [play(patron.blocked ? 'error' : 'success')],
+  );
+}
+
+type Answer = Result<CirculationResult, ServiceError>;
+
+/** The line's outcome and the sound for it. A 2xx is never a failure, whatever it lacked. */
+function outcome(
+  kind: 'check-out' | 'check-in',
+  line: Line,
+  result: Answer,
+): { line: Line; effect: SessionEffect } {
+  if (result.ok) {
+    const done =
+      kind === 'check-out' ? checkedOutLine(line, result.value) : checkedInLine(line, result.value);
+    return { line: done, effect: play(isLateReturn(done) ? 'warning' : 'success') };
+  }
+  if (result.error.outcome === 'applied') {
+    const done: Line =
+      kind === 'check-out'
+        ? { id: line.id, label: line.label, status: 'done', dueDate: 'unknown' }
+        : { id: line.id, label: line.label, status: 'done', fine: 'unknown' };
+    return { line: done, effect: play('success') };
+  }
+  return { line: refusedLine(line, circulationMessage(result.error)), effect: play('error') };
+}
+
+export function circulationAnswered(
+  config: SessionConfig,
+  state: SessionState,
+  kind: 'check-out' | 'check-in',
+  lineId: number,
+  result: Answer,
+  at: number,
+): Transition {
+  const { step } = state;
+  const expected = kind === 'check-out' ? 'patron' : 'check-in';
+  if (step.name !== expected || (step.name !== 'patron' && step.name !== 'check-in')) {
+    return stay(state);
+  }
+  const line = step.lines.find((candidate) => candidate.id === lineId);
+  if (!line || line.status !== 'pending') return stay(state);
+  const answered = outcome(kind, line, result);
+  const lines = step.lines.map((candidate) =>
+    candidate.id === lineId ? answered.line : candidate,
+  );
+  const next: SessionState = { ...state, step: { ...step, lines } };
+  if (step.finishing && !hasPending(lines)) {
+    const finished = finishNow(config, next, at);
+    return { state: finished.state, effects: [answered.effect, ...finished.effects] };
+  }
+  return { state: next, effects: [answered.effect] };
+}

@@ -1,0 +1,64 @@
+import type { Result } from '../../src-shared/result';
+import type { FeedbackSound, Receipt } from '../ipc/patron';
+import type { ServiceError } from '../service/errors';
+import type { CirculationResult, MemberCirculation } from '../service/reader/types';
+
+/** How the configured barcode patterns read a scan; `invalid`: a pattern matched, the check digit did not. */
+export type BarcodeKind = 'card' | 'item' | 'unknown' | 'invalid';
+
+export type TimerName = 'inactivity-warning' | 'inactivity-end' | 'thank-you' | 'notice';
+
+/** What happens to the session, as data. `at` is the time of the event (epoch ms): no clock reads. */
+export type SessionInput =
+  | { type: 'scanned'; code: string; barcode: BarcodeKind }
+  | { type: 'start-check-in' }
+  | { type: 'choose-email' }
+  | { type: 'submit-email'; email: string }
+  | {
+      type: 'member-answered';
+      generation: number;
+      result: Result<MemberCirculation, ServiceError>;
+    }
+  | {
+      type: 'check-out-answered';
+      generation: number;
+      lineId: number;
+      result: Result<CirculationResult, ServiceError>;
+    }
+  | {
+      type: 'check-in-answered';
+      generation: number;
+      lineId: number;
+      result: Result<CirculationResult, ServiceError>;
+    }
+  | { type: 'finish' }
+  | { type: 'receipt-chosen'; print: boolean }
+  | { type: 'receipt-printed'; generation: number }
+  /** Any touch or key of the patron's: resets the inactivity timer and answers "still there?". */
+  | { type: 'activity' }
+  | { type: 'timer-fired'; timer: TimerName; generation: number }
+  | { type: 'cancel' }
+  /** The staff sign-in changed: without one the kiosk is out of service. */
+  | { type: 'availability'; signedIn: boolean };
+
+export type SessionEvent = SessionInput & { at: number };
+export type SessionEventType = SessionEvent['type'];
+
+/** What the machine asks the outside world to do; the driver runs these. */
+export type SessionEffect =
+  | { type: 'look-up-member'; generation: number; by: 'barcode' | 'email'; value: string }
+  | {
+      type: 'check-out';
+      generation: number;
+      lineId: number;
+      itemBarcode: string;
+      memberBarcode: string;
+    }
+  | { type: 'check-in'; generation: number; lineId: number; itemBarcode: string }
+  | { type: 'set-timer'; timer: TimerName; ms: number; generation: number }
+  | { type: 'cancel-timer'; timer: TimerName }
+  | { type: 'play'; sound: FeedbackSound }
+  | { type: 'print-receipt'; generation: number; receipt: Receipt }
+  | { type: 'reset-language' }
+  /** The same card scanned again straight away is deliberate: let the scanner accept it. */
+  | { type: 'forget-scans' };

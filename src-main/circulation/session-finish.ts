@@ -1,0 +1,83 @@
+import type { Receipt } from '../ipc/patron';
+import type { SessionEffect } from './session-events';
+import { enter, type Transition } from './session-lifecycle';
+import type { Line, SessionConfig, SessionState } from './session-state';
+
+/**
+ * The end of a session the patron chose: receipt (per settings), then thanks, then attract.
+ * A session without a transaction has nothing to put on a receipt and goes straight to thanks.
+ */
+
+const INACTIVITY_OFF: SessionEffect[] = [
+  { type: 'cancel-timer', timer: 'inactivity-warning' },
+  { type: 'cancel-timer', timer: 'inactivity-end' },
+];
+
+export function thanks(config: SessionConfig, state: SessionState, firstName: string): Transition {
+  const { warning: _warning, notice: _notice, ...rest } = state;
+  return {
+    state: { ...rest, step: { name: 'thanks', firstName } },
+    effects: [
+      ...INACTIVITY_OFF,
+      {
+        type: 'set-timer',
+        timer: 'thank-you',
+        ms: config.patron.thankYouMs,
+        generation: state.generation,
+      },
+    ],
+  };
+}
+
+export function printing(config: SessionConfig, state: SessionState, receipt: Receipt): Transition {
+  return enter(config, state, { name: 'receipt', step: 'printing', receipt }, [
+    { type: 'print-receipt', generation: state.generation, receipt },
+  ]);
+}
+
+function receiptOf(
+  config: SessionConfig,
+  kind: Receipt['kind'],
+  firstName: string,
+  lines: Line[],
+  at: number,
+): Receipt {
+  return {
+    kind,
+    branchName: config.branchName,
+    at: new Date(at).toISOString(),
+    firstName,
+    lines: lines.filter((line) => line.status === 'done'),
+  };
+}
+
+/** "I'm done", once no answer is awaited. */
+export function finishNow(config: SessionConfig, state: SessionState, at: number): Transition {
+  const { step } = state;
+  if (step.name !== 'patron' && step.name !== 'check-in') return { state, effects: [] };
+  const firstName = step.name === 'patron' ? step.patron.firstName : '';
+  const kind = step.name === 'patron' ? 'check-out' : 'check-in';
+  const receipt = receiptOf(config, kind, firstName, step.lines, at);
+  if (receipt.lines.length === 0) return thanks(config, state, firstName);
+  switch (config.receiptMode) {
+    case 'none':
+      return thanks(config, state, firstName);
+    case 'ask':
+      return enter(config, state, { name: 'receipt', step: 'ask', receipt });
+    case 'print':
+      return printing(config, state, receipt);
+    default:
+      return config.receiptMode satisfies never;
+  }
+}
+
+export const hasPending = (lines: readonly Line[]): boolean =>
+  lines.some((line) => line.status === 'pending');
+
+/** "I'm done" while answers are awaited waits for them, so the receipt has every outcome. */
+export function finish(config: SessionConfig, state: SessionState, at: number): Transition {
+  const { step } = state;
+  if (step.name !== 'patron' && step.name !== 'check-in') return { state, effects: [] };
+  if (hasPending(step.lines)) return enter(config, state, { ...step, finishing: true });
+  return finishNow(config, state, at);
+}

@@ -1,0 +1,110 @@
+import type { FeedbackSound, Notice, PatronMessage } from '../ipc/patron';
+import type { SessionEffect, TimerName } from './session-events';
+import type { SessionConfig, SessionState, SessionStep } from './session-state';
+
+/** One step of the machine: the next state and what the outside world must do. */
+export interface Transition {
+  state: SessionState;
+  effects: SessionEffect[];
+}
+
+export const stay = (state: SessionState): Transition => ({ state, effects: [] });
+
+const SESSION_TIMERS: TimerName[] = ['inactivity-warning', 'inactivity-end', 'thank-you'];
+
+/** (Re)arms "still there?" and the end of the session, counted from now. */
+export function armInactivity(config: SessionConfig, generation: number): SessionEffect[] {
+  const { inactivityTimeoutMs, warningMs } = config.patron;
+  return [
+    {
+      type: 'set-timer',
+      timer: 'inactivity-warning',
+      ms: Math.max(0, inactivityTimeoutMs - warningMs),
+      generation,
+    },
+    { type: 'set-timer', timer: 'inactivity-end', ms: inactivityTimeoutMs, generation },
+  ];
+}
+
+/** Moves within a session: the warning goes (the patron did something), the notice goes. */
+export function enter(
+  config: SessionConfig,
+  state: SessionState,
+  step: SessionStep,
+  effects: SessionEffect[] = [],
+): Transition {
+  const { warning: _warning, notice: _notice, ...rest } = state;
+  return {
+    state: { ...rest, step },
+    effects: [...armInactivity(config, state.generation), ...effects],
+  };
+}
+
+/** A new session: a new generation, so nothing of an earlier one can land in it. */
+export function startSession(
+  config: SessionConfig,
+  state: SessionState,
+  step: SessionStep,
+): Transition {
+  const { warning: _warning, notice: _notice, ...rest } = state;
+  const generation = state.generation + 1;
+  return {
+    state: { ...rest, generation, step, nextLineId: 0 },
+    effects: armInactivity(config, generation),
+  };
+}
+
+/**
+ * Back to attract with every patron datum dropped: a new generation (late answers are ignored),
+ * the language back to the default, and the scanner ready to take the same card again.
+ */
+export function endSession(state: SessionState): Transition {
+  const { warning: _warning, notice: _notice, ...rest } = state;
+  return {
+    state: { ...rest, generation: state.generation + 1, step: { name: 'attract' }, nextLineId: 0 },
+    effects: [
+      ...SESSION_TIMERS.map((timer): SessionEffect => ({ type: 'cancel-timer', timer })),
+      { type: 'reset-language' },
+      { type: 'forget-scans' },
+    ],
+  };
+}
+
+export function play(sound: FeedbackSound): SessionEffect {
+  return { type: 'play', sound };
+}
+
+const TONE_SOUND: Record<Notice['tone'], FeedbackSound> = {
+  info: 'success',
+  warning: 'warning',
+  error: 'error',
+};
+
+/** Adds a notice about the last scan (with its sound); it clears itself after `noticeMs`. */
+export function withNotice(
+  config: SessionConfig,
+  transition: Transition,
+  tone: Notice['tone'],
+  message: PatronMessage,
+): Transition {
+  const id = transition.state.noticeCount + 1;
+  return {
+    state: { ...transition.state, noticeCount: id, notice: { id, tone, message } },
+    effects: [
+      ...transition.effects,
+      play(TONE_SOUND[tone]),
+      {
+        type: 'set-timer',
+        timer: 'notice',
+        ms: config.patron.noticeMs,
+        generation: transition.state.generation,
+      },
+    ],
+  };
+}
+
+/** A scan replaces the notice about the scan before it. */
+export function withoutNotice(state: SessionState): SessionState {
+  const { notice: _notice, ...rest } = state;
+  return rest;
+}

@@ -1,0 +1,104 @@
+import type { Notice, PatronMessage } from '../ipc/patron';
+import { itemLabel } from './patron-view';
+import type { BarcodeKind } from './session-events';
+import {
+  endSession,
+  enter,
+  startSession,
+  stay,
+  withNotice,
+  withoutNotice,
+  type Transition,
+} from './session-lifecycle';
+import type { Line, SessionConfig, SessionState } from './session-state';
+
+/**
+ * A scan, routed by what the screen expects. A card where an item is expected (and the reverse)
+ * is explained; a code that matches neither pattern is tried as what the screen expects, and the
+ * service decides.
+ */
+
+const notice = (
+  config: SessionConfig,
+  state: SessionState,
+  tone: Notice['tone'],
+  message: PatronMessage,
+): Transition => withNotice(config, stay(state), tone, message);
+
+function identifyByCard(config: SessionConfig, state: SessionState, code: string): Transition {
+  const next = startSession(config, state, { name: 'identifying', cardBarcode: code });
+  return {
+    state: next.state,
+    effects: [
+      ...next.effects,
+      { type: 'look-up-member', generation: next.state.generation, by: 'barcode', value: code },
+    ],
+  };
+}
+
+function addLine(state: SessionState, code: string): { state: SessionState; line: Line } {
+  const line: Line = { id: state.nextLineId, label: itemLabel(code), status: 'pending' };
+  return { state: { ...state, nextLineId: state.nextLineId + 1 }, line };
+}
+
+function itemScan(config: SessionConfig, state: SessionState, code: string): Transition {
+  const { step } = state;
+  if (step.name === 'patron') {
+    if (step.patron.blocked) return notice(config, state, 'error', step.patron.blocked);
+    const memberBarcode = step.cardBarcode;
+    if (memberBarcode === undefined) return stay(state);
+    const added = addLine(state, code);
+    const { generation } = state;
+    return enter(config, added.state, { ...step, lines: [...step.lines, added.line] }, [
+      { type: 'check-out', generation, lineId: added.line.id, itemBarcode: code, memberBarcode },
+    ]);
+  }
+  if (step.name === 'check-in') {
+    const added = addLine(state, code);
+    return enter(config, added.state, { ...step, lines: [...step.lines, added.line] }, [
+      { type: 'check-in', generation: state.generation, lineId: added.line.id, itemBarcode: code },
+    ]);
+  }
+  return stay(state);
+}
+
+export function scanned(
+  config: SessionConfig,
+  previous: SessionState,
+  code: string,
+  barcode: BarcodeKind,
+): Transition {
+  const state = withoutNotice(previous);
+  const { step } = state;
+  if (barcode === 'invalid' && step.name !== 'identifying' && step.name !== 'receipt') {
+    if (step.name === 'attract' && state.outOfService) return stay(state);
+    return notice(config, state, 'error', { kind: 'unrecognised-barcode' });
+  }
+  switch (step.name) {
+    case 'attract':
+      if (state.outOfService) return stay(state);
+      if (barcode === 'item') return notice(config, state, 'warning', { kind: 'item-as-card' });
+      return identifyByCard(config, state, code);
+    case 'email-entry':
+      if (barcode === 'item') return notice(config, state, 'warning', { kind: 'item-as-card' });
+      return enter(config, state, { name: 'identifying', cardBarcode: code }, [
+        { type: 'look-up-member', generation: state.generation, by: 'barcode', value: code },
+      ]);
+    case 'patron':
+    case 'check-in':
+      if (barcode === 'card') return notice(config, state, 'warning', { kind: 'card-as-item' });
+      return itemScan(config, state, code);
+    case 'thanks': {
+      // The next patron need not wait for the thank-you screen to pass.
+      if (barcode === 'item' || state.outOfService) return stay(state);
+      const ended = endSession(state);
+      const next = identifyByCard(config, ended.state, code);
+      return { state: next.state, effects: [...ended.effects, ...next.effects] };
+    }
+    case 'identifying':
+    case 'receipt':
+      return stay(state);
+    default:
+      return step satisfies never;
+  }
+}

@@ -1,0 +1,32 @@
+import type { Screen } from '../ipc/contract';
+import type { SessionConfig, SessionState } from './session-state';
+
+/**
+ * The screen of the session as the renderer may see it. Built field by field from the contract's
+ * shapes, so the card barcode the machine keeps for check-outs can never slip into it.
+ */
+export function sessionScreen(config: SessionConfig, state: SessionState): Screen {
+  const { step } = state;
+  switch (step.name) {
+    case 'attract':
+      return {
+        name: 'attract',
+        outOfService: state.outOfService,
+        allowEmail: config.patron.allowEmail,
+      };
+    case 'identifying':
+      return { name: 'identifying' };
+    case 'email-entry':
+      return { name: 'email-entry', ...(step.message ? { message: step.message } : {}) };
+    case 'patron':
+      return { name: 'patron', patron: step.patron, session: step.lines };
+    case 'check-in':
+      return { name: 'check-in', session: step.lines };
+    case 'receipt':
+      return { name: 'receipt', step: step.step, receipt: step.receipt, printBy: config.printBy };
+    case 'thanks':
+      return { name: 'thanks', firstName: step.firstName };
+    default:
+      return step satisfies never;
+  }
+}

@@ -1,0 +1,83 @@
+import type { Notice, PatronMessage, PatronView, Receipt, TransactionLine } from '../ipc/patron';
+import type { PatronSettings, ReceiptSettings } from '../settings/schema';
+
+/** What the session machine needs to know about the kiosk; fixed for the machine's life. */
+export interface SessionConfig {
+  branchName: string;
+  patron: PatronSettings;
+  receiptMode: ReceiptSettings['mode'];
+  /** Web host: the renderer opens the print dialog; Electron: the host prints silently. */
+  printBy: 'renderer' | 'host';
+}
+
+/** A line of this session and whether an answer for it is still awaited. */
+export type Line = TransactionLine;
+
+/**
+ * Where the patron is. Patron data (the card barcode, the trimmed view, the lines) lives only in
+ * the steps of a session and is gone once the machine is back on `attract`.
+ */
+export type SessionStep =
+  | { name: 'attract' }
+  | { name: 'email-entry'; message?: PatronMessage }
+  /** `cardBarcode`: the scanned card, kept for check-outs; absent for a lookup by email. */
+  | { name: 'identifying'; cardBarcode?: string }
+  | {
+      name: 'patron';
+      /** Needed for every check-out; never part of the screen. */
+      cardBarcode: string | undefined;
+      patron: PatronView;
+      lines: Line[];
+      /** "I'm done" while answers are awaited: the finish happens when the last one lands. */
+      finishing: boolean;
+    }
+  | { name: 'check-in'; lines: Line[]; finishing: boolean }
+  | { name: 'receipt'; step: 'ask' | 'printing'; receipt: Receipt }
+  | { name: 'thanks'; firstName: string };
+
+export type StepName = SessionStep['name'];
+
+export interface SessionState {
+  /**
+   * Bumped when a session starts and when it ends. Every answer and timer carries the
+   * generation that asked for it; one from another generation is dropped.
+   */
+  generation: number;
+  /** No staff member has signed the kiosk in: attract says so and ignores scans. */
+  outOfService: boolean;
+  step: SessionStep;
+  /** Ids of this session's lines; restarts with each session. */
+  nextLineId: number;
+  /** "Still there?" is showing: the session ends at this instant unless the patron answers. */
+  warning?: { deadline: number };
+  notice?: Notice;
+  /** Notice ids never restart, so a notice after a session ended is still a new notice. */
+  noticeCount: number;
+}
+
+export function initialSessionState(outOfService: boolean): SessionState {
+  return {
+    generation: 0,
+    outOfService,
+    step: { name: 'attract' },
+    nextLineId: 0,
+    noticeCount: 0,
+  };
+}
+
+/** Steps during which the inactivity timer runs (every screen of a session but thanks). */
+export function isTimedStep(step: SessionStep): boolean {
+  switch (step.name) {
+    case 'identifying':
+    case 'email-entry':
+    case 'patron':
+    case 'check-in':
+    case 'receipt':
+      return true;
+    case 'attract':
+    case 'thanks':
+      return false;
+    default:
+      return step satisfies never;
+  }
+}

@@ -1,0 +1,152 @@
+import { z } from 'zod';
+
+/**
+ * What the patron screens draw: a trimmed view for display, never the service's records. A first
+ * name, titles and due dates; no barcode of the patron, no email, no address. It exists only while
+ * a session lasts and is cleared when it ends.
+ */
+
+/** A date as the service gave it (see src-main/service/reader/values.ts), or unknown / none. */
+export const DateViewSchema = z.union([
+  z.object({ kind: z.literal('instant'), iso: z.string() }),
+  z.object({ kind: z.literal('day'), date: z.string() }),
+  z.object({ kind: z.literal('local'), local: z.string() }),
+  z.object({ kind: z.literal('text'), text: z.string() }),
+  z.literal('unknown'),
+  z.null(),
+]);
+export type DateView = z.infer<typeof DateViewSchema>;
+
+export const AmountViewSchema = z.union([z.number(), z.literal('unknown')]);
+
+/**
+ * Refusal codes the kiosk has its own words for. A refusal with any other code (or none) is shown
+ * as `other` with the service's own text under a plain heading.
+ */
+export const RefusalCodeSchema = z.enum([
+  'member_not_found',
+  'member_blocked',
+  'member_expired',
+  'fine_threshold_exceeded',
+  'loan_limit_reached',
+  'item_not_found',
+  'item_on_loan_to_other',
+  'item_not_on_loan',
+  'other',
+]);
+export type RefusalCode = z.infer<typeof RefusalCodeSchema>;
+
+/** Everything the kiosk says to a patron, as a kind the renderer translates. */
+export const PatronMessageKindSchema = z.enum([
+  /** The service refused: `code` says why; `serviceText` carries its words for `other`. */
+  'refused',
+  /** The service or the network failed: "temporarily unavailable, please see staff". */
+  'unavailable',
+  /** No answer in time; the transaction may have happened: "please see staff". */
+  'outcome-unknown',
+  /** A card was scanned where an item was expected. */
+  'card-as-item',
+  /** An item was scanned where a card was expected. */
+  'item-as-card',
+  /** A barcode that is neither a card nor an item by the configured patterns. */
+  'unrecognised-barcode',
+  /** The kiosk's own limit: the fine is above the configured threshold. */
+  'fine-above-threshold',
+  /** The email typed is not an email address. */
+  'invalid-email',
+]);
+export type PatronMessageKind = z.infer<typeof PatronMessageKindSchema>;
+
+export const PatronMessageSchema = z.object({
+  kind: PatronMessageKindSchema,
+  code: RefusalCodeSchema.optional(),
+  /** The service's own words, shown only where the kiosk has no message of its own. */
+  serviceText: z.string().max(300).optional(),
+});
+export type PatronMessage = z.infer<typeof PatronMessageSchema>;
+
+/** An item already on loan to the patron when the session started. */
+export const LoanLineSchema = z.object({
+  title: z.string(),
+  dueDate: DateViewSchema,
+  overdue: z.union([z.boolean(), z.literal('unknown')]),
+});
+export type LoanLine = z.infer<typeof LoanLineSchema>;
+
+/** One scan of this session, check-out or check-in, as it goes from pending to its outcome. */
+export const TransactionLineSchema = z.object({
+  /** Stable within the session, for keyed lists and focus. */
+  id: z.number().int().nonnegative(),
+  /** The item's title, or its barcode's last four characters while the title is not known. */
+  label: z.string(),
+  status: z.enum(['pending', 'done', 'refused']),
+  /** Check-out: the due date given; check-in: absent. */
+  dueDate: DateViewSchema.optional(),
+  renewed: z.boolean().optional(),
+  /** Check-in of an overdue item: the fine and the missed due date. */
+  fine: AmountViewSchema.optional(),
+  overdueDate: DateViewSchema.optional(),
+  overdue: z.union([z.boolean(), z.literal('unknown')]).optional(),
+  message: PatronMessageSchema.optional(),
+});
+export type TransactionLine = z.infer<typeof TransactionLineSchema>;
+
+export const PatronViewSchema = z.object({
+  /** The first name, or initials, or empty when the service gave no name. */
+  firstName: z.string(),
+  loans: z.union([z.array(LoanLineSchema), z.literal('unknown')]),
+  fine: AmountViewSchema,
+  currency: z.string().optional(),
+  /** Present when the patron may not borrow: why, in words the renderer chooses. */
+  blocked: PatronMessageSchema.optional(),
+});
+export type PatronView = z.infer<typeof PatronViewSchema>;
+
+/** The receipt: the kiosk's branch, the date, the items, no more of the patron than a first name. */
+export const ReceiptSchema = z.object({
+  kind: z.enum(['check-out', 'check-in']),
+  branchName: z.string(),
+  /** ISO instant of the session's end. */
+  at: z.string(),
+  firstName: z.string(),
+  lines: z.array(TransactionLineSchema),
+});
+export type Receipt = z.infer<typeof ReceiptSchema>;
+
+export const PatronScreenSchemas = [
+  /** `outOfService`: no staff member has signed the kiosk in. */
+  z.object({ name: z.literal('attract'), outOfService: z.boolean(), allowEmail: z.boolean() }),
+  /** A card was scanned (or an email sent) and the member is being looked up. */
+  z.object({ name: z.literal('identifying') }),
+  /** The patron types an email on the on-screen keyboard. */
+  z.object({ name: z.literal('email-entry'), message: PatronMessageSchema.optional() }),
+  /** Summary and check-out loop in one: loans, fine, and this session's check-outs. */
+  z.object({
+    name: z.literal('patron'),
+    patron: PatronViewSchema,
+    session: z.array(TransactionLineSchema),
+  }),
+  z.object({ name: z.literal('check-in'), session: z.array(TransactionLineSchema) }),
+  /** `ask`: the patron chooses; `printing`: the receipt is being printed. */
+  z.object({
+    name: z.literal('receipt'),
+    step: z.enum(['ask', 'printing']),
+    receipt: ReceiptSchema,
+    /** Web host: the renderer opens the browser's print dialog; Electron prints silently. */
+    printBy: z.enum(['renderer', 'host']),
+  }),
+  z.object({ name: z.literal('thanks'), firstName: z.string() }),
+] as const;
+
+/** A message about the last scan that is not a transaction (card as item, unknown card...). */
+export const NoticeSchema = z.object({
+  /** Changes with every notice, so the same notice twice is announced twice. */
+  id: z.number().int().nonnegative(),
+  tone: z.enum(['info', 'warning', 'error']),
+  message: PatronMessageSchema,
+});
+export type Notice = z.infer<typeof NoticeSchema>;
+
+/** Sounds the renderer plays for feedback; the core says which, the renderer owns the audio. */
+export const FeedbackSoundSchema = z.enum(['success', 'warning', 'error']);
+export type FeedbackSound = z.infer<typeof FeedbackSoundSchema>;

@@ -1,0 +1,86 @@
+import type {
+  PatronMessage,
+  PatronMessageKind,
+  RefusalCode,
+  StaffView,
+} from '../../src-main/ipc/contract';
+import type { MessageKey } from '../i18n/message-key';
+
+/**
+ * Every kind the core can send, mapped to a catalog id. The `Record` types make a kind added to
+ * the contract without words here a compile error, not a blank on the screen.
+ */
+
+export const PATRON_MESSAGE_KEYS = {
+  refused: 'message.kind.refused',
+  unavailable: 'message.kind.unavailable',
+  'outcome-unknown': 'message.kind.outcome-unknown',
+  'card-as-item': 'message.kind.card-as-item',
+  'item-as-card': 'message.kind.item-as-card',
+  'unrecognised-barcode': 'message.kind.unrecognised-barcode',
+  'fine-above-threshold': 'message.kind.fine-above-threshold',
+  'invalid-email': 'message.kind.invalid-email',
+} as const satisfies Record<PatronMessageKind, MessageKey>;
+
+export const REFUSAL_KEYS = {
+  member_not_found: 'message.refusal.member_not_found',
+  member_blocked: 'message.refusal.member_blocked',
+  member_expired: 'message.refusal.member_expired',
+  fine_threshold_exceeded: 'message.refusal.fine_threshold_exceeded',
+  loan_limit_reached: 'message.refusal.loan_limit_reached',
+  item_not_found: 'message.refusal.item_not_found',
+  item_on_loan_to_other: 'message.refusal.item_on_loan_to_other',
+  item_not_on_loan: 'message.refusal.item_not_on_loan',
+  other: 'message.refusal.other',
+} as const satisfies Record<RefusalCode, MessageKey>;
+
+/** What to say for a message: the kiosk's own words, plus the service's where it has none. */
+export interface MessageWords {
+  key: MessageKey;
+  /** The service's own text, shown under a plain heading; only for refusals the kiosk cannot name. */
+  serviceText?: string;
+}
+
+export function messageWords(message: PatronMessage): MessageWords {
+  if (message.kind !== 'refused') return { key: PATRON_MESSAGE_KEYS[message.kind] };
+  const code = message.code ?? 'other';
+  const serviceText = message.serviceText?.trim();
+  return code === 'other' && serviceText
+    ? { key: REFUSAL_KEYS.other, serviceText }
+    : { key: REFUSAL_KEYS[code] };
+}
+
+type AuthView = StaffView['auth'];
+export type AuthProblemKind = NonNullable<AuthView['message']>['kind'];
+export type VaultReason = NonNullable<AuthView['vault']['reason']>;
+type SignInState = AuthView['state'];
+
+export const SIGN_IN_STATE_KEYS = {
+  'signed-out': 'auth.state.signed-out',
+  'signing-in': 'auth.state.signing-in',
+  'signed-in': 'auth.state.signed-in',
+  'sign-in-needed': 'auth.state.sign-in-needed',
+} as const satisfies Record<SignInState, MessageKey>;
+
+export const AUTH_PROBLEM_KEYS = {
+  'auth.state-mismatch': 'auth.message.state-mismatch',
+  'auth.access-denied': 'auth.message.access-denied',
+  'auth.authorization-error': 'auth.message.authorization-error',
+  'auth.no-sign-in-in-progress': 'auth.message.no-sign-in-in-progress',
+  'auth.sign-in-expired': 'auth.message.sign-in-expired',
+  'auth.code-rejected': 'auth.message.code-rejected',
+  'auth.client-rejected': 'auth.message.client-rejected',
+  'auth.unreachable': 'auth.message.unreachable',
+  'auth.unexpected-response': 'auth.message.unexpected-response',
+  'auth.id-token-invalid': 'auth.message.id-token-invalid',
+  'auth.session-expired': 'auth.message.session-expired',
+  'auth.refresh-refused': 'auth.message.refresh-refused',
+  'auth.vault-corrupt': 'auth.message.vault-corrupt',
+  'auth.vault-not-persistent': 'auth.message.vault-not-persistent',
+} as const satisfies Record<AuthProblemKind, MessageKey>;
+
+export const VAULT_REASON_KEYS = {
+  'vault.basic-text-refused': 'auth.vault.basic-text-refused',
+  'vault.basic-text-allowed': 'auth.vault.basic-text-allowed',
+  'vault.encryption-unavailable': 'auth.vault.encryption-unavailable',
+} as const satisfies Record<VaultReason, MessageKey>;

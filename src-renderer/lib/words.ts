@@ -1,0 +1,16 @@
+import type { DateView } from '../../src-main/ipc/contract';
+import { currentLanguage, t } from '../i18n/i18n.svelte';
+import { formatDate, formatMoney } from './format';
+
+/** Dates and amounts in the chosen language, with the catalog's words where there is no value. */
+
+export function dateText(view: DateView): string {
+  if (view === null) return t('date.none');
+  return formatDate(view, currentLanguage()) ?? t('date.unknown');
+}
+
+export function moneyText(amount: number | 'unknown', currency?: string): string {
+  return amount === 'unknown'
+    ? t('money.unknown')
+    : formatMoney(amount, currentLanguage(), currency);
+}

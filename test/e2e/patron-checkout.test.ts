@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KioskUnderTest } from './harness';
+import {
+  AMARA,
+  CARDS,
+  ITEMS,
+  expectNoAxeViolations,
+  scan,
+  sessionLines,
+  startSignedInKiosk,
+} from './patron-support';
+
+const DUE = /Due [A-Z][a-z]+ \d{1,2}, \d{4}/;
+
+describe('a patron borrows items at the kiosk', () => {
+  let kiosk: KioskUnderTest;
+
+  beforeAll(async () => {
+    kiosk = await startSignedInKiosk({
+      kiosk: { branchName: 'Riverside Branch' },
+      patron: { thankYouMs: 2_000 },
+    });
+  });
+
+  afterAll(async () => {
+    await kiosk?.stop();
+  });
+
+  it('greets the patron by first name only when the card is scanned', async () => {
+    const { page } = kiosk;
+    await scan(kiosk, CARDS.canBorrow);
+    await page.getByRole('heading', { name: `Hello, ${AMARA.firstName}` }).waitFor();
+    expect(await page.getByText('Scan your items').isVisible()).toBe(true);
+    expect(await page.locator('body').textContent()).not.toContain(AMARA.surname);
+    await kiosk.screenshot('patron-summary');
+    await expectNoAxeViolations(page);
+  });
+
+  it('checks out three items, each shown with its title and due date', async () => {
+    const { page } = kiosk;
+    for (const item of ITEMS.available.slice(0, 3)) await scan(kiosk, item);
+    const done = sessionLines(kiosk.page).and(page.locator('[data-status="done"]'));
+    await expect.poll(() => done.count()).toBe(3);
+    for (const text of await done.allTextContents()) expect(text).toMatch(DUE);
+    for (const title of await done.locator('.title').allTextContents()) {
+      expect(title.trim()).not.toMatch(/^\d{4}$/);
+    }
+    await kiosk.screenshot('patron-checkout-three');
+  });
+
+  it('renews an item the patron scans again', async () => {
+    const { page } = kiosk;
+    await scan(kiosk, ITEMS.available[0] ?? '');
+    await page.locator('.lines').getByText('Renewed').first().waitFor();
+  });
+
+  it('names the reason an unknown item is refused', async () => {
+    const { page } = kiosk;
+    await scan(kiosk, ITEMS.unknown);
+    const refused = sessionLines(page).and(page.locator('[data-status="refused"]'));
+    await refused.first().waitFor();
+    expect(await refused.first().textContent()).toContain(
+      "This item is not in the library's catalogue",
+    );
+  });
+
+  it('explains a library card scanned where an item is expected', async () => {
+    const { page } = kiosk;
+    await scan(kiosk, CARDS.canBorrow);
+    await page.getByText('That is a library card. Please scan an item.').waitFor();
+    await kiosk.screenshot('patron-checkout-notice');
+    await expectNoAxeViolations(page);
+  });
+
+  it('reads clearly in the high-contrast theme too', async () => {
+    const { page } = kiosk;
+    const toggle = page.getByRole('button', { name: 'High contrast' });
+    await toggle.click();
+    await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('high-contrast');
+    await kiosk.screenshot('patron-checkout-high-contrast');
+    await expectNoAxeViolations(page);
+    await toggle.click();
+    await expect.poll(() => page.locator('html').getAttribute('data-theme')).toBe('standard');
+  });
+
+  it('asks for a receipt that names the branch, the items and only the first name', async () => {
+    const { page } = kiosk;
+    await page.getByRole('button', { name: "I'm done" }).click();
+    await page.getByRole('heading', { name: 'Would you like a receipt?' }).waitFor();
+    const slip = (await page.locator('.receipt-slip').textContent()) ?? '';
+    expect(slip).toContain('Riverside Branch');
+    expect(slip).toContain(AMARA.firstName);
+    expect(slip).not.toContain(AMARA.surname);
+    // Three check-outs and the renewal of the first, marked as such.
+    expect(slip.match(/Due /g)?.length).toBe(4);
+    expect(slip.match(/Renewed/g)?.length).toBe(1);
+    await kiosk.screenshot('patron-receipt-ask');
+    await expectNoAxeViolations(page);
+    await page.emulateMedia({ media: 'print' });
+    await kiosk.screenshot('patron-receipt-print');
+    await page.emulateMedia({ media: 'screen' });
+  });
+
+  it('prints through the browser, thanks the patron and returns to the welcome screen', async () => {
+    const { page } = kiosk;
+    await page.getByRole('button', { name: 'Yes, print a receipt' }).click();
+    await page.getByRole('heading', { name: `Thank you, ${AMARA.firstName}!` }).waitFor();
+    await kiosk.screenshot('patron-thanks');
+    await expectNoAxeViolations(page);
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor({ timeout: 10_000 });
+    expect(await page.locator('body').textContent()).not.toContain(AMARA.firstName);
+  });
+});

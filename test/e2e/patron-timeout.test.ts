@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { KioskUnderTest } from './harness';
+import {
+  AMARA,
+  CARDS,
+  ITEMS,
+  expectNoAxeViolations,
+  scan,
+  sessionLines,
+  startSignedInKiosk,
+} from './patron-support';
+
+describe('a patron who walks away', () => {
+  let kiosk: KioskUnderTest;
+  let title = '';
+
+  beforeAll(async () => {
+    // Short timings: the warning after 2 s of quiet, the end 4 s later.
+    kiosk = await startSignedInKiosk({ patron: { inactivityTimeoutMs: 6_000, warningMs: 4_000 } });
+  });
+
+  afterAll(async () => {
+    await kiosk?.stop();
+  });
+
+  it('is asked "still there?" with a countdown that keeps counting', async () => {
+    const { page } = kiosk;
+    await scan(kiosk, CARDS.canBorrow);
+    await page.getByRole('heading', { name: `Hello, ${AMARA.firstName}` }).waitFor();
+    await scan(kiosk, ITEMS.available[4] ?? '');
+    const line = sessionLines(page).and(page.locator('[data-status="done"]')).first();
+    await line.waitFor();
+    title = ((await line.locator('.title').textContent()) ?? '').trim();
+    const dialog = page.getByRole('alertdialog', { name: 'Are you still there?' });
+    await dialog.waitFor({ timeout: 5_000 });
+    const first = Number(await dialog.locator('.countdown-number').textContent());
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThanOrEqual(4);
+    await expect
+      .poll(async () => Number(await dialog.locator('.countdown-number').textContent()))
+      .toBeLessThan(first);
+    await kiosk.screenshot('patron-still-there');
+    await expectNoAxeViolations(page);
+  });
+
+  it('keeps the session when the patron answers "I\'m still here"', async () => {
+    const { page } = kiosk;
+    await page.getByRole('button', { name: "I'm still here" }).click();
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+    expect(kiosk.kiosk.core.state().screen.name).toBe('patron');
+  });
+
+  it('ends the session after the warning and leaves no patron data in the page', async () => {
+    const { page } = kiosk;
+    await page.getByRole('button', { name: 'Español' }).click();
+    await page.getByRole('heading', { name: `Hola, ${AMARA.firstName}` }).waitFor();
+    await page.getByRole('alertdialog').waitFor({ timeout: 5_000 });
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor({ timeout: 8_000 });
+    const html = await page.content();
+    expect(html).not.toContain(AMARA.firstName);
+    expect(title).not.toBe('');
+    expect(html).not.toContain(title);
+    expect(JSON.stringify(kiosk.kiosk.core.state())).not.toContain(AMARA.firstName);
+    expect(kiosk.kiosk.core.state().language).toBe('en');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+  });
+});

@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { StaffAuth } from '../../../src-main/auth/staff-auth';
+import { createSessionDriver } from '../../../src-main/circulation/session-driver';
+import type { SessionDriver } from '../../../src-main/circulation/session-driver';
+import type { SessionStep } from '../../../src-main/circulation/session-state';
+import { PatronSettingsSchema } from '../../../src-main/settings/schema';
+import { itemBarcode, memberBarcode } from '../../../src-service/barcode';
+import { signedIn, startTestService } from '../auth/harness';
+import type { TestService } from '../auth/harness';
+
+let test: TestService;
+let staff: StaffAuth;
+
+beforeAll(async () => {
+  test = await startTestService();
+  staff = await signedIn(test);
+});
+
+afterAll(async () => {
+  staff?.dispose();
+  await test?.stop();
+});
+
+const member = { canBorrow: 1, blocked: 2 };
+// Items 1..20 are never lent by the seed; 21 and 22 are overdue loans of member 5.
+const overdueItem = 22;
+
+function driver(): SessionDriver {
+  const session = createSessionDriver({
+    config: {
+      branchName: 'Central',
+      patron: PatronSettingsSchema.parse({}),
+      receiptMode: 'ask',
+      printBy: 'renderer',
+    },
+    port: staff.client,
+    outOfService: false,
+    onChange: () => undefined,
+    onSound: () => undefined,
+    onResetLanguage: () => undefined,
+    onForgetScans: () => undefined,
+  });
+  drivers.push(session);
+  return session;
+}
+const drivers: SessionDriver[] = [];
+afterAll(() => drivers.forEach((session) => session.dispose()));
+
+const scan = (session: SessionDriver, code: string, barcode: 'card' | 'item') =>
+  session.dispatch({ type: 'scanned', code, barcode });
+
+async function stepOf<N extends SessionStep['name']>(
+  session: SessionDriver,
+  name: N,
+): Promise<Extract<SessionStep, { name: N }>> {
+  await vi.waitFor(() => expect(session.state().step.name).toBe(name));
+  return session.state().step as Extract<SessionStep, { name: N }>;
+}
+
+async function settledLines(session: SessionDriver) {
+  await vi.waitFor(() => {
+    const { step } = session.state();
+    expect(step.name === 'patron' || step.name === 'check-in').toBe(true);
+    if (step.name !== 'patron' && step.name !== 'check-in') return;
+    expect(step.lines.every((line) => line.status !== 'pending')).toBe(true);
+  });
+  const { step } = session.state();
+  return step.name === 'patron' || step.name === 'check-in' ? step.lines : [];
+}
+
+describe('patron session against the reference service', () => {
+  it('identifies a patron, checks an item out with its due date, renews it on a re-scan', async () => {
+    const session = driver();
+    scan(session, memberBarcode(member.canBorrow), 'card');
+    const patron = await stepOf(session, 'patron');
+    expect(patron.patron.firstName).not.toBe('');
+    expect(patron.patron.blocked).toBeUndefined();
+    scan(session, itemBarcode(10), 'item');
+    scan(session, itemBarcode(10), 'item');
+    const lines = await settledLines(session);
+    expect(lines[0]).toMatchObject({ status: 'done', dueDate: { kind: 'instant' } });
+    expect(lines[0]?.label).not.toBe(itemBarcode(10).slice(-4));
+    expect(lines.map((line) => line.renewed)).toContain(true);
+    session.dispatch({ type: 'finish' });
+    const receipt = await stepOf(session, 'receipt');
+    expect(receipt.receipt.lines).toHaveLength(2);
+  });
+
+  it('shows an item on loan to someone else as that refusal', async () => {
+    const session = driver();
+    scan(session, memberBarcode(member.canBorrow), 'card');
+    await stepOf(session, 'patron');
+    scan(session, itemBarcode(21), 'item');
+    const [line] = await settledLines(session);
+    expect(line).toMatchObject({
+      status: 'refused',
+      message: { kind: 'refused', code: 'item_on_loan_to_other' },
+    });
+  });
+
+  it('shows a blocked patron as blocked, without a check-out', async () => {
+    const session = driver();
+    scan(session, memberBarcode(member.blocked), 'card');
+    const patron = await stepOf(session, 'patron');
+    expect(patron.patron.blocked).toEqual({ kind: 'refused', code: 'member_blocked' });
+  });
+
+  it('ends the session on an unknown card with member_not_found', async () => {
+    const session = driver();
+    scan(session, memberBarcode(99_999), 'card');
+    await vi.waitFor(() =>
+      expect(session.state().notice?.message).toEqual({
+        kind: 'refused',
+        code: 'member_not_found',
+      }),
+    );
+    expect(session.state().step.name).toBe('attract');
+  });
+
+  it('checks an item in as returned', async () => {
+    const loan = { itemBarcode: itemBarcode(11), userBarcode: memberBarcode(member.canBorrow) };
+    expect((await staff.client.checkOut(loan)).ok).toBe(true);
+    const session = driver();
+    session.dispatch({ type: 'start-check-in' });
+    scan(session, itemBarcode(11), 'item');
+    const [line] = await settledLines(session);
+    expect(line).toMatchObject({ status: 'done', fine: 0, overdue: false });
+  });
+
+  it('checks an overdue item in with its fine and missed due date', async () => {
+    const session = driver();
+    session.dispatch({ type: 'start-check-in' });
+    scan(session, itemBarcode(overdueItem), 'item');
+    const [line] = await settledLines(session);
+    expect(line).toMatchObject({ status: 'done', overdue: true, overdueDate: { kind: 'instant' } });
+    expect(line?.fine).toBeGreaterThan(0);
+  });
+});

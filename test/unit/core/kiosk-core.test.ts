@@ -1,0 +1,303 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { StaffAuthStatus } from '../../../src-main/auth/status';
+import { createKioskCore } from '../../../src-main/core/kiosk-core';
+import type { KioskCoreOptions } from '../../../src-main/core/kiosk-core';
+import type { PinGate } from '../../../src-main/core/staff-pin';
+import type { KioskState } from '../../../src-main/ipc/contract';
+import type { ScanEvent } from '../../../src-main/scanner/scan-event';
+import { ScannerSettingsSchema } from '../../../src-main/scanner/settings-schema';
+import { PatronSettingsSchema } from '../../../src-main/settings/schema';
+import { ok } from '../../../src-shared/result';
+import { fakeClock, fakePort } from '../circulation/fakes';
+import { CARD, ITEM, circulationRecord, memberRecord } from '../circulation/session-harness';
+
+function fakeAuth(state: StaffAuthStatus['state']) {
+  const listeners = new Set<(status: StaffAuthStatus) => void>();
+  let status: StaffAuthStatus = { state, clientKind: 'registered', vault: { secure: true } };
+  return {
+    auth: {
+      status: () => status,
+      onStatusChange: (listener: (next: StaffAuthStatus) => void) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      signOut: vi.fn(() => Promise.resolve()),
+    },
+    set(next: StaffAuthStatus['state']) {
+      status = { ...status, state: next };
+      for (const listener of listeners) listener(status);
+    },
+  };
+}
+
+function fakeScanner() {
+  const listeners = new Set<(scan: ScanEvent) => void>();
+  return {
+    scanner: {
+      status: () => ({ state: 'off' as const }),
+      onScan: (listener: (scan: ScanEvent) => void) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      onStatus: () => () => undefined,
+      submitWedgeScan: () => ({ accepted: false as const, reason: 'duplicate' as const }),
+      forgetRecentScans: vi.fn(),
+    },
+    scan(code: string) {
+      for (const listener of listeners) listener({ code, source: 'wedge', receivedAt: 0 });
+    },
+  };
+}
+
+/** A PIN gate whose answer the test releases. */
+function heldPinGate() {
+  let release: (accepted: boolean) => void = () => undefined;
+  const gate: PinGate = { check: () => new Promise((resolve) => (release = resolve)) };
+  return { gate, release: (accepted: boolean) => release(accepted) };
+}
+
+function setup(
+  overrides: Partial<KioskCoreOptions> = {},
+  signIn: 'signed-in' | 'signed-out' = 'signed-in',
+) {
+  const auth = fakeAuth(signIn);
+  const scanner = fakeScanner();
+  const service = fakePort();
+  const time = fakeClock();
+  const states: KioskState[] = [];
+  const core = createKioskCore({
+    branchName: 'Central',
+    defaultLanguage: 'en',
+    defaultTheme: 'standard',
+    volume: 0.7,
+    staffPin: { check: (pin) => Promise.resolve(pin === '1234') },
+    auth: auth.auth,
+    presentSignIn: () => Promise.resolve({ presentation: 'shown' }),
+    scanner: scanner.scanner,
+    scannerSettings: ScannerSettingsSchema.parse({}),
+    service: { baseUrl: 'http://127.0.0.1:1', embedded: true },
+    circulation: service.port,
+    patron: PatronSettingsSchema.parse({}),
+    receiptMode: 'none',
+    printing: { printBy: 'renderer' },
+    clock: time.clock,
+    ...overrides,
+  });
+  core.subscribe(({ payload }) => states.push(payload));
+  return { core, auth, scanner, service, time, states, h: core.handlers };
+}
+
+describe('kiosk core', () => {
+  it('starts on attract with the default theme, the volume and no patron data', () => {
+    const { core } = setup();
+    expect(core.state()).toMatchObject({
+      language: 'en',
+      theme: 'standard',
+      volume: 0.7,
+      screen: { name: 'attract', outOfService: false, allowEmail: false },
+    });
+  });
+
+  it('shows attract as out of service until a staff member signs in', () => {
+    const { core, auth } = setup({}, 'signed-out');
+    expect(core.state().screen).toMatchObject({ outOfService: true });
+    auth.set('signed-in');
+    expect(core.state().screen).toMatchObject({ outOfService: false });
+  });
+
+  it('sets the theme', async () => {
+    const { core, h } = setup();
+    await h['kiosk.setTheme']({ theme: 'high-contrast' });
+    expect(core.state().theme).toBe('high-contrast');
+  });
+
+  it('routes a card scan on attract to a member lookup', () => {
+    const { core, scanner, service } = setup();
+    scanner.scan(CARD);
+    expect(core.state().screen).toEqual({ name: 'identifying' });
+    expect(service.calls[0]).toMatchObject({ operation: 'memberByBarcode', args: [CARD] });
+  });
+
+  it('routes an item scan on the patron screen to a check-out and shows its due date', async () => {
+    const { core, scanner, service } = setup();
+    scanner.scan(CARD);
+    await service.answer(ok(memberRecord()));
+    scanner.scan(ITEM);
+    await service.answer(ok(circulationRecord()));
+    expect(core.state().screen).toMatchObject({
+      name: 'patron',
+      session: [{ label: 'Dune', status: 'done' }],
+    });
+  });
+
+  it('classifies with the configured patterns: an item scanned on attract is explained', () => {
+    const { core, scanner, service } = setup();
+    scanner.scan(ITEM);
+    expect(core.state().notice?.message).toEqual({ kind: 'item-as-card' });
+    expect(service.calls).toEqual([]);
+  });
+
+  it('gives each feedback sound a new id', async () => {
+    const { core, scanner, service } = setup();
+    scanner.scan(ITEM);
+    const first = core.state().feedback;
+    scanner.scan(CARD);
+    await service.answer(ok(memberRecord()));
+    expect(first).toEqual({ id: 1, sound: 'warning' });
+    expect(core.state().feedback).toEqual({ id: 2, sound: 'success' });
+  });
+
+  it('returns the language to the default and forgets recent scans when a session ends', async () => {
+    const { core, scanner, service, h } = setup();
+    scanner.scan(CARD);
+    await service.answer(ok(memberRecord()));
+    await h['kiosk.setLanguage']({ language: 'es' });
+    await h['patron.cancel'](undefined);
+    expect(core.state().language).toBe('en');
+    expect(scanner.scanner.forgetRecentScans).toHaveBeenCalledOnce();
+  });
+
+  it('shows the "still there?" deadline and ends the session at the timeout', async () => {
+    const { core, scanner, service, time } = setup();
+    scanner.scan(CARD);
+    await service.answer(ok(memberRecord()));
+    time.advance(100_000);
+    expect(core.state().inactivityWarning).toEqual({ deadline: time.clock.now() + 20_000 });
+    time.advance(20_000);
+    expect(core.state().screen.name).toBe('attract');
+    expect(JSON.stringify(core.state())).not.toContain('Ada');
+  });
+
+  it('takes the warning down on patron activity', async () => {
+    const { core, scanner, time, h } = setup();
+    scanner.scan(CARD);
+    time.advance(100_000);
+    await h['patron.activity'](undefined);
+    expect(core.state().inactivityWarning).toBeUndefined();
+  });
+
+  it('runs check-in, finish and thanks through the patron channels', async () => {
+    const { core, scanner, service, time, h } = setup();
+    await h['patron.startCheckIn'](undefined);
+    scanner.scan(ITEM);
+    await service.answer(ok(circulationRecord()));
+    await h['patron.finish'](undefined);
+    expect(core.state().screen).toEqual({ name: 'thanks', firstName: '' });
+    time.advance(5_000);
+    expect(core.state().screen.name).toBe('attract');
+  });
+
+  it('carries the receipt choice and the printed signal to the session', async () => {
+    const { core, scanner, service, h } = setup({ receiptMode: 'ask' });
+    scanner.scan(CARD);
+    await service.answer(ok(memberRecord()));
+    scanner.scan(ITEM);
+    await service.answer(ok(circulationRecord()));
+    await h['patron.finish'](undefined);
+    await h['patron.chooseReceipt']({ print: true });
+    expect(core.state().screen).toMatchObject({
+      name: 'receipt',
+      step: 'printing',
+      printBy: 'renderer',
+    });
+    await h['patron.receiptPrinted'](undefined);
+    expect(core.state().screen.name).toBe('thanks');
+  });
+
+  it('prints through the host hook where the host prints', async () => {
+    const print = vi.fn(() => Promise.resolve());
+    const { core, scanner, service, h } = setup({
+      receiptMode: 'print',
+      printing: { printBy: 'host', print },
+    });
+    scanner.scan(CARD);
+    await service.answer(ok(memberRecord()));
+    scanner.scan(ITEM);
+    await service.answer(ok(circulationRecord()));
+    await h['patron.finish'](undefined);
+    expect(print).toHaveBeenCalledOnce();
+    await vi.waitFor(() => expect(core.state().screen.name).toBe('thanks'));
+  });
+
+  it('looks a patron up by email where settings allow it', async () => {
+    const { core, service, h } = setup({
+      patron: PatronSettingsSchema.parse({ allowEmail: true }),
+    });
+    await h['patron.chooseEmail'](undefined);
+    await h['patron.submitEmail']({ email: 'ada@example.org' });
+    expect(service.calls[0]).toMatchObject({
+      operation: 'memberByEmail',
+      args: ['ada@example.org'],
+    });
+    expect(core.state().screen).toEqual({ name: 'identifying' });
+  });
+
+  it('ends a patron session when staff mode opens', async () => {
+    const { core, scanner, service, h } = setup();
+    scanner.scan(CARD);
+    await service.answer(ok(memberRecord()));
+    await h['staff.open'](undefined);
+    await h['staff.exit'](undefined);
+    expect(core.state().screen).toMatchObject({ name: 'attract' });
+  });
+
+  it('shows the last scan on the staff screen instead of starting a session', async () => {
+    const { core, scanner, service, h } = setup();
+    await h['staff.open'](undefined);
+    await h['staff.submitPin']({ pin: '1234' });
+    scanner.scan(CARD);
+    expect(core.state().staff?.lastScan).toMatchObject({
+      code: CARD,
+      classification: { kind: 'patron' },
+    });
+    expect(service.calls).toEqual([]);
+  });
+
+  it('ignores patron intents while a staff screen shows', async () => {
+    const { core, h } = setup();
+    await h['staff.open'](undefined);
+    await h['patron.startCheckIn'](undefined);
+    await h['staff.exit'](undefined);
+    expect(core.state().screen.name).toBe('attract');
+  });
+
+  it('keeps staff details out of the state outside staff mode', async () => {
+    const { core, h } = setup();
+    await h['staff.open'](undefined);
+    expect(core.state().staff).toBeUndefined();
+  });
+
+  it('does not let a late PIN answer open staff mode after the screen changed', async () => {
+    const pin = heldPinGate();
+    const { core, h } = setup({ staffPin: pin.gate });
+    await h['staff.open'](undefined);
+    const answer = h['staff.submitPin']({ pin: '1234' });
+    await h['staff.exit'](undefined);
+    pin.release(true);
+    expect(await answer).toEqual({ accepted: false });
+    expect(core.state().screen.name).toBe('attract');
+  });
+
+  it('opens staff mode for the right PIN and marks a wrong one rejected', async () => {
+    const { core, h } = setup();
+    await h['staff.open'](undefined);
+    expect(await h['staff.submitPin']({ pin: '0000' })).toEqual({ accepted: false });
+    expect(core.state().screen).toEqual({ name: 'staff-pin', rejected: true, configured: true });
+    expect(await h['staff.submitPin']({ pin: '1234' })).toEqual({ accepted: true });
+    expect(core.state().screen).toEqual({ name: 'staff' });
+  });
+
+  it('refuses sign-in outside staff mode', async () => {
+    const { h } = setup();
+    expect(await h['auth.beginSignIn'](undefined)).toEqual({ presentation: 'refused' });
+  });
+
+  it('emits every change to subscribers and stops after dispose', async () => {
+    const { core, states, h } = setup();
+    await h['kiosk.setLanguage']({ language: 'es' });
+    expect(states.at(-1)?.language).toBe('es');
+    core.dispose();
+    await h['kiosk.setLanguage']({ language: 'en' });
+    expect(states).toHaveLength(1);
+  });
+});
