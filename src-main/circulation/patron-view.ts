@@ -79,10 +79,17 @@ export function patronView(
 }
 
 /** A check-out the service accepted: whatever details it gave, never a failure. */
+/** The title once the service named it; until then what the line had. */
+function labelOf(line: TransactionLine, result: CirculationResult) {
+  return result.title
+    ? { label: result.title, labelIs: 'title' as const }
+    : { label: line.label, labelIs: line.labelIs };
+}
+
 export function checkedOutLine(line: TransactionLine, result: CirculationResult): TransactionLine {
   return {
     id: line.id,
-    label: result.title ?? line.label,
+    ...labelOf(line, result),
     status: 'done',
     dueDate: result.dueDate,
     ...(result.renewed === UNKNOWN ? {} : { renewed: result.renewed }),
@@ -93,16 +100,17 @@ export function checkedOutLine(line: TransactionLine, result: CirculationResult)
 export function checkedInLine(line: TransactionLine, result: CirculationResult): TransactionLine {
   return {
     id: line.id,
-    label: result.title ?? line.label,
+    ...labelOf(line, result),
     status: 'done',
     fine: result.fine,
+    ...(result.currency ? { currency: result.currency } : {}),
     overdueDate: result.overdueDate,
     overdue: result.overdue,
   };
 }
 
 export function refusedLine(line: TransactionLine, message: PatronMessage): TransactionLine {
-  return { id: line.id, label: line.label, status: 'refused', message };
+  return { id: line.id, label: line.label, labelIs: line.labelIs, status: 'refused', message };
 }
 
 /** A check-in that cost the patron something, or was late: worth a warning sound. */

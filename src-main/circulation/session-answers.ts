@@ -45,7 +45,7 @@ export function memberAnswered(
   return enter(
     config,
     state,
-    { name: 'patron', cardBarcode, patron, lines: [], finishing: false },
+    { name: 'patron', cardBarcode, patron, lines: [], itemLines: {}, finishing: false },
     [play(patron.blocked ? 'error' : 'success')],
   );
 }
@@ -66,8 +66,20 @@ function outcome(
   if (result.error.outcome === 'applied') {
     const done: Line =
       kind === 'check-out'
-        ? { id: line.id, label: line.label, status: 'done', dueDate: 'unknown' }
-        : { id: line.id, label: line.label, status: 'done', fine: 'unknown' };
+        ? {
+            id: line.id,
+            label: line.label,
+            labelIs: line.labelIs,
+            status: 'done',
+            dueDate: 'unknown',
+          }
+        : {
+            id: line.id,
+            label: line.label,
+            labelIs: line.labelIs,
+            status: 'done',
+            fine: 'unknown',
+          };
     return { line: done, effect: play('success') };
   }
   return { line: refusedLine(line, circulationMessage(result.error)), effect: play('error') };

@@ -37,7 +37,12 @@ function identifyByCard(config: SessionConfig, state: SessionState, code: string
 }
 
 function addLine(state: SessionState, code: string): { state: SessionState; line: Line } {
-  const line: Line = { id: state.nextLineId, label: itemLabel(code), status: 'pending' };
+  const line: Line = {
+    id: state.nextLineId,
+    label: itemLabel(code),
+    labelIs: 'barcode-end',
+    status: 'pending',
+  };
   return { state: { ...state, nextLineId: state.nextLineId + 1 }, line };
 }
 
@@ -47,9 +52,22 @@ function itemScan(config: SessionConfig, state: SessionState, code: string): Tra
     if (step.patron.blocked) return notice(config, state, 'error', step.patron.blocked);
     const memberBarcode = step.cardBarcode;
     if (memberBarcode === undefined) return stay(state);
-    const added = addLine(state, code);
     const { generation } = state;
-    return enter(config, added.state, { ...step, lines: [...step.lines, added.line] }, [
+    const earlier = step.itemLines[code];
+    if (earlier !== undefined) {
+      // The same item again (a renewal, or a retry after a refusal): its line, not a second one.
+      const lines = step.lines.map((line): Line =>
+        line.id === earlier
+          ? { id: line.id, label: line.label, labelIs: line.labelIs, status: 'pending' }
+          : line,
+      );
+      return enter(config, state, { ...step, lines }, [
+        { type: 'check-out', generation, lineId: earlier, itemBarcode: code, memberBarcode },
+      ]);
+    }
+    const added = addLine(state, code);
+    const itemLines = { ...step.itemLines, [code]: added.line.id };
+    return enter(config, added.state, { ...step, lines: [...step.lines, added.line], itemLines }, [
       { type: 'check-out', generation, lineId: added.line.id, itemBarcode: code, memberBarcode },
     ]);
   }

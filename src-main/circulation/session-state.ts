@@ -28,6 +28,8 @@ export type SessionStep =
       cardBarcode: string | undefined;
       patron: PatronView;
       lines: Line[];
+      /** Item barcode -> its line: a re-scan (a renewal, a retry) updates that line. */
+      itemLines: Record<string, number>;
       /** "I'm done" while answers are awaited: the finish happens when the last one lands. */
       finishing: boolean;
     }

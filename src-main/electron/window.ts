@@ -23,6 +23,8 @@ export function createKioskWindow({ preload, kiosk }: KioskWindowOptions): Brows
       webSecurity: true,
       spellcheck: false,
       devTools: !kiosk,
+      // Feedback sounds follow scans, and a HID scanner's scan is no user gesture to Chromium.
+      autoplayPolicy: 'no-user-gesture-required',
     },
   });
   window.once('ready-to-show', () => window.show());

@@ -79,12 +79,15 @@ export const TransactionLineSchema = z.object({
   id: z.number().int().nonnegative(),
   /** The item's title, or its barcode's last four characters while the title is not known. */
   label: z.string(),
+  /** Which of the two `label` is, so the renderer can say "item ending 0050". */
+  labelIs: z.enum(['title', 'barcode-end']),
   status: z.enum(['pending', 'done', 'refused']),
   /** Check-out: the due date given; check-in: absent. */
   dueDate: DateViewSchema.optional(),
   renewed: z.boolean().optional(),
   /** Check-in of an overdue item: the fine and the missed due date. */
   fine: AmountViewSchema.optional(),
+  currency: z.string().optional(),
   overdueDate: DateViewSchema.optional(),
   overdue: z.union([z.boolean(), z.literal('unknown')]).optional(),
   message: PatronMessageSchema.optional(),

@@ -18,7 +18,14 @@ export function openKioskBrowser(url: string): boolean {
   const kioskFlag = process.env.KIOSK_WINDOWED ? [] : ['--kiosk'];
   const child = spawn(
     browser,
-    [...kioskFlag, `--app=${url}`, '--no-first-run', '--disable-background-networking'],
+    [
+      ...kioskFlag,
+      `--app=${url}`,
+      '--no-first-run',
+      '--disable-background-networking',
+      // Feedback sounds follow scans, and a HID scanner's scan is no user gesture to Chromium.
+      '--autoplay-policy=no-user-gesture-required',
+    ],
     {
       stdio: 'ignore',
       detached: true,

@@ -28,7 +28,9 @@ describe('patron session: check-in', () => {
   it('asks for the check-in of each scanned item on a pending line', () => {
     const session = checkIn();
     session.scanItem();
-    expect(session.lines()).toEqual([{ id: 0, label: '0001', status: 'pending' }]);
+    expect(session.lines()).toEqual([
+      { id: 0, label: '0001', labelIs: 'barcode-end', status: 'pending' },
+    ]);
     expect(session.effectsOf('check-in')).toEqual([
       { type: 'check-in', generation: 1, lineId: 0, itemBarcode: ITEM },
     ]);
@@ -41,6 +43,7 @@ describe('patron session: check-in', () => {
     expect(session.lines()[0]).toEqual({
       id: 0,
       label: 'Dune',
+      labelIs: 'title',
       status: 'done',
       fine: 0,
       overdueDate: null,

@@ -22,7 +22,7 @@ describe('patron session: check-out loop', () => {
     const session = patronScreen();
     session.scanItem();
     expect(session.screen()).toMatchObject({
-      session: [{ id: 0, label: '0001', status: 'pending' }],
+      session: [{ id: 0, label: '0001', labelIs: 'barcode-end', status: 'pending' }],
     });
     expect(session.effectsOf('check-out')).toEqual([
       {
@@ -55,7 +55,7 @@ describe('patron session: check-out loop', () => {
     session.scanItem();
     session.checkOutAnswer(0);
     expect(session.lines()).toEqual([
-      { id: 0, label: 'Dune', status: 'done', dueDate: DUE, renewed: false },
+      { id: 0, label: 'Dune', labelIs: 'title', status: 'done', dueDate: DUE, renewed: false },
     ]);
     expect(session.sounds()).toEqual(['success']);
   });
@@ -67,6 +67,23 @@ describe('patron session: check-out loop', () => {
     expect(session.lines()[0]).toMatchObject({ status: 'done', renewed: true });
   });
 
+  it('updates the line of an item scanned again in the session instead of adding one', () => {
+    const session = patronScreen();
+    session.scanItem();
+    session.checkOutAnswer(0);
+    session.scanItem();
+    expect(session.lines()).toEqual([
+      { id: 0, label: 'Dune', labelIs: 'title', status: 'pending' },
+    ]);
+    expect(session.effectsOf('check-out')).toEqual([
+      expect.objectContaining({ lineId: 0, itemBarcode: ITEM }),
+    ]);
+    session.checkOutAnswer(0, circulationRecord({ renewed: true }));
+    expect(session.lines()).toEqual([
+      { id: 0, label: 'Dune', labelIs: 'title', status: 'done', dueDate: DUE, renewed: true },
+    ]);
+  });
+
   it("shows a missing due date as 'unknown', never as a failure", () => {
     const session = patronScreen();
     session.scanItem();
@@ -74,6 +91,7 @@ describe('patron session: check-out loop', () => {
     expect(session.lines()[0]).toEqual({
       id: 0,
       label: '0001',
+      labelIs: 'barcode-end',
       status: 'done',
       dueDate: 'unknown',
       renewed: false,
@@ -106,6 +124,7 @@ describe('patron session: check-out loop', () => {
     expect(session.lines()[0]).toEqual({
       id: 0,
       label: '0001',
+      labelIs: 'barcode-end',
       status: 'refused',
       message: { kind: 'refused', code },
     });

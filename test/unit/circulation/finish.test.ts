@@ -15,7 +15,7 @@ const RECEIPT = {
   branchName: 'Central',
   at: new Date(T0).toISOString(),
   firstName: 'Ada',
-  lines: [{ id: 0, label: 'Dune', status: 'done', dueDate: DUE, renewed: false }],
+  lines: [{ id: 0, label: 'Dune', labelIs: 'title', status: 'done', dueDate: DUE, renewed: false }],
 };
 
 describe('patron session: finish and receipt', () => {

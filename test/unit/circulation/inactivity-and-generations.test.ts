@@ -146,7 +146,9 @@ describe('patron session: generation guard', () => {
     session.identified(memberRecord({ member: { givenName: 'Grace' } }));
     session.scanItem();
     session.checkOutAnswer(0, undefined, first);
-    expect(session.lines()).toEqual([{ id: 0, label: '0001', status: 'pending' }]);
+    expect(session.lines()).toEqual([
+      { id: 0, label: '0001', labelIs: 'barcode-end', status: 'pending' },
+    ]);
   });
 
   it('drops a late check-out answer after cancel', () => {

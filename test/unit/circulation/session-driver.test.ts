@@ -83,7 +83,7 @@ describe('session driver', () => {
     await service.answer(ok(circulationRecord()), 1);
     const { step } = driver.state();
     expect(step.name === 'patron' && step.lines).toEqual([
-      { id: 0, label: '0001', status: 'pending' },
+      { id: 0, label: '0001', labelIs: 'barcode-end', status: 'pending' },
     ]);
   });
 

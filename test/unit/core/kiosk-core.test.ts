@@ -126,7 +126,7 @@ describe('kiosk core', () => {
     await service.answer(ok(circulationRecord()));
     expect(core.state().screen).toMatchObject({
       name: 'patron',
-      session: [{ label: 'Dune', status: 'done' }],
+      session: [{ label: 'Dune', labelIs: 'title', status: 'done' }],
     });
   });
 
