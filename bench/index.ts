@@ -8,6 +8,7 @@ export interface BenchRow {
   samples: number;
   median: number;
   p90: number;
+  p95: number;
   p99: number;
   min: number;
 }
@@ -23,6 +24,7 @@ const SUITES: ReadonlyArray<() => Promise<{ suite: BenchSuite }>> = [
   () => import('./scanner-decode'),
   () => import('./kiosk'),
   () => import('./reader'),
+  () => import('./patron-flow'),
 ];
 
 /** Summarises raw samples (already in `unit`) into a table row. */
@@ -36,6 +38,7 @@ export function summarise(name: string, unit: BenchRow['unit'], samples: number[
     samples: sorted.length,
     median: at(0.5),
     p90: at(0.9),
+    p95: at(0.95),
     p99: at(0.99),
     min: sorted[0] ?? NaN,
   };
@@ -44,13 +47,14 @@ export function summarise(name: string, unit: BenchRow['unit'], samples: number[
 function table(rows: ReadonlyArray<BenchRow & { suite: string }>): string {
   const fmt = (n: number): string =>
     n >= 100 ? n.toFixed(0) : n >= 10 ? n.toFixed(1) : n.toFixed(2);
-  const header = ['suite', 'case', 'samples', 'median (p50)', 'p90', 'p99', 'min', 'unit'];
+  const header = ['suite', 'case', 'samples', 'median (p50)', 'p90', 'p95', 'p99', 'min', 'unit'];
   const body = rows.map((r) => [
     r.suite,
     r.case,
     String(r.samples),
     fmt(r.median),
     fmt(r.p90),
+    fmt(r.p95),
     fmt(r.p99),
     fmt(r.min),
     r.unit,
@@ -59,8 +63,8 @@ function table(rows: ReadonlyArray<BenchRow & { suite: string }>): string {
     Math.max(h.length, ...body.map((row) => row[i]?.length ?? 0)),
   );
   const line = (cells: string[]): string =>
-    `| ${cells.map((cell, i) => (i >= 2 && i <= 6 ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0))).join(' | ')} |`;
-  const rule = `|${widths.map((w, i) => (i >= 2 && i <= 6 ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`;
+    `| ${cells.map((cell, i) => (i >= 2 && i <= 7 ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0))).join(' | ')} |`;
+  const rule = `|${widths.map((w, i) => (i >= 2 && i <= 7 ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`;
   return [line(header), rule, ...body.map(line)].join('\n');
 }
 
