@@ -53,21 +53,19 @@ function itemScan(config: SessionConfig, state: SessionState, code: string): Tra
     const memberBarcode = step.cardBarcode;
     if (memberBarcode === undefined) return stay(state);
     const { generation } = state;
-    const earlier = step.itemLines[code];
-    if (earlier !== undefined) {
-      // The same item again (a renewal, or a retry after a refusal): its line, not a second one.
-      const lines = step.lines.map((line): Line =>
-        line.id === earlier
-          ? { id: line.id, label: line.label, labelIs: line.labelIs, status: 'pending' }
-          : line,
-      );
-      return enter(config, state, { ...step, lines }, [
-        { type: 'check-out', generation, lineId: earlier, itemBarcode: code, memberBarcode },
-      ]);
-    }
     const added = addLine(state, code);
+    const earlier = step.lines.find((line) => line.id === step.itemLines[code]);
     const itemLines = { ...step.itemLines, [code]: added.line.id };
-    return enter(config, added.state, { ...step, lines: [...step.lines, added.line], itemLines }, [
+    // The same item again (a renewal, or a retry after a refusal) takes the place of its line
+    // under a new id, so an answer to the earlier request finds no line and is dropped.
+    const lines = earlier
+      ? step.lines.map((line) =>
+          line === earlier
+            ? { ...added.line, label: earlier.label, labelIs: earlier.labelIs }
+            : line,
+        )
+      : [...step.lines, added.line];
+    return enter(config, added.state, { ...step, lines, itemLines }, [
       { type: 'check-out', generation, lineId: added.line.id, itemBarcode: code, memberBarcode },
     ]);
   }

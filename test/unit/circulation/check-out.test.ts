@@ -67,20 +67,30 @@ describe('patron session: check-out loop', () => {
     expect(session.lines()[0]).toMatchObject({ status: 'done', renewed: true });
   });
 
-  it('updates the line of an item scanned again in the session instead of adding one', () => {
+  it('puts an item scanned again in the session in the place of its line, not on a second one', () => {
     const session = patronScreen();
     session.scanItem();
     session.checkOutAnswer(0);
     session.scanItem();
     expect(session.lines()).toEqual([
-      { id: 0, label: 'Dune', labelIs: 'title', status: 'pending' },
+      { id: 1, label: 'Dune', labelIs: 'title', status: 'pending' },
     ]);
     expect(session.effectsOf('check-out')).toEqual([
-      expect.objectContaining({ lineId: 0, itemBarcode: ITEM }),
+      expect.objectContaining({ lineId: 1, itemBarcode: ITEM }),
     ]);
-    session.checkOutAnswer(0, circulationRecord({ renewed: true }));
+    session.checkOutAnswer(1, circulationRecord({ renewed: true }));
     expect(session.lines()).toEqual([
-      { id: 0, label: 'Dune', labelIs: 'title', status: 'done', dueDate: DUE, renewed: true },
+      { id: 1, label: 'Dune', labelIs: 'title', status: 'done', dueDate: DUE, renewed: true },
+    ]);
+  });
+
+  it('drops the answer to an earlier scan of an item scanned again before it came', () => {
+    const session = patronScreen();
+    session.scanItem();
+    session.scanItem();
+    session.checkOutAnswer(0);
+    expect(session.lines()).toEqual([
+      { id: 1, label: '0001', labelIs: 'barcode-end', status: 'pending' },
     ]);
   });
 
