@@ -5,6 +5,7 @@ import type { BrowserWindow, WebContents } from 'electron';
 import type { StaffAuth } from '../auth/staff-auth';
 import type { SignInPresentation } from '../core/kiosk-core';
 import { bootKiosk } from '../host/bootstrap';
+import { navigationAllowed } from '../host/lockdown';
 import { createLogger } from '../../src-shared/log/logger';
 import type { Settings } from '../settings/schema';
 import { registerAppSchemePrivileges, serveRenderer } from './app-protocol';
@@ -52,11 +53,12 @@ const redirect = registerProtocolRedirect(settings.service.redirectUri);
 // authorization server: auth_url, and the discovered authorization endpoint once a sign-in starts.
 const authOrigins = new Set<string>();
 let kioskContents: WebContents | undefined;
-hardenApp(
-  (contents, url) =>
-    url.startsWith(`${APP_ORIGIN}/`) ||
-    (contents.session !== kioskContents?.session &&
-      [...authOrigins].some((origin) => url.startsWith(`${origin}/`))),
+hardenApp((contents, url) =>
+  navigationAllowed(
+    url,
+    { kioskSession: kioskContents !== undefined && contents.session === kioskContents.session },
+    { appOrigin: APP_ORIGIN, authOrigins },
+  ),
 );
 
 function handleRedirect(auth: StaffAuth, url: string): void {
