@@ -33,7 +33,7 @@ interface EnvOverride {
   problem: string;
 }
 
-const URL_PROBLEM = 'must be an http or https URL';
+const URL_PROBLEM = 'must be an https URL (plain http only for 127.0.0.1, [::1] or localhost)';
 
 const ENV_OVERRIDES: EnvOverride[] = [
   {

@@ -20,7 +20,20 @@ export const RedirectUriSchema = z
       'must be a reversed-domain private-use URI such as org.example.librarykiosk:/oauth/callback, or http://127.0.0.1:{port}/path',
   });
 
-export const HTTP_URL = z.url({ protocol: /^https?$/, message: 'must be an http or https URL' });
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+/**
+ * The service's URLs carry bearer tokens and the staff password: https, or plain http only to a
+ * service on this machine (the embedded reference service, a local test service).
+ */
+export const HTTP_URL = z
+  .url({ protocol: /^https?$/, message: 'must be an http or https URL' })
+  .refine((value) => {
+    // Not a URL at all is the check above's to report.
+    if (!URL.canParse(value)) return true;
+    const url = new URL(value);
+    return url.protocol === 'https:' || LOOPBACK_HOST.test(url.hostname);
+  }, 'must be https (plain http only for 127.0.0.1, [::1] or localhost): tokens and passwords would cross the network in clear');
 
 export const ClientKindSchema = z.enum(['registered', 'development'], {
   message: "must be 'registered' or 'development'",

@@ -61,7 +61,7 @@ describe('settings resolution', () => {
 
   it('applies every environment override over the stored values', () => {
     const settings = resolved(
-      { service: { baseUrl: 'http://stored.example', clientId: 'stored' }, dataDir: '/stored' },
+      { service: { baseUrl: 'https://stored.example', clientId: 'stored' }, dataDir: '/stored' },
       {
         KIOSK_BASE_URL: 'https://library.example/api-root',
         KIOSK_AUTH_URL: 'https://login.library.example',
@@ -91,9 +91,9 @@ describe('settings resolution', () => {
 
   it('ignores an empty environment variable', () => {
     expect(
-      resolved({ service: { baseUrl: 'http://stored.example' } }, { KIOSK_BASE_URL: '' }).service
+      resolved({ service: { baseUrl: 'https://stored.example' } }, { KIOSK_BASE_URL: '' }).service
         .baseUrl,
-    ).toBe('http://stored.example');
+    ).toBe('https://stored.example');
   });
 
   it('rejects a non-URL base URL from the environment in one line naming the setting and variable', () => {
@@ -104,7 +104,7 @@ describe('settings resolution', () => {
       source: 'KIOSK_BASE_URL',
     });
     expect(error.message).toBe(
-      'Invalid setting service.baseUrl (from KIOSK_BASE_URL): must be an http or https URL.',
+      'Invalid setting service.baseUrl (from KIOSK_BASE_URL): must be an https URL (plain http only for 127.0.0.1, [::1] or localhost).',
     );
   });
 
@@ -171,4 +171,28 @@ describe('service field map and circulation method', () => {
       "must be 'auto', 'POST' or 'PUT'",
     );
   });
+});
+
+describe('plain http to a remote service', () => {
+  it.each(['http://library.example/api', 'http://10.0.0.5:8080', 'http://127.example.com'])(
+    'refuses %s as the base URL, saying why',
+    (baseUrl) => {
+      const error = problem({ service: { baseUrl } });
+      expect(error.setting).toBe('service.baseUrl');
+      expect(error.message).toContain('must be https');
+    },
+  );
+
+  it('refuses plain http from the environment too', () => {
+    expect(problem({}, { KIOSK_AUTH_URL: 'http://login.library.example' }).message).toContain(
+      'must be an https URL',
+    );
+  });
+
+  it.each(['http://127.0.0.1:7301', 'http://localhost:7301', 'http://[::1]:7301'])(
+    'accepts %s: a service on this machine',
+    (baseUrl) => {
+      expect(resolved({ service: { baseUrl } }).service.baseUrl).toBe(baseUrl);
+    },
+  );
 });
