@@ -6,6 +6,7 @@ import { hashStaffPin } from '../../src-main/settings/staff-pin';
 import { startService } from '../../src-service/index';
 import type { RunningService } from '../../src-service/index';
 import { startKioskUnderTest } from './harness';
+import { signInInStaffMode } from './patron-support';
 import type { KioskUnderTest } from './harness';
 
 const PIN = '246813';
@@ -44,20 +45,7 @@ describe('staff sign-in against a configured service in another dialect', () => 
   });
 
   it("names the signed-in librarian from the dialect's user info", async () => {
-    const { page } = kiosk;
-    await page.getByRole('heading', { name: 'Out of service' }).waitFor();
-    await page.keyboard.press('Control+Alt+KeyS');
-    await page.getByLabel('Staff PIN').fill(PIN);
-    await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Staff mode' }).waitFor();
-    const popupOpened = page.waitForEvent('popup');
-    await page.getByRole('button', { name: 'Sign in to the library service' }).click();
-    const popup = await popupOpened;
-    await popup.getByLabel('Username').fill('librarian');
-    await popup.getByLabel('Password').fill('demo-librarian');
-    await popup.getByRole('button', { name: 'Sign in' }).click();
-    await popup.getByRole('button', { name: 'Allow' }).click();
-    await page.getByText('Signed in as Lena Park').waitFor();
+    await signInInStaffMode(kiosk.page, PIN);
     await kiosk.screenshot('staff-signed-in-dotnet-dialect');
     expect(kiosk.kiosk.auth.status()).toMatchObject({
       state: 'signed-in',

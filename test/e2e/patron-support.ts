@@ -40,9 +40,16 @@ export async function startSignedInKiosk(settings: StoredSettings = {}): Promise
 
 /** Staff mode by PIN, sign-in through the service's popup, then back to the patrons' screen. */
 export async function signInStaff(page: Page): Promise<void> {
+  await signInInStaffMode(page, DEMO_STAFF_PIN);
+  await page.getByRole('button', { name: 'Leave staff mode' }).click();
+  await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+}
+
+/** From the out-of-service screen: staff mode by PIN and the service sign-in, left open. */
+export async function signInInStaffMode(page: Page, pin: string): Promise<void> {
   await page.getByRole('heading', { name: 'Out of service' }).waitFor();
   await page.keyboard.press('Control+Alt+KeyS');
-  await page.getByLabel('Staff PIN').fill(DEMO_STAFF_PIN);
+  await page.getByLabel('Staff PIN').fill(pin);
   await page.keyboard.press('Enter');
   await page.getByRole('heading', { name: 'Staff mode' }).waitFor();
   const popupOpened = page.waitForEvent('popup');
@@ -53,8 +60,6 @@ export async function signInStaff(page: Page): Promise<void> {
   await popup.getByRole('button', { name: 'Sign in' }).click();
   await popup.getByRole('button', { name: 'Allow' }).click();
   await page.getByText('Signed in as Lena Park').waitFor();
-  await page.getByRole('button', { name: 'Leave staff mode' }).click();
-  await page.getByRole('heading', { name: 'Welcome' }).waitFor();
 }
 
 /**
