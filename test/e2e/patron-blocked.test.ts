@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KioskUnderTest } from './harness';
+import type { PatronKiosk } from './patron-support';
 import { CARDS, ITEMS, expectNoAxeViolations, scan, startSignedInKiosk } from './patron-support';
 
 describe('a blocked patron at the kiosk', () => {
-  let kiosk: KioskUnderTest;
+  let kiosk: PatronKiosk;
 
   beforeAll(async () => {
     kiosk = await startSignedInKiosk();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KioskUnderTest } from './harness';
+import type { PatronKiosk } from './patron-support';
 import {
   ITEMS,
   expectNoAxeViolations,
@@ -9,7 +9,7 @@ import {
 } from './patron-support';
 
 describe('returning items at the kiosk without a card', () => {
-  let kiosk: KioskUnderTest;
+  let kiosk: PatronKiosk;
 
   beforeAll(async () => {
     kiosk = await startSignedInKiosk({ receipt: { mode: 'none' } });

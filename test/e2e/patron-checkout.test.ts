@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KioskUnderTest } from './harness';
+import type { PatronKiosk } from './patron-support';
 import {
   AMARA,
   CARDS,
@@ -13,7 +13,7 @@ import {
 const DUE = /Due [A-Z][a-z]+ \d{1,2}, \d{4}/;
 
 describe('a patron borrows items at the kiosk', () => {
-  let kiosk: KioskUnderTest;
+  let kiosk: PatronKiosk;
 
   beforeAll(async () => {
     kiosk = await startSignedInKiosk({

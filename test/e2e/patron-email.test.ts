@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KioskUnderTest } from './harness';
+import type { PatronKiosk } from './patron-support';
 import { AMARA, expectNoAxeViolations, startSignedInKiosk } from './patron-support';
 
 describe('identifying by email on the on-screen keyboard', () => {
-  let kiosk: KioskUnderTest;
+  let kiosk: PatronKiosk;
 
   beforeAll(async () => {
     kiosk = await startSignedInKiosk({ patron: { allowEmail: true } });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KioskUnderTest } from './harness';
+import type { PatronKiosk } from './patron-support';
 import { CARDS, expectNoAxeViolations, scan, startSignedInKiosk } from './patron-support';
 
 describe("the patron's summary", () => {
-  let kiosk: KioskUnderTest;
+  let kiosk: PatronKiosk;
 
   beforeAll(async () => {
     kiosk = await startSignedInKiosk();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { KioskUnderTest } from './harness';
+import type { PatronKiosk } from './patron-support';
 import {
   AMARA,
   CARDS,
@@ -11,7 +11,7 @@ import {
 } from './patron-support';
 
 describe('a patron who walks away', () => {
-  let kiosk: KioskUnderTest;
+  let kiosk: PatronKiosk;
   let title = '';
 
   beforeAll(async () => {

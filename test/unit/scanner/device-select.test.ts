@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodingFor, selectDevice } from '../../../src-main/scanner/device-select';
 import type { HidDeviceInfo } from '../../../src-main/scanner/hid-backend';
-import { KEYBOARD, POS_SCANNER } from './fake-hid';
+import { KEYBOARD, POS_SCANNER } from '../../support/fake-hid';
 
 const VENDOR_DATA: HidDeviceInfo = {
   ...POS_SCANNER,

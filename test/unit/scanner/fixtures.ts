@@ -23,20 +23,7 @@ export function loadFixtures(name: 'pos-reports' | 'keyboard-reports'): ReportFi
   return FixtureFileSchema.parse(JSON.parse(readFileSync(url, 'utf8'))).cases;
 }
 
-/** A 64-byte HID POS report carrying `data` (at most 56 bytes). */
-export function posReport(
-  data: string,
-  options: { aim?: string; more?: boolean } = {},
-): Uint8Array {
-  const bytes = new TextEncoder().encode(data);
-  const report = new Uint8Array(64);
-  report[0] = 0x02;
-  report[1] = bytes.length;
-  if (options.aim) report.set(new TextEncoder().encode(options.aim), 2);
-  report.set(bytes, 5);
-  report[63] = options.more ? 1 : 0;
-  return report;
-}
+export { posReport } from '../../support/fake-hid';
 
 /** An 8-byte boot-keyboard report. */
 export function keyReport(modifiers: number, ...usages: number[]): Uint8Array {

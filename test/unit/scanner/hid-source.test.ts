@@ -7,7 +7,7 @@ import type { ScanRejectReason } from '../../../src-main/scanner/scan-event';
 import type { ScannerDevice } from '../../../src-main/scanner/settings-schema';
 import { ScannerStatusSchema, type ScannerStatus } from '../../../src-main/scanner/status';
 import { captureLogs } from './capture-logs';
-import { FakeHidBackend, KEYBOARD, ManualWatcher, POS_SCANNER } from './fake-hid';
+import { FakeHidBackend, KEYBOARD, ManualWatcher, POS_SCANNER } from '../../support/fake-hid';
 import { keyReport, posReport } from './fixtures';
 
 const sources: HidScannerSource[] = [];

@@ -8,7 +8,7 @@ import {
 } from '../../../src-main/scanner/settings-schema';
 import type { ScannerStatus } from '../../../src-main/scanner/status';
 import { captureLogs } from './capture-logs';
-import { FakeHidBackend, ManualWatcher, POS_SCANNER } from './fake-hid';
+import { FakeHidBackend, ManualWatcher, POS_SCANNER } from '../../support/fake-hid';
 import { posReport } from './fixtures';
 
 const logs = captureLogs();

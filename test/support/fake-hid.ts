@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
-import type { DeviceWatcher } from '../../../src-main/scanner/device-watcher';
-import type { HidBackend, HidDeviceInfo, HidHandle } from '../../../src-main/scanner/hid-backend';
+import type { DeviceWatcher } from '../../src-main/scanner/device-watcher';
+import type { HidBackend, HidDeviceInfo, HidHandle } from '../../src-main/scanner/hid-backend';
 
 /** An open fake device: the test pushes reports and errors through it. */
 export class FakeHandle extends EventEmitter implements HidHandle {
@@ -103,3 +103,18 @@ export const KEYBOARD: HidDeviceInfo = {
   usagePage: 0x01,
   usage: 0x06,
 };
+
+/** A 64-byte HID POS report carrying `data` (at most 56 bytes). */
+export function posReport(
+  data: string,
+  options: { aim?: string; more?: boolean } = {},
+): Uint8Array {
+  const bytes = new TextEncoder().encode(data);
+  const report = new Uint8Array(64);
+  report[0] = 0x02;
+  report[1] = bytes.length;
+  if (options.aim) report.set(new TextEncoder().encode(options.aim), 2);
+  report.set(bytes, 5);
+  report[63] = options.more ? 1 : 0;
+  return report;
+}
