@@ -97,3 +97,38 @@ export async function startKioskUnderTest(
     },
   };
 }
+
+/** CDP key fields for one character of a barcode (digits, letters, and the Enter suffix). */
+function cdpKey(char: string): { key: string; code: string; text: string; vk: number } {
+  if (char === '\r') return { key: 'Enter', code: 'Enter', text: '\r', vk: 13 };
+  if (/^[0-9]$/.test(char))
+    return { key: char, code: `Digit${char}`, text: char, vk: char.charCodeAt(0) };
+  if (/^[A-Za-z]$/.test(char)) {
+    const upper = char.toUpperCase();
+    return { key: char, code: `Key${upper}`, text: char, vk: upper.charCodeAt(0) };
+  }
+  throw new Error(`typeAsScanner: no key for ${JSON.stringify(char)}`);
+}
+
+/**
+ * Types `code` and Enter the way a keyboard-wedge scanner does: trusted key events in quick
+ * succession. Playwright's `keyboard.type` waits for each key's round trip, which on a loaded
+ * machine spaces the keys wider than any scanner would; here every key event is sent over one
+ * DevTools session at once and Chromium delivers them in order, as fast as it can.
+ */
+export async function typeAsScanner(page: Page, code: string): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  try {
+    const sends = [...code, '\r'].flatMap((char) => {
+      const { key, code: keyCode, text, vk } = cdpKey(char);
+      const common = { key, code: keyCode, windowsVirtualKeyCode: vk };
+      return [
+        session.send('Input.dispatchKeyEvent', { type: 'keyDown', text, ...common }),
+        session.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common }),
+      ];
+    });
+    await Promise.all(sends);
+  } finally {
+    await session.detach();
+  }
+}

@@ -80,7 +80,11 @@ export async function signInInStaffMode(page: Page, pin: string): Promise<void> 
 
 /** One scan on the kiosk's HID scanner; resolves when the core's scanner service has it. */
 export async function scan(kiosk: PatronKiosk, code: string): Promise<void> {
-  await expect.poll(() => kiosk.hid.current, { timeout: 10_000 }).toBeDefined();
+  // Plain polling, not expect.poll: the patron-flow benchmark scans with this outside Vitest.
+  for (let waited = 0; !kiosk.hid.current; waited += 50) {
+    if (waited >= 10_000) throw new Error('The kiosk did not open its HID scanner in 10 s.');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   let off = (): void => undefined;
   const heard = new Promise<void>((resolve) => {
     off = kiosk.kiosk.scanner.onScan((event) => {

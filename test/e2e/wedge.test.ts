@@ -3,10 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
 import type { ScanEvent } from '../../src-main/scanner/scan-event';
-import { launchChromium, startKioskUnderTest } from './harness';
+import { launchChromium, startKioskUnderTest, typeAsScanner } from './harness';
 import type { KioskUnderTest } from './harness';
 
-const FAST = { delay: 5 };
 const SLOW = { delay: 120 };
 const settle = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -15,13 +14,10 @@ describe('keyboard-wedge scans in Chromium through the web host', () => {
   const scans: ScanEvent[] = [];
 
   beforeAll(async () => {
-    // Wider timing than the defaults (30 ms average, 50 ms hold): Playwright's typing on a busy
-    // 2-core CI machine is slower than a scanner (one gap of 80+ ms between its first two keys
-    // was seen under load), yet far from the 120 ms a person's keys take here. The detector's
-    // decisions at the default timing are specified by its unit tests.
-    kiosk = await startKioskUnderTest({
-      settings: { scanner: { wedgeMaxAvgIntervalMs: 50, wedgeHoldMs: 200 } },
-    });
+    // The default timing (30 ms average, 50 ms hold): scans are typed by typeAsScanner, whose
+    // keys arrive as close together as a scanner's even on a loaded machine. Slow typing is
+    // Playwright's keyboard.type at 120 ms a key, a person's pace.
+    kiosk = await startKioskUnderTest();
     kiosk.kiosk.scanner.onScan((scan) => scans.push(scan));
     await kiosk.page.getByRole('heading', { name: 'Out of service' }).waitFor();
   });
@@ -31,8 +27,7 @@ describe('keyboard-wedge scans in Chromium through the web host', () => {
   });
 
   it('delivers fast typing ending in Enter to the core as a wedge scan', async () => {
-    await kiosk.page.keyboard.type('31234000012342', FAST);
-    await kiosk.page.keyboard.press('Enter');
+    await typeAsScanner(kiosk.page, '31234000012342');
     await vi.waitFor(() =>
       expect(scans).toContainEqual(
         expect.objectContaining({ code: '31234000012342', source: 'wedge' }),
@@ -55,8 +50,7 @@ describe('keyboard-wedge scans in Chromium through the web host', () => {
       .poll(() => kiosk.page.evaluate('document.activeElement?.id'))
       .toBe('staff-pin-input');
 
-    await kiosk.page.keyboard.type('21234000567891', FAST);
-    await kiosk.page.keyboard.press('Enter');
+    await typeAsScanner(kiosk.page, '21234000567891');
     await vi.waitFor(() =>
       expect(scans).toContainEqual(
         expect.objectContaining({ code: '21234000567891', source: 'wedge' }),
@@ -146,8 +140,7 @@ describe('wedge attach() in Chromium on a bare page', () => {
     await fresh();
     await page.keyboard.type('ab', SLOW);
     await expect.poll(() => value('#name')).toBe('ab');
-    await page.keyboard.type('31234000012342', FAST);
-    await page.keyboard.press('Enter');
+    await typeAsScanner(page, '31234000012342');
     await expect.poll(() => read('scans')).toEqual(['31234000012342']);
     expect(await read('pageKeys')).toEqual(['a', 'b']);
     expect(await value('#name')).toBe('ab');
