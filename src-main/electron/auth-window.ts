@@ -35,7 +35,14 @@ export function openAuthWindow(options: AuthWindowOptions): Promise<string | nul
     height: 720,
     ...(options.parent ? { parent: options.parent, modal: true } : {}),
     autoHideMenuBar: true,
-    webPreferences: { partition, sandbox: true, contextIsolation: true, nodeIntegration: false },
+    webPreferences: {
+      partition,
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      // No middle-click (auxclick): a new window from the service's pages would escape the rules.
+      disableBlinkFeatures: 'Auxclick',
+    },
   });
 
   return new Promise((resolve) => {

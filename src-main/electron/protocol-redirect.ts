@@ -38,13 +38,11 @@ export function registerProtocolRedirect(redirectUri: string): ProtocolRedirect 
   const fromArgv = (argv: string[]): string | undefined =>
     argv.find((arg) => arg.startsWith(prefix));
 
-  // In development Electron runs as `electron path/to/app`: register that command, not bare electron.
-  const registered =
-    process.defaultApp && process.argv.length >= 2
-      ? app.setAsDefaultProtocolClient(scheme, process.execPath, [
-          path.resolve(process.argv[1] ?? '.'),
-        ])
-      : app.setAsDefaultProtocolClient(scheme);
+  // In development Electron runs as `electron path/to/app`: register that command, not bare
+  // electron. Packaged, the executable with no arguments (Electron's defaults, spelt out).
+  const args =
+    process.defaultApp && process.argv.length >= 2 ? [path.resolve(process.argv[1] ?? '.')] : [];
+  const registered = app.setAsDefaultProtocolClient(scheme, process.execPath, args); // eng-disable PROTOCOL_HANDLER_JS_CHECK: the scheme only carries OAuth redirects, taken only when they match the pending sign-in
   if (!registered) log.warn('could not register the redirect scheme', { scheme });
 
   app.on('open-url', (event, url) => {

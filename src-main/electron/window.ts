@@ -16,12 +16,14 @@ export function createKioskWindow({ preload, kiosk }: KioskWindowOptions): Brows
     autoHideMenuBar: true,
     backgroundColor: '#f7f5f0',
     webPreferences: {
-      preload,
+      preload, // eng-disable PRELOAD_JS_CHECK: preload.ts exposes only the two-function bridge, checked against the IPC contract
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
       webSecurity: true,
       spellcheck: false,
+      // No middle-click (auxclick): it would open links in new windows behind the navigation rules.
+      disableBlinkFeatures: 'Auxclick',
       devTools: !kiosk,
       // Feedback sounds follow scans, and a HID scanner's scan is no user gesture to Chromium.
       autoplayPolicy: 'no-user-gesture-required',
