@@ -1,6 +1,7 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { itemBarcode, memberBarcode } from './barcode';
+import { BLOB_ACCOUNT_KEY_FILE } from './blob/account-key';
 import { DEFAULT_PORTS } from './config';
 import { DEMO_ITEMS, DEMO_MEMBERS } from './db/seed';
 import { DIALECT_NAMES, dialectNameSchema, type DialectName } from './dialects';
@@ -41,12 +42,13 @@ function dialect(value: string | undefined): DialectName {
   return parsed.data;
 }
 
-function describe(service: RunningService): string {
+function describe(service: RunningService, dataDir: string): string {
   const member = (label: string, seq: number): string => `  ${memberBarcode(seq)}  ${label}`;
   return [
     `base_url  ${service.baseUrl}`,
     `auth_url  ${service.authUrl}`,
     `blob_url  ${service.blobUrl}`,
+    `blob key  ${join(dataDir, BLOB_ACCOUNT_KEY_FILE)} (account ${service.blobAccount.name}; not Azurite's published key)`,
     `dialect   ${service.dialect}`,
     '',
     `client (registered)   ${service.clients.registered.clientId}`,
@@ -100,8 +102,9 @@ async function main(): Promise<void> {
     process.stderr.write(`Not a lifetime in seconds: ${values['token-ttl']}\n`);
     process.exit(2);
   }
+  const dataDir = resolve(values['data-dir'] ?? '.data/service');
   const service = await startService({
-    dataDir: resolve(values['data-dir'] ?? '.data/service'),
+    dataDir,
     ports: {
       base: port(values['base-port'], DEFAULT_PORTS.base),
       auth: port(values['auth-port'], DEFAULT_PORTS.auth),
@@ -112,7 +115,7 @@ async function main(): Promise<void> {
     reset: values.reset ?? false,
     dialect: dialect(values.dialect),
   });
-  process.stdout.write(`${describe(service)}\n`);
+  process.stdout.write(`${describe(service, dataDir)}\n`);
 
   let stopping = false;
   const stop = (): void => {

@@ -33,10 +33,11 @@ export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 3600;
 export const REFRESH_TOKEN_TTL_SECONDS = 14 * 24 * 3600;
 export const SAS_TTL_SECONDS = 15 * 60;
 
+/**
+ * Azurite's development account name, kept because upload URLs show it. Its key is not Azurite's
+ * published one: each data folder makes its own (blob/account-key.ts).
+ */
 export const BLOB_ACCOUNT = 'devstoreaccount1';
-/** Azurite's published development account key: public by design, only valid against the emulator. */
-export const BLOB_ACCOUNT_KEY =
-  'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==';
 export const BLOB_CONTAINER = 'documents';
 /** Azurite 3.35 knows blob API versions up to this one; the SAS must use a version it can verify. */
 export const BLOB_SAS_VERSION = '2025-11-05';

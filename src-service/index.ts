@@ -3,8 +3,11 @@ import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Logger } from '../src-shared/log/logger';
+import { loadAccountKey } from './blob/account-key';
 import { startAzurite } from './blob/azurite';
+import { createUploadSigner } from './blob/sas';
 import {
+  BLOB_ACCOUNT,
   DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
   DEFAULT_PORTS,
   CONFIDENTIAL_CLIENT_ID,
@@ -30,6 +33,7 @@ import { createAuthServer } from './http/auth-server';
 import { createBearerCheck } from './http/bearer';
 import { createAccounts } from './oauth/accounts';
 import { createInteractionHandler } from './oauth/interactions';
+import { createLoginLimiter } from './oauth/login-limiter';
 import { createProvider, prepareSigningKey } from './oauth/provider';
 import { startExpiredPurge } from './oauth/sqlite-adapter';
 import { TokenCache } from './oauth/token-cache';
@@ -54,6 +58,11 @@ export interface RunningService {
   baseUrl: string;
   authUrl: string;
   blobUrl: string;
+  /**
+   * The blob account and its key, made for this data folder (`<dataDir>/blob-account-key`, 0600):
+   * for tests and tools that read the stored blobs. Never logged or printed.
+   */
+  blobAccount: { name: typeof BLOB_ACCOUNT; key: string };
   clients: {
     registered: { clientId: typeof REGISTERED_CLIENT_ID; redirectUris: string[] };
     development: { clientId: typeof DEVELOPMENT_CLIENT_ID; redirectUris: string[] };
@@ -111,6 +120,13 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
 
   const db = openDatabase(options.dataDir);
   if (!isSeeded(db)) seedDatabase(db, now());
+  let accountKey: string;
+  try {
+    accountKey = loadAccountKey(options.dataDir, log.child('blob'));
+  } catch (error) {
+    db.close();
+    throw error;
+  }
 
   const faults = options.faults ? createFaultController() : undefined;
   const cache = new TokenCache();
@@ -130,7 +146,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   };
 
   // Azurite and the signing key take the longest: start both first, in parallel with the rest.
-  const azuriteStarting = startAzurite(join(options.dataDir, BLOB_DIR), ports.blob);
+  const azuriteStarting = startAzurite(join(options.dataDir, BLOB_DIR), ports.blob, accountKey);
   stops.push(async () => {
     const azurite = await azuriteStarting.catch(() => undefined);
     await azurite?.stop();
@@ -157,7 +173,13 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     });
     auth.attach({
       provider: provider.callback(),
-      interaction: createInteractionHandler(provider, accounts, log.child('interaction')),
+      interaction: createInteractionHandler(
+        provider,
+        accounts,
+        log.child('interaction'),
+        // In memory: a restart forgets the counts (and the attacker's locks) with the sessions.
+        createLoginLimiter({}, () => now().getTime()),
+      ),
     });
 
     const azurite = await azuriteStarting;
@@ -166,7 +188,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
       members,
       circulation: createCirculation(db, members, now),
       catalog: createCatalog(db),
-      documents: createDocuments(db, () => azurite.blobUrl, now),
+      documents: createDocuments(db, () => azurite.blobUrl, now, createUploadSigner(accountKey)),
     });
     const api = createApiServer(routes, createBearerCheck(provider, cache), faults, dialect);
     const basePort = await listen(api, ports.base);
@@ -184,6 +206,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
       baseUrl,
       authUrl,
       blobUrl: azurite.blobUrl,
+      blobAccount: { name: BLOB_ACCOUNT, key: accountKey },
       clients: {
         registered: { clientId: REGISTERED_CLIENT_ID, redirectUris },
         development: { clientId: DEVELOPMENT_CLIENT_ID, redirectUris: [...redirectUris] },

@@ -3,7 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createLogger } from '../../src-shared/log/logger';
-import { BLOB_ACCOUNT, BLOB_ACCOUNT_KEY, BLOB_CONTAINER, HOST } from '../config';
+import { BLOB_ACCOUNT, BLOB_CONTAINER, HOST } from '../config';
+import { ALLOWED_HOST_NAMES_ENV, LOOPBACK_HOST_NAMES } from '../http/host-check';
 
 const log = createLogger('service:azurite');
 const STARTUP_TIMEOUT_MS = 30_000;
@@ -18,9 +19,15 @@ const CHILD_SCRIPT = fileURLToPath(new URL('./azurite-child.mjs', import.meta.ur
 
 /**
  * Runs Azurite's blob service as a child process on loopback, telemetry off, files under
- * `location`, and makes sure the documents container exists.
+ * `location`, with `accountKey` as the only key of the account (AZURITE_ACCOUNTS replaces the
+ * published development key) and a Host check in front of it (azurite-child.mjs), and makes sure
+ * the documents container exists.
  */
-export async function startAzurite(location: string, port: number): Promise<RunningAzurite> {
+export async function startAzurite(
+  location: string,
+  port: number,
+  accountKey: string,
+): Promise<RunningAzurite> {
   mkdirSync(location, { recursive: true });
   const child = spawn(
     process.execPath,
@@ -37,7 +44,15 @@ export async function startAzurite(location: string, port: number): Promise<Runn
       // @azure/storage-blob speaks a newer API version than this Azurite knows; the SAS pins one it knows.
       '--skipApiVersionCheck',
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // In the environment, not on the command line: other users can list command lines.
+      env: {
+        ...process.env,
+        AZURITE_ACCOUNTS: `${BLOB_ACCOUNT}:${accountKey}`,
+        [ALLOWED_HOST_NAMES_ENV]: JSON.stringify(LOOPBACK_HOST_NAMES),
+      },
+    },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let actualPort: number;
@@ -60,7 +75,7 @@ export async function startAzurite(location: string, port: number): Promise<Runn
   try {
     const service = new BlobServiceClient(
       blobUrl,
-      new StorageSharedKeyCredential(BLOB_ACCOUNT, BLOB_ACCOUNT_KEY),
+      new StorageSharedKeyCredential(BLOB_ACCOUNT, accountKey),
     );
     await service.getContainerClient(BLOB_CONTAINER).createIfNotExists();
   } catch (error) {

@@ -4,23 +4,28 @@ import {
   StorageSharedKeyCredential,
   generateBlobSASQueryParameters,
 } from '@azure/storage-blob';
-import { BLOB_ACCOUNT, BLOB_ACCOUNT_KEY, BLOB_SAS_VERSION, SAS_TTL_SECONDS } from '../config';
+import { BLOB_ACCOUNT, BLOB_SAS_VERSION, SAS_TTL_SECONDS } from '../config';
 
-const credential = new StorageSharedKeyCredential(BLOB_ACCOUNT, BLOB_ACCOUNT_KEY);
+export type UploadSigner = (container: string, blobName: string, now: Date) => string;
 
-/** A blob-scoped SAS allowing create and write only, for one upload within SAS_TTL_SECONDS. */
-export function uploadSas(container: string, blobName: string, now: Date): string {
-  return generateBlobSASQueryParameters(
-    {
-      containerName: container,
-      blobName,
-      permissions: BlobSASPermissions.parse('cw'),
-      // Starts a little in the past so a clock a few seconds apart from Azurite's still works.
-      startsOn: new Date(now.getTime() - 60_000),
-      expiresOn: new Date(now.getTime() + SAS_TTL_SECONDS * 1000),
-      protocol: SASProtocol.HttpsAndHttp,
-      version: BLOB_SAS_VERSION,
-    },
-    credential,
-  ).toString();
+/**
+ * Signs upload SAS with the data folder's account key (blob/account-key.ts): a blob-scoped SAS
+ * allowing create and write only, for one upload within SAS_TTL_SECONDS.
+ */
+export function createUploadSigner(accountKey: string): UploadSigner {
+  const credential = new StorageSharedKeyCredential(BLOB_ACCOUNT, accountKey);
+  return (container, blobName, now) =>
+    generateBlobSASQueryParameters(
+      {
+        containerName: container,
+        blobName,
+        permissions: BlobSASPermissions.parse('cw'),
+        // Starts a little in the past so a clock a few seconds apart from Azurite's still works.
+        startsOn: new Date(now.getTime() - 60_000),
+        expiresOn: new Date(now.getTime() + SAS_TTL_SECONDS * 1000),
+        protocol: SASProtocol.HttpsAndHttp,
+        version: BLOB_SAS_VERSION,
+      },
+      credential,
+    ).toString();
 }

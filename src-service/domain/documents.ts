@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BLOB_CONTAINER } from '../config';
-import { uploadSas } from '../blob/sas';
+import type { UploadSigner } from '../blob/sas';
 import type { Db } from '../db/open';
 import { fail, ok, type Result } from '../errors';
 import type { CreateDocumentRequest, UploadTicket } from './schemas';
@@ -8,7 +8,12 @@ import type { CreateDocumentRequest, UploadTicket } from './schemas';
 export const MIN_NAME_LENGTH = 3;
 
 /** Publisher documents: each call makes a file record and an upload ticket into Azurite. */
-export function createDocuments(db: Db, blobUrl: () => string, now: () => Date) {
+export function createDocuments(
+  db: Db,
+  blobUrl: () => string,
+  now: () => Date,
+  uploadSas: UploadSigner,
+) {
   const documentExists = db.prepare<[string], { item_id: string }>(
     'SELECT item_id FROM documents WHERE item_id = ?',
   );

@@ -4,6 +4,7 @@ import { referenceDialect, type Dialect, type Records } from '../dialects';
 import type { ApiError } from '../errors';
 import { applyFaults, type FaultController } from '../faults';
 import type { BearerCheck } from './bearer';
+import { createHostCheck, refuseHost } from './host-check';
 import type { Route } from './api-routes';
 import { readJson, sendError, sendJson } from './respond';
 
@@ -111,7 +112,13 @@ export function createApiServer(
     }
   }
 
+  const hostAllowed = createHostCheck();
   return createServer((req, res) => {
+    // Before faults and routes: a page whose name was rebound to 127.0.0.1 gets nothing else.
+    if (!hostAllowed(req)) {
+      refuseHost(res);
+      return;
+    }
     handle(req, res).catch((error: unknown) => {
       log.error('request failed', { method: req.method, path: req.url?.split('?')[0], error });
       if (!res.headersSent)

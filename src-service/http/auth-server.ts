@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createLogger } from '../../src-shared/log/logger';
 import { applyFaults, faultPatchSchema, type FaultController } from '../faults';
 import { isInteractionPath } from '../oauth/interactions';
+import { createHostCheck, refuseHost } from './host-check';
 import { readJson, sendError, sendJson } from './respond';
 
 const log = createLogger('service:auth');
@@ -76,7 +77,13 @@ export function createAuthServer(faults: FaultController | undefined): {
     else await handlers.provider(req, res);
   }
 
+  const hostAllowed = createHostCheck();
   const server = createServer((req, res) => {
+    // Before the fault knobs, the pages and oidc-provider: see host-check.ts.
+    if (!hostAllowed(req)) {
+      refuseHost(res);
+      return;
+    }
     handle(req, res).catch((error: unknown) => {
       log.error('auth request failed', { method: req.method, path: req.url?.split('?')[0], error });
       if (!res.headersSent) {

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { Logger } from '../../src-shared/log/logger';
 import type { Accounts } from './accounts';
+import { describeWait, type LoginLimiter } from './login-limiter';
 import { consentPage, errorPage, loginPage } from './pages';
 
 const PATH = /^\/interaction\/([A-Za-z0-9_-]+)(?:\/(login|confirm|abort))?$/;
@@ -16,11 +17,17 @@ const CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-function send(res: ServerResponse, status: number, html: string): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  html: string,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
     'content-security-policy': CSP,
+    ...headers,
   });
   res.end(html);
 }
@@ -39,8 +46,16 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 export const isInteractionPath = (pathname: string): boolean =>
   pathname.startsWith('/interaction/');
 
-/** Login and consent pages between /connect/authorize and the redirect back to the client. */
-export function createInteractionHandler(provider: Provider, accounts: Accounts, log: Logger) {
+/**
+ * Login and consent pages between /connect/authorize and the redirect back to the client. Login
+ * attempts go through `limiter` (per user name and per client address, see login-limiter.ts).
+ */
+export function createInteractionHandler(
+  provider: Provider,
+  accounts: Accounts,
+  log: Logger,
+  limiter: LoginLimiter,
+) {
   async function clientName(clientId: unknown): Promise<string> {
     const client = typeof clientId === 'string' ? await provider.Client.find(clientId) : undefined;
     return client?.clientName ?? 'An application';
@@ -95,13 +110,37 @@ export function createInteractionHandler(provider: Provider, accounts: Accounts,
       }
       const form = await readForm(req);
       const username = form.get('username') ?? '';
-      const accountId = await accounts.authenticate(username, form.get('password') ?? '');
+      // The socket's address: the service listens on loopback and trusts no forwarding header.
+      const gate = limiter.begin(username, req.socket.remoteAddress);
+      if (!gate.ok) {
+        // Refused unchecked, the right password too; the same words whether the user exists or not.
+        const { retryAfterMs } = gate.error;
+        const seconds = Math.ceil(retryAfterMs / 1000);
+        log.info('sign-in refused: too many attempts', { retryAfterSeconds: seconds });
+        const message = `Too many sign-in attempts. Try again in ${describeWait(retryAfterMs)}.`;
+        send(res, 429, loginPage(uid, name, message, username), { 'retry-after': String(seconds) });
+        return;
+      }
+      let accountId: string | undefined;
+      try {
+        accountId = await accounts.authenticate(username, form.get('password') ?? '');
+      } catch (error) {
+        gate.value.abandoned();
+        throw error;
+      }
       if (!accountId) {
+        const lockMs = gate.value.failed();
         // Never the typed username: it is often a password typed into the wrong field.
         log.info('sign-in refused');
+        if (lockMs > 0) {
+          log.warn('sign-ins paused after repeated failures', {
+            lockSeconds: Math.ceil(lockMs / 1000),
+          });
+        }
         send(res, 200, loginPage(uid, name, 'The username or password is not correct.', username));
         return;
       }
+      gate.value.succeeded();
       await provider.interactionFinished(
         req,
         res,

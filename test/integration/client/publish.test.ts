@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffAuth } from '../../../src-main/auth/staff-auth';
 import { publishDocument } from '../../../src-main/service/publish';
 import type { UploadProgress } from '../../../src-main/service/upload';
-import { BLOB_ACCOUNT, BLOB_ACCOUNT_KEY } from '../../../src-service/config';
 import { signedIn, startTestService } from '../auth/harness';
 import type { TestService } from '../auth/harness';
 
@@ -34,7 +33,8 @@ afterAll(async () => {
 });
 
 async function storedBlob(url: string): Promise<{ size: number; sha256: string }> {
-  const blob = new BlobClient(url, new StorageSharedKeyCredential(BLOB_ACCOUNT, BLOB_ACCOUNT_KEY));
+  const { name, key } = test.service.blobAccount;
+  const blob = new BlobClient(url, new StorageSharedKeyCredential(name, key));
   const content = await blob.downloadToBuffer();
   return { size: content.length, sha256: createHash('sha256').update(content).digest('hex') };
 }

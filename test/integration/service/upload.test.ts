@@ -1,7 +1,6 @@
 import { BlobServiceClient, StorageSharedKeyCredential } from '@azure/storage-blob';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLOB_ACCOUNT, BLOB_ACCOUNT_KEY } from '../../../src-service/config';
 import { uploadTicketSchema, type UploadTicket } from '../../../src-service/domain/schemas';
 import { startFixture, type ServiceFixture } from '../../support/service-fixture';
 
@@ -39,7 +38,7 @@ function put(
 async function readBack(ticket: UploadTicket): Promise<Buffer> {
   const service = new BlobServiceClient(
     fx.service.blobUrl,
-    new StorageSharedKeyCredential(BLOB_ACCOUNT, BLOB_ACCOUNT_KEY),
+    new StorageSharedKeyCredential(fx.service.blobAccount.name, fx.service.blobAccount.key),
   );
   const blobName = ticket.url.slice(`${fx.service.blobUrl}/${ticket.container}/`.length);
   return service.getContainerClient(ticket.container).getBlobClient(blobName).downloadToBuffer();
