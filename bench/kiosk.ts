@@ -11,6 +11,7 @@ import { startWebKiosk } from '../src-main/web-host/web-kiosk';
 import type { WebKiosk } from '../src-main/web-host/web-kiosk';
 import { summarise } from './index';
 import type { BenchRow, BenchSuite } from './index';
+import { launchSubprotocols } from '../src-main/web-host/launch-key';
 
 const RENDERER_DIR = path.resolve('dist/renderer');
 const COLD_STARTS = 3;
@@ -64,9 +65,11 @@ async function startTimes(): Promise<BenchRow[]> {
 async function ipcRoundTrips(): Promise<BenchRow> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-kiosk-'));
   const kiosk = await startKiosk(dataDir);
-  const ws = new WebSocket(`${kiosk.host.url.replace('http', 'ws')}/ipc`, {
-    origin: kiosk.host.url,
-  });
+  const ws = new WebSocket(
+    `${kiosk.host.url.replace('http', 'ws')}/ipc`,
+    launchSubprotocols(kiosk.host.launchUrl),
+    { origin: kiosk.host.url },
+  );
   await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
   const samples: number[] = [];
   for (let id = 0; id < ROUND_TRIPS; id += 1) {

@@ -140,7 +140,7 @@ async function startToAttract(): Promise<BenchRow> {
         rendererDir: RENDERER_DIR,
         embeddedService: { ports: { base: 0, auth: 0, blob: 0 } },
       });
-      await page.goto(web.host.url);
+      await page.goto(web.host.launchUrl);
       await page.getByRole('heading', { name: 'Out of service' }).waitFor();
       await page.evaluate('new Promise((resolve) => requestAnimationFrame(resolve))');
       samples.push(performance.now() - started);

@@ -6,7 +6,9 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const webOnly = args.includes('--web');
-const passThrough = args.filter((arg) => arg !== '--web');
+// `npm start` runs a checkout: demo mode (the demo staff PIN, with the embedded service and no
+// PIN set). A packaged build and a station's session never pass it.
+const passThrough = ['--demo', ...args.filter((arg) => arg !== '--web' && arg !== '--demo')];
 
 function newestMtime(dir) {
   let newest = 0;

@@ -1,16 +1,10 @@
 import * as oauth from 'oauth4webapi';
 import { z } from 'zod';
 import { createLogger } from '../../src-shared/log/logger';
+import { isLoopbackHttp } from '../../src-shared/loopback';
 import { networkCode } from '../service/errors';
 
 const log = createLogger('auth:discovery');
-
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-/** Plain http is acceptable only for a server on this machine (embedded service, tests). */
-export function isLoopbackHttp(url: URL): boolean {
-  return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
-}
 
 function isAllowedEndpoint(value: string): boolean {
   try {

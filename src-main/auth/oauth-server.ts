@@ -6,7 +6,8 @@ import type { Result } from '../../src-shared/result';
 import type { ClientKind } from '../settings/schema';
 import { authProblem } from './messages';
 import type { AuthProblem } from './messages';
-import { createServerDiscovery, isLoopbackHttp } from './discovery';
+import { isLoopbackHttp } from '../../src-shared/loopback';
+import { createServerDiscovery } from './discovery';
 
 const log = createLogger('auth:oauth');
 
@@ -15,6 +16,16 @@ export const SCOPES: Record<ClientKind, string> = {
   registered: 'email serviceApi offline_access',
   development: 'email serviceApi',
 };
+
+/**
+ * Every sign-in asks for the password again (`login`): a kiosk is shared, and the service's own
+ * login session must not hand the next person at the staff screen the previous librarian's
+ * account. A refresh token (`offline_access`) needs the person's consent by OpenID Connect Core
+ * 11, so a scope asking for one also sends `consent`.
+ */
+export function signInPrompt(scope: string): string {
+  return scope.split(' ').includes('offline_access') ? 'login consent' : 'login';
+}
 
 export interface OAuthConnection {
   authUrl: string;
@@ -158,6 +169,7 @@ export function createOAuthServer(connection: OAuthConnection): OAuthServer {
       url.searchParams.set('state', state);
       url.searchParams.set('code_challenge', codeChallenge);
       url.searchParams.set('code_challenge_method', 'S256');
+      url.searchParams.set('prompt', signInPrompt(scope));
       return url.toString();
     },
 

@@ -40,6 +40,10 @@ export interface KioskCoreOptions {
   volume: number;
   /** Absent when no staff PIN is configured: staff mode then stays shut. */
   staffPin: PinGate | undefined;
+  /** Staff mode closes after this long without a staff action. */
+  staffIdleTimeoutMs: number;
+  /** Started in demo mode (the demo PIN works): the screens say so. */
+  demo: boolean;
   auth: Pick<StaffAuth, 'status' | 'onStatusChange' | 'signOut'>;
   /** Host-specific: Electron shows the page itself, the web host hands a popup URL back. */
   presentSignIn(): Promise<SignInPresentation>;
@@ -56,9 +60,14 @@ export interface KioskCoreOptions {
   clock?: SessionClock;
 }
 
+/** `patron`: what any screen but the one in staff mode may see (no staff screen, no staff data). */
+export type StateView = 'full' | 'patron';
+
 export interface KioskCore {
   readonly handlers: IpcHandlers;
-  state(): KioskState;
+  state(view?: StateView): KioskState;
+  /** Whether the PIN screen or staff mode is showing. */
+  staffOpen(): boolean;
   /** Subscribe to core events; returns the unsubscribe function. */
   subscribe(listener: CoreListener): () => void;
   dispose(): void;
@@ -100,7 +109,12 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     for (const listener of listeners) listener({ event: 'kiosk.state', payload });
   };
 
-  const staff = createStaffMode({ staffPin: options.staffPin, onChange: emit });
+  const staff = createStaffMode({
+    staffPin: options.staffPin,
+    idleTimeoutMs: options.staffIdleTimeoutMs,
+    ...(options.clock ? { clock: options.clock } : {}),
+    onChange: emit,
+  });
   const { printing } = options;
   const session = createSessionDriver({
     config,
@@ -114,8 +128,8 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     ...(printing.printBy === 'host' ? { printReceipt: (receipt) => printing.print(receipt) } : {}),
   });
 
-  function state(): KioskState {
-    const staffScreen = staff.screen();
+  function state(view: StateView = 'full'): KioskState {
+    const staffScreen = view === 'full' ? staff.screen() : undefined;
     const patron = session.state();
     const lastScan = staff.lastScan();
     return {
@@ -127,6 +141,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       ...(!staffScreen && patron.notice ? { notice: patron.notice } : {}),
       ...(feedback ? { feedback } : {}),
       volume: options.volume,
+      ...(options.demo ? { demo: true as const } : {}),
       ...(!staffScreen && patron.warning ? { inactivityWarning: patron.warning } : {}),
       // Staff details (account, device, scanned codes) exist only while staff mode is open.
       ...(staffScreen?.name === 'staff'
@@ -194,14 +209,21 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       session.dispatch({ type: 'cancel' });
       staff.open();
     },
-    'staff.submitPin': ({ pin }) => staff.submitPin(pin),
+    'staff.submitPin': ({ pin }) => {
+      staff.touch();
+      return staff.submitPin(pin);
+    },
+    'staff.activity': () => staff.touch(),
     'staff.exit': () => staff.exit(),
     'auth.beginSignIn': async () => {
       if (staff.screen()?.name !== 'staff') return { presentation: 'refused' };
+      staff.touch();
       return options.presentSignIn();
     },
     'auth.signOut': async () => {
-      if (staff.screen()?.name === 'staff') await options.auth.signOut();
+      if (staff.screen()?.name !== 'staff') return;
+      staff.touch();
+      await options.auth.signOut();
     },
     'scanner.submitWedgeScan': (submission) => options.scanner.submitWedgeScan(submission),
   };
@@ -209,6 +231,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   return {
     handlers,
     state,
+    staffOpen: () => staff.screen() !== undefined,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -216,6 +239,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     dispose() {
       for (const unsubscribe of subscriptions) unsubscribe();
       session.dispose();
+      staff.dispose();
       listeners.clear();
     },
   };

@@ -1,3 +1,5 @@
+import type { SessionClock } from '../circulation/session-driver';
+import { systemClock } from '../circulation/session-driver';
 import type { Screen, StaffView } from '../ipc/contract';
 import type { PinGate } from './staff-pin';
 
@@ -12,39 +14,75 @@ export interface StaffMode {
   submitPin(pin: string): Promise<{ accepted: boolean }>;
   exit(): void;
   recordScan(scan: NonNullable<StaffView['lastScan']>): void;
+  /** Staff did something: the idle timer starts again. */
+  touch(): void;
+  dispose(): void;
+}
+
+export interface StaffModeOptions {
+  staffPin: PinGate | undefined;
+  /** Staff mode (and the PIN screen) close after this long without a staff action. */
+  idleTimeoutMs: number;
+  clock?: SessionClock;
+  onChange(): void;
 }
 
 /**
  * The staff slice of the kiosk's state: the PIN screen, staff mode, and the last scan shown
  * there. A generation counter closes the race of a PIN check that is still running when the
- * screen changes: its late answer must not reopen staff mode.
+ * screen changes: its late answer must not reopen staff mode. A librarian who walks away leaves
+ * nothing open: after `idleTimeoutMs` without a staff action the patrons' screens come back.
  */
-export function createStaffMode(options: {
-  staffPin: PinGate | undefined;
-  onChange(): void;
-}): StaffMode {
+export function createStaffMode(options: StaffModeOptions): StaffMode {
+  const clock = options.clock ?? systemClock;
   let screen: StaffScreen | undefined;
   let lastScan: StaffView['lastScan'];
   let generation = 0;
+  let idleTimer: unknown;
 
-  const show = (next: StaffScreen | undefined): void => {
-    generation += 1;
+  const stopIdleTimer = (): void => {
+    if (idleTimer !== undefined) clock.clearTimeout(idleTimer);
+    idleTimer = undefined;
+  };
+
+  const startIdleTimer = (): void => {
+    stopIdleTimer();
+    if (!screen) return;
+    idleTimer = clock.setTimeout(() => {
+      idleTimer = undefined;
+      show(undefined);
+    }, options.idleTimeoutMs);
+  };
+
+  /** `answer`: a PIN check's answer, which keeps the PIN screen's generation (see submitPin). */
+  function show(next: StaffScreen | undefined, answer = false): void {
+    if (!answer) generation += 1;
     screen = next;
     if (next?.name !== 'staff') lastScan = undefined;
+    startIdleTimer();
     options.onChange();
-  };
+  }
+
+  const pinScreen = (rejected: boolean, lockedUntil?: number): StaffScreen => ({
+    name: 'staff-pin',
+    rejected,
+    configured: !!options.staffPin,
+    ...(lockedUntil !== undefined ? { lockedUntil } : {}),
+  });
 
   return {
     screen: () => screen,
     lastScan: () => lastScan,
-    open: () => show({ name: 'staff-pin', rejected: false, configured: !!options.staffPin }),
+    open: () => show(pinScreen(false, options.staffPin?.lockedUntil())),
     async submitPin(pin) {
       const gate = options.staffPin;
       if (screen?.name !== 'staff-pin' || !gate) return { accepted: false };
       const asked = generation;
-      const accepted = await gate.check(pin);
-      if (generation !== asked) return { accepted: false };
-      show(accepted ? { name: 'staff' } : { name: 'staff-pin', rejected: true, configured: true });
+      const { accepted, lockedUntil } = await gate.check(pin);
+      // Answers to several PINs typed in quick succession all land (each one counted, the last
+      // shown); an answer after the screen changed (closed, timed out) lands nowhere.
+      if (generation !== asked || screen?.name !== 'staff-pin') return { accepted: false };
+      show(accepted ? { name: 'staff' } : pinScreen(true, lockedUntil), true);
       return { accepted };
     },
     exit: () => {
@@ -53,7 +91,12 @@ export function createStaffMode(options: {
     recordScan(scan) {
       if (screen?.name !== 'staff') return;
       lastScan = scan;
+      startIdleTimer();
       options.onChange();
     },
+    touch() {
+      if (screen) startIdleTimer();
+    },
+    dispose: stopIdleTimer,
   };
 }

@@ -4,7 +4,7 @@ import { app, shell } from 'electron';
 import type { BrowserWindow, WebContents } from 'electron';
 import type { StaffAuth } from '../auth/staff-auth';
 import type { SignInPresentation } from '../core/kiosk-core';
-import { bootKiosk } from '../host/bootstrap';
+import { bootKiosk, checkKioskFiles } from '../host/bootstrap';
 import { navigationAllowed } from '../host/lockdown';
 import { createLogger } from '../../src-shared/log/logger';
 import type { Settings } from '../settings/schema';
@@ -16,7 +16,7 @@ import { wireIpc } from './ipc-main';
 import { silentReceiptPrinting } from './print-receipt';
 import { registerProtocolRedirect } from './protocol-redirect';
 import { createSafeStorageClientSecret } from './safe-storage-client-secret';
-import { createSafeStorageVault } from './safe-storage-vault';
+import { createSafeStorageVault, safeStorageFiles } from './safe-storage-vault';
 import { setClientSecretFromStdin } from './set-client-secret';
 import { setPinFromStdin } from './set-pin';
 import { createElectronSettingsStore } from './settings-store';
@@ -38,6 +38,12 @@ const store = createElectronSettingsStore();
 const loaded = store.load();
 if (!loaded.ok) fail(loaded.error.message);
 const settings: Settings = loaded.value;
+const files = checkKioskFiles({
+  dataDir: settings.dataDir,
+  settingsFile: store.location,
+  hostFiles: safeStorageFiles(),
+});
+if (!files.ok) fail(files.error.message);
 // A loopback redirect needs a listener the Electron host does not run, and registering `http` as
 // this app's scheme would make the kiosk the system's web browser.
 if (/^https?:/i.test(settings.service.redirectUri)) {
@@ -101,6 +107,8 @@ async function start(): Promise<void> {
     }),
     presentSignIn: (auth) => presentSignIn(auth, window),
     receiptPrinting: silentReceiptPrinting(window.webContents, settings.receipt.printer),
+    // Demo mode is for a checkout (`npm start`); a packaged build never honours --demo.
+    demo: process.argv.includes('--demo') && !app.isPackaged,
   });
   authOrigins.add(new URL(kiosk.connection.authUrl).origin);
   redirect.setHandler((url) => handleRedirect(kiosk.auth, url));

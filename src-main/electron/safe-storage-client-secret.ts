@@ -4,7 +4,7 @@ import { createLogger } from '../../src-shared/log/logger';
 import { err, ok } from '../../src-shared/result';
 import { ClientSecretDocumentSchema } from '../vault/client-secret';
 import type { ClientSecretStore } from '../vault/client-secret';
-import { decideStatus } from './safe-storage-vault';
+import { CLIENT_SECRET_STORE, decideStatus } from './safe-storage-vault';
 import type { SafeStorageVaultOptions } from './safe-storage-vault';
 
 const log = createLogger('vault:safe-storage');
@@ -23,7 +23,7 @@ export async function createSafeStorageClientSecret(
   options: SafeStorageVaultOptions,
 ): Promise<ClientSecretStore> {
   const status = await decideStatus(options);
-  const store = new Store<ClientSecretFile>({ name: 'client-secret' });
+  const store = new Store<ClientSecretFile>(CLIENT_SECRET_STORE);
   return {
     async load() {
       const sealed = store.get(ENTRY);

@@ -1,5 +1,8 @@
-import { safeStorage } from 'electron';
+import path from 'node:path';
+import { app, safeStorage } from 'electron';
 import Store from 'electron-store';
+import { SECRET_FILE_MODE } from '../host/file-modes';
+import type { SecretFile } from '../host/file-modes';
 import { createLogger } from '../../src-shared/log/logger';
 import { err, ok } from '../../src-shared/result';
 import { StoredTokenSetSchema } from '../vault/token-set';
@@ -7,6 +10,25 @@ import type { TokenVault, VaultReason, VaultStatus } from '../vault/vault';
 
 const log = createLogger('vault:safe-storage');
 const ENTRY = 'sealedTokens';
+
+/**
+ * electron-store's options for the two safeStorage stores (ciphertext only, but owner-only all
+ * the same): conf writes them atomically with this mode, and repairs an older 0644 file at the
+ * next write.
+ */
+export const TOKEN_VAULT_STORE = { name: 'token-vault', configFileMode: SECRET_FILE_MODE } as const;
+export const CLIENT_SECRET_STORE = {
+  name: 'client-secret',
+  configFileMode: SECRET_FILE_MODE,
+} as const;
+
+/** The files of those stores in userData, for the start-up file check. */
+export function safeStorageFiles(userData: string = app.getPath('userData')): SecretFile[] {
+  return [
+    { path: path.join(userData, `${TOKEN_VAULT_STORE.name}.json`), holds: 'token vault' },
+    { path: path.join(userData, `${CLIENT_SECRET_STORE.name}.json`), holds: 'client secret' },
+  ];
+}
 
 interface VaultDocument {
   [ENTRY]?: string;
@@ -42,7 +64,7 @@ export async function createSafeStorageVault(
   options: SafeStorageVaultOptions,
 ): Promise<TokenVault> {
   const status = await decideStatus(options);
-  const store = new Store<VaultDocument>({ name: 'token-vault' });
+  const store = new Store<VaultDocument>(TOKEN_VAULT_STORE);
   if (!status.persistent) store.delete(ENTRY);
   const vault: TokenVault = {
     status: () => status,

@@ -15,7 +15,7 @@ export async function setPinFromStdin(store: SettingsStore): Promise<string | un
   }
   lines.close();
   const hashed = await hashStaffPin(pin);
-  if (!hashed.ok) return 'The staff PIN must be 4 to 12 digits.';
+  if (!hashed.ok) return 'The staff PIN must be 6 to 12 digits.';
   const stored = store.stored();
   const saved = store.save({ ...stored, staff: { ...stored.staff, pinHash: hashed.value } });
   return saved.ok ? undefined : saved.error.message;

@@ -1,8 +1,12 @@
 import { app } from 'electron';
 import Store from 'electron-store';
+import { SECRET_FILE_MODE } from '../host/file-modes';
 import { createSettingsStore } from '../settings/create-store';
 import type { StoredSettings } from '../settings/resolve';
 import type { SettingsStore } from '../settings/store';
+
+/** electron-store's options for `settings.json`: it holds the staff PIN hash, so owner-only. */
+export const SETTINGS_STORE = { name: 'settings', configFileMode: SECRET_FILE_MODE } as const;
 
 /**
  * Kiosk settings in Electron: electron-store's `settings.json` in userData, validated and
@@ -12,7 +16,7 @@ import type { SettingsStore } from '../settings/store';
 export function createElectronSettingsStore(
   env: Record<string, string | undefined> = process.env,
 ): SettingsStore {
-  const store = new Store<StoredSettings>({ name: 'settings' });
+  const store = new Store<StoredSettings>(SETTINGS_STORE);
   return createSettingsStore(
     {
       location: store.path,

@@ -1,21 +1,31 @@
+import path from 'node:path';
 import { createStaffAuth } from '../auth/staff-auth';
 import type { StaffAuth } from '../auth/staff-auth';
 import { createKioskCore } from '../core/kiosk-core';
 import type { KioskCore, ReceiptPrinting, SignInPresentation } from '../core/kiosk-core';
 import { createPinGate } from '../core/staff-pin';
+import { PIN_ATTEMPTS_FILE, createPinAttemptFile } from './pin-attempts-file';
 import { createLogger } from '../../src-shared/log/logger';
 import type { HidBackend } from '../scanner/hid-backend';
 import { ScannerService } from '../scanner/scanner-service';
-import { resolveServiceConnection } from './embedded-service';
+import { embeddedServiceFiles, resolveServiceConnection } from './embedded-service';
 import type { ResolveOptions } from './embedded-service';
+import { checkFileModes } from './file-modes';
+import type { FileModeDeps, FileModeRefusal, FileModeRepair, SecretFile } from './file-modes';
+import type { Result } from '../../src-shared/result';
 import type { Settings } from '../settings/schema';
 import { clientSecretFor } from '../vault/client-secret';
 import type { ClientSecretStore } from '../vault/client-secret';
+import { fileVaultPaths } from '../vault/file-vault';
 import type { TokenVault } from '../vault/vault';
 
 const log = createLogger('kiosk');
 
-/** The staff PIN of the demo set-up: only while no PIN is configured and the service is embedded. */
+/**
+ * The staff PIN of the demo set-up: only when the kiosk was started in demo mode (`--demo`, which
+ * `npm start` in a checkout passes; a packaged Electron build ignores it), with the embedded
+ * service and no PIN configured.
+ */
 export const DEMO_STAFF_PIN = '1234';
 /**
  * Its scrypt hash, made once with hashStaffPin: hashing the demo PIN at every start would cost
@@ -23,6 +33,45 @@ export const DEMO_STAFF_PIN = '1234';
  */
 export const DEMO_STAFF_PIN_HASH =
   'scrypt$32768$8$1$1nzpAK9xz-26NVvqABqWIw$S1pJzxmezXO5CMc0VZ5hie9BxtGZO7-e8Prt_heytA4';
+
+export interface KioskFiles {
+  /** settings.dataDir: the data folder. */
+  dataDir: string;
+  /** The host's settings file (SettingsStore.location): it holds the staff PIN hash. */
+  settingsFile: string;
+  /** Secret files only this host writes (Electron: its safeStorage stores). */
+  hostFiles?: readonly SecretFile[];
+}
+
+/**
+ * The start-up file check (rule: checkFileModes) over the data folder, the sealed key, token
+ * vault and client secret the web host and CLI keep there, the embedded service's database, the
+ * settings file and the host's own files. Both hosts run it right after their settings load and
+ * before anything reads or writes a secret (Electron's --set-pin and --set-client-secret never
+ * reach bootKiosk), and report a refusal as they report an invalid setting: its message on
+ * stderr, exit code 2.
+ */
+export function checkKioskFiles(
+  files: KioskFiles,
+  deps?: Partial<FileModeDeps>,
+): Result<FileModeRepair[], FileModeRefusal> {
+  const vault = fileVaultPaths(files.dataDir);
+  return checkFileModes(
+    {
+      folders: [files.dataDir],
+      files: [
+        { path: files.settingsFile, holds: 'settings (staff PIN hash)' },
+        ...(files.hostFiles ?? []),
+        { path: vault.keyFile, holds: 'token vault key' },
+        { path: vault.vaultFile, holds: 'token vault' },
+        { path: vault.clientSecretFile, holds: 'client secret' },
+        { path: path.join(files.dataDir, PIN_ATTEMPTS_FILE), holds: 'staff PIN attempt count' },
+        ...embeddedServiceFiles(files.dataDir),
+      ],
+    },
+    deps,
+  );
+}
 
 /** What differs between hosts; everything else is the same core. */
 export interface HostAdapters {
@@ -36,6 +85,8 @@ export interface HostAdapters {
   /** Tests replace node-hid with a fake device at this seam. */
   hidBackend?: HidBackend;
   embeddedService?: ResolveOptions;
+  /** Started with --demo (never honoured by a packaged build: the host decides). */
+  demo?: boolean;
 }
 
 export interface BootedKiosk {
@@ -43,11 +94,14 @@ export interface BootedKiosk {
   auth: StaffAuth;
   scanner: ScannerService;
   connection: { baseUrl: string; authUrl: string; embedded: boolean };
+  /** Demo mode is on (see demoModeOn). */
+  demo: boolean;
   stop(): Promise<void>;
 }
 
-function staffPinHash(settings: Settings, embedded: boolean): string | undefined {
-  return settings.staff.pinHash ?? (embedded ? DEMO_STAFF_PIN_HASH : undefined);
+/** Demo mode is on when asked for and nothing real could be reached with the demo PIN. */
+export function demoModeOn(settings: Settings, embedded: boolean, asked: boolean): boolean {
+  return asked && embedded && !settings.staff.pinHash;
 }
 
 /** Builds the host-agnostic kiosk; both hosts (Electron and web) start it through here. */
@@ -67,8 +121,10 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
     ...(adapters.hidBackend ? { backend: adapters.hidBackend } : {}),
   });
   scanner.start();
-  const pinHash = staffPinHash(settings, service.embedded);
+  const demo = demoModeOn(settings, service.embedded, adapters.demo ?? false);
+  const pinHash = settings.staff.pinHash ?? (demo ? DEMO_STAFF_PIN_HASH : undefined);
   if (!pinHash) log.warn('no staff PIN is configured: staff mode stays shut until one is set');
+  if (demo) log.warn('demo mode: the demo staff PIN opens staff mode');
 
   const { client } = auth;
   const core = createKioskCore({
@@ -76,7 +132,11 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
     defaultLanguage: settings.kiosk.defaultLanguage,
     defaultTheme: settings.kiosk.theme,
     volume: settings.feedback.volume,
-    staffPin: pinHash ? createPinGate(pinHash) : undefined,
+    staffPin: pinHash
+      ? createPinGate(pinHash, { store: createPinAttemptFile(settings.dataDir) })
+      : undefined,
+    staffIdleTimeoutMs: settings.staff.idleTimeoutMs,
+    demo,
     auth,
     presentSignIn: () => adapters.presentSignIn(auth),
     scanner,
@@ -103,6 +163,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
       authUrl: service.connection.authUrl,
       embedded: service.embedded,
     },
+    demo,
     async stop() {
       core.dispose();
       auth.dispose();

@@ -1,3 +1,4 @@
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import type { ServiceConnection } from '../auth/staff-auth';
 import { createLogger } from '../../src-shared/log/logger';
@@ -5,6 +6,9 @@ import type { Settings } from '../settings/schema';
 import { configuredConnection } from '../service/connection';
 import { REGISTERED_CLIENT_ID } from '../settings/schema';
 import type { StartServiceOptions } from '../../src-service/index';
+import { BLOB_ACCOUNT_KEY_FILE } from '../../src-service/blob/account-key';
+import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from './file-modes';
+import type { SecretFile } from './file-modes';
 
 const log = createLogger('service:connection');
 
@@ -22,6 +26,39 @@ export interface ResolveOptions {
   quiet?: boolean;
 }
 
+/** The embedded service's folder and database (src-service/db/open.ts names it `library.sqlite`). */
+const SERVICE_FOLDER = 'reference-service';
+export const EMBEDDED_DATABASE_FILE = 'library.sqlite';
+
+/** The embedded service's database and SQLite's companions: member names, emails and loans. */
+export function embeddedServiceFiles(dataDir: string): SecretFile[] {
+  const database = path.join(dataDir, SERVICE_FOLDER, EMBEDDED_DATABASE_FILE);
+  return [
+    ...['', '-wal', '-shm', '-journal'].map((suffix) => ({
+      path: `${database}${suffix}`,
+      holds: 'embedded service database (patron data)',
+    })),
+    {
+      path: path.join(dataDir, SERVICE_FOLDER, BLOB_ACCOUNT_KEY_FILE),
+      holds: 'embedded service blob storage key',
+    },
+  ];
+}
+
+/**
+ * The service's folder (and the data folder above it) created 0700, and its database created
+ * 0600 before SQLite opens it: SQLite gives the WAL, shared-memory and journal files the
+ * database's mode, whatever the umask.
+ */
+export function prepareEmbeddedServiceFolder(dataDir: string): string {
+  const folder = path.join(dataDir, SERVICE_FOLDER);
+  mkdirSync(folder, { recursive: true, mode: DATA_FOLDER_MODE });
+  // 'a' creates the file when missing and leaves an existing one (and its mode) as it is; an
+  // empty file is an empty SQLite database.
+  closeSync(openSync(path.join(folder, EMBEDDED_DATABASE_FILE), 'a', SECRET_FILE_MODE));
+  return folder;
+}
+
 /**
  * The service the kiosk talks to: the configured one, or, when no base URL is configured, the
  * reference service started in-process with its data under `<dataDir>/reference-service` and the
@@ -36,7 +73,7 @@ export async function resolveServiceConnection(
   // Loaded only when needed: a kiosk pointed at a real deployment never loads the reference service.
   const { startService } = await import('../../src-service/index');
   const running = await startService({
-    dataDir: path.join(settings.dataDir, 'reference-service'),
+    dataDir: prepareEmbeddedServiceFolder(settings.dataDir),
     ...(options.ports ? { ports: options.ports } : {}),
     quiet: options.quiet ?? true,
   });

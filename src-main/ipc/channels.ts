@@ -17,6 +17,7 @@ export const INVOKE_CHANNELS = [
   'staff.open',
   'staff.submitPin',
   'staff.exit',
+  'staff.activity',
   'auth.beginSignIn',
   'auth.signOut',
   'scanner.submitWedgeScan',

@@ -28,7 +28,13 @@ export type Theme = z.infer<typeof ThemeSchema>;
 export const ScreenSchema = z.discriminatedUnion('name', [
   ...PatronScreenSchemas,
   // `configured: false`: no staff PIN is set, so the screen explains how to set one.
-  z.object({ name: z.literal('staff-pin'), rejected: z.boolean(), configured: z.boolean() }),
+  // `lockedUntil` (epoch ms): too many wrong PINs; every PIN is refused until then.
+  z.object({
+    name: z.literal('staff-pin'),
+    rejected: z.boolean(),
+    configured: z.boolean(),
+    lockedUntil: z.number().optional(),
+  }),
   z.object({ name: z.literal('staff') }),
 ]);
 export type Screen = z.infer<typeof ScreenSchema>;
@@ -70,6 +76,8 @@ export const KioskStateSchema = z.object({
   /** "Still there?": the session ends at `deadline` (epoch ms) unless the patron answers. */
   inactivityWarning: z.object({ deadline: z.number() }).optional(),
   staff: StaffViewSchema.optional(),
+  /** Started with --demo against the embedded service: the demo PIN opens staff mode. */
+  demo: z.literal(true).optional(),
 });
 export type KioskState = z.infer<typeof KioskStateSchema>;
 
@@ -106,6 +114,8 @@ export const invokeContract = {
     response: z.object({ accepted: z.boolean() }),
   },
   'staff.exit': { request: None, response: None },
+  /** A touch or key on a staff screen (throttled): staff mode's idle timer starts again. */
+  'staff.activity': { request: None, response: None },
   'auth.beginSignIn': {
     request: None,
     // Electron shows the page itself (system browser or auth window); the web host's renderer
@@ -138,6 +148,8 @@ export const IpcErrorKindSchema = z.enum([
   'invalid-payload',
   'handler-failed',
   'disconnected',
+  /** Web host: staff mode is open on another connection, which alone may act until it closes. */
+  'busy',
 ]);
 export type IpcErrorKind = z.infer<typeof IpcErrorKindSchema>;
 

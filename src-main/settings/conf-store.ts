@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import Conf from 'conf';
 import { createSettingsStore } from './create-store';
 import { defaultDataDir } from './data-dir';
@@ -17,6 +18,8 @@ export interface ConfSettingsOptions {
 export function createConfSettingsStore(options: ConfSettingsOptions = {}): SettingsStore {
   const env = options.env ?? process.env;
   const directory = options.directory ?? (env.KIOSK_DATA_DIR || undefined);
+  // conf would make a missing folder with the default mode; the data folder is the kiosk's alone.
+  if (directory) mkdirSync(directory, { recursive: true, mode: 0o700 });
   const conf = new Conf<StoredSettings>({
     projectName: 'library-kiosk',
     configName: 'settings',

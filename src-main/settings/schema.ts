@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ScannerSettingsSchema } from '../scanner/settings-schema';
 import { FieldMapSchema } from '../service/reader/field-map-schema';
+import { isLoopbackHost } from '../../src-shared/loopback';
 
 export const REGISTERED_CLIENT_ID = 'library-kiosk';
 export const DEVELOPMENT_CLIENT_ID = 'library-kiosk-dev';
@@ -20,8 +21,6 @@ export const RedirectUriSchema = z
       'must be a reversed-domain private-use URI such as org.example.librarykiosk:/oauth/callback, or http://127.0.0.1:{port}/path',
   });
 
-const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
-
 /**
  * The service's URLs carry bearer tokens and the staff password: https, or plain http only to a
  * service on this machine (the embedded reference service, a local test service).
@@ -32,7 +31,7 @@ export const HTTP_URL = z
     // Not a URL at all is the check above's to report.
     if (!URL.canParse(value)) return true;
     const url = new URL(value);
-    return url.protocol === 'https:' || LOOPBACK_HOST.test(url.hostname);
+    return url.protocol === 'https:' || isLoopbackHost(url.hostname);
   }, 'must be https (plain http only for 127.0.0.1, [::1] or localhost): tokens and passwords would cross the network in clear');
 
 export const ClientKindSchema = z.enum(['registered', 'development'], {
@@ -111,6 +110,13 @@ export const StaffSettingsSchema = z.object({
     .string()
     .regex(/^scrypt\$/, { message: 'must be a hash made by the staff PIN setter' })
     .optional(),
+  /** Staff mode closes after this long without a staff action (default 5 minutes). */
+  idleTimeoutMs: z
+    .number()
+    .int()
+    .min(30_000)
+    .max(60 * 60_000)
+    .default(5 * 60_000),
 });
 
 export const SettingsSchema = z.object({
@@ -120,7 +126,8 @@ export const SettingsSchema = z.object({
     .enum(['system-browser', 'auth-window'], {
       message: "must be 'system-browser' or 'auth-window'",
     })
-    .default('system-browser'),
+    // A kiosk's desktop browser would be a way out of the kiosk: the locked-down window by default.
+    .default('auth-window'),
   /** Linux safeStorage without a keyring uses a hard-coded key; only an explicit opt-in accepts it. */
   allowBasicTextEncryption: z.boolean().default(false),
   kiosk: KioskIdentitySchema.prefault({}),

@@ -6,7 +6,8 @@ import type { Result } from '../../src-shared/result';
 // Interactive-login strength: a PIN has little entropy, so the hash must be slow to brute-force.
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
-const PIN_PATTERN = /^\d{4,12}$/;
+/** New PINs: 6 to 12 digits (a 4-digit PIN falls to the back-off in days, not years). */
+const PIN_PATTERN = /^\d{6,12}$/;
 
 export type StaffPinProblem = { kind: 'staff.pin-format' };
 

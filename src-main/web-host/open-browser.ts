@@ -6,13 +6,17 @@ const log = createLogger('web-host:browser');
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
-/** Opens system Chromium in app/kiosk mode when one exists; otherwise the URL is all we print. */
-export function openKioskBrowser(url: string): boolean {
+/**
+ * Opens system Chromium in app/kiosk mode on the launch URL when one exists. The URL carries the
+ * launch key, so it goes only on Chromium's command line, never to the output (which may be a
+ * journal): without Chromium, `whereToFind` tells the person where to read it.
+ */
+export function openKioskBrowser(url: string, whereToFind: string): boolean {
   const browser = [process.env.KIOSK_CHROMIUM, ...CANDIDATES].find(
     (candidate): candidate is string => !!candidate && existsSync(candidate),
   );
   if (!browser) {
-    process.stdout.write(`No Chromium found; open ${url} in a browser.\n`);
+    process.stdout.write(`No Chromium found; open ${whereToFind} in a browser.\n`);
     return false;
   }
   const kioskFlag = process.env.KIOSK_WINDOWED ? [] : ['--kiosk'];

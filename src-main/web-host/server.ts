@@ -7,6 +7,9 @@ import { readRendererAsset } from '../host/renderer-assets';
 import { createIpcRouter } from '../ipc/choke-point';
 import { createLogger } from '../../src-shared/log/logger';
 import { IPC_PATH, createIpcSocket } from './ipc-socket';
+import { createLaunchKey } from './launch-key';
+import type { LaunchKey } from './launch-key';
+import { createStaffOwnership } from './staff-owner';
 
 const log = createLogger('web-host');
 
@@ -19,10 +22,18 @@ export interface WebHostOptions {
   /** 0 picks a free port. Always bound to 127.0.0.1. */
   port: number;
   routes?: Record<string, RouteHandler>;
+  /** Tests pass a known key; by default a new random one at each start. */
+  launchKey?: LaunchKey;
 }
 
 export interface WebHost {
+  /** The host's origin (`http://127.0.0.1:<port>`), without the launch key. */
   url: string;
+  /**
+   * The kiosk page with this launch's key in the fragment: the one URL that opens a working
+   * kiosk. Give it only to the kiosk's browser; never log it.
+   */
+  launchUrl: string;
   /** The address the server is bound to, as the operating system reports it. */
   address: AddressInfo;
   stop(): Promise<void>;
@@ -55,11 +66,14 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const allowedHosts = new Set([`${HOST}:${port}`, `localhost:${port}`]);
   const trustedOrigins = [origin, `http://localhost:${port}`];
   const router = createIpcRouter({ handlers: options.core.handlers, trustedOrigins });
-  const ipc = createIpcSocket(router, trustedOrigins, () => ({
-    event: 'kiosk.state',
-    payload: options.core.state(),
-  }));
-  const unsubscribe = options.core.subscribe((event) => ipc.broadcast(event));
+  const launchKey = options.launchKey ?? createLaunchKey();
+  const ipc = createIpcSocket({
+    router,
+    ownOrigins: trustedOrigins,
+    launchKey,
+    staff: createStaffOwnership(options.core),
+  });
+  const unsubscribe = options.core.subscribe(() => ipc.broadcastState());
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     if (!request.headers.host || !allowedHosts.has(request.headers.host)) {
@@ -105,6 +119,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   return {
     url: origin,
+    launchUrl: launchKey.launchUrl(origin),
     address,
     async stop() {
       unsubscribe();

@@ -11,6 +11,7 @@ import { createFileVault, fileVaultPaths } from '../vault/file-vault';
 import { IPC_PATH } from './ipc-socket';
 import { startWebHost } from './server';
 import type { WebHost } from './server';
+import type { LaunchKey } from './launch-key';
 
 export const DEFAULT_RENDERER_DIR = path.resolve(import.meta.dirname, '../../dist/renderer');
 
@@ -23,6 +24,9 @@ export interface WebKioskOptions {
   rendererDir?: string;
   hidBackend?: HostAdapters['hidBackend'];
   embeddedService?: HostAdapters['embeddedService'];
+  /** `--demo`: the demo PIN opens staff mode (embedded service, no PIN set). */
+  demo?: boolean;
+  launchKey?: LaunchKey;
 }
 
 export interface WebKiosk {
@@ -56,6 +60,7 @@ export async function startWebKiosk(options: WebKioskOptions): Promise<WebKiosk>
     receiptPrinting: { printBy: 'renderer' },
     ...(options.hidBackend ? { hidBackend: options.hidBackend } : {}),
     ...(options.embeddedService ? { embeddedService: options.embeddedService } : {}),
+    demo: options.demo ?? false,
   });
   // The loopback redirect (RFC 8252 section 7.3) keeps the configured path; it lands on the web
   // host itself unless the configured URI names another port or a path the host serves.
@@ -66,6 +71,7 @@ export async function startWebKiosk(options: WebKioskOptions): Promise<WebKiosk>
     core: kiosk.core,
     rendererDir: options.rendererDir ?? DEFAULT_RENDERER_DIR,
     port: options.port,
+    ...(options.launchKey ? { launchKey: options.launchKey } : {}),
     routes: onHost
       ? {
           [target.path]: async (url, response) =>

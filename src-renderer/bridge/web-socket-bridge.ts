@@ -23,7 +23,7 @@ const disconnected = {
  * The same bridge as Electron's preload, carried over the web host's WebSocket. Reconnects with
  * backoff; calls made while disconnected resolve to a `disconnected` error value.
  */
-export function createWebSocketBridge(url: string): KioskBridge {
+export function createWebSocketBridge(url: string, protocols: string[] = []): KioskBridge {
   let socket: WebSocket | undefined;
   let nextId = 1;
   let attempt = 0;
@@ -37,7 +37,7 @@ export function createWebSocketBridge(url: string): KioskBridge {
   };
 
   const connect = (): void => {
-    const ws = new WebSocket(url);
+    const ws = new WebSocket(url, protocols);
     socket = ws;
     opened = new Promise((resolve) => {
       ws.addEventListener('open', () => resolve(true), { once: true });

@@ -52,6 +52,8 @@ export interface KioskUnderTest {
 export interface KioskUnderTestOptions {
   settings?: StoredSettings;
   hidBackend?: HidBackend;
+  /** Demo mode (the demo staff PIN), as `npm start` runs it; default true. */
+  demo?: boolean;
 }
 
 /**
@@ -72,13 +74,14 @@ export async function startKioskUnderTest(
     port: 0,
     rendererDir: RENDERER_DIR,
     embeddedService: { ports: { base: 0, auth: 0, blob: 0 } },
+    demo: options.demo ?? true,
     ...(options.hidBackend ? { hidBackend: options.hidBackend } : {}),
   });
   const { kiosk, host } = web;
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  await page.goto(host.url);
+  await page.goto(host.launchUrl);
   return {
     kiosk,
     host,

@@ -65,4 +65,18 @@ describe('staff sign-in to the library service in Chromium (web host, loopback r
     await kiosk.page.getByText('Not signed in.').waitFor();
     expect(kiosk.kiosk.auth.status().state).toBe('signed-out');
   });
+
+  it('asks for the password again at the next sign-in, though the service still knows the browser', async () => {
+    const popupOpened = kiosk.page.waitForEvent('popup');
+    await kiosk.page.getByRole('button', { name: 'Sign in to the library service' }).click();
+    const popup = await popupOpened;
+    expect(new URL(popup.url()).searchParams.get('prompt') ?? 'login consent').toBe(
+      'login consent',
+    );
+    // prompt=login: the service's session from the first sign-in does not sign anyone in.
+    await popup.getByLabel('Username').waitFor();
+    expect(await popup.getByLabel('Password').inputValue()).toBe('');
+    await popup.close();
+    expect(kiosk.kiosk.auth.status().state).not.toBe('signed-in');
+  });
 });

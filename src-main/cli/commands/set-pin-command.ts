@@ -10,13 +10,13 @@ import { readHiddenLine } from '../read-hidden-line';
  */
 export const setPin: Command = async ({ output, env, streams }) => {
   const pin = await readHiddenLine(
-    'New staff PIN (4 to 12 digits): ',
+    'New staff PIN (6 to 12 digits): ',
     process.stdin,
     streams.stderr,
   );
   const hashed = await hashStaffPin(pin);
   if (!hashed.ok) {
-    output.failure('usage', 'The staff PIN must be 4 to 12 digits.');
+    output.failure('usage', 'The staff PIN must be 6 to 12 digits.');
     return EXIT.usage;
   }
   const store = createConfSettingsStore({ env });

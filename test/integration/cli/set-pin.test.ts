@@ -34,15 +34,17 @@ describe('library-kiosk set-pin', () => {
     expect(text).not.toContain('482193');
     const pinHash = (JSON.parse(text) as { staff: { pinHash: string } }).staff.pinHash;
     expect(pinHash).toMatch(/^scrypt\$/);
-    expect(await createPinGate(pinHash).check('482193')).toBe(true);
+    expect(await createPinGate(pinHash).check('482193')).toEqual({ accepted: true });
     expect((await stat(file)).mode & 0o077).toBe(0);
   });
 
-  it('refuses a PIN that is not 4 to 12 digits with exit code 2 and writes nothing', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'set-pin-'));
-    const result = await runSetPin(dataDir, '12ab\n');
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('4 to 12 digits');
-    await expect(stat(path.join(dataDir, 'settings.json'))).rejects.toThrow();
+  it('refuses a new PIN that is not 6 to 12 digits with exit code 2 and writes nothing', async () => {
+    for (const pin of ['12ab56', '4821']) {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'set-pin-'));
+      const result = await runSetPin(dataDir, `${pin}\n`);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('6 to 12 digits');
+      await expect(stat(path.join(dataDir, 'settings.json'))).rejects.toThrow();
+    }
   });
 });

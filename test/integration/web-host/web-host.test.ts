@@ -8,6 +8,7 @@ import { resolveSettings } from '../../../src-main/settings/resolve';
 import type { WebHost } from '../../../src-main/web-host/server';
 import { startWebKiosk } from '../../../src-main/web-host/web-kiosk';
 import type { WebKiosk } from '../../../src-main/web-host/web-kiosk';
+import { launchSubprotocols } from '../../../src-main/web-host/launch-key';
 
 function rawGet(url: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -20,15 +21,22 @@ function rawGet(url: string, headers: Record<string, string>): Promise<number> {
   });
 }
 
+/** The launch key's subprotocols of the host under test (set in beforeAll). */
+let keyProtocols: string[] = [];
+
 interface Client {
   ws: WebSocket;
   /** Every frame received since the socket was created, in order. */
   frames: unknown[];
 }
 
-function openSocket(url: string, origin: string): Promise<Client> {
+function openSocket(
+  url: string,
+  origin: string,
+  protocols: string[] = keyProtocols,
+): Promise<Client> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { origin });
+    const ws = new WebSocket(url, protocols, { origin });
     const frames: unknown[] = [];
     ws.on('message', (data) => frames.push(JSON.parse(String(data))));
     ws.once('open', () => resolve({ ws, frames }));
@@ -63,6 +71,7 @@ describe('web host', () => {
     });
     host = web.host;
     wsUrl = `${host.url.replace('http', 'ws')}/ipc`;
+    keyProtocols = launchSubprotocols(host.launchUrl);
   });
 
   afterAll(async () => {
@@ -80,6 +89,22 @@ describe('web host', () => {
 
   it('refuses a WebSocket opened by a page of another origin', async () => {
     await expect(openSocket(wsUrl, 'https://evil.example')).rejects.toThrow('403');
+  });
+
+  it('puts its launch key in the launch URL fragment only', () => {
+    const launch = new URL(host.launchUrl);
+    expect(`${launch.origin}${launch.pathname}${launch.search}`).toBe(`${host.url}/`);
+    expect(launch.hash).toMatch(/^#k=[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('refuses a WebSocket without this launch key before the handshake, whatever its Origin', async () => {
+    await expect(openSocket(wsUrl, host.url, [])).rejects.toThrow('403');
+    await expect(openSocket(wsUrl, host.url, ['library-kiosk'])).rejects.toThrow('403');
+    const wrong = ['library-kiosk', `key.${'A'.repeat(43)}`];
+    await expect(openSocket(wsUrl, host.url, wrong)).rejects.toThrow('403');
+    const client = await openSocket(wsUrl, host.url);
+    expect(client.ws.protocol).toBe('library-kiosk');
+    client.ws.close();
   });
 
   it('greets a new connection with the current state, so a reconnected renderer catches up', async () => {
@@ -141,5 +166,50 @@ describe('web host', () => {
     await frameMatching(another, { type: 'event', event: 'kiosk.state' });
     another.ws.close();
     expect(await rawGet(host.url, {})).toBe(200);
+  });
+
+  it('keeps staff mode to the connection that opened it: others see attract and may not act', async () => {
+    const staff = await openSocket(wsUrl, host.url);
+    const other = await openSocket(wsUrl, host.url);
+    const call = (client: Client, id: number, channel: string, payload?: object): void =>
+      client.ws.send(JSON.stringify({ type: 'invoke', id, channel, payload }));
+
+    call(staff, 1, 'staff.open');
+    await frameMatching(staff, { type: 'result', id: 1, result: { ok: true } });
+    await frameMatching(staff, {
+      type: 'event',
+      payload: expect.objectContaining({ screen: expect.objectContaining({ name: 'staff-pin' }) }),
+    });
+    const otherStates = (): unknown[] =>
+      other.frames.filter((frame) => (frame as { type: string }).type === 'event');
+    expect(JSON.stringify(otherStates())).not.toContain('staff-pin');
+
+    call(other, 2, 'staff.submitPin', { pin: '1234' });
+    call(other, 3, 'staff.exit');
+    call(other, 4, 'scanner.submitWedgeScan', { code: '21234000567891', receivedAt: 0 });
+    for (const id of [2, 3, 4]) {
+      await frameMatching(other, {
+        type: 'result',
+        id,
+        result: { ok: false, error: expect.objectContaining({ kind: 'busy' }) },
+      });
+    }
+    call(other, 5, 'kiosk.getState');
+    await frameMatching(other, {
+      type: 'result',
+      id: 5,
+      result: {
+        ok: true,
+        value: expect.objectContaining({ screen: expect.objectContaining({ name: 'attract' }) }),
+      },
+    });
+    expect(web.kiosk.core.state().screen.name).toBe('staff-pin');
+
+    // The owner's connection goes: staff mode closes with it, and the other may act again.
+    staff.ws.close();
+    await vi.waitFor(() => expect(web.kiosk.core.staffOpen()).toBe(false));
+    call(other, 6, 'kiosk.setLanguage', { language: 'en' });
+    await frameMatching(other, { type: 'result', id: 6, result: { ok: true } });
+    other.ws.close();
   });
 });

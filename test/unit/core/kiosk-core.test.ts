@@ -9,7 +9,7 @@ import { ScannerSettingsSchema } from '../../../src-main/scanner/settings-schema
 import { PatronSettingsSchema } from '../../../src-main/settings/schema';
 import { ok } from '../../../src-shared/result';
 import { fakeClock, fakePort } from '../circulation/fakes';
-import { CARD, ITEM, circulationRecord, memberRecord } from '../circulation/session-harness';
+import { CARD, ITEM, T0, circulationRecord, memberRecord } from '../circulation/session-harness';
 
 function fakeAuth(state: StaffAuthStatus['state']) {
   const listeners = new Set<(status: StaffAuthStatus) => void>();
@@ -52,7 +52,10 @@ function fakeScanner() {
 /** A PIN gate whose answer the test releases. */
 function heldPinGate() {
   let release: (accepted: boolean) => void = () => undefined;
-  const gate: PinGate = { check: () => new Promise((resolve) => (release = resolve)) };
+  const gate: PinGate = {
+    check: () => new Promise((resolve) => (release = (accepted) => resolve({ accepted }))),
+    lockedUntil: () => undefined,
+  };
   return { gate, release: (accepted: boolean) => release(accepted) };
 }
 
@@ -70,7 +73,12 @@ function setup(
     defaultLanguage: 'en',
     defaultTheme: 'standard',
     volume: 0.7,
-    staffPin: { check: (pin) => Promise.resolve(pin === '1234') },
+    staffPin: {
+      check: (pin) => Promise.resolve({ accepted: pin === '1234' }),
+      lockedUntil: () => undefined,
+    },
+    staffIdleTimeoutMs: 300_000,
+    demo: false,
     auth: auth.auth,
     presentSignIn: () => Promise.resolve({ presentation: 'shown' }),
     scanner: scanner.scanner,
@@ -284,6 +292,72 @@ describe('kiosk core', () => {
     expect(await h['staff.submitPin']({ pin: '0000' })).toEqual({ accepted: false });
     expect(core.state().screen).toEqual({ name: 'staff-pin', rejected: true, configured: true });
     expect(await h['staff.submitPin']({ pin: '1234' })).toEqual({ accepted: true });
+    expect(core.state().screen).toEqual({ name: 'staff' });
+  });
+
+  it('shows staff how long a PIN lockout runs, on opening the PIN screen and after a refusal', async () => {
+    const lockedUntil = T0 + 30_000;
+    const { core, h } = setup({
+      staffPin: {
+        check: () => Promise.resolve({ accepted: false, lockedUntil }),
+        lockedUntil: () => lockedUntil,
+      },
+    });
+    await h['staff.open'](undefined);
+    expect(core.state().screen).toEqual({
+      name: 'staff-pin',
+      rejected: false,
+      configured: true,
+      lockedUntil,
+    });
+    await h['staff.submitPin']({ pin: '1234' });
+    expect(core.state().screen).toMatchObject({ rejected: true, lockedUntil });
+  });
+
+  it('closes staff mode after the idle time, and staff activity starts the time again', async () => {
+    const { core, h, time } = setup({ staffIdleTimeoutMs: 300_000 });
+    await h['staff.open'](undefined);
+    await h['staff.submitPin']({ pin: '1234' });
+    time.advance(299_000);
+    await h['staff.activity'](undefined);
+    time.advance(299_000);
+    expect(core.state().screen.name).toBe('staff');
+    time.advance(1_001);
+    expect(core.state().screen.name).toBe('attract');
+    expect(core.state().staff).toBeUndefined();
+  });
+
+  it('closes a PIN screen left open after the idle time too', async () => {
+    const { core, h, time } = setup({ staffIdleTimeoutMs: 60_000 });
+    await h['staff.open'](undefined);
+    time.advance(60_000);
+    expect(core.state().screen.name).toBe('attract');
+  });
+
+  it('gives other screens a patron view without the staff screen or staff data', async () => {
+    const { core, h } = setup();
+    await h['staff.open'](undefined);
+    await h['staff.submitPin']({ pin: '1234' });
+    expect(core.staffOpen()).toBe(true);
+    expect(core.state().staff).toBeDefined();
+    const view = core.state('patron');
+    expect(view.screen.name).toBe('attract');
+    expect(view.staff).toBeUndefined();
+  });
+
+  it('says demo mode only when started in it', () => {
+    expect(setup().core.state().demo).toBeUndefined();
+    expect(setup({ demo: true }).core.state().demo).toBe(true);
+  });
+
+  it('lets every answer land when PINs are typed in quick succession, the last one shown', async () => {
+    const { core, h } = setup();
+    await h['staff.open'](undefined);
+    const answers = await Promise.all([
+      h['staff.submitPin']({ pin: '0000' }),
+      h['staff.submitPin']({ pin: '1234' }),
+    ]);
+    expect(answers).toEqual([{ accepted: false }, { accepted: true }]);
     expect(core.state().screen).toEqual({ name: 'staff' });
   });
 

@@ -1,7 +1,13 @@
+import { chmod, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createPinGate } from '../../../src-main/core/staff-pin';
-import { hashStaffPin } from '../../../src-main/settings/staff-pin';
 import { DEMO_STAFF_PIN, DEMO_STAFF_PIN_HASH } from '../../../src-main/host/bootstrap';
+import { PIN_ATTEMPTS_FILE, createPinAttemptFile } from '../../../src-main/host/pin-attempts-file';
+import { hashStaffPin } from '../../../src-main/settings/staff-pin';
+
+const PIN = '482193';
 
 async function hashOf(pin: string): Promise<string> {
   const hash = await hashStaffPin(pin);
@@ -9,40 +15,108 @@ async function hashOf(pin: string): Promise<string> {
   return hash.value;
 }
 
+const pinHash = hashOf(PIN);
+
 describe('staff PIN gate', () => {
   it('opens for the right PIN and stays shut for a wrong one', async () => {
-    const gate = createPinGate(await hashOf('4821'));
-    expect(await gate.check('4822')).toBe(false);
-    expect(await gate.check('4821')).toBe(true);
+    const gate = createPinGate(await pinHash);
+    expect(await gate.check('482194')).toEqual({ accepted: false });
+    expect(await gate.check(PIN)).toEqual({ accepted: true });
   });
 
-  it('locks out after five wrong PINs, even for the right one, until the lockout ends', async () => {
+  it('locks after five wrong PINs, even for the right one, until the lockout ends', async () => {
     let now = 1_000;
-    const gate = createPinGate(await hashOf('4821'), {
-      maxFailures: 5,
-      lockoutMs: 60_000,
+    const gate = createPinGate(await pinHash, { baseLockoutMs: 30_000, now: () => now });
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      expect(await gate.check('000000')).toEqual({ accepted: false });
+    }
+    expect(await gate.check('000000')).toEqual({ accepted: false, lockedUntil: 31_000 });
+    expect(gate.lockedUntil()).toBe(31_000);
+    expect(await gate.check(PIN)).toEqual({ accepted: false, lockedUntil: 31_000 });
+    now = 31_001;
+    expect(gate.lockedUntil()).toBeUndefined();
+    expect(await gate.check(PIN)).toEqual({ accepted: true });
+  });
+
+  it('doubles the lockout with each further wrong PIN, up to the cap, and the right PIN resets it', async () => {
+    let now = 0;
+    const gate = createPinGate(await pinHash, {
+      baseLockoutMs: 1_000,
+      maxLockoutMs: 5_000,
       now: () => now,
     });
-    for (let attempt = 0; attempt < 5; attempt += 1) expect(await gate.check('0000')).toBe(false);
-    expect(await gate.check('4821')).toBe(false);
-    now += 60_001;
-    expect(await gate.check('4821')).toBe(true);
+    const lockouts: number[] = [];
+    for (let attempt = 0; attempt < 9; attempt += 1) {
+      const { lockedUntil } = await gate.check('000000');
+      if (lockedUntil !== undefined) {
+        lockouts.push(lockedUntil - now);
+        now = lockedUntil;
+      }
+    }
+    expect(lockouts).toEqual([1_000, 2_000, 4_000, 5_000, 5_000]);
+    expect(await gate.check(PIN)).toEqual({ accepted: true });
+    expect(await gate.check('000000')).toEqual({ accepted: false });
+  });
+
+  it('counts parallel guesses one by one, so the lockout also stops the right PIN sent among them', async () => {
+    const gate = createPinGate(await pinHash);
+    const guesses = ['000001', '000002', '000003', '000004', '000005', PIN];
+    const results = await Promise.all(guesses.map((pin) => gate.check(pin)));
+    expect(results.map((result) => result.accepted)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 });
 
-describe('staff PIN gate under parallel guessing', () => {
-  it('counts parallel guesses one by one, so the lockout also stops the right PIN sent among them', async () => {
-    const gate = createPinGate(await hashOf('4821'), { maxFailures: 5, lockoutMs: 60_000 });
-    const guesses = ['0001', '0002', '0003', '0004', '0005', '4821'];
-    const results = await Promise.all(guesses.map((pin) => gate.check(pin)));
-    expect(results).toEqual([false, false, false, false, false, false]);
+describe('staff PIN attempts on disk', () => {
+  it('keeps the count and the lockout across a restart, in a file only the kiosk user reads', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'pin-attempts-'));
+    let now = 10_000;
+    const first = createPinGate(await pinHash, {
+      store: createPinAttemptFile(dataDir),
+      now: () => now,
+    });
+    for (let attempt = 0; attempt < 5; attempt += 1) await first.check('000000');
+    const file = path.join(dataDir, PIN_ATTEMPTS_FILE);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ failures: 5, lockedUntil: 40_000 });
+
+    // A restart: a new gate over the same folder.
+    now = 20_000;
+    const second = createPinGate(await pinHash, {
+      store: createPinAttemptFile(dataDir),
+      now: () => now,
+    });
+    expect(second.lockedUntil()).toBe(40_000);
+    expect(await second.check(PIN)).toEqual({ accepted: false, lockedUntil: 40_000 });
+    now = 40_001;
+    // The sixth failure in a row doubles the lockout: the count survived the restart too.
+    expect(await second.check('000000')).toEqual({ accepted: false, lockedUntil: 100_001 });
+  });
+
+  it('takes an unreadable record for a lockout, not for a clean slate', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'pin-attempts-'));
+    const file = path.join(dataDir, PIN_ATTEMPTS_FILE);
+    await writeFile(file, '{"failures": "none"');
+    await chmod(file, 0o600);
+    const gate = createPinGate(await pinHash, {
+      store: createPinAttemptFile(dataDir, { now: () => 0 }),
+      now: () => 0,
+    });
+    expect(gate.lockedUntil()).toBe(30_000);
+    expect((await gate.check(PIN)).accepted).toBe(false);
   });
 });
 
 describe('demo staff PIN', () => {
   it('has a stored hash that opens the gate for the demo PIN and no other', async () => {
     const gate = createPinGate(DEMO_STAFF_PIN_HASH);
-    expect(await gate.check('4321')).toBe(false);
-    expect(await gate.check(DEMO_STAFF_PIN)).toBe(true);
+    expect((await gate.check('4321')).accepted).toBe(false);
+    expect((await gate.check(DEMO_STAFF_PIN)).accepted).toBe(true);
   });
 });

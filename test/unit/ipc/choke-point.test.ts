@@ -32,6 +32,7 @@ function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
     'staff.open': () => undefined,
     'staff.submitPin': () => ({ accepted: false }),
     'staff.exit': () => undefined,
+    'staff.activity': () => undefined,
     'auth.beginSignIn': () => ({ presentation: 'refused' }),
     'auth.signOut': () => undefined,
     'scanner.submitWedgeScan': () => ({ accepted: false, reason: 'duplicate' }),

@@ -26,7 +26,7 @@ describe('settings resolution', () => {
       circulationMethod: 'auto',
     });
     expect(settings.dataDir).toBe('/var/lib/kiosk-test');
-    expect(settings.signInPresentation).toBe('system-browser');
+    expect(settings.signInPresentation).toBe('auth-window');
     expect(settings.allowBasicTextEncryption).toBe(false);
     expect(settings.kiosk).toEqual({ branchName: '', defaultLanguage: 'en', theme: 'standard' });
     expect(settings.patron).toEqual({
@@ -38,7 +38,7 @@ describe('settings resolution', () => {
     });
     expect(settings.receipt).toEqual({ mode: 'ask' });
     expect(settings.feedback).toEqual({ volume: 0.7 });
-    expect(settings.staff).toEqual({});
+    expect(settings.staff).toEqual({ idleTimeoutMs: 300_000 });
     expect(settings.requestTimeoutMs).toBe(15_000);
     expect(settings.scanner.duplicateWindowMs).toBe(2000);
   });
