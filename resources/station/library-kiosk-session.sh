@@ -1,0 +1,148 @@
+#!/bin/sh
+# Library Kiosk station session: the single-application Wayland compositor cage shows the kiosk
+# client full screen, and starts it again whenever it ends. library-kiosk.service runs this as the
+# kiosk user on tty1 (see docs/deployment.md); it refuses to run as root.
+#
+# Environment (all optional):
+#   KIOSK_CLIENT         electron (the installed build, default) or chromium (the web host's page)
+#   KIOSK_ELECTRON       the Electron build's binary; default /opt/Library Kiosk/library-kiosk
+#   KIOSK_CHROMIUM       Chromium's binary; default /usr/bin/chromium
+#   KIOSK_DATA_DIR       the kiosk's data folder, passed on to the client; default
+#                        /var/lib/library-kiosk (Chromium's profile goes in its chromium/ folder)
+#   KIOSK_URL            the page Chromium opens. Default: the launch URL the web host writes to
+#                        $KIOSK_DATA_DIR/launch-url at each start (it holds that run's launch key);
+#                        the session waits for that file, and restarts Chromium when it changes
+#   KIOSK_CLIENT_ARGS    more arguments for the client, split on spaces (no quoting)
+#   KIOSK_CAGE_ARGS      more options for cage, e.g. -r to turn the picture for a portrait screen
+#   KIOSK_RESTART_DELAY  seconds between the client's end and its next start; default 2
+# Exit status 78 (EX_CONFIG): the station is set up wrong; the journal says how.
+set -u
+
+log() { printf 'library-kiosk-session: %s\n' "$*" >&2; }
+fail() {
+  log "$*"
+  exit 78
+}
+
+if [ "$(id -u)" -eq 0 ]; then
+  fail "refusing to run as root: run the session as the unprivileged kiosk user (User=kiosk in library-kiosk.service)"
+fi
+command -v cage >/dev/null 2>&1 || fail "cage is not installed: apt-get install cage xwayland"
+
+# Wayland's socket lives in XDG_RUNTIME_DIR; pam_systemd sets it for a login session.
+if [ -z "${XDG_RUNTIME_DIR:-}" ]; then
+  if [ -d "/run/user/$(id -u)" ] && [ -O "/run/user/$(id -u)" ]; then
+    XDG_RUNTIME_DIR="/run/user/$(id -u)"
+  else
+    XDG_RUNTIME_DIR=$(mktemp -d "${TMPDIR:-/tmp}/library-kiosk-runtime.XXXXXX") ||
+      fail "XDG_RUNTIME_DIR is not set and no private folder could be made for it"
+  fi
+  export XDG_RUNTIME_DIR
+fi
+
+KIOSK_DATA_DIR=${KIOSK_DATA_DIR:-/var/lib/library-kiosk}
+export KIOSK_DATA_DIR
+if [ ! -d "$KIOSK_DATA_DIR" ] || [ ! -w "$KIOSK_DATA_DIR" ]; then
+  fail "the data folder $KIOSK_DATA_DIR is missing or not writable by $(id -un)"
+fi
+
+client=${KIOSK_CLIENT:-electron}
+url_file=
+case "$client" in
+  electron)
+    binary=${KIOSK_ELECTRON:-/opt/Library Kiosk/library-kiosk}
+    setting=KIOSK_ELECTRON
+    set -- "$binary" --ozone-platform=wayland
+    ;;
+  chromium)
+    binary=${KIOSK_CHROMIUM:-/usr/bin/chromium}
+    setting=KIOSK_CHROMIUM
+    [ -n "${KIOSK_URL:-}" ] || url_file="$KIOSK_DATA_DIR/launch-url"
+    # --kiosk-printing: receipts go to the default printer, with no print dialog (nor its "Save
+    # as PDF" file chooser) on screen. --autoplay-policy: a HID scanner's scan is no user gesture,
+    # and the feedback sounds must still play.
+    set -- "$binary" --kiosk --ozone-platform=wayland --no-first-run --noerrdialogs \
+      --disable-session-crashed-bubble --disable-translate --disable-features=TranslateUI \
+      --overscroll-history-navigation=0 --kiosk-printing \
+      --autoplay-policy=no-user-gesture-required --user-data-dir="$KIOSK_DATA_DIR/chromium"
+    ;;
+  *)
+    fail "KIOSK_CLIENT must be electron or chromium, not '$client'"
+    ;;
+esac
+[ -x "$binary" ] || fail "the $client client $binary is not installed (set $setting to its path)"
+# shellcheck disable=SC2086 # a list of words by design
+set -- "$@" ${KIOSK_CLIENT_ARGS:-}
+
+delay=${KIOSK_RESTART_DELAY:-2}
+case "$delay" in
+  '' | *[!0-9.]* | *.*.*) fail "KIOSK_RESTART_DELAY must be a number of seconds, not '$delay'" ;;
+esac
+
+# The web host's launch URL; empty while the file is missing (the web host is not up yet).
+launch_url() { cat "$url_file" 2>/dev/null || true; }
+
+# sh gives a background job /dev/null for input; cage gets the session's terminal through fd 3.
+exec 3<&0
+cage_pid=
+# Ends the client, and cage with it (cage 0.1.4 aborts on a SIGTERM of its own).
+end_client() { pkill -TERM -P "$cage_pid" 2>/dev/null || kill -TERM "$cage_pid" 2>/dev/null; }
+sleeper=
+stop() {
+  trap - TERM INT HUP
+  [ -z "$sleeper" ] || kill -TERM "$sleeper" 2>/dev/null
+  if [ -n "$cage_pid" ]; then
+    end_client
+    wait "$cage_pid"
+  fi
+  log "stopped"
+  exit 0
+}
+trap stop TERM INT HUP
+
+# A pause that a stop signal ends at once.
+pause() {
+  sleep "$1" &
+  sleeper=$!
+  wait "$sleeper"
+  sleeper=
+}
+
+run=0
+while :; do
+  url=
+  if [ "$client" = chromium ]; then
+    url=${KIOSK_URL:-}
+    if [ -n "$url_file" ]; then
+      url=$(launch_url)
+      if [ -z "$url" ]; then
+        log "waiting for the web host's launch URL in $url_file"
+        while url=$(launch_url) && [ -z "$url" ]; do pause 1; done
+      fi
+    fi
+  fi
+  run=$((run + 1))
+  # Only the binary: the URL holds the launch key, and the journal keeps what is logged.
+  log "starting cage with the $client client $binary (start $run)"
+  # -d: no client-side window decorations. Never -s: it lets the keyboard switch to a console.
+  # The page goes last as a plain argument: with --app=, Chromium under cage quits at once.
+  # shellcheck disable=SC2086 # a list of words by design
+  cage -d ${KIOSK_CAGE_ARGS:-} -- "$@" ${url:+"$url"} <&3 3<&- &
+  cage_pid=$!
+  if [ -n "$url_file" ]; then
+    # A restarted web host has a new launch key: the page open now can no longer connect.
+    while kill -0 "$cage_pid" 2>/dev/null; do
+      pause 1
+      if [ "$(launch_url)" != "$url" ]; then
+        log "the web host's launch URL changed: restarting the client"
+        end_client
+        break
+      fi
+    done
+  fi
+  wait "$cage_pid"
+  status=$?
+  cage_pid=
+  log "cage ended with status $status; starting it again in ${delay}s"
+  pause "$delay"
+done
