@@ -3,6 +3,7 @@ import type { StaffAuth } from '../auth/staff-auth';
 import { configuredConnection } from '../service/connection';
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
+import { checkKioskFiles } from '../host/bootstrap';
 import { createConfSettingsStore } from '../settings/conf-store';
 import type { Settings } from '../settings/schema';
 import { clientSecretFor } from '../vault/client-secret';
@@ -32,10 +33,15 @@ export async function createCliContext(
   env: Record<string, string | undefined>,
   loopbackRedirectUri?: string,
 ): Promise<Result<CliContext, CliSetupFailure>> {
-  const loaded = createConfSettingsStore({ env }).load();
+  const store = createConfSettingsStore({ env });
+  const loaded = store.load();
   if (!loaded.ok)
     return err({ exit: EXIT.usage, kind: 'invalid-setting', message: loaded.error.message });
   const settings = loaded.value;
+  // The CLI reads the same vault and settings as the web host: the same start-up check.
+  const files = checkKioskFiles({ dataDir: settings.dataDir, settingsFile: store.location });
+  if (!files.ok)
+    return err({ exit: EXIT.usage, kind: 'unsafe-file', message: files.error.message });
   const connection = configuredConnection(settings);
   if (!connection) {
     return err({
