@@ -11,6 +11,7 @@ interface BuilderConfig {
   electronFuses: Record<string, boolean>;
   linux: { target: string[] };
   win: { target: string[] };
+  extraResources: { from: string; to: string }[];
 }
 
 async function loadConfig(): Promise<BuilderConfig> {
@@ -55,5 +56,15 @@ describe('electron-builder.yml', () => {
       enableNodeOptionsEnvironmentVariable: false,
       enableNodeCliInspectArguments: false,
     });
+  });
+
+  it("ships the scanner's udev rule and the station's session script and unit", async () => {
+    const { extraResources } = await loadConfig();
+    expect(extraResources).toEqual(
+      expect.arrayContaining([
+        { from: 'resources/udev', to: 'udev' },
+        { from: 'resources/station', to: 'station' },
+      ]),
+    );
   });
 });
