@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -8,6 +7,8 @@ import { fileVaultPaths } from '../../../src-main/vault/file-vault';
 import { cliLogin } from '../../support/cli-login';
 import { LIBRARIAN, startTestService } from './harness';
 import type { TestService } from './harness';
+import { runCli } from '../../support/run-cli';
+import type { CliRun } from '../../support/run-cli';
 
 let test: TestService;
 let secret = '';
@@ -38,20 +39,8 @@ function setClientSecret(
   env: Record<string, string | undefined>,
   input: string,
   args: string[] = [],
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/library-kiosk.js', 'set-client-secret', ...args], {
-      env,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input);
-  });
+): Promise<CliRun> {
+  return runCli(['set-client-secret', ...args], env, input);
 }
 
 async function filesUnder(dir: string): Promise<string[]> {

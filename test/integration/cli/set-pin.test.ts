@@ -1,27 +1,13 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createPinGate } from '../../../src-main/core/staff-pin';
+import { runCli } from '../../support/run-cli';
+import type { CliRun } from '../../support/run-cli';
 
-function runSetPin(
-  dataDir: string,
-  input: string,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/library-kiosk.js', 'set-pin'], {
-      env: { ...process.env, KIOSK_DATA_DIR: dataDir },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input);
-  });
+function runSetPin(dataDir: string, input: string): Promise<CliRun> {
+  return runCli(['set-pin'], { ...process.env, KIOSK_DATA_DIR: dataDir }, input);
 }
 
 describe('library-kiosk set-pin', () => {
