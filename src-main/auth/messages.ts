@@ -22,7 +22,7 @@ export const AUTH_MESSAGES = {
   'auth.refresh-refused':
     'The staff sign-in is no longer valid. A staff member needs to sign in again.',
   'auth.vault-corrupt':
-    'The saved sign-in could not be read and was discarded. Please sign in again.',
+    'The saved sign-in could not be read and was set aside. Please sign in again.',
   'auth.vault-not-persistent':
     'Signed in, but the sign-in cannot be saved securely on this computer; it ends when the kiosk closes.',
 } as const;

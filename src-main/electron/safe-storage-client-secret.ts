@@ -1,41 +1,41 @@
 import { safeStorage } from 'electron';
-import Store from 'electron-store';
 import { createLogger } from '../../src-shared/log/logger';
 import { err, ok } from '../../src-shared/result';
 import { ClientSecretDocumentSchema } from '../vault/client-secret';
 import type { ClientSecretStore } from '../vault/client-secret';
-import { CLIENT_SECRET_STORE, decideStatus } from './safe-storage-vault';
+import { CLIENT_SECRET_STORE, decideStatus, openSealedStore, unseal } from './safe-storage-vault';
 import type { SafeStorageVaultOptions } from './safe-storage-vault';
 
 const log = createLogger('vault:safe-storage');
 const ENTRY = 'sealedClientSecret';
 
-interface ClientSecretFile {
-  [ENTRY]?: string;
-}
-
 /**
  * The client secret in Electron: sealed by safeStorage like the tokens, ciphertext only in
- * `client-secret.json`, kept at sign-out. Without secure storage nothing is stored or read.
- * Call after the app's `ready` event.
+ * `client-secret.json`, kept at sign-out. Without secure storage nothing is stored or read. One
+ * that cannot be read is set aside as `client-secret.json.corrupt-<timestamp>`: the kiosk signs in
+ * as a public client until `--set-client-secret` stores it again. Call after the app's `ready`.
  */
 export async function createSafeStorageClientSecret(
   options: SafeStorageVaultOptions,
 ): Promise<ClientSecretStore> {
   const status = await decideStatus(options);
-  const store = new Store<ClientSecretFile>(CLIENT_SECRET_STORE);
+  const store = await openSealedStore(CLIENT_SECRET_STORE, {
+    holds: 'client secret',
+    consequence: 'a confidential client needs its secret stored again with `--set-client-secret`',
+  });
   return {
     async load() {
-      const sealed = store.get(ENTRY);
-      if (!status.persistent || !sealed) return ok(null);
-      try {
-        const decrypted = await safeStorage.decryptStringAsync(Buffer.from(sealed, 'base64'));
-        const parsed = ClientSecretDocumentSchema.safeParse(JSON.parse(decrypted.result));
-        if (parsed.success) return ok(parsed.data);
-      } catch {
-        // Falls through: an unreadable secret is reported, never thrown.
-      }
+      if (!status.persistent) return ok(null);
+      const sealed = await store.get(ENTRY);
+      if (!sealed.ok) return sealed;
+      if (sealed.value === undefined || sealed.value === '') return ok(null);
+      const opened = await unseal(sealed.value, (plaintext) => {
+        const parsed = ClientSecretDocumentSchema.safeParse(plaintext);
+        return parsed.success ? parsed.data : null;
+      });
+      if (opened) return ok(opened.value);
       log.warn('client secret unreadable');
+      await store.setAside();
       return err({ kind: 'vault.corrupt' });
     },
 

@@ -5,8 +5,12 @@ import { SECRET_FILE_MODE } from '../host/file-modes';
 import type { SecretFile } from '../host/file-modes';
 import { createLogger } from '../../src-shared/log/logger';
 import { err, ok } from '../../src-shared/result';
+import type { Result } from '../../src-shared/result';
+import { readJsonObjectFile } from '../settings/json-file';
+import { setAsideUnreadableFile } from '../vault/set-aside';
+import type { SetAsideOptions } from '../vault/set-aside';
 import { StoredTokenSetSchema } from '../vault/token-set';
-import type { TokenVault, VaultReason, VaultStatus } from '../vault/vault';
+import type { TokenVault, VaultError, VaultReason, VaultStatus } from '../vault/vault';
 
 const log = createLogger('vault:safe-storage');
 const ENTRY = 'sealedTokens';
@@ -22,16 +26,95 @@ export const CLIENT_SECRET_STORE = {
   configFileMode: SECRET_FILE_MODE,
 } as const;
 
+type SecretStoreOptions = typeof TOKEN_VAULT_STORE | typeof CLIENT_SECRET_STORE;
+
+/** Where electron-store keeps a store: `<name>.json` in userData. */
+function storeFile(
+  options: SecretStoreOptions,
+  userData: string = app.getPath('userData'),
+): string {
+  return path.join(userData, `${options.name}.json`);
+}
+
 /** The files of those stores in userData, for the start-up file check. */
 export function safeStorageFiles(userData: string = app.getPath('userData')): SecretFile[] {
   return [
-    { path: path.join(userData, `${TOKEN_VAULT_STORE.name}.json`), holds: 'token vault' },
-    { path: path.join(userData, `${CLIENT_SECRET_STORE.name}.json`), holds: 'client secret' },
+    { path: storeFile(TOKEN_VAULT_STORE, userData), holds: 'token vault' },
+    { path: storeFile(CLIENT_SECRET_STORE, userData), holds: 'client secret' },
   ];
 }
 
-interface VaultDocument {
-  [ENTRY]?: string;
+/** One safeStorage store, opened so that no file in it can stop the kiosk from starting. */
+export interface SealedStore {
+  /**
+   * The sealed entry: undefined when absent; `vault.corrupt` (file set aside) when the file was
+   * unreadable, at opening (reported at the first get) or now.
+   */
+  get(entry: string): Promise<Result<unknown, VaultError>>;
+  set(entry: string, value: string): void;
+  /** Never throws (logged): a sign-out must not fail on a file. */
+  delete(entry: string): void;
+  /** Moves the file aside (`<file>.corrupt-<timestamp>`) after its content proved unreadable. */
+  setAside(): Promise<void>;
+}
+
+/**
+ * Opens an electron-store store of sealed secrets. electron-store throws from its constructor on
+ * a file that is not JSON, which would stop the start: a file that cannot be read or is not a JSON
+ * object is set aside first (set-aside.ts), and the store starts empty. If it cannot be opened
+ * even so (logged), nothing is read and saves fail, so tokens live in memory only.
+ */
+export async function openSealedStore(
+  options: SecretStoreOptions,
+  onUnreadable: Pick<SetAsideOptions, 'holds' | 'consequence'>,
+): Promise<SealedStore> {
+  const file = storeFile(options);
+  const setAside = async (): Promise<void> => {
+    await setAsideUnreadableFile(file, onUnreadable);
+  };
+  // Reported once, at the first read: the staff screen says why nobody is signed in.
+  let setAsideAtOpen = false;
+  if (!readJsonObjectFile(file).ok) {
+    await setAside();
+    setAsideAtOpen = true;
+  }
+  let store: Store<Record<string, unknown>> | null = null;
+  try {
+    store = new Store<Record<string, unknown>>(options);
+  } catch (error) {
+    log.error(`${onUnreadable.holds} store cannot be opened; nothing is saved to it`, {
+      file,
+      error,
+    });
+  }
+  return {
+    async get(entry) {
+      if (setAsideAtOpen) {
+        setAsideAtOpen = false;
+        return err({ kind: 'vault.corrupt' });
+      }
+      if (!store) return err({ kind: 'vault.io', detail: 'store-unavailable' });
+      try {
+        return ok(store.get(entry));
+      } catch {
+        // The file changed under the kiosk into something conf cannot parse.
+        await setAside();
+        return err({ kind: 'vault.corrupt' });
+      }
+    },
+    set(entry, value) {
+      if (!store) throw new Error(`${onUnreadable.holds} store unavailable`);
+      store.set(entry, value);
+    },
+    delete(entry) {
+      try {
+        store?.delete(entry);
+      } catch (error) {
+        log.error(`${onUnreadable.holds} entry could not be removed`, { file, error });
+      }
+    },
+    setAside,
+  };
 }
 
 export interface SafeStorageVaultOptions {
@@ -56,36 +139,59 @@ export async function decideStatus(options: SafeStorageVaultOptions): Promise<Va
 }
 
 /**
+ * safeStorage's plaintext of a sealed entry (base64 in the store), parsed by `parse`; null when
+ * it cannot be decrypted or is not such a document (never thrown).
+ */
+export async function unseal<T>(
+  sealed: unknown,
+  parse: (plaintext: unknown) => T | null,
+): Promise<{ value: T; shouldReEncrypt: boolean } | null> {
+  if (typeof sealed !== 'string') return null;
+  try {
+    const decrypted = await safeStorage.decryptStringAsync(Buffer.from(sealed, 'base64'));
+    const value = parse(JSON.parse(decrypted.result));
+    return value === null ? null : { value, shouldReEncrypt: decrypted.shouldReEncrypt };
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Token vault for Electron: safeStorage encrypts, electron-store keeps only the ciphertext
  * (base64) in `token-vault.json`. When the status is not persistent, tokens live in memory only
- * and the staff screen shows the reason. Call after the app's `ready` event.
+ * and the staff screen shows the reason. A vault that cannot be read (not JSON, not decryptable,
+ * not a token set) is set aside as `token-vault.json.corrupt-<timestamp>`: staff are signed out
+ * and the next sign-in writes a fresh one. Call after the app's `ready` event.
  */
 export async function createSafeStorageVault(
   options: SafeStorageVaultOptions,
 ): Promise<TokenVault> {
   const status = await decideStatus(options);
-  const store = new Store<VaultDocument>(TOKEN_VAULT_STORE);
+  const store = await openSealedStore(TOKEN_VAULT_STORE, {
+    holds: 'token vault',
+    consequence: 'staff are signed out, and the next sign-in writes a fresh vault',
+  });
   if (!status.persistent) store.delete(ENTRY);
   const vault: TokenVault = {
     status: () => status,
 
     async load() {
       if (!status.persistent) return ok(null);
-      const sealed = store.get(ENTRY);
-      if (!sealed) return ok(null);
-      try {
-        const decrypted = await safeStorage.decryptStringAsync(Buffer.from(sealed, 'base64'));
-        const parsed = StoredTokenSetSchema.safeParse(JSON.parse(decrypted.result));
-        if (parsed.success) {
-          // The OS key was rotated or upgraded: seal again under the current one.
-          if (decrypted.shouldReEncrypt) await vault.save(parsed.data);
-          return ok(parsed.data);
-        }
-      } catch {
-        // Falls through: an unreadable vault is reported, never thrown.
+      const sealed = await store.get(ENTRY);
+      if (!sealed.ok) return sealed;
+      if (sealed.value === undefined || sealed.value === '') return ok(null);
+      const opened = await unseal(sealed.value, (plaintext) => {
+        const parsed = StoredTokenSetSchema.safeParse(plaintext);
+        return parsed.success ? parsed.data : null;
+      });
+      if (!opened) {
+        log.warn('token vault unreadable; treating as signed out');
+        await store.setAside();
+        return err({ kind: 'vault.corrupt' });
       }
-      log.warn('token vault unreadable; treating as signed out');
-      return err({ kind: 'vault.corrupt' });
+      // The OS key was rotated or upgraded: seal again under the current one.
+      if (opened.shouldReEncrypt) await vault.save(opened.value);
+      return ok(opened.value);
     },
 
     async save(tokens) {

@@ -3,6 +3,7 @@ import Conf from 'conf';
 import { createSettingsStore } from './create-store';
 import { defaultDataDir } from './data-dir';
 import type { StoredSettings } from './resolve';
+import { readSettingsFile, settingsForConf } from './settings-file';
 import type { SettingsStore } from './store';
 
 export interface ConfSettingsOptions {
@@ -14,22 +15,38 @@ export interface ConfSettingsOptions {
   env?: Record<string, string | undefined>;
 }
 
+/**
+ * conf, reading its file without throwing (settings-file.ts): a corrupt settings file is reported
+ * by load() and save(), never thrown from the constructor. Writes are conf's own (atomic, 0600).
+ */
+class SettingsConf extends Conf<StoredSettings> {
+  override get store(): StoredSettings {
+    return settingsForConf(this.path);
+  }
+
+  override set store(document: StoredSettings) {
+    super.store = document;
+  }
+}
+
 /** Settings for the plain-Node hosts (web host, CLI), persisted with conf as `settings.json`. */
 export function createConfSettingsStore(options: ConfSettingsOptions = {}): SettingsStore {
   const env = options.env ?? process.env;
   const directory = options.directory ?? (env.KIOSK_DATA_DIR || undefined);
   // conf would make a missing folder with the default mode; the data folder is the kiosk's alone.
   if (directory) mkdirSync(directory, { recursive: true, mode: 0o700 });
-  const conf = new Conf<StoredSettings>({
+  const conf = new SettingsConf({
     projectName: 'library-kiosk',
     configName: 'settings',
     ...(directory ? { cwd: directory } : {}),
     configFileMode: 0o600,
+    // Never replace a file it cannot parse (conf's default, stated: staff must see and fix it).
+    clearInvalidConfig: false,
   });
   return createSettingsStore(
     {
       location: conf.path,
-      read: () => conf.store,
+      read: () => readSettingsFile(conf.path),
       write: (document) => {
         conf.store = document;
       },

@@ -1,5 +1,5 @@
 import { resolveSettings } from './resolve';
-import type { HostDefaults, StoredSettings } from './resolve';
+import type { HostDefaults, SettingsResult, StoredSettings } from './resolve';
 import type { SettingsBackend, SettingsStore } from './store';
 
 type Env = Record<string, string | undefined>;
@@ -9,17 +9,20 @@ export function createSettingsStore(
   hostDefaults: HostDefaults,
   env: Env = process.env,
 ): SettingsStore {
-  const stored = (): StoredSettings => {
-    const document = backend.read();
-    return document && typeof document === 'object' && !Array.isArray(document)
-      ? (document as StoredSettings)
-      : {};
-  };
   return {
     location: backend.location,
-    load: () => resolveSettings(stored(), env, hostDefaults),
-    stored,
+    load(): SettingsResult {
+      const read = backend.read();
+      return read.ok ? resolveSettings(read.value, env, hostDefaults) : read;
+    },
+    stored(): StoredSettings {
+      const read = backend.read();
+      return read.ok ? read.value : {};
+    },
     save(next) {
+      // A file that cannot be used stays as it is, for staff to fix: never written over.
+      const current = backend.read();
+      if (!current.ok) return current;
       const result = resolveSettings(next, env, hostDefaults);
       if (result.ok) backend.write(next);
       return result;

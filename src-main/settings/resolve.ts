@@ -2,6 +2,7 @@ import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
 import { ClientKindSchema, HTTP_URL, RedirectUriSchema, SettingsSchema } from './schema';
 import type { Settings, SettingsInput } from './schema';
+import type { SettingsFileError } from './settings-file';
 
 /** The settings document as stored on disk: any field may be absent and takes its default. */
 export type StoredSettings = Partial<SettingsInput>;
@@ -16,7 +17,10 @@ export interface InvalidSettingError {
   message: string;
 }
 
-export type SettingsResult = Result<Settings, InvalidSettingError>;
+/** Why the kiosk cannot use its settings: a value (see above) or the settings file itself. */
+export type SettingsError = InvalidSettingError | SettingsFileError;
+
+export type SettingsResult = Result<Settings, SettingsError>;
 
 export interface HostDefaults {
   /** Per-user data folder of the host (Electron userData, or a per-user folder for Node hosts). */
@@ -96,7 +100,7 @@ export function resolveSettings(
   stored: unknown,
   env: Env,
   hostDefaults: HostDefaults,
-): SettingsResult {
+): Result<Settings, InvalidSettingError> {
   const document: Record<string, unknown> =
     stored && typeof stored === 'object' && !Array.isArray(stored) ? { ...stored } : {};
   const service: Record<string, unknown> =

@@ -1,13 +1,21 @@
-import { err, ok } from '../../src-shared/result';
+import type { ClientSecretDocument, ClientSecretStore } from './client-secret';
 import { ClientSecretDocumentSchema } from './client-secret';
-import type { ClientSecretStore } from './client-secret';
 import type { FileVaultPaths } from './file-vault';
 import { createSealedFile } from './sealed-file';
 
 // Its own associated data: the token vault's key can never open this file as tokens, or back.
 const ASSOCIATED_DATA = 'library-kiosk client secret v1';
 
-/** The client secret in the web host and CLI: sealed next to the token vault, with its key. */
+function parseSecret(plaintext: Buffer): ClientSecretDocument | null {
+  const parsed = ClientSecretDocumentSchema.safeParse(JSON.parse(plaintext.toString('utf8')));
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The client secret in the web host and CLI: sealed next to the token vault, with its key. One
+ * that cannot be read is set aside (`client-secret.bin.corrupt-<timestamp>`): the kiosk signs in
+ * as a public client until `library-kiosk set-client-secret` stores the secret again.
+ */
 export function createClientSecretFile(
   paths: Pick<FileVaultPaths, 'keyFile' | 'clientSecretFile'>,
 ): ClientSecretStore {
@@ -15,22 +23,12 @@ export function createClientSecretFile(
     keyFile: paths.keyFile,
     file: paths.clientSecretFile,
     associatedData: ASSOCIATED_DATA,
+    holds: 'client secret',
+    consequence:
+      'a confidential client needs its secret stored again with `library-kiosk set-client-secret`',
   });
   return {
-    async load() {
-      const read = await sealed.read();
-      if (!read.ok) return read;
-      if (!read.value) return ok(null);
-      try {
-        const parsed = ClientSecretDocumentSchema.safeParse(
-          JSON.parse(read.value.toString('utf8')),
-        );
-        if (parsed.success) return ok(parsed.data);
-      } catch {
-        // Falls through: an unreadable document is reported, never thrown.
-      }
-      return err({ kind: 'vault.corrupt' });
-    },
+    load: () => sealed.read(parseSecret),
     save: (document) => sealed.write(Buffer.from(JSON.stringify(document), 'utf8')),
     clear: () => sealed.remove(),
   };

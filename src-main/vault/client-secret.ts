@@ -39,9 +39,11 @@ export async function clientSecretFor(
 ): Promise<string | undefined> {
   const loaded = await store.load();
   if (!loaded.ok) {
-    log.warn('client secret unreadable; signing in as a public client', {
-      reason: loaded.error.kind,
-    });
+    // A corrupt one was set aside (logged with its file): the host's set-client-secret restores it.
+    log.warn(
+      'client secret unreadable; signing in as a public client until the secret is stored again (set-client-secret)',
+      { reason: loaded.error.kind },
+    );
     return undefined;
   }
   const stored = loaded.value;

@@ -1,13 +1,9 @@
 import path from 'node:path';
-import { createLogger } from '../../src-shared/log/logger';
-import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
 import { createSealedFile } from './sealed-file';
 import { StoredTokenSetSchema } from './token-set';
 import type { StoredTokenSet } from './token-set';
 import type { TokenVault, VaultError } from './vault';
-
-const log = createLogger('vault:file');
 
 // Binds the ciphertext to its purpose, so the same key could never decrypt another file type.
 const ASSOCIATED_DATA = 'library-kiosk token vault v1';
@@ -31,36 +27,28 @@ export function fileVaultPaths(dataDir: string): FileVaultPaths {
 }
 
 function parseTokens(plaintext: Buffer): StoredTokenSet | null {
-  try {
-    const parsed = StoredTokenSetSchema.safeParse(JSON.parse(plaintext.toString('utf8')));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  const parsed = StoredTokenSetSchema.safeParse(JSON.parse(plaintext.toString('utf8')));
+  return parsed.success ? parsed.data : null;
 }
 
-/** AES-256-GCM token vault for the web host and the CLI. */
+/**
+ * AES-256-GCM token vault for the web host and the CLI. A vault that cannot be read is set aside
+ * (`tokens.bin.corrupt-<timestamp>`) and reported as `vault.corrupt`: staff are signed out, and
+ * the next sign-in writes a fresh one.
+ */
 export function createFileVault(paths: Pick<FileVaultPaths, 'keyFile' | 'vaultFile'>): TokenVault {
   const sealed = createSealedFile({
     keyFile: paths.keyFile,
     file: paths.vaultFile,
     associatedData: ASSOCIATED_DATA,
+    holds: 'token vault',
+    consequence: 'staff are signed out, and the next sign-in writes a fresh vault',
   });
 
   return {
     status: () => ({ secure: true, persistent: true }),
 
-    async load(): Promise<Result<StoredTokenSet | null, VaultError>> {
-      const read = await sealed.read();
-      if (!read.ok) return read;
-      if (!read.value) return ok(null);
-      const tokens = parseTokens(read.value);
-      if (!tokens) {
-        log.warn('token vault unreadable; treating as signed out', { file: paths.vaultFile });
-        return err({ kind: 'vault.corrupt' });
-      }
-      return ok(tokens);
-    },
+    load: (): Promise<Result<StoredTokenSet | null, VaultError>> => sealed.read(parseTokens),
 
     save: (tokens: StoredTokenSet) => sealed.write(Buffer.from(JSON.stringify(tokens), 'utf8')),
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createLogger } from '../../src-shared/log/logger';
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
+import { setAsideUnreadableFile } from './set-aside';
 import type { VaultError } from './vault';
 
 const log = createLogger('vault:file');
@@ -20,12 +21,20 @@ export interface SealedFileOptions {
   file: string;
   /** Binds the ciphertext to its purpose, so one sealed file can never be read as another. */
   associatedData: string;
+  /** What the file holds and what follows when it is set aside, for the log (set-aside.ts). */
+  holds: string;
+  consequence: string;
 }
 
 /** An AES-256-GCM sealed JSON document on disk (web host and CLI). Never logs its contents. */
 export interface SealedFile {
-  /** null when the file does not exist; `vault.corrupt` when it cannot be opened. */
-  read(): Promise<Result<Buffer | null, VaultError>>;
+  /**
+   * The document as `parse` makes it (null: not such a document); null when there is no file. A
+   * file that cannot be opened (damaged, truncated, sealed with another key, its key gone) or
+   * whose content `parse` refuses is set aside as `<file>.corrupt-<timestamp>` and reported as
+   * `vault.corrupt`, so the next write starts afresh and the old file stays for inspection.
+   */
+  read<T>(parse: (plaintext: Buffer) => T | null): Promise<Result<T | null, VaultError>>;
   write(plaintext: Buffer): Promise<Result<void, VaultError>>;
   remove(): Promise<void>;
 }
@@ -94,6 +103,14 @@ function decrypt(key: Buffer, associatedData: Buffer, sealed: Buffer): Buffer | 
   }
 }
 
+function parseSafely<T>(parse: (plaintext: Buffer) => T | null, plaintext: Buffer): T | null {
+  try {
+    return parse(plaintext);
+  } catch {
+    return null;
+  }
+}
+
 export function createSealedFile(options: SealedFileOptions): SealedFile {
   const associatedData = Buffer.from(options.associatedData);
   // Writes run one after another in call order, so the newest document is the one left on disk
@@ -124,24 +141,40 @@ export function createSealedFile(options: SealedFileOptions): SealedFile {
   }
 
   return {
-    async read() {
+    async read(parse) {
+      let sealed: Buffer | null;
+      let key: Buffer | null;
       try {
-        const sealed = await readFile(options.file).catch((error: unknown) => {
+        sealed = await readFile(options.file).catch((error: unknown) => {
           if (isMissing(error)) return null;
           throw error;
         });
         if (!sealed) return ok(null);
-        const key = await readKey(options.keyFile);
-        const plaintext = key ? decrypt(key, associatedData, sealed) : null;
-        if (!plaintext) {
-          log.warn('sealed file unreadable', { file: options.file });
-          return err({ kind: 'vault.corrupt' });
-        }
-        return ok(plaintext);
+        key = await readKey(options.keyFile);
       } catch (error) {
         log.error('sealed file read failed', { file: options.file, error });
         return err(ioError(error));
       }
+      if (key && key.length !== KEY_BYTES) {
+        // A damaged key opens nothing: set it aside too, so the next write makes a new one.
+        await setAsideUnreadableFile(options.keyFile, {
+          holds: 'token vault key',
+          consequence:
+            'a new key is made at the next save; files sealed with the old one are set aside when read',
+          expected: key,
+        });
+      }
+      const plaintext = key ? decrypt(key, associatedData, sealed) : null;
+      const document = plaintext ? parseSafely(parse, plaintext) : null;
+      if (document === null) {
+        await setAsideUnreadableFile(options.file, {
+          holds: options.holds,
+          consequence: options.consequence,
+          expected: sealed,
+        });
+        return err({ kind: 'vault.corrupt' });
+      }
+      return ok(document);
     },
 
     write: (plaintext) => serialised(() => write(plaintext)),

@@ -9,6 +9,15 @@ import { readHiddenLine } from '../read-hidden-line';
  * its scrypt hash is stored. Reads the PIN from stdin so it never appears in the shell history.
  */
 export const setPin: Command = async ({ output, env, streams }) => {
+  const store = createConfSettingsStore({ env });
+  // A settings file that cannot be read is never written over (it would lose every other
+  // setting): say so before asking for the PIN. An invalid value is left to save(): it may be the
+  // PIN hash this replaces.
+  const loaded = store.load();
+  if (!loaded.ok && loaded.error.kind === 'settings-file') {
+    output.failure('settings-file', loaded.error.message);
+    return EXIT.usage;
+  }
   const pin = await readHiddenLine(
     'New staff PIN (6 to 12 digits): ',
     process.stdin,
@@ -19,11 +28,10 @@ export const setPin: Command = async ({ output, env, streams }) => {
     output.failure('usage', 'The staff PIN must be 6 to 12 digits.');
     return EXIT.usage;
   }
-  const store = createConfSettingsStore({ env });
   const stored = store.stored();
   const saved = store.save({ ...stored, staff: { ...stored.staff, pinHash: hashed.value } });
   if (!saved.ok) {
-    output.failure('invalid-setting', saved.error.message);
+    output.failure(saved.error.kind, saved.error.message);
     return EXIT.usage;
   }
   output.result(

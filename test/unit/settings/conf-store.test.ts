@@ -60,6 +60,9 @@ describe('conf settings store', () => {
       JSON.stringify({ signInPresentation: 'popup' }),
     );
     const result = createConfSettingsStore({ env: { KIOSK_DATA_DIR: dir } }).load();
-    expect(!result.ok && result.error.setting).toBe('signInPresentation');
+    expect(result).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-setting', setting: 'signInPresentation' },
+    });
   });
 });
