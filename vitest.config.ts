@@ -8,6 +8,9 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
+          // Through Vitest's module graph, so that it imports the fake `electron` of the tests
+          // that run the Electron glue (test/support/fake-electron.ts), not the real package.
+          server: { deps: { inline: ['electron-store'] } },
         },
       },
       {

@@ -1,11 +1,14 @@
-// Builds the three bundles: renderer (Vite), Electron main and preload (esbuild).
-import { mkdir, writeFile } from 'node:fs/promises';
+// Builds the three bundles: renderer (Vite), Electron main and preload (esbuild), and places the
+// scripts the main bundle runs in a process of its own (the reference service's Azurite child).
+import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
 
 const started = performance.now();
 
 await viteBuild({ configFile: 'vite.config.ts', logLevel: 'warn' });
+// Chunk names carry a hash: stale chunks of an earlier build must not ship beside the new ones.
+await rm('dist/main', { recursive: true, force: true });
 
 const shared = {
   bundle: true,
@@ -16,12 +19,19 @@ const shared = {
 };
 await Promise.all([
   // Dependencies stay in node_modules (native modules, oidc-provider); electron-builder packs them.
+  // Code splitting: the reference service, reached only through the dynamic import in
+  // src-main/host/embedded-service.ts, becomes a chunk of its own
+  // (dist/main/src-service-<hash>.js), so a kiosk pointed at a real service never loads SQLite,
+  // the blob client or oidc-provider. The entry stays dist/main/electron.js (package.json
+  // `main`); the chunks sit beside it.
   esbuild({
     ...shared,
-    entryPoints: ['src-main/electron/main.ts'],
+    entryPoints: { electron: 'src-main/electron/main.ts' },
     format: 'esm',
     packages: 'external',
-    outfile: 'dist/main/electron.js',
+    splitting: true,
+    outdir: 'dist/main',
+    chunkNames: '[name]-[hash]',
   }),
   // Sandboxed preloads must be CommonJS and may require nothing but electron.
   esbuild({
@@ -32,6 +42,11 @@ await Promise.all([
     outfile: 'dist/preload/preload.cjs',
   }),
 ]);
+
+// Azurite's blob server runs as a child process (utilityProcess under Electron) from a script that
+// src-service/blob/azurite.ts finds beside itself: beside the chunk in the build. It imports
+// azurite from node_modules, which electron-builder packs.
+await copyFile('src-service/blob/azurite-child.mjs', 'dist/main/azurite-child.mjs');
 
 await mkdir('dist', { recursive: true });
 await writeFile('dist/.built', new Date().toISOString());

@@ -48,6 +48,17 @@ if (buildIsStale()) {
 
 const electron = webOnly ? undefined : electronBinary();
 if (electron) {
+  // The Electron host opens SQLite with its own build of better-sqlite3 (native/electron/), made
+  // once per Electron and better-sqlite3 version; node_modules keeps the Node build.
+  const native = spawnSync(
+    process.execPath,
+    ['scripts/prepare-electron-native.js', '--if-needed'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  if (native.status !== 0) process.exit(native.status ?? 1);
   run(electron, ['.', ...passThrough]);
 } else {
   if (!webOnly) {

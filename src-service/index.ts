@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Logger } from '../src-shared/log/logger';
+import type { ChildLauncher } from './child-launcher';
 import { loadAccountKey } from './blob/account-key';
 import { startAzurite } from './blob/azurite';
 import { createUploadSigner } from './blob/sas';
@@ -41,6 +42,7 @@ import { serviceLogger } from './log';
 
 export type { FaultController, FaultSettings } from './faults';
 export type { DialectName } from './dialects';
+export type { ChildLauncher, ChildLaunchRequest, LaunchedChild } from './child-launcher';
 
 export interface StartServiceOptions {
   dataDir: string;
@@ -52,6 +54,16 @@ export interface StartServiceOptions {
   quiet?: boolean;
   /** How the API spells its answers (default `reference`, the documented one). */
   dialect?: DialectName;
+  /**
+   * How the service starts Azurite's child process: Node's child_process by default; the Electron
+   * host passes one over utilityProcess.fork (its executable is the kiosk, not Node).
+   */
+  launchChild?: ChildLauncher;
+  /**
+   * better-sqlite3's addon for this runtime when it is not node_modules' Node build: the Electron
+   * host passes its Electron build (see db/open.ts, sqliteOptions).
+   */
+  sqliteNativeBinding?: string;
 }
 
 export interface RunningService {
@@ -118,7 +130,8 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const dialect = dialectFor(options.dialect);
   if (options.reset) wipe(options.dataDir, log);
 
-  const db = openDatabase(options.dataDir);
+  const sqlite = options.sqliteNativeBinding ? { nativeBinding: options.sqliteNativeBinding } : {};
+  const db = openDatabase(options.dataDir, sqlite);
   if (!isSeeded(db)) seedDatabase(db, now());
   let accountKey: string;
   try {
@@ -133,6 +146,8 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const checkpointer = startCheckpointer(
     join(options.dataDir, DATABASE_FILE),
     log.child('checkpointer'),
+    undefined,
+    sqlite,
   );
   const stops: (() => Promise<void>)[] = [
     async () => {
@@ -146,7 +161,12 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   };
 
   // Azurite and the signing key take the longest: start both first, in parallel with the rest.
-  const azuriteStarting = startAzurite(join(options.dataDir, BLOB_DIR), ports.blob, accountKey);
+  const azuriteStarting = startAzurite(
+    join(options.dataDir, BLOB_DIR),
+    ports.blob,
+    accountKey,
+    options.launchChild,
+  );
   stops.push(async () => {
     const azurite = await azuriteStarting.catch(() => undefined);
     await azurite?.stop();

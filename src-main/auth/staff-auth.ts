@@ -48,6 +48,12 @@ export interface StaffAuth {
   beginSignIn(options?: { redirectUri?: string }): Promise<{ authorizationUrl: string }>;
   /** The redirect URL the browser was sent to (custom scheme or loopback), with code and state. */
   handleRedirect(url: string): Promise<Result<StaffAuthStatus, AuthProblem>>;
+  /**
+   * Staff gave up the sign-in (closed the sign-in window): the pending sign-in is dropped, a late
+   * redirect for it is refused, and the status leaves "signing in" at once. Tokens already held
+   * are kept.
+   */
+  cancelSignIn(): void;
   signOut(): Promise<void>;
   onStatusChange(listener: (status: StaffAuthStatus) => void): () => void;
   /** The service client, authenticated with the staff tokens and refreshing them as needed. */
@@ -167,6 +173,12 @@ export async function createStaffAuth(options: StaffAuthOptions): Promise<StaffA
       await keeper.adopt(result.value);
       await keeper.setAccount(await accountOf(client, result.value));
       return ok(status());
+    },
+
+    cancelSignIn() {
+      flow.cancel();
+      clearTimeout(pendingTimer);
+      emit();
     },
 
     async signOut() {

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { BrowserWindow, session } from 'electron';
 import type { Event } from 'electron';
+import { createLogger } from '../../src-shared/log/logger';
+
+const log = createLogger('electron:auth-window');
 
 export interface AuthWindowOptions {
   authorizationUrl: string;
@@ -8,12 +11,24 @@ export interface AuthWindowOptions {
   redirectUri: string;
   /** The kiosk window: the auth window is modal over it. */
   parent?: BrowserWindow;
+  /** Closes the window (resolving null), e.g. when a newer sign-in replaces this one. */
+  signal?: AbortSignal;
+}
+
+/** An origin for the log: the authorization URL carries the state and the PKCE challenge. */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'unparseable';
+  }
 }
 
 /**
  * The "auth-window" sign-in presentation for locked-down kiosks: a separate window on its own
  * throw-away session (no cookies shared with the kiosk UI or kept after sign-in). Resolves with
- * the redirect URL to pass to staffAuth.handleRedirect, or null when staff close the window.
+ * the redirect URL to pass to staffAuth.handleRedirect, or null when staff close the window (or
+ * the signal aborts): the caller then cancels the sign-in. Never rejects.
  */
 export function openAuthWindow(options: AuthWindowOptions): Promise<string | null> {
   const target = new URL(options.redirectUri);
@@ -52,7 +67,10 @@ export function openAuthWindow(options: AuthWindowOptions): Promise<string | nul
       settled = true;
       resolve(url);
       if (!authWindow.isDestroyed()) authWindow.close();
-      void session.fromPartition(partition).clearStorageData();
+      session
+        .fromPartition(partition)
+        .clearStorageData()
+        .catch((error: unknown) => log.warn('sign-in session not cleared', { error }));
     };
     const catchRedirect = (event: Event<{ url: string }>): void => {
       if (!isRedirect(event.url)) return;
@@ -63,6 +81,17 @@ export function openAuthWindow(options: AuthWindowOptions): Promise<string | nul
     authWindow.webContents.on('will-navigate', catchRedirect);
     authWindow.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
     authWindow.on('closed', () => finish(null));
-    void authWindow.loadURL(options.authorizationUrl);
+    if (options.signal?.aborted) return finish(null);
+    options.signal?.addEventListener('abort', () => finish(null), { once: true });
+    // A page that does not load (service down) shows Chromium's error page; staff close the
+    // window, which cancels the sign-in. The failure is logged, never an unhandled rejection.
+    authWindow.loadURL(options.authorizationUrl).catch((error: unknown) => {
+      if (!settled) {
+        log.warn('the sign-in page did not load', {
+          origin: originOf(options.authorizationUrl),
+          error,
+        });
+      }
+    });
   });
 }

@@ -6,66 +6,109 @@ import type { StaffAuth } from '../auth/staff-auth';
 import type { SignInPresentation } from '../core/kiosk-core';
 import { bootKiosk, checkKioskFiles } from '../host/bootstrap';
 import { navigationAllowed } from '../host/lockdown';
-import { createLogger } from '../../src-shared/log/logger';
+import { createFileSink } from '../../src-shared/log/file-sink';
+import { addLogSink, createLogger } from '../../src-shared/log/logger';
+import { redactText } from '../../src-shared/log/redact';
 import type { Settings } from '../settings/schema';
+import type { SettingsStore } from '../settings/store';
 import { registerAppSchemePrivileges, serveRenderer } from './app-protocol';
 import { openAuthWindow } from './auth-window';
 import { APP_ORIGIN } from './channels';
 import { hardenApp } from './hardening';
 import { wireIpc } from './ipc-main';
 import { silentReceiptPrinting } from './print-receipt';
-import { registerProtocolRedirect } from './protocol-redirect';
+import { listenForRedirects, registerRedirectScheme } from './protocol-redirect';
 import { createSafeStorageClientSecret } from './safe-storage-client-secret';
 import { createSafeStorageVault, safeStorageFiles } from './safe-storage-vault';
 import { setClientSecretFromStdin } from './set-client-secret';
 import { setPinFromStdin } from './set-pin';
-import { createElectronSettingsStore } from './settings-store';
-import { createKioskWindow } from './window';
+import { SETTINGS_STORE, createElectronSettingsStore } from './settings-store';
+import { decideSignInPresentation } from './sign-in-presentation';
+import type { SignInPresentationSetting } from './sign-in-presentation';
+import { electronEmbeddedService } from './utility-process-launcher';
+import { bringToFront, createKioskWindow } from './window';
 
 const log = createLogger('electron');
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-function fail(message: string): never {
+/** The Electron host's log file, in `app.getPath('logs')`; rotated by file-sink.ts. */
+export const LOG_FILE_NAME = 'kiosk.log';
+
+/** Exit codes, as the web host and CLI use them: 2 for a setting or file staff must fix. */
+const EXIT_REFUSED = 2;
+const EXIT_FAILED = 1;
+
+/** A refusal whose message says all there is to say (a setting, a file): exit code 2. */
+class StartupRefusal extends Error {}
+
+type Mode = 'kiosk' | 'set-pin' | 'set-client-secret';
+
+function modeOf(argv: readonly string[]): Mode {
+  if (argv.includes('--set-pin')) return 'set-pin';
+  if (argv.includes('--set-client-secret')) return 'set-client-secret';
+  return 'kiosk';
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The one error path of start-up, whatever the step and whether it threw or returned an error:
+ * a line on stderr naming the cause, the reason in the log (and so in the log file), and
+ * `app.exit` with 2 for what staff must fix (settings, files) or 1 for anything else.
+ */
+function failStartup(mode: Mode, error: unknown): void {
+  const refused = error instanceof StartupRefusal;
+  const cause = redactText(messageOf(error));
+  const message = refused
+    ? cause
+    : mode === 'kiosk'
+      ? `Library Kiosk could not start: ${cause}`
+      : `Library Kiosk could not run --${mode}: ${cause}`;
   process.stderr.write(`${message}\n`);
-  app.exit(2);
-  process.exit(2);
+  log.error(mode === 'kiosk' ? 'the kiosk failed to start' : `--${mode} failed`, {
+    reason: message,
+  });
+  app.exit(refused ? EXIT_REFUSED : EXIT_FAILED);
 }
 
-// Everything up to `whenReady` runs synchronously at start-up: the scheme privileges, the settings
-// and the redirect scheme (macOS delivers `open-url` early) must all be in place before `ready`.
-registerAppSchemePrivileges();
-const store = createElectronSettingsStore();
-const loaded = store.load();
-if (!loaded.ok) fail(loaded.error.message);
-const settings: Settings = loaded.value;
-const files = checkKioskFiles({
-  dataDir: settings.dataDir,
-  settingsFile: store.location,
-  hostFiles: safeStorageFiles(),
-});
-if (!files.ok) fail(files.error.message);
-// A loopback redirect needs a listener the Electron host does not run, and registering `http` as
-// this app's scheme would make the kiosk the system's web browser.
-if (/^https?:/i.test(settings.service.redirectUri)) {
-  fail(
-    'Invalid setting service.redirectUri: the Electron kiosk needs a private-use scheme such as org.example.librarykiosk:/oauth/callback.',
-  );
+/** The log file next to stderr: `<logs>/kiosk.log`, 5 MiB x 3 files, 0600 in a 0700 folder. */
+function startLogFile(): void {
+  // Without it, Linux and Windows have no logs folder of their own: inside userData.
+  app.setAppLogsPath();
+  const file = path.join(app.getPath('logs'), LOG_FILE_NAME);
+  addLogSink(createFileSink({ file, ownFolder: true }).sink);
 }
-const setPinMode = process.argv.includes('--set-pin');
-const setClientSecretMode = process.argv.includes('--set-client-secret');
-const redirect = registerProtocolRedirect(settings.service.redirectUri);
 
-// Only the separate sign-in window (its own session) may leave the app, and only for the
-// authorization server: auth_url, and the discovered authorization endpoint once a sign-in starts.
-const authOrigins = new Set<string>();
-let kioskContents: WebContents | undefined;
-hardenApp((contents, url) =>
-  navigationAllowed(
-    url,
-    { kioskSession: kioskContents !== undefined && contents.session === kioskContents.session },
-    { appOrigin: APP_ORIGIN, authOrigins },
-  ),
-);
+interface LoadedSettings {
+  store: SettingsStore;
+  settings: Settings;
+}
+
+/** The settings and the start-up file check; anything wrong is a StartupRefusal. */
+function loadSettings(): LoadedSettings {
+  let store: SettingsStore;
+  let loaded: ReturnType<SettingsStore['load']>;
+  try {
+    store = createElectronSettingsStore();
+    loaded = store.load();
+  } catch (error) {
+    // settings-store.ts reports an unreadable file as a result; a throw still ends here.
+    const file = path.join(app.getPath('userData'), `${SETTINGS_STORE.name}.json`);
+    throw new StartupRefusal(
+      `The settings file ${file} could not be read (${messageOf(error)}). Fix or remove it, then start the kiosk again.`,
+    );
+  }
+  if (!loaded.ok) throw new StartupRefusal(loaded.error.message);
+  const files = checkKioskFiles({
+    dataDir: loaded.value.dataDir,
+    settingsFile: store.location,
+    hostFiles: safeStorageFiles(),
+  });
+  if (!files.ok) throw new StartupRefusal(files.error.message);
+  return { store, settings: loaded.value };
+}
 
 function handleRedirect(auth: StaffAuth, url: string): void {
   auth
@@ -73,31 +116,129 @@ function handleRedirect(auth: StaffAuth, url: string): void {
     .catch((error: unknown) => log.error('redirect handling failed', { error }));
 }
 
-/** System browser (RFC 8252's advice) or, on locked-down kiosks, a separate auth window. */
-async function presentSignIn(auth: StaffAuth, window: BrowserWindow): Promise<SignInPresentation> {
-  const { authorizationUrl } = await auth.beginSignIn();
-  authOrigins.add(new URL(authorizationUrl).origin);
-  if (settings.signInPresentation === 'system-browser') {
-    await shell.openExternal(authorizationUrl); // eng-disable OPEN_EXTERNAL_JS_CHECK: only the authorization URL of the configured https (or loopback) service, built by the core
-    return { presentation: 'shown' };
-  }
-  void openAuthWindow({
-    authorizationUrl,
-    redirectUri: settings.service.redirectUri,
-    parent: window,
-  }).then(async (url) => {
-    if (url) await auth.handleRedirect(url);
-  });
-  return { presentation: 'shown' };
+interface SignInPresenterOptions {
+  presentation: SignInPresentationSetting;
+  redirectUri: string;
+  window: BrowserWindow;
+  /** Origins the sign-in window may navigate to (the navigation guard reads this set). */
+  authOrigins: Set<string>;
 }
 
-async function start(): Promise<void> {
+/**
+ * The system browser (RFC 8252's advice) where the redirect scheme is registered, otherwise a
+ * separate auth window. Closing that window without signing in cancels the sign-in, so the staff
+ * screen leaves "signing in" at once; a newer sign-in closes the older window.
+ */
+function signInPresenter(
+  options: SignInPresenterOptions,
+): (auth: StaffAuth) => Promise<SignInPresentation> {
+  let current: AbortController | undefined;
+  return async (auth) => {
+    const { authorizationUrl } = await auth.beginSignIn();
+    options.authOrigins.add(new URL(authorizationUrl).origin);
+    if (options.presentation === 'system-browser') {
+      try {
+        await shell.openExternal(authorizationUrl); // eng-disable OPEN_EXTERNAL_JS_CHECK: only the authorization URL of the configured https (or loopback) service, built by the core
+      } catch (error) {
+        auth.cancelSignIn();
+        throw error;
+      }
+      return { presentation: 'shown' };
+    }
+    current?.abort();
+    const attempt = new AbortController();
+    current = attempt;
+    openAuthWindow({
+      authorizationUrl,
+      redirectUri: options.redirectUri,
+      parent: options.window,
+      signal: attempt.signal,
+    })
+      .then(async (url) => {
+        if (url) {
+          const result = await auth.handleRedirect(url);
+          if (!result.ok) log.warn('sign-in refused', { kind: result.error.kind });
+        } else if (!attempt.signal.aborted) {
+          log.info('sign-in window closed: sign-in cancelled');
+          auth.cancelSignIn();
+        }
+      })
+      .catch((error: unknown) => log.error('sign-in failed', { error }))
+      .finally(() => {
+        if (current === attempt) current = undefined;
+      });
+    return { presentation: 'shown' };
+  };
+}
+
+/**
+ * The kiosk. Its first steps run synchronously, before `ready` can be emitted: the single-instance
+ * lock first (a second instance hands its argv to the first and quits), then the log file, the
+ * `app:` scheme's privileges (only before `ready`), the menu and the navigation and permission
+ * guards (before any window or session exists), the settings, and the redirect listeners (macOS
+ * sends `open-url` early). Everything else waits for `ready`.
+ */
+async function runKiosk(): Promise<void> {
+  if (!app.requestSingleInstanceLock()) {
+    process.stderr.write(
+      'Library Kiosk is already running: it was handed this start (its window comes to the front, or it takes the sign-in redirect). This one quits.\n',
+    );
+    app.quit();
+    return;
+  }
+  startLogFile();
+  registerAppSchemePrivileges();
+
+  // Only the separate sign-in window (its own session) may leave the app, and only for the
+  // authorization server: auth_url, and the discovered authorization endpoint once a sign-in
+  // starts.
+  const authOrigins = new Set<string>();
+  // The kiosk window, once there is one (the guards and handlers below are installed before).
+  // Its webContents is kept apart, so that the guard never reads a destroyed window.
+  const kioskWindow: { current?: BrowserWindow; contents?: WebContents } = {};
+  hardenApp((contents, url) =>
+    navigationAllowed(
+      url,
+      {
+        kioskSession:
+          kioskWindow.contents !== undefined && contents.session === kioskWindow.contents.session,
+      },
+      { appOrigin: APP_ORIGIN, authOrigins },
+    ),
+  );
+  // Someone started the kiosk again, or the system browser handed the sign-in back.
+  app.on('second-instance', () => bringToFront(kioskWindow.current));
+  app.on('window-all-closed', () => app.quit());
+
+  const { settings } = loadSettings();
+  const { redirectUri } = settings.service;
+  // A loopback redirect needs a listener the Electron host does not run, and registering `http`
+  // as this app's scheme would make the kiosk the system's web browser.
+  if (/^https?:/i.test(redirectUri)) {
+    throw new StartupRefusal(
+      'Invalid setting service.redirectUri: the Electron kiosk needs a private-use scheme such as org.example.librarykiosk:/oauth/callback.',
+    );
+  }
+  const redirect = listenForRedirects(redirectUri);
+  const decision = decideSignInPresentation({
+    configured: settings.signInPresentation,
+    appImage: process.env.APPIMAGE,
+    registerScheme: () => registerRedirectScheme(redirectUri),
+  });
+  if (decision.fallbackReason) {
+    log.warn('system-browser sign-in is not available: staff sign in in the sign-in window', {
+      reason: decision.fallbackReason,
+    });
+  }
+
+  await app.whenReady();
   serveRenderer(path.join(here, '../renderer'));
   const window = createKioskWindow({
     preload: path.join(here, '../preload/preload.cjs'),
     kiosk: !process.argv.includes('--windowed'),
   });
-  kioskContents = window.webContents;
+  kioskWindow.current = window;
+  kioskWindow.contents = window.webContents;
   const kiosk = await bootKiosk(settings, {
     vault: await createSafeStorageVault({
       allowBasicTextEncryption: settings.allowBasicTextEncryption,
@@ -105,13 +246,24 @@ async function start(): Promise<void> {
     clientSecrets: await createSafeStorageClientSecret({
       allowBasicTextEncryption: settings.allowBasicTextEncryption,
     }),
-    presentSignIn: (auth) => presentSignIn(auth, window),
+    presentSignIn: signInPresenter({
+      presentation: decision.presentation,
+      redirectUri,
+      window,
+      authOrigins,
+    }),
     receiptPrinting: silentReceiptPrinting(window.webContents, settings.receipt.printer),
+    // The embedded service's Azurite child runs as a utility process (never process.execPath,
+    // the kiosk itself), and SQLite from the Electron build of better-sqlite3.
+    embeddedService: electronEmbeddedService(),
     // Demo mode is for a checkout (`npm start`); a packaged build never honours --demo.
     demo: process.argv.includes('--demo') && !app.isPackaged,
   });
   authOrigins.add(new URL(kiosk.connection.authUrl).origin);
-  redirect.setHandler((url) => handleRedirect(kiosk.auth, url));
+  redirect.setHandler((url) => {
+    bringToFront(window);
+    handleRedirect(kiosk.auth, url);
+  });
   const unwire = wireIpc(kiosk.core, window);
   let stopped = false;
   app.on('before-quit', (event) => {
@@ -120,50 +272,75 @@ async function start(): Promise<void> {
     event.preventDefault();
     stopped = true;
     unwire();
-    void kiosk.stop().finally(() => app.quit());
+    void kiosk
+      .stop()
+      .catch((error: unknown) => log.error('the kiosk did not stop cleanly', { error }))
+      .finally(() => app.quit());
   });
   await window.loadURL(`${APP_ORIGIN}/index.html`);
+  log.info('the kiosk is running', {
+    service: kiosk.connection.embedded ? 'embedded' : 'configured',
+    signIn: decision.presentation,
+  });
 }
 
-async function setPinAndQuit(): Promise<void> {
-  const problem = await setPinFromStdin(store);
+/**
+ * `--set-pin`: no single-instance lock. It only writes the PIN hash into settings.json, which
+ * electron-store writes atomically (a temporary file renamed over it) and which the running kiosk
+ * reads only when it starts: taking the lock would make it a second instance that quits without
+ * saving. It needs nothing from `ready` either.
+ */
+async function runSetPin(): Promise<void> {
+  const { store } = loadSettings();
+  const problem = await setPinFromStdin(store, process.stdin);
+  if (problem) {
+    process.stderr.write(`${problem}\n`);
+    app.exit(EXIT_REFUSED);
+    return;
+  }
   process.stdout.write(
-    problem ? `${problem}\n` : `Staff PIN saved (as a hash) in ${store.location}\n`,
+    `Staff PIN saved (as a hash) in ${store.location}. A kiosk already running keeps the PIN it started with until it restarts.\n`,
   );
-  app.exit(problem ? 2 : 0);
+  app.exit(0);
 }
 
-async function setClientSecretAndQuit(): Promise<void> {
+/**
+ * `--set-client-secret [--clear]`: no single-instance lock either (client-secret.json is written
+ * only by this command and read by the kiosk at start), but safeStorage needs `ready`.
+ */
+async function runSetClientSecret(): Promise<void> {
+  const { settings } = loadSettings();
+  await app.whenReady();
   const store = await createSafeStorageClientSecret({
     allowBasicTextEncryption: settings.allowBasicTextEncryption,
   });
   const clear = process.argv.includes('--clear');
-  const problem = await setClientSecretFromStdin(settings, store, clear);
+  const problem = await setClientSecretFromStdin(settings, store, clear, process.stdin);
+  if (problem) {
+    process.stderr.write(`${problem}\n`);
+    app.exit(EXIT_REFUSED);
+    return;
+  }
   process.stdout.write(
-    problem
-      ? `${problem}\n`
-      : clear
-        ? 'Client secret removed.\n'
-        : 'Client secret saved (encrypted with the system keyring).\n',
+    clear
+      ? 'Client secret removed.\n'
+      : 'Client secret saved (encrypted with the system keyring). A kiosk already running uses it from its next start.\n',
   );
-  app.exit(problem ? 2 : 0);
+  app.exit(0);
 }
 
-function startMode(): Promise<void> {
-  if (setPinMode) return setPinAndQuit();
-  if (setClientSecretMode) return setClientSecretAndQuit();
-  return start();
+function start(mode: Mode): Promise<void> {
+  switch (mode) {
+    case 'set-pin':
+      return runSetPin();
+    case 'set-client-secret':
+      return runSetClientSecret();
+    case 'kiosk':
+      return runKiosk();
+  }
 }
 
-if (!redirect.primary) {
-  app.quit();
-} else {
-  app.on('window-all-closed', () => app.quit());
-  app
-    .whenReady()
-    .then(startMode)
-    .catch((error: unknown) => {
-      log.error('the kiosk failed to start', { error });
-      app.exit(1);
-    });
-}
+const mode = modeOf(process.argv);
+// An async function runs synchronously up to its first await: the steps before `ready` happen
+// now, during this module's evaluation, and a throw anywhere becomes the rejection handled here.
+start(mode).catch((error: unknown) => failStartup(mode, error));

@@ -12,6 +12,7 @@ export async function setClientSecretFromStdin(
   settings: Settings,
   store: ClientSecretStore,
   clear: boolean,
+  input: NodeJS.ReadableStream = process.stdin,
 ): Promise<string | undefined> {
   if (clear) {
     await store.clear();
@@ -19,7 +20,7 @@ export async function setClientSecretFromStdin(
   }
   const connection = configuredConnection(settings);
   if (!connection) return 'No library service configured: set service.baseUrl first.';
-  const lines = createInterface({ input: process.stdin });
+  const lines = createInterface({ input });
   let secret = '';
   for await (const line of lines) {
     secret = line.trim();

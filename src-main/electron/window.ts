@@ -32,3 +32,15 @@ export function createKioskWindow({ preload, kiosk }: KioskWindowOptions): Brows
   window.once('ready-to-show', () => window.show());
   return window;
 }
+
+/**
+ * Back in front after the system browser handed the sign-in over (or someone started the kiosk
+ * again): restored if minimized, shown, focused (Electron's own single-instance example). A
+ * window manager that prevents focus stealing may still keep it behind: checked on a station.
+ */
+export function bringToFront(window: BrowserWindow | undefined): void {
+  if (!window || window.isDestroyed()) return;
+  if (window.isMinimized()) window.restore();
+  window.show();
+  window.focus();
+}

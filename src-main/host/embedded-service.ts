@@ -8,6 +8,7 @@ import { REGISTERED_CLIENT_ID } from '../settings/schema';
 import type { StartServiceOptions } from '../../src-service/index';
 import { BLOB_ACCOUNT_KEY_FILE } from '../../src-service/blob/account-key';
 import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from './file-modes';
+import { checkNativeBinding } from './native-binding';
 import type { SecretFile } from './file-modes';
 
 const log = createLogger('service:connection');
@@ -24,6 +25,14 @@ export interface ResolveOptions {
   /** Ports of the embedded service; the defaults (7301-7303) keep tokens valid across restarts. */
   ports?: StartServiceOptions['ports'];
   quiet?: boolean;
+  /**
+   * How the embedded service starts its child process (Azurite). Absent: Node's child_process,
+   * right for the web host, the CLI and tests; the Electron host passes utilityProcess.fork
+   * (src-main/electron/utility-process-launcher.ts).
+   */
+  launchChild?: StartServiceOptions['launchChild'];
+  /** The Electron host's build of better-sqlite3 (see src-main/host/native-binding.ts). */
+  sqliteNativeBinding?: string;
 }
 
 /** The embedded service's folder and database (src-service/db/open.ts names it `library.sqlite`). */
@@ -70,12 +79,17 @@ export async function resolveServiceConnection(
 ): Promise<ResolvedConnection> {
   const configured = configuredConnection(settings);
   if (configured) return { connection: configured, embedded: false, stop: async () => undefined };
-  // Loaded only when needed: a kiosk pointed at a real deployment never loads the reference service.
+  if (options.sqliteNativeBinding) checkNativeBinding(options.sqliteNativeBinding);
+  // Loaded only when needed: a kiosk pointed at a real deployment never loads the reference service
+  // (nor SQLite, the blob client or oidc-provider). The build code-splits here (scripts/build.js),
+  // so this import is a chunk of its own that the Electron bundle loads on this path only.
   const { startService } = await import('../../src-service/index');
   const running = await startService({
     dataDir: prepareEmbeddedServiceFolder(settings.dataDir),
     ...(options.ports ? { ports: options.ports } : {}),
     quiet: options.quiet ?? true,
+    ...(options.launchChild ? { launchChild: options.launchChild } : {}),
+    ...(options.sqliteNativeBinding ? { sqliteNativeBinding: options.sqliteNativeBinding } : {}),
   });
   log.info('using the embedded reference service', {
     baseUrl: running.baseUrl,

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEMO_STAFF_PIN, checkKioskFiles } from '../host/bootstrap';
-import { createLogger } from '../../src-shared/log/logger';
+import { createFileSink } from '../../src-shared/log/file-sink';
+import { addLogSink, createLogger } from '../../src-shared/log/logger';
 import { createConfSettingsStore } from '../settings/conf-store';
 import { openKioskBrowser } from './open-browser';
 import { LAUNCH_URL_FILE, removeLaunchUrlFile, writeLaunchUrlFile } from './launch-url-file';
@@ -14,6 +15,8 @@ const { values } = parseArgs({
     port: { type: 'string', default: process.env.KIOSK_WEB_PORT ?? '7300' },
     open: { type: 'boolean', default: false },
     demo: { type: 'boolean', default: false },
+    // Default: <dataDir>/logs/kiosk.log (rotated at 5 MiB, three files kept).
+    'log-file': { type: 'string' },
   },
 });
 
@@ -40,6 +43,14 @@ if (!files.ok) {
   process.stderr.write(`${files.error.message}\n`);
   process.exit(2);
 }
+// The log goes to stderr and to this file, redacted alike.
+const logFile = values['log-file']
+  ? createFileSink({ file: values['log-file'] })
+  : createFileSink({
+      file: path.join(settings.value.dataDir, 'logs', 'kiosk.log'),
+      ownFolder: true,
+    });
+addLogSink(logFile.sink);
 
 const web = await startWebKiosk({ settings: settings.value, port, demo: values.demo });
 const { connection } = web.kiosk;
@@ -66,6 +77,7 @@ const shutdown = async (): Promise<void> => {
   log.info('shutting down');
   await web.stop();
   await removeLaunchUrlFile(launchUrlFile);
+  logFile.close();
   process.exit(0);
 };
 process.once('SIGINT', () => void shutdown());

@@ -1,8 +1,9 @@
 import { BlobServiceClient, StorageSharedKeyCredential } from '@azure/storage-blob';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { definedEnv } from '../../src-shared/child-launcher';
 import { createLogger } from '../../src-shared/log/logger';
+import { nodeChildLauncher, type ChildLauncher, type LaunchedChild } from '../child-launcher';
 import { BLOB_ACCOUNT, BLOB_CONTAINER, HOST } from '../config';
 import { ALLOWED_HOST_NAMES_ENV, LOOPBACK_HOST_NAMES } from '../http/host-check';
 
@@ -15,24 +16,31 @@ export interface RunningAzurite {
   stop(): Promise<void>;
 }
 
-const CHILD_SCRIPT = fileURLToPath(new URL('./azurite-child.mjs', import.meta.url));
+/**
+ * The child script sits beside this module: in a checkout (src-service/blob/, run by tsx) and in
+ * the build, where scripts/build.js copies it next to the code-split chunk that holds this module
+ * (dist/main/azurite-child.mjs; test/unit/packaging/bundle-contents.test.ts checks both ends).
+ */
+export const AZURITE_CHILD_SCRIPT = fileURLToPath(new URL('./azurite-child.mjs', import.meta.url));
 
 /**
  * Runs Azurite's blob service as a child process on loopback, telemetry off, files under
  * `location`, with `accountKey` as the only key of the account (AZURITE_ACCOUNTS replaces the
  * published development key) and a Host check in front of it (azurite-child.mjs), and makes sure
- * the documents container exists.
+ * the documents container exists. `launch` starts the child: Node's own by default, Electron's
+ * utility process when the kiosk embeds the service.
  */
 export async function startAzurite(
   location: string,
   port: number,
   accountKey: string,
+  launch: ChildLauncher = nodeChildLauncher,
 ): Promise<RunningAzurite> {
   mkdirSync(location, { recursive: true });
-  const child = spawn(
-    process.execPath,
-    [
-      CHILD_SCRIPT,
+  const child = launch({
+    script: AZURITE_CHILD_SCRIPT,
+    name: 'Library Kiosk blob storage (Azurite)',
+    args: [
       '--disableTelemetry',
       '--blobHost',
       HOST,
@@ -44,31 +52,27 @@ export async function startAzurite(
       // @azure/storage-blob speaks a newer API version than this Azurite knows; the SAS pins one it knows.
       '--skipApiVersionCheck',
     ],
-    {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // In the environment, not on the command line: other users can list command lines.
-      env: {
-        ...process.env,
-        AZURITE_ACCOUNTS: `${BLOB_ACCOUNT}:${accountKey}`,
-        [ALLOWED_HOST_NAMES_ENV]: JSON.stringify(LOOPBACK_HOST_NAMES),
-      },
+    // In the environment, not on the command line: other users can list command lines.
+    env: {
+      ...definedEnv(process.env),
+      AZURITE_ACCOUNTS: `${BLOB_ACCOUNT}:${accountKey}`,
+      [ALLOWED_HOST_NAMES_ENV]: JSON.stringify(LOOPBACK_HOST_NAMES),
     },
-  );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  });
   let actualPort: number;
   try {
     actualPort = await waitForPort(child);
   } catch (error) {
     child.kill('SIGKILL');
-    await exited;
+    await child.exited;
     throw error;
   }
   const blobUrl = `http://${HOST}:${actualPort}/${BLOB_ACCOUNT}`;
   const stop = async (): Promise<void> => {
-    if (child.exitCode === null && child.signalCode === null) {
+    if (!child.hasExited) {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-      await exited;
+      await child.exited;
       clearTimeout(timer);
     }
   };
@@ -85,25 +89,25 @@ export async function startAzurite(
   return { blobUrl, stop };
 }
 
-function waitForPort(child: ChildProcess): Promise<number> {
+function waitForPort(child: LaunchedChild): Promise<number> {
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(
       () => reject(new Error('Azurite did not start within 30 s.')),
       STARTUP_TIMEOUT_MS,
     );
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString('utf8');
+    child.stdout?.on('data', (chunk: Buffer | string) => {
+      output += chunk.toString();
       const port = /listens on http:\/\/[^:]+:(\d+)/.exec(output)?.[1];
       if (port) {
         clearTimeout(timer);
         resolve(Number(port));
       }
     });
-    child.stderr?.on('data', (chunk: Buffer) =>
-      log.warn('azurite stderr', { text: chunk.toString('utf8').trim() }),
+    child.stderr?.on('data', (chunk: Buffer | string) =>
+      log.warn('azurite stderr', { text: chunk.toString().trim() }),
     );
-    child.once('exit', (code) => {
+    void child.exited.then((code) => {
       clearTimeout(timer);
       reject(new Error(`Azurite exited before listening (code ${code}): ${output.trim()}`));
     });

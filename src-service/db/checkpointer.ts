@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../../src-shared/log/logger';
+import { sqliteOptions, type SqliteRuntime } from './open';
 
 /**
  * WAL checkpoints are the only fsyncs in WAL + synchronous=NORMAL, and on a virtual disk one costs
@@ -10,7 +11,7 @@ import type { Logger } from '../../src-shared/log/logger';
 const WORKER_SOURCE = `
 const { workerData, parentPort } = require('node:worker_threads');
 const Database = require(workerData.modulePath);
-const db = new Database(workerData.file);
+const db = new Database(workerData.file, workerData.options);
 db.pragma('busy_timeout = 1000');
 const checkpoint = () => {
   try {
@@ -31,11 +32,17 @@ export interface Checkpointer {
   stop(): Promise<void>;
 }
 
-export function startCheckpointer(file: string, log: Logger, intervalMs = 1000): Checkpointer {
+export function startCheckpointer(
+  file: string,
+  log: Logger,
+  intervalMs = 1000,
+  runtime: SqliteRuntime = {},
+): Checkpointer {
   const modulePath = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { file, modulePath, intervalMs },
+    // The same addon as the main connection's (under Electron, its own build).
+    workerData: { file, modulePath, intervalMs, options: sqliteOptions(runtime) },
   });
   // Without a handler a worker failure would crash the host, which may be the kiosk embedding the
   // service. The service carries on: the backstop autocheckpoint and the final close still run.

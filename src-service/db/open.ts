@@ -16,10 +16,34 @@ export function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
+export interface SqliteRuntime {
+  /**
+   * better-sqlite3's compiled addon for the runtime this process is, when it is not the one in
+   * node_modules (built for Node): under Electron, the host passes the Electron build it keeps in
+   * its own folder (scripts/prepare-electron-native.js, docs/electron.md).
+   */
+  nativeBinding?: string;
+}
+
+/**
+ * better-sqlite3's options for this runtime. Node's build in node_modules cannot load into
+ * Electron (another module version), so under Electron a binding must be given: better to say so
+ * than to fail with a loader error about NODE_MODULE_VERSION.
+ */
+export function sqliteOptions(runtime: SqliteRuntime = {}): Database.Options {
+  if (runtime.nativeBinding) return { nativeBinding: runtime.nativeBinding };
+  if (process.versions.electron) {
+    throw new Error(
+      'The reference service runs under Electron without an Electron build of better-sqlite3: the host must pass its path (run scripts/prepare-electron-native.js in a checkout).',
+    );
+  }
+  return {};
+}
+
 /** Opens (creating when missing) the service database and brings its schema up to date. */
-export function openDatabase(dataDir: string): Db {
+export function openDatabase(dataDir: string, runtime: SqliteRuntime = {}): Db {
   mkdirSync(dataDir, { recursive: true });
-  const db = new Database(join(dataDir, DATABASE_FILE));
+  const db = new Database(join(dataDir, DATABASE_FILE), sqliteOptions(runtime));
   db.pragma('journal_mode = WAL');
   // WAL + NORMAL stays consistent after a crash; only the last transactions may be lost on power loss.
   db.pragma('synchronous = NORMAL');

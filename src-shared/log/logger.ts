@@ -37,9 +37,20 @@ export const stderrSink: LogSink = (record) => {
 let sinks: LogSink[] = [stderrSink];
 let threshold: LogLevel = envLevel();
 
-/** Replace where records go (tests capture them; the Electron host adds a file). */
+/** Replace where records go (tests capture them). */
 export function setLogSinks(next: LogSink[]): void {
   sinks = next;
+}
+
+/**
+ * Add a destination next to the current ones (the hosts' log file, see file-sink.ts); returns
+ * the function that removes it again.
+ */
+export function addLogSink(sink: LogSink): () => void {
+  sinks = [...sinks, sink];
+  return () => {
+    sinks = sinks.filter((candidate) => candidate !== sink);
+  };
 }
 
 export function setLogLevel(level: LogLevel): void {

@@ -226,6 +226,30 @@ describe('status and secrets', () => {
     auth.dispose();
   });
 
+  it('leaves signing-in at once when staff cancel, and refuses the cancelled redirect', async () => {
+    const auth = await createAuthFor(test);
+    const seen: StaffAuthStatus[] = [];
+    auth.onStatusChange((status) => seen.push(status));
+    const late = await browserSignIn(auth);
+    auth.cancelSignIn();
+    expect(auth.status().state).toBe('signed-out');
+    expect(seen.at(-1)?.state).toBe('signed-out');
+    const result = await auth.handleRedirect(late);
+    expect(result.ok ? 'signed in' : result.error.kind).toBe('auth.no-sign-in-in-progress');
+    expect(auth.status().state).toBe('signed-out');
+    auth.dispose();
+  });
+
+  it('keeps the session when staff cancel a second sign-in', async () => {
+    const auth = await signedIn(test);
+    await auth.beginSignIn();
+    expect(auth.status().state).toBe('signing-in');
+    auth.cancelSignIn();
+    expect(auth.status().state).toBe('signed-in');
+    expect(auth.status().account?.name).toBeTruthy();
+    auth.dispose();
+  });
+
   it('never puts a token, code or state in the status', async () => {
     const recorder = recordingFetch();
     const auth = await createAuthFor(test, { fetch: recorder.fetch });

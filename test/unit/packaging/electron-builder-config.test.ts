@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
@@ -7,11 +8,32 @@ const require = createRequire(import.meta.url);
 interface BuilderConfig {
   appId: string;
   protocols: { schemes: string[] }[];
+  files: string[];
   asarUnpack: string[];
+  npmRebuild?: boolean;
   electronFuses: Record<string, boolean>;
   linux: { target: string[] };
   win: { target: string[] };
-  extraResources: { from: string; to: string }[];
+  deb: { depends: string[]; afterInstall?: string; afterRemove?: string };
+  extraResources: { from: string; to: string; filter?: string[] }[];
+}
+
+/** electron-builder's own deb dependencies (what `deb.depends` replaces), read from app-builder-lib. */
+function defaultDebDepends(): string[] {
+  const { default: FpmTarget } = require('app-builder-lib/out/targets/FpmTarget') as {
+    default: { prototype: { getDefaultDepends(target: string): string[] } };
+  };
+  return FpmTarget.prototype.getDefaultDepends.call({}, 'deb');
+}
+
+/** The fuse table of docs/electron.md ("| `fuseName` | on/off | why |"). */
+async function documentedFuses(): Promise<Record<string, boolean>> {
+  const text = await readFile('docs/electron.md', 'utf8');
+  const fuses: Record<string, boolean> = {};
+  for (const match of text.matchAll(/^\| `(\w+)` +\| (on|off) +\|/gm)) {
+    fuses[match[1] as string] = match[2] === 'on';
+  }
+  return fuses;
 }
 
 async function loadConfig(): Promise<BuilderConfig> {
@@ -44,6 +66,45 @@ describe('electron-builder.yml', () => {
       'org.example.librarykiosk',
     );
     expect(config.asarUnpack).toContain('node_modules/node-hid/**');
+  });
+
+  it('sets the Electron fuses exactly as docs/electron.md documents them', async () => {
+    const { electronFuses } = await loadConfig();
+    const documented = await documentedFuses();
+    expect(Object.keys(documented).length).toBeGreaterThanOrEqual(8);
+    expect(electronFuses).toEqual(documented);
+  });
+
+  it("depends, in the deb, on electron-builder's own list and libusb", async () => {
+    const { deb } = await loadConfig();
+    const defaults = defaultDebDepends();
+    expect(defaults).toContain('libgtk-3-0');
+    expect(defaults).toContain('libsecret-1-0');
+    expect(deb.depends).toEqual(expect.arrayContaining([...defaults, 'libusb-1.0-0']));
+  });
+
+  it('runs after-install and after-remove scripts from the repository', async () => {
+    const { deb } = await loadConfig();
+    for (const script of [deb.afterInstall, deb.afterRemove]) {
+      expect(script).toBeDefined();
+      expect(existsSync(script as string)).toBe(true);
+      expect(await readFile(script as string, 'utf8')).toMatch(/^#!\/bin\/bash\n/);
+    }
+  });
+
+  it('keeps native modules out of the asar, one build per runtime, with no rebuild in place', async () => {
+    const config = await loadConfig();
+    // node-hid's Node-API prebuilds load in Electron as they are, from outside the archive.
+    expect(config.asarUnpack).toContain('node_modules/node-hid/**');
+    // better-sqlite3: the Electron build made by scripts/prepare-electron-native.js, outside the
+    // asar; node_modules' Node build is neither rebuilt in place nor shipped.
+    expect(config.npmRebuild).toBe(false);
+    expect(config.extraResources).toContainEqual({
+      from: 'native/electron',
+      to: 'native/electron',
+      filter: ['better_sqlite3.node', 'build-info.json'],
+    });
+    expect(config.files).toContain('!node_modules/better-sqlite3/{build,deps,src}/**');
   });
 
   it('hardens the Electron fuses', async () => {

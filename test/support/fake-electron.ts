@@ -1,0 +1,551 @@
+import { EventEmitter } from 'node:events';
+
+/**
+ * A fake of the `electron` module for the main process, at the narrowest seam: the module itself,
+ * installed with Vitest's `vi.mock('electron', ...)`. It records every call in order (`calls`),
+ * lets a test fire the lifecycle (`ready()`, `emitApp(...)`), and enforces the timing rules of
+ * Electron's documentation that the glue must respect, by throwing as Electron would or by
+ * recording a violation (`violations`):
+ *
+ * - `protocol.registerSchemesAsPrivileged` only before `ready`, once;
+ * - `protocol.handle`, `new BrowserWindow`, `session`, `safeStorage`, `utilityProcess.fork` only
+ *   after `ready`.
+ *
+ * It does not render, load or navigate: pages are what a test makes `webContents` emit.
+ */
+
+export interface FakeElectronOptions {
+  /** What `app.requestSingleInstanceLock()` returns (false: another instance holds it). */
+  primary?: boolean;
+  /** What `app.setAsDefaultProtocolClient()` returns. */
+  protocolClient?: boolean;
+  /** `app.getPath` answers: userData, logs (after setAppLogsPath), temp... */
+  paths: Record<string, string>;
+  isPackaged?: boolean;
+  /** `safeStorage.getSelectedStorageBackend()` on Linux. */
+  storageBackend?: string;
+}
+
+interface PreventableEvent {
+  defaultPrevented: boolean;
+  preventDefault(): void;
+}
+
+function preventable<T extends object>(extra?: T): PreventableEvent & T {
+  const event = {
+    defaultPrevented: false,
+    preventDefault() {
+      event.defaultPrevented = true;
+    },
+    ...extra,
+  };
+  return event as PreventableEvent & T;
+}
+
+export class FakeSession extends EventEmitter {
+  permissionRequestHandler: ((...args: unknown[]) => void) | null = null;
+  permissionCheckHandler: ((...args: unknown[]) => boolean) | null = null;
+  storageCleared = 0;
+
+  constructor(
+    private readonly electron: FakeElectron,
+    readonly partition: string,
+  ) {
+    super();
+  }
+
+  setPermissionRequestHandler(handler: ((...args: unknown[]) => void) | null): void {
+    this.electron.record(`session(${this.partition}).setPermissionRequestHandler`);
+    this.permissionRequestHandler = handler;
+  }
+
+  setPermissionCheckHandler(handler: ((...args: unknown[]) => boolean) | null): void {
+    this.electron.record(`session(${this.partition}).setPermissionCheckHandler`);
+    this.permissionCheckHandler = handler;
+  }
+
+  async clearStorageData(): Promise<void> {
+    this.electron.record(`session(${this.partition}).clearStorageData`);
+    this.storageCleared += 1;
+  }
+}
+
+export class FakeWebContents extends EventEmitter {
+  static nextId = 1;
+  readonly id = FakeWebContents.nextId++;
+  destroyed = false;
+  windowOpenHandler: ((details: { url: string }) => { action: string }) | null = null;
+  readonly loaded: string[] = [];
+  readonly sent: unknown[][] = [];
+
+  constructor(
+    private readonly electron: FakeElectron,
+    readonly session: FakeSession,
+    private readonly owner: string,
+  ) {
+    super();
+  }
+
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
+    this.electron.record(`${this.owner}.webContents.setWindowOpenHandler`);
+    this.windowOpenHandler = handler;
+  }
+
+  async loadURL(url: string): Promise<void> {
+    this.electron.record(`${this.owner}.loadURL`);
+    this.loaded.push(url);
+  }
+
+  send(channel: string, ...args: unknown[]): void {
+    this.sent.push([channel, ...args]);
+  }
+
+  print(_options: unknown, callback?: (success: boolean, reason: string) => void): void {
+    this.electron.record(`${this.owner}.webContents.print`);
+    callback?.(true, '');
+  }
+
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+
+  /** What a navigation in the page does: every `will-navigate` listener, then the verdict. */
+  navigate(url: string, kind: 'will-navigate' | 'will-redirect' = 'will-navigate'): boolean {
+    const event = preventable({ url });
+    this.emit(kind, event, url);
+    return !event.defaultPrevented;
+  }
+
+  /** A key press through `before-input-event`; true when it reaches the page. */
+  press(input: {
+    key: string;
+    control?: boolean;
+    alt?: boolean;
+    shift?: boolean;
+    meta?: boolean;
+  }): boolean {
+    const event = preventable();
+    this.emit('before-input-event', event, {
+      type: 'keyDown',
+      control: false,
+      alt: false,
+      shift: false,
+      meta: false,
+      ...input,
+    });
+    return !event.defaultPrevented;
+  }
+}
+
+export class FakeBrowserWindow extends EventEmitter {
+  readonly name: string;
+  readonly webContents: FakeWebContents;
+  minimized = false;
+  visible = false;
+  focused = false;
+  destroyed = false;
+
+  constructor(
+    private readonly electron: FakeElectron,
+    readonly options: {
+      webPreferences?: { partition?: string; [key: string]: unknown };
+      [key: string]: unknown;
+    } = {},
+  ) {
+    super();
+    this.name = `window${electron.windows.length + 1}`;
+    electron.record(`new BrowserWindow(${this.name})`);
+    if (!electron.isReady) {
+      electron.violation('BrowserWindow created before ready');
+      throw new Error('Cannot create BrowserWindow before app is ready');
+    }
+    const partition = options.webPreferences?.partition;
+    const session = partition ? electron.sessionFor(partition) : electron.defaultSession;
+    this.webContents = new FakeWebContents(electron, session, this.name);
+    electron.windows.push(this);
+    electron.app.emit('web-contents-created', preventable(), this.webContents);
+  }
+
+  loadURL(url: string): Promise<void> {
+    return this.webContents.loadURL(url);
+  }
+
+  show(): void {
+    this.electron.record(`${this.name}.show`);
+    this.visible = true;
+  }
+
+  focus(): void {
+    this.electron.record(`${this.name}.focus`);
+    this.focused = true;
+  }
+
+  restore(): void {
+    this.electron.record(`${this.name}.restore`);
+    this.minimized = false;
+  }
+
+  isMinimized(): boolean {
+    return this.minimized;
+  }
+
+  isVisible(): boolean {
+    return this.visible;
+  }
+
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+
+  /** As when the user (or the window manager) closes it: `close`, then `closed`. */
+  close(): void {
+    if (this.destroyed) return;
+    this.electron.record(`${this.name}.close`);
+    const event = preventable();
+    this.emit('close', event);
+    if (event.defaultPrevented) return;
+    this.destroyed = true;
+    this.webContents.destroyed = true;
+    this.emit('closed');
+    if (this.electron.windows.every((window) => window.destroyed)) {
+      this.electron.app.emit('window-all-closed');
+    }
+  }
+}
+
+export class FakeApp extends EventEmitter {
+  readonly name = 'Library Kiosk';
+  exitCode: number | undefined;
+  quitRequested = false;
+
+  constructor(private readonly electron: FakeElectron) {
+    super();
+  }
+
+  get isPackaged(): boolean {
+    return this.electron.options.isPackaged ?? false;
+  }
+
+  override on(event: string | symbol, listener: (...args: unknown[]) => void): this {
+    this.electron.record(`app.on(${String(event)})`);
+    return super.on(event, listener);
+  }
+
+  override once(event: string | symbol, listener: (...args: unknown[]) => void): this {
+    this.electron.record(`app.once(${String(event)})`);
+    return super.once(event, listener);
+  }
+
+  requestSingleInstanceLock(): boolean {
+    this.electron.record('app.requestSingleInstanceLock');
+    return this.electron.options.primary ?? true;
+  }
+
+  whenReady(): Promise<void> {
+    this.electron.record('app.whenReady');
+    return this.electron.readyPromise;
+  }
+
+  isReady(): boolean {
+    return this.electron.isReady;
+  }
+
+  getPath(name: string): string {
+    this.electron.record(`app.getPath(${name})`);
+    const found = this.electron.options.paths[name];
+    if (!found) throw new Error(`Failed to get '${name}' path`);
+    return found;
+  }
+
+  setAppLogsPath(path?: string): void {
+    this.electron.record('app.setAppLogsPath');
+    if (path) this.electron.options.paths.logs = path;
+  }
+
+  getAppPath(): string {
+    this.electron.record('app.getAppPath');
+    return this.electron.options.paths.appPath ?? '/opt/library-kiosk/resources/app.asar';
+  }
+
+  getVersion(): string {
+    return '0.1.0';
+  }
+
+  getName(): string {
+    return this.name;
+  }
+
+  setAsDefaultProtocolClient(scheme: string): boolean {
+    this.electron.record(`app.setAsDefaultProtocolClient(${scheme})`);
+    return this.electron.options.protocolClient ?? true;
+  }
+
+  /** Like Electron: `before-quit` (preventable), then the app is done. */
+  quit(): void {
+    this.electron.record('app.quit');
+    const event = preventable();
+    this.emit('before-quit', event);
+    if (!event.defaultPrevented) this.quitRequested = true;
+  }
+
+  exit(code = 0): void {
+    this.electron.record(`app.exit(${code})`);
+    if (this.exitCode === undefined) this.exitCode = code;
+    this.electron.resolveExit(code);
+  }
+}
+
+export class FakeUtilityProcess extends EventEmitter {
+  readonly pid = 4242;
+  readonly stdout = null;
+  readonly stderr = null;
+  killed = false;
+
+  constructor(
+    readonly modulePath: string,
+    readonly args: readonly string[],
+    readonly options: unknown,
+  ) {
+    super();
+    setImmediate(() => this.emit('spawn'));
+  }
+
+  postMessage(message: unknown): void {
+    this.emit('sent', message);
+  }
+
+  kill(): boolean {
+    this.killed = true;
+    setImmediate(() => this.emit('exit', 0));
+    return true;
+  }
+}
+
+export class FakeElectron {
+  /** Every call, in order: `app.requestSingleInstanceLock`, `event:ready`, `window1.show`... */
+  calls: string[] = [];
+  /** Rules of the documentation that were broken (see the top of this file). */
+  violations: string[] = [];
+  windows: FakeBrowserWindow[] = [];
+  sessions = new Map<string, FakeSession>();
+  privilegedSchemes: unknown[] = [];
+  protocolHandlers = new Map<string, (request: Request) => Promise<Response> | Response>();
+  ipcHandlers = new Map<string, (...args: unknown[]) => unknown>();
+  openedExternally: string[] = [];
+  forked: FakeUtilityProcess[] = [];
+  applicationMenu: unknown = 'default';
+  isReady = false;
+  /** The same objects for the whole test file: modules that held on to them see the reset. */
+  readonly app: FakeApp;
+  defaultSession!: FakeSession;
+  readyPromise!: Promise<void>;
+  /** Resolves with the code of the first `app.exit`. */
+  exited!: Promise<number>;
+  private markReady!: () => void;
+  resolveExit!: (code: number) => void;
+  private cachedModule: Record<string, unknown> | undefined;
+
+  constructor(public options: FakeElectronOptions) {
+    this.app = new FakeApp(this);
+    this.reset(options);
+  }
+
+  /**
+   * A fresh start with these options. Vitest caches a mocked module (and modules such as
+   * electron-store keep what they took from it), so one fake serves a whole test file and is
+   * reset between cases rather than replaced.
+   */
+  reset(options: FakeElectronOptions): void {
+    this.options = options;
+    this.calls = [];
+    this.violations = [];
+    this.windows = [];
+    this.sessions = new Map();
+    this.privilegedSchemes = [];
+    this.protocolHandlers = new Map();
+    this.ipcHandlers = new Map();
+    this.openedExternally = [];
+    this.forked = [];
+    this.applicationMenu = 'default';
+    this.isReady = false;
+    this.app.removeAllListeners();
+    this.app.exitCode = undefined;
+    this.app.quitRequested = false;
+    this.defaultSession = new FakeSession(this, 'default');
+    this.readyPromise = new Promise((resolve) => {
+      this.markReady = resolve;
+    });
+    this.exited = new Promise((resolve) => {
+      this.resolveExit = resolve;
+    });
+  }
+
+  record(call: string): void {
+    this.calls.push(call);
+  }
+
+  violation(rule: string): void {
+    this.violations.push(rule);
+  }
+
+  /** The session of a partition, created (and announced with `session-created`) on first use. */
+  sessionFor(partition: string): FakeSession {
+    let found = this.sessions.get(partition);
+    if (!found) {
+      found = new FakeSession(this, partition);
+      this.sessions.set(partition, found);
+      this.app.emit('session-created', found);
+    }
+    return found;
+  }
+
+  /** Index of the first call matching, -1 when absent. */
+  indexOf(call: string | RegExp): number {
+    return this.calls.findIndex((candidate) =>
+      typeof call === 'string' ? candidate === call : call.test(candidate),
+    );
+  }
+
+  /** Emits `ready` (the default session is created then, as in Electron) and resolves whenReady. */
+  ready(): void {
+    if (this.isReady) return;
+    this.calls.push('event:ready');
+    this.isReady = true;
+    this.app.emit('session-created', this.defaultSession);
+    this.app.emit('ready', preventable(), {});
+    this.markReady();
+  }
+
+  /** Fires an `app` event as Electron would, e.g. `second-instance` with an argv. */
+  emitApp(event: string, ...args: unknown[]): PreventableEvent {
+    this.calls.push(`event:${event}`);
+    const fired = preventable();
+    this.app.emit(event, fired, ...args);
+    return fired;
+  }
+
+  /** The `electron` module as the main process sees it (named exports and the default). */
+  module(): Record<string, unknown> {
+    this.cachedModule ??= this.buildModule();
+    return this.cachedModule;
+  }
+
+  private buildModule(): Record<string, unknown> {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the module's functions close over the fake
+    const fake = this;
+    const requireReady = (what: string): void => {
+      if (!fake.isReady) {
+        fake.violation(`${what} before ready`);
+        throw new Error(`${what} cannot be used before the app is ready`);
+      }
+    };
+    const BrowserWindow = class extends FakeBrowserWindow {
+      constructor(options?: ConstructorParameters<typeof FakeBrowserWindow>[1]) {
+        super(fake, options);
+      }
+    };
+    const session = {
+      get defaultSession() {
+        requireReady('session.defaultSession');
+        return fake.defaultSession;
+      },
+      fromPartition(partition: string): FakeSession {
+        fake.record(`session.fromPartition`);
+        requireReady('session.fromPartition');
+        return fake.sessionFor(partition);
+      },
+    };
+    const modules: Record<string, unknown> = {
+      app: fake.app,
+      BrowserWindow,
+      session,
+      Menu: {
+        setApplicationMenu(menu: unknown) {
+          fake.record(`Menu.setApplicationMenu(${menu === null ? 'null' : 'menu'})`);
+          fake.applicationMenu = menu;
+        },
+        getApplicationMenu: () => fake.applicationMenu,
+      },
+      protocol: {
+        registerSchemesAsPrivileged(schemes: unknown[]) {
+          fake.record('protocol.registerSchemesAsPrivileged');
+          if (fake.isReady) fake.violation('protocol.registerSchemesAsPrivileged after ready');
+          if (fake.privilegedSchemes.length > 0) {
+            fake.violation('protocol.registerSchemesAsPrivileged called twice');
+          }
+          fake.privilegedSchemes.push(...schemes);
+        },
+        handle(scheme: string, handler: (request: Request) => Promise<Response> | Response) {
+          fake.record(`protocol.handle(${scheme})`);
+          requireReady('protocol.handle');
+          fake.protocolHandlers.set(scheme, handler);
+        },
+      },
+      ipcMain: {
+        handle(channel: string, handler: (...args: unknown[]) => unknown) {
+          fake.record(`ipcMain.handle(${channel})`);
+          fake.ipcHandlers.set(channel, handler);
+        },
+        removeHandler(channel: string) {
+          fake.record(`ipcMain.removeHandler(${channel})`);
+          fake.ipcHandlers.delete(channel);
+        },
+        on() {
+          // electron-store's renderer channel; the kiosk's renderer never uses it.
+        },
+      },
+      shell: {
+        async openExternal(url: string) {
+          fake.record('shell.openExternal');
+          fake.openedExternally.push(url);
+        },
+        async openPath() {
+          return '';
+        },
+      },
+      safeStorage: {
+        async isAsyncEncryptionAvailable() {
+          fake.record('safeStorage.isAsyncEncryptionAvailable');
+          requireReady('safeStorage');
+          return true;
+        },
+        isEncryptionAvailable() {
+          fake.record('safeStorage.isEncryptionAvailable');
+          requireReady('safeStorage');
+          return true;
+        },
+        getSelectedStorageBackend() {
+          fake.record('safeStorage.getSelectedStorageBackend');
+          requireReady('safeStorage');
+          return fake.options.storageBackend ?? 'gnome_libsecret';
+        },
+        async encryptStringAsync(text: string) {
+          fake.record('safeStorage.encryptStringAsync');
+          requireReady('safeStorage');
+          return Buffer.from(`sealed:${text}`);
+        },
+        async decryptStringAsync(sealed: Buffer) {
+          fake.record('safeStorage.decryptStringAsync');
+          requireReady('safeStorage');
+          const text = sealed.toString();
+          if (!text.startsWith('sealed:')) throw new Error('Error while decrypting the ciphertext');
+          return { result: text.slice('sealed:'.length), shouldReEncrypt: false };
+        },
+      },
+      utilityProcess: {
+        fork(modulePath: string, args: readonly string[] = [], options?: unknown) {
+          fake.record('utilityProcess.fork');
+          requireReady('utilityProcess.fork');
+          const child = new FakeUtilityProcess(modulePath, args, options);
+          fake.forked.push(child);
+          return child;
+        },
+      },
+    };
+    return { ...modules, default: modules };
+  }
+}
+
+export function createFakeElectron(options: FakeElectronOptions): FakeElectron {
+  return new FakeElectron(options);
+}

@@ -1,0 +1,557 @@
+/**
+ * The Electron host's main process (src-main/electron/main.ts) run for real under a fake
+ * `electron` module (test/support/fake-electron.ts): the order of its calls against the rules of
+ * Electron's documentation, the lifecycle events it answers, and its one start-up error path.
+ * electron-store runs for real on the fake's userData (vitest.config.ts inlines it so that it
+ * sees the fake); the kiosk core behind bootKiosk is replaced, since the web host's tests run it.
+ */
+import { mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type * as Bootstrap from '../../../src-main/host/bootstrap';
+import type { HostAdapters } from '../../../src-main/host/bootstrap';
+import type * as SettingsStoreModule from '../../../src-main/electron/settings-store';
+import type {
+  FakeBrowserWindow,
+  FakeElectron,
+  FakeElectronOptions,
+} from '../../support/fake-electron';
+
+const state = vi.hoisted(() => ({
+  electron: undefined as FakeElectron | undefined,
+  boot: undefined as ((settings: unknown, adapters: HostAdapters) => Promise<unknown>) | undefined,
+}));
+
+vi.mock('electron', async () => {
+  const { FakeElectron } = await import('../../support/fake-electron');
+  state.electron ??= new FakeElectron({ paths: {} });
+  return state.electron.module();
+});
+
+vi.mock('../../../src-main/host/bootstrap', async (importOriginal) => {
+  const original = await importOriginal<typeof Bootstrap>();
+  return {
+    ...original,
+    bootKiosk: (settings: unknown, adapters: HostAdapters) => {
+      if (!state.boot) throw new Error('no bootKiosk set for this case');
+      return state.boot(settings, adapters);
+    },
+  };
+});
+
+const SCHEME = 'org.example.librarykiosk';
+const REDIRECT = `${SCHEME}:/oauth/callback?code=the-code&state=the-state`;
+const AUTHORIZATION_URL = 'https://auth.example/connect/authorize?client_id=library-kiosk&state=s';
+
+/** What bootKiosk returns, with the staff auth the glue drives. */
+function fakeKiosk() {
+  const auth = {
+    beginSignIn: vi.fn(async () => ({ authorizationUrl: AUTHORIZATION_URL })),
+    handleRedirect: vi.fn(async (_url: string) => ({ ok: true as const, value: {} })),
+    cancelSignIn: vi.fn(),
+  };
+  return {
+    auth,
+    core: { handlers: {}, subscribe: () => () => undefined, dispose: () => undefined },
+    connection: {
+      baseUrl: 'https://library.example',
+      authUrl: 'https://auth.example',
+      embedded: false,
+    },
+    demo: false,
+    stop: vi.fn(async () => undefined),
+  };
+}
+
+interface Launched {
+  electron: FakeElectron;
+  userData: string;
+  logFile: string;
+  kiosk: ReturnType<typeof fakeKiosk>;
+  /** The adapters main passed to bootKiosk (after ready). */
+  adapters(): HostAdapters;
+  stderr(): string;
+  stdout(): string;
+  /** Emits ready and waits for the kiosk page to be loaded. */
+  running(): Promise<FakeBrowserWindow>;
+  log(): Promise<string>;
+}
+
+interface LaunchOptions {
+  argv?: string[];
+  settings?: Record<string, unknown>;
+  /** The raw settings file, for files that are not JSON. */
+  settingsText?: string;
+  electron?: Partial<FakeElectronOptions>;
+  env?: Record<string, string>;
+  stdin?: string;
+  boot?: (settings: unknown, adapters: HostAdapters) => Promise<unknown>;
+  /** Files to put in place before main starts. */
+  prepare?: (dirs: { dir: string; userData: string; dataDir: string }) => Promise<void>;
+}
+
+const folders: string[] = [];
+const savedArgv = process.argv;
+
+afterEach(async () => {
+  process.argv = savedArgv;
+  Reflect.deleteProperty(process, 'resourcesPath');
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+  state.boot = undefined;
+  await Promise.all(folders.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+async function launch(options: LaunchOptions = {}): Promise<Launched> {
+  vi.resetModules();
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'kiosk-electron-'));
+  folders.push(dir);
+  const userData = path.join(dir, 'userData');
+  const logs = path.join(userData, 'logs');
+  const dataDir = path.join(dir, 'data');
+  await mkdir(userData, { mode: 0o700 });
+  await mkdir(dataDir, { mode: 0o700 });
+  if (options.settings || options.settingsText) {
+    await writeFile(
+      path.join(userData, 'settings.json'),
+      options.settingsText ?? JSON.stringify(options.settings),
+      { mode: 0o600 },
+    );
+  }
+  await options.prepare?.({ dir, userData, dataDir });
+  vi.stubEnv('KIOSK_DATA_DIR', dataDir);
+  vi.stubEnv('APPIMAGE', undefined);
+  for (const [name, value] of Object.entries(options.env ?? {})) vi.stubEnv(name, value);
+  // Electron sets it in the main process: where a packaged app keeps its resources.
+  Object.assign(process, { resourcesPath: '/opt/library-kiosk/resources' });
+  process.argv = [
+    process.execPath,
+    '/opt/library-kiosk/resources/app.asar/dist/main/electron.js',
+    ...(options.argv ?? []),
+  ];
+  const stderr: string[] = [];
+  const stdout: string[] = [];
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stderr.push(String(chunk));
+    return true;
+  });
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stdout.push(String(chunk));
+    return true;
+  });
+  if (options.stdin !== undefined) {
+    vi.spyOn(process, 'stdin', 'get').mockReturnValue(
+      Readable.from([options.stdin]) as unknown as typeof process.stdin,
+    );
+  }
+  const kiosk = fakeKiosk();
+  let adapters: HostAdapters | undefined;
+  state.boot = async (settings, given) => {
+    adapters = given;
+    return options.boot ? options.boot(settings, given) : kiosk;
+  };
+
+  await import('electron');
+  const electron = state.electron!;
+  electron.reset({ paths: { userData, logs, temp: dir }, ...options.electron });
+  await import('../../../src-main/electron/main');
+
+  return {
+    electron,
+    userData,
+    logFile: path.join(logs, 'kiosk.log'),
+    kiosk,
+    adapters: () => {
+      if (!adapters) throw new Error('bootKiosk was not called');
+      return adapters;
+    },
+    stderr: () => stderr.join(''),
+    stdout: () => stdout.join(''),
+    running: async () => {
+      electron.ready();
+      await vi.waitFor(() => expect(electron.calls).toContain('window1.loadURL'));
+      return electron.windows[0]!;
+    },
+    log: () => readFile(path.join(logs, 'kiosk.log'), 'utf8'),
+  };
+}
+
+describe('start-up order (the rules of the Electron documentation)', () => {
+  it('takes the single-instance lock before any other call', async () => {
+    const { electron, running } = await launch();
+    await running();
+    expect(electron.calls[0]).toBe('app.requestSingleInstanceLock');
+    expect(electron.violations).toEqual([]);
+  });
+
+  it('registers the app: scheme as privileged before ready, once, and serves it only after ready', async () => {
+    const { electron, running } = await launch();
+    const privileged = electron.indexOf('protocol.registerSchemesAsPrivileged');
+    expect(privileged).toBeGreaterThan(-1);
+    expect(electron.calls).not.toContain('event:ready');
+    await running();
+    expect(privileged).toBeLessThan(electron.indexOf('event:ready'));
+    expect(electron.indexOf('protocol.handle(app)')).toBeGreaterThan(
+      electron.indexOf('event:ready'),
+    );
+    expect(electron.privilegedSchemes).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    ]);
+    expect(electron.violations).toEqual([]);
+  });
+
+  it('removes the menu and installs the navigation, key and permission guards before the first window', async () => {
+    const { electron, running } = await launch();
+    const window = await running();
+    const firstWindow = electron.indexOf('new BrowserWindow(window1)');
+    expect(electron.indexOf('Menu.setApplicationMenu(null)')).toBeLessThan(firstWindow);
+    expect(electron.indexOf('app.on(web-contents-created)')).toBeLessThan(firstWindow);
+    // The default session is created at ready: its listener must already be there.
+    expect(electron.indexOf('app.on(session-created)')).toBeLessThan(
+      electron.indexOf('event:ready'),
+    );
+
+    const contents = window.webContents;
+    expect(contents.navigate('https://elsewhere.example/')).toBe(false);
+    expect(contents.navigate('https://auth.example/connect/authorize')).toBe(false);
+    expect(contents.navigate('app://kiosk/index.html')).toBe(true);
+    expect(contents.windowOpenHandler?.({ url: 'https://elsewhere.example/' })).toEqual({
+      action: 'deny',
+    });
+    for (const escape of [
+      { key: 'w', control: true },
+      { key: 'q', control: true },
+      { key: 'r', control: true },
+      { key: 'F5' },
+      { key: 'F11' },
+      { key: 'Alt' },
+      { key: 'I', control: true, shift: true },
+    ]) {
+      expect(contents.press(escape), JSON.stringify(escape)).toBe(false);
+    }
+    expect(contents.press({ key: 's', control: true, alt: true })).toBe(true);
+    expect(contents.press({ key: '7' })).toBe(true);
+
+    const answers: boolean[] = [];
+    electron.defaultSession.permissionRequestHandler?.(contents, 'media', (allowed: boolean) =>
+      answers.push(allowed),
+    );
+    expect(answers).toEqual([false]);
+    expect(electron.defaultSession.permissionCheckHandler?.(contents, 'hid')).toBe(false);
+  });
+
+  it('uses safeStorage only after ready', async () => {
+    const { electron, running } = await launch();
+    expect(electron.calls.some((call) => call.startsWith('safeStorage.'))).toBe(false);
+    await running();
+    const first = electron.indexOf(/^safeStorage\./);
+    expect(first).toBeGreaterThan(electron.indexOf('event:ready'));
+    expect(electron.violations).toEqual([]);
+  });
+
+  it('creates the window, boots the kiosk, wires IPC and loads the page from app://kiosk', async () => {
+    const { electron, running, adapters } = await launch({ argv: ['--demo'] });
+    const window = await running();
+    expect(window.options).toMatchObject({
+      kiosk: true,
+      show: false,
+      webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false },
+    });
+    expect(window.webContents.loaded).toEqual(['app://kiosk/index.html']);
+    expect(electron.ipcHandlers.has('kiosk:invoke')).toBe(true);
+    // The embedded service's child runs as a utility process, not as a second kiosk.
+    expect(adapters().embeddedService?.launchChild).toBeTypeOf('function');
+    // Not packaged here (a checkout's `npm start`): --demo is honoured.
+    expect(adapters().demo).toBe(true);
+  });
+
+  it('never honours --demo in a packaged build, and opens a normal window with --windowed', async () => {
+    const { running, adapters } = await launch({
+      argv: ['--demo', '--windowed'],
+      electron: { isPackaged: true },
+    });
+    const window = await running();
+    expect(adapters().demo).toBe(false);
+    expect(window.options).toMatchObject({ kiosk: false, fullscreen: false });
+  });
+
+  it('writes its log to app.getPath("logs"): 0600 in a 0700 folder', async () => {
+    const { running, logFile, log } = await launch();
+    await running();
+    expect(await log()).toContain('the kiosk is running');
+    expect((await stat(logFile)).mode & 0o777).toBe(0o600);
+    expect((await stat(path.dirname(logFile))).mode & 0o777).toBe(0o700);
+  });
+
+  it('stops the kiosk before it quits', async () => {
+    const { electron, running, kiosk } = await launch();
+    await running();
+    electron.app.quit();
+    await vi.waitFor(() => expect(electron.app.quitRequested).toBe(true));
+    expect(kiosk.stop).toHaveBeenCalledTimes(1);
+    expect(electron.ipcHandlers.has('kiosk:invoke')).toBe(false);
+  });
+});
+
+describe('single instance and the redirect', () => {
+  const systemBrowser = { signInPresentation: 'system-browser' };
+
+  it('delivers the redirect URL of a cold start once, when the kiosk is ready for it', async () => {
+    const { electron, running, kiosk } = await launch({
+      argv: [REDIRECT],
+      settings: systemBrowser,
+    });
+    await running();
+    await vi.waitFor(() => expect(kiosk.auth.handleRedirect).toHaveBeenCalledTimes(1));
+    electron.emitApp('second-instance', [process.execPath, '/opt/library-kiosk'], '/', {});
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(kiosk.auth.handleRedirect).toHaveBeenCalledTimes(1);
+    expect(kiosk.auth.handleRedirect).toHaveBeenCalledWith(REDIRECT);
+  });
+
+  it('brings the window back to the front on second-instance, restoring it when minimized', async () => {
+    const { electron, running, kiosk } = await launch({ settings: systemBrowser });
+    const window = await running();
+    window.minimized = true;
+    electron.emitApp(
+      'second-instance',
+      [process.execPath, '/opt/library-kiosk', REDIRECT],
+      '/',
+      {},
+    );
+    const after = electron.calls.slice(electron.indexOf('event:second-instance'));
+    expect(after).toEqual(
+      expect.arrayContaining(['window1.restore', 'window1.show', 'window1.focus']),
+    );
+    expect(after.indexOf('window1.restore')).toBeLessThan(after.indexOf('window1.focus'));
+    await vi.waitFor(() => expect(kiosk.auth.handleRedirect).toHaveBeenCalledWith(REDIRECT));
+  });
+
+  it('brings the window to the front when started again without a redirect', async () => {
+    const { electron, running } = await launch();
+    const window = await running();
+    electron.emitApp('second-instance', [process.execPath, '/opt/library-kiosk'], '/', {});
+    expect(window.focused).toBe(true);
+    expect(electron.calls).not.toContain('window1.restore');
+  });
+
+  it('takes the redirect from open-url (macOS), even before ready', async () => {
+    const { electron, running, kiosk } = await launch({ settings: systemBrowser });
+    const event = electron.emitApp('open-url', REDIRECT);
+    expect(event.defaultPrevented).toBe(true);
+    await running();
+    await vi.waitFor(() => expect(kiosk.auth.handleRedirect).toHaveBeenCalledTimes(1));
+  });
+
+  it('as a second instance, says why it quits and does nothing else', async () => {
+    const { electron, stderr } = await launch({
+      argv: [REDIRECT],
+      electron: { primary: false },
+    });
+    expect(electron.calls).toEqual(['app.requestSingleInstanceLock', 'app.quit']);
+    expect(stderr()).toContain('Library Kiosk is already running');
+  });
+});
+
+describe('the start-up error path', () => {
+  it('ends a failing embedded service with a message, a logged reason and exit code 1', async () => {
+    const { electron, stderr, log } = await launch({
+      boot: async () => {
+        throw new Error('the embedded reference service did not start: Azurite exited with code 1');
+      },
+    });
+    electron.ready();
+    expect(await electron.exited).toBe(1);
+    expect(stderr()).toContain(
+      'Library Kiosk could not start: the embedded reference service did not start: Azurite exited with code 1',
+    );
+    const logged = await log();
+    expect(logged).toContain('the kiosk failed to start');
+    expect(logged).toContain('Azurite exited with code 1');
+    expect(electron.calls).not.toContain('window1.loadURL');
+  });
+
+  it('refuses a settings file that is not JSON, naming it, before ready and before any window', async () => {
+    const { electron, stderr, userData, log } = await launch({ settingsText: '{"kiosk": ' });
+    expect(await electron.exited).toBe(2);
+    expect(stderr()).toContain(path.join(userData, 'settings.json'));
+    expect(electron.calls).not.toContain('event:ready');
+    expect(electron.calls.some((call) => call.startsWith('new BrowserWindow'))).toBe(false);
+    expect(await log()).toContain('the kiosk failed to start');
+  });
+
+  it('ends a settings store that throws in the same path, naming the file', async () => {
+    vi.doMock('../../../src-main/electron/settings-store', async (importOriginal) => ({
+      ...(await importOriginal<typeof SettingsStoreModule>()),
+      createElectronSettingsStore: () => {
+        throw new Error("EACCES: permission denied, open 'settings.json'");
+      },
+    }));
+    try {
+      const { electron, stderr, userData } = await launch();
+      expect(await electron.exited).toBe(2);
+      expect(stderr()).toContain(
+        `The settings file ${path.join(userData, 'settings.json')} could not be read (EACCES`,
+      );
+    } finally {
+      vi.doUnmock('../../../src-main/electron/settings-store');
+    }
+  });
+
+  it('refuses an invalid setting with its message and exit code 2', async () => {
+    const { electron, stderr } = await launch({
+      settings: { service: { redirectUri: 'http://127.0.0.1:7300/oauth/callback' } },
+    });
+    expect(await electron.exited).toBe(2);
+    expect(stderr()).toContain('Invalid setting service.redirectUri');
+  });
+
+  it('refuses a token vault that is a symbolic link (the start-up file check), before ready', async () => {
+    const { electron, stderr } = await launch({
+      prepare: async ({ userData, dir }) => {
+        await writeFile(path.join(dir, 'elsewhere.json'), '{}');
+        await symlink(path.join(dir, 'elsewhere.json'), path.join(userData, 'token-vault.json'));
+      },
+    });
+    expect(await electron.exited).toBe(2);
+    expect(stderr()).toContain('The kiosk will not start');
+    expect(stderr()).toContain('token-vault.json');
+    expect(electron.calls).not.toContain('event:ready');
+  });
+});
+
+describe('--set-pin and --set-client-secret', () => {
+  it('--set-pin takes no instance lock, saves the hash in settings.json and says where', async () => {
+    const { electron, stdout, userData } = await launch({
+      argv: ['--set-pin'],
+      stdin: '24681357\n',
+      // Even while a kiosk runs (it holds the lock): the PIN is still saved.
+      electron: { primary: false },
+    });
+    expect(await electron.exited).toBe(0);
+    expect(electron.calls).not.toContain('app.requestSingleInstanceLock');
+    const saved = JSON.parse(await readFile(path.join(userData, 'settings.json'), 'utf8')) as {
+      staff?: { pinHash?: string };
+    };
+    expect(saved.staff?.pinHash).toMatch(/^scrypt\$/);
+    expect(stdout()).toContain(
+      `Staff PIN saved (as a hash) in ${path.join(userData, 'settings.json')}`,
+    );
+    expect(stdout()).toContain('until it restarts');
+  });
+
+  it('--set-pin refuses a PIN that is too short, saying why', async () => {
+    const { electron, stderr, userData } = await launch({ argv: ['--set-pin'], stdin: '12\n' });
+    expect(await electron.exited).toBe(2);
+    expect(stderr()).toContain('6 to 12 digits');
+    await expect(stat(path.join(userData, 'settings.json'))).rejects.toThrow();
+  });
+
+  it('--set-client-secret takes no instance lock and seals the secret only after ready', async () => {
+    const { electron, stdout } = await launch({
+      argv: ['--set-client-secret'],
+      stdin: 'the-client-secret\n',
+      settings: { service: { baseUrl: 'https://library.example' } },
+      electron: { primary: false },
+    });
+    expect(electron.calls.some((call) => call.startsWith('safeStorage.'))).toBe(false);
+    electron.ready();
+    expect(await electron.exited).toBe(0);
+    expect(electron.calls).not.toContain('app.requestSingleInstanceLock');
+    expect(electron.indexOf('safeStorage.encryptStringAsync')).toBeGreaterThan(
+      electron.indexOf('event:ready'),
+    );
+    expect(stdout()).toContain('Client secret saved');
+    expect(electron.violations).toEqual([]);
+  });
+});
+
+describe('sign-in presentation', () => {
+  it('opens the system browser when configured and the scheme is registered', async () => {
+    const { electron, running, kiosk, adapters } = await launch({
+      settings: { signInPresentation: 'system-browser' },
+    });
+    await running();
+    expect(electron.indexOf(`app.setAsDefaultProtocolClient(${SCHEME})`)).toBeLessThan(
+      electron.indexOf('event:ready'),
+    );
+    expect(await adapters().presentSignIn(kiosk.auth as never)).toEqual({ presentation: 'shown' });
+    expect(electron.openedExternally).toEqual([AUTHORIZATION_URL]);
+    expect(electron.windows).toHaveLength(1);
+  });
+
+  it('falls back to the sign-in window in an AppImage, without registering the scheme, and logs why', async () => {
+    const { electron, running, kiosk, adapters, log } = await launch({
+      settings: { signInPresentation: 'system-browser' },
+      env: { APPIMAGE: '/home/kiosk/Library-Kiosk.AppImage' },
+    });
+    await running();
+    await adapters().presentSignIn(kiosk.auth as never);
+    expect(electron.calls.some((call) => call.startsWith('app.setAsDefaultProtocolClient'))).toBe(
+      false,
+    );
+    expect(electron.openedExternally).toEqual([]);
+    expect(electron.windows).toHaveLength(2);
+    expect(await log()).toContain('running as an AppImage');
+  });
+
+  it('falls back to the sign-in window when the system does not register the scheme', async () => {
+    const { electron, running, kiosk, adapters, log } = await launch({
+      settings: { signInPresentation: 'system-browser' },
+      electron: { protocolClient: false },
+    });
+    await running();
+    await adapters().presentSignIn(kiosk.auth as never);
+    expect(electron.openedExternally).toEqual([]);
+    expect(electron.windows).toHaveLength(2);
+    expect(await log()).toContain('did not register');
+  });
+
+  it('cancels the sign-in when staff close the sign-in window without signing in', async () => {
+    const { electron, running, kiosk, adapters } = await launch();
+    await running();
+    await adapters().presentSignIn(kiosk.auth as never);
+    const authWindow = electron.windows[1]!;
+    expect(authWindow.options).toMatchObject({ modal: true, webPreferences: { sandbox: true } });
+    expect(authWindow.webContents.loaded).toEqual([AUTHORIZATION_URL]);
+    authWindow.close();
+    await vi.waitFor(() => expect(kiosk.auth.cancelSignIn).toHaveBeenCalledTimes(1));
+    expect(kiosk.auth.handleRedirect).not.toHaveBeenCalled();
+    expect(authWindow.webContents.session.storageCleared).toBe(1);
+  });
+
+  it('completes the sign-in with the redirect caught in the window, which then closes', async () => {
+    const { electron, running, kiosk, adapters } = await launch();
+    await running();
+    await adapters().presentSignIn(kiosk.auth as never);
+    const authWindow = electron.windows[1]!;
+    expect(authWindow.webContents.navigate(REDIRECT, 'will-redirect')).toBe(false);
+    await vi.waitFor(() => expect(kiosk.auth.handleRedirect).toHaveBeenCalledWith(REDIRECT));
+    expect(authWindow.destroyed).toBe(true);
+    expect(kiosk.auth.cancelSignIn).not.toHaveBeenCalled();
+  });
+
+  it('logs a failing redirect instead of leaving an unhandled rejection', async () => {
+    const { electron, running, kiosk, adapters, log } = await launch();
+    await running();
+    kiosk.auth.handleRedirect.mockRejectedValueOnce(new Error('token endpoint unreachable'));
+    await adapters().presentSignIn(kiosk.auth as never);
+    electron.windows[1]!.webContents.navigate(REDIRECT, 'will-navigate');
+    await vi.waitFor(async () => expect(await log()).toContain('token endpoint unreachable'));
+  });
+
+  it('closes the older sign-in window when a new sign-in starts, without cancelling the new one', async () => {
+    const { electron, running, kiosk, adapters } = await launch();
+    await running();
+    await adapters().presentSignIn(kiosk.auth as never);
+    await adapters().presentSignIn(kiosk.auth as never);
+    expect(electron.windows[1]!.destroyed).toBe(true);
+    expect(electron.windows[2]!.destroyed).toBe(false);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(kiosk.auth.cancelSignIn).not.toHaveBeenCalled();
+    electron.windows[2]!.close();
+    await vi.waitFor(() => expect(kiosk.auth.cancelSignIn).toHaveBeenCalledTimes(1));
+  });
+});
