@@ -170,10 +170,9 @@ export function createTokenKeeper(options: TokenKeeperOptions): TokenKeeper {
     async load() {
       const loaded = await vault.load();
       if (!loaded.ok) {
-        if (loaded.error.kind === 'vault.corrupt') {
-          problem = authProblem('auth.vault-corrupt');
-          await vault.clear();
-        }
+        // The vault has set the unreadable file aside already; clearing here could remove a token
+        // set another process saved since.
+        if (loaded.error.kind === 'vault.corrupt') problem = authProblem('auth.vault-corrupt');
         return;
       }
       const stored = loaded.value;

@@ -18,6 +18,7 @@ export interface VaultStatus {
 }
 
 export type VaultError =
+  /** The stored file could not be read and has been set aside; nothing is left to clear. */
   | { kind: 'vault.corrupt' }
   | { kind: 'vault.unavailable'; reason: VaultReason }
   | { kind: 'vault.io'; detail: string };

@@ -173,6 +173,38 @@ describe('a token vault file that cannot be read (web host and CLI)', () => {
     auth.dispose();
     expect(await setAsideIn(path.dirname(paths.vaultFile), 'tokens.bin')).toHaveLength(1);
   });
+  it('never clears the vault it found corrupt: a token set saved after the file was set aside stays', async () => {
+    const vault = createFileVault(paths);
+    await vault.save(tokens);
+    await writeFile(paths.vaultFile, 'garbage');
+    const fresh = { ...tokens, accessToken: 'at-saved-after-the-set-aside' };
+    // Another process (set-client-secret's sign-in, a second CLI) saves between the set-aside and
+    // whatever the kiosk does next: nothing the kiosk does about the corrupt file may remove it.
+    const racing = {
+      ...vault,
+      load: async () => {
+        const loaded = await vault.load();
+        await createFileVault(paths).save(fresh);
+        return loaded;
+      },
+    };
+
+    const auth = await createStaffAuth({
+      connection: {
+        baseUrl: 'https://library.example',
+        authUrl: tokens.authUrl,
+        clientId: tokens.clientId,
+        clientKind: 'registered',
+        redirectUri: 'org.example.librarykiosk:/oauth/callback',
+      },
+      vault: racing,
+      timeoutMs: 1_000,
+      fetch: () => Promise.reject(new Error('no network in this test')),
+    });
+    auth.dispose();
+
+    expect(await createFileVault(paths).load()).toEqual({ ok: true, value: fresh });
+  });
 });
 
 describe('a client secret file that cannot be read (web host and CLI)', () => {
