@@ -87,100 +87,93 @@ function errorCode(error: unknown): string {
 const refuse = (path: string, message: string): Result<never, FileModeRefusal> =>
   err({ kind: 'unsafe-file', path, message: `The kiosk will not start: ${message}` });
 
-function checkFolder(
-  folder: string,
-  deps: FileModeDeps,
-  repairs: FileModeRepair[],
-): Result<void, FileModeRefusal> {
-  let stats: FileStats;
-  try {
-    // Followed when a link: moving the data folder elsewhere with a symlink is an admin's choice.
-    stats = deps.stat(folder);
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') return ok(undefined);
-    return refuse(
-      folder,
-      `the data folder ${folder} cannot be checked (${errorCode(error)}). Make it a folder of user ${deps.userName()}, mode 700.`,
-    );
-  }
-  if (!stats.isDirectory()) {
-    return refuse(
-      folder,
-      `the data folder ${folder} is not a folder. Move it away, or set dataDir (or KIOSK_DATA_DIR) to a folder of user ${deps.userName()}.`,
-    );
-  }
-  if (stats.uid !== deps.uid) {
-    const user = deps.userName();
-    return refuse(
-      folder,
-      `the data folder ${folder} belongs to uid ${stats.uid}, not to user ${user} (uid ${deps.uid}) the kiosk runs as. Run: chown -R ${user} ${shellPath(folder)}`,
-    );
-  }
-  if ((stats.mode & GROUP_AND_OTHER) === 0) return ok(undefined);
-  try {
-    deps.chmod(folder, DATA_FOLDER_MODE);
-  } catch (error) {
-    return refuse(
-      folder,
-      `the data folder ${folder} is open to other users (mode ${octal(stats.mode)}) and could not be made private (${errorCode(error)}). Run: chmod 700 ${shellPath(folder)}`,
-    );
-  }
-  repairs.push({ path: folder, from: stats.mode & 0o777, to: DATA_FOLDER_MODE });
-  log.warn(
-    `the data folder ${folder} was open to other users (mode ${octal(stats.mode)}); changed to 0700`,
-    { folder, from: octal(stats.mode), to: '0700' },
-  );
-  return ok(undefined);
+/** What differs between checking the data folder and checking a secret file. */
+interface PathRule {
+  /** Folders are followed when a link (moving the data elsewhere is an admin's choice). */
+  followLinks: boolean;
+  /** The path as messages name it, e.g. `the data folder /x` or `the token vault file /y`. */
+  label: string;
+  /** The mode it must have; a path open to group or others in any way is repaired to it. */
+  mode: number;
+  isRightKind(stats: FileStats): boolean;
+  /** Said when it is not that kind of path. */
+  wrongKind: string;
+  /** The command that hands it back to the kiosk's user. */
+  chown(user: string): string;
+  /** Added to the repair's warning. */
+  repairNote: string;
 }
 
-function checkFile(
-  file: SecretFile,
+function folderRule(folder: string, deps: FileModeDeps): PathRule {
+  return {
+    followLinks: true,
+    label: `the data folder ${folder}`,
+    mode: DATA_FOLDER_MODE,
+    isRightKind: (stats) => stats.isDirectory(),
+    wrongKind: `is not a folder. Move it away, or set dataDir (or KIOSK_DATA_DIR) to a folder of user ${deps.userName()}.`,
+    chown: (user) => `chown -R ${user} ${shellPath(folder)}`,
+    repairNote: '',
+  };
+}
+
+function fileRule({ path, holds }: SecretFile): PathRule {
+  return {
+    followLinks: false,
+    label: `the ${holds} file ${path}`,
+    mode: SECRET_FILE_MODE,
+    isRightKind: (stats) => stats.isFile(),
+    wrongKind: 'is not a regular file. Move it away; the kiosk creates the file itself.',
+    chown: (user) => `chown ${user} ${shellPath(path)} && chmod 600 ${shellPath(path)}`,
+    repairNote: '. What it holds may have been read: consider it exposed',
+  };
+}
+
+function checkPath(
+  path: string,
+  rule: PathRule,
   deps: FileModeDeps,
   repairs: FileModeRepair[],
 ): Result<void, FileModeRefusal> {
-  const { path, holds } = file;
+  const { label, mode } = rule;
+  const wanted = octal(mode);
   let stats: FileStats;
   try {
-    stats = deps.lstat(path);
+    stats = rule.followLinks ? deps.stat(path) : deps.lstat(path);
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return ok(undefined);
+    const kind = rule.followLinks ? 'a folder' : 'a file';
     return refuse(
       path,
-      `the ${holds} file ${path} cannot be checked (${errorCode(error)}). Make it a file of user ${deps.userName()}, mode 600.`,
+      `${label} cannot be checked (${errorCode(error)}). Make it ${kind} of user ${deps.userName()}, mode ${wanted.slice(1)}.`,
     );
   }
   if (stats.isSymbolicLink()) {
     return refuse(
       path,
-      `the ${holds} file ${path} is a symbolic link; the kiosk keeps secrets only in files of its own. Replace the link with the file it points to (or delete it and set the kiosk up again).`,
+      `${label} is a symbolic link; the kiosk keeps secrets only in files of its own. Replace the link with the file it points to (or delete it and set the kiosk up again).`,
     );
   }
-  if (!stats.isFile()) {
-    return refuse(
-      path,
-      `the ${holds} file ${path} is not a regular file. Move it away; the kiosk creates the file itself.`,
-    );
-  }
+  if (!rule.isRightKind(stats)) return refuse(path, `${label} ${rule.wrongKind}`);
   if (stats.uid !== deps.uid) {
     const user = deps.userName();
     return refuse(
       path,
-      `the ${holds} file ${path} belongs to uid ${stats.uid}, not to user ${user} (uid ${deps.uid}) the kiosk runs as. Run: chown ${user} ${shellPath(path)} && chmod 600 ${shellPath(path)}`,
+      `${label} belongs to uid ${stats.uid}, not to user ${user} (uid ${deps.uid}) the kiosk runs as. Run: ${rule.chown(user)}`,
     );
   }
   if ((stats.mode & GROUP_AND_OTHER) === 0) return ok(undefined);
   try {
-    deps.chmod(path, SECRET_FILE_MODE);
+    deps.chmod(path, mode);
   } catch (error) {
     return refuse(
       path,
-      `the ${holds} file ${path} is open to other users (mode ${octal(stats.mode)}) and could not be made private (${errorCode(error)}). Run: chmod 600 ${shellPath(path)}`,
+      `${label} is open to other users (mode ${octal(stats.mode)}) and could not be made private (${errorCode(error)}). Run: chmod ${wanted.slice(1)} ${shellPath(path)}`,
     );
   }
-  repairs.push({ path, from: stats.mode & 0o777, to: SECRET_FILE_MODE });
+  repairs.push({ path, from: stats.mode & 0o777, to: mode });
   log.warn(
-    `the ${holds} file ${path} was open to other users (mode ${octal(stats.mode)}); changed to 0600. What it holds may have been read: consider it exposed`,
-    { file: path, from: octal(stats.mode), to: '0600' },
+    `${label} was open to other users (mode ${octal(stats.mode)}); changed to ${wanted}${rule.repairNote}`,
+    { path, from: octal(stats.mode), to: wanted },
   );
   return ok(undefined);
 }
@@ -217,12 +210,12 @@ export function checkFileModes(
   const deps: FileModeDeps = { ...nodeDeps, ...overrides };
   if (deps.platform === 'win32') return ok([]);
   const repairs: FileModeRepair[] = [];
-  for (const folder of targets.folders) {
-    const checked = checkFolder(folder, deps, repairs);
-    if (!checked.ok) return checked;
-  }
-  for (const file of targets.files) {
-    const checked = checkFile(file, deps, repairs);
+  const checks: [string, PathRule][] = [
+    ...targets.folders.map((folder): [string, PathRule] => [folder, folderRule(folder, deps)]),
+    ...targets.files.map((file): [string, PathRule] => [file.path, fileRule(file)]),
+  ];
+  for (const [path, rule] of checks) {
+    const checked = checkPath(path, rule, deps, repairs);
     if (!checked.ok) return checked;
   }
   return ok(repairs);
