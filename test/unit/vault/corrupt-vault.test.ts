@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -11,6 +11,7 @@ import type { FileVaultPaths } from '../../../src-main/vault/file-vault';
 import { createSealedFile } from '../../../src-main/vault/sealed-file';
 import { setAsideName, setAsideUnreadableFile } from '../../../src-main/vault/set-aside';
 import type { StoredTokenSet } from '../../../src-main/vault/token-set';
+import { SET_ASIDE, setAsideIn } from '../../support/set-aside';
 import { captureLogs } from '../../support/log-capture';
 
 let dir: string;
@@ -32,9 +33,6 @@ const secret: ClientSecretDocument = {
   secret: 'cs-8d6b4f2a0e8c6a4d2f0b',
 };
 
-// `<name>.corrupt-` then the UTC time without colons, and a counter when one exists already.
-const SET_ASIDE = /\.corrupt-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z(-\d+)?$/;
-
 beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'kiosk-corrupt-vault-'));
   paths = fileVaultPaths(dir);
@@ -45,11 +43,6 @@ afterEach(async () => {
   logs.restore();
   await rm(dir, { recursive: true, force: true });
 });
-
-async function setAsideIn(folder: string, name: string): Promise<string[]> {
-  const names = await readdir(folder).catch(() => [] as string[]);
-  return names.filter((entry) => entry.startsWith(`${name}.corrupt-`));
-}
 
 /** Seals a document as the vault would, with the vault's own key and associated data. */
 async function sealAsTokenVault(document: unknown): Promise<void> {
@@ -104,7 +97,7 @@ describe('a token vault file that cannot be read (web host and CLI)', () => {
       expect(await vault.load()).toEqual({ ok: false, error: { kind: 'vault.corrupt' } });
 
       await expect(stat(paths.vaultFile)).rejects.toMatchObject({ code: 'ENOENT' });
-      const [aside, ...more] = await setAsideIn(path.dirname(paths.vaultFile), 'tokens.bin');
+      const [aside, ...more] = setAsideIn(path.dirname(paths.vaultFile), 'tokens.bin');
       expect(more).toEqual([]);
       expect(aside).toMatch(SET_ASIDE);
       const asidePath = path.join(path.dirname(paths.vaultFile), aside ?? '');
@@ -131,8 +124,8 @@ describe('a token vault file that cannot be read (web host and CLI)', () => {
     await writeFile(paths.keyFile, 'short');
 
     expect(await vault.load()).toEqual({ ok: false, error: { kind: 'vault.corrupt' } });
-    expect(await setAsideIn(path.dirname(paths.keyFile), 'token-vault.key')).toHaveLength(1);
-    expect(await setAsideIn(path.dirname(paths.vaultFile), 'tokens.bin')).toHaveLength(1);
+    expect(setAsideIn(path.dirname(paths.keyFile), 'token-vault.key')).toHaveLength(1);
+    expect(setAsideIn(path.dirname(paths.vaultFile), 'tokens.bin')).toHaveLength(1);
 
     expect((await vault.save(tokens)).ok).toBe(true);
     expect((await readFile(paths.keyFile)).length).toBe(32);
@@ -146,7 +139,7 @@ describe('a token vault file that cannot be read (web host and CLI)', () => {
       error: { kind: 'vault.io', detail: 'EISDIR' },
     });
     expect((await stat(paths.vaultFile)).isDirectory()).toBe(true);
-    expect(await setAsideIn(path.dirname(paths.vaultFile), 'tokens.bin')).toEqual([]);
+    expect(setAsideIn(path.dirname(paths.vaultFile), 'tokens.bin')).toEqual([]);
   });
 
   it('shows staff signed out, with the reason, on the staff status', async () => {
@@ -171,7 +164,7 @@ describe('a token vault file that cannot be read (web host and CLI)', () => {
       message: { kind: 'auth.vault-corrupt' },
     });
     auth.dispose();
-    expect(await setAsideIn(path.dirname(paths.vaultFile), 'tokens.bin')).toHaveLength(1);
+    expect(setAsideIn(path.dirname(paths.vaultFile), 'tokens.bin')).toHaveLength(1);
   });
   it('never clears the vault it found corrupt: a token set saved after the file was set aside stays', async () => {
     const vault = createFileVault(paths);
@@ -216,7 +209,7 @@ describe('a client secret file that cannot be read (web host and CLI)', () => {
     expect(await clientSecretFor(store, secret)).toBeUndefined();
 
     await expect(stat(paths.clientSecretFile)).rejects.toMatchObject({ code: 'ENOENT' });
-    const [aside] = await setAsideIn(path.dirname(paths.clientSecretFile), 'client-secret.bin');
+    const [aside] = setAsideIn(path.dirname(paths.clientSecretFile), 'client-secret.bin');
     expect(aside).toMatch(SET_ASIDE);
     const messages = logs.records.filter((record) => record.level === 'warn').map((r) => r.message);
     expect(messages).toEqual([

@@ -13,42 +13,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStaffAuth } from '../../../src-main/auth/staff-auth';
 import { clientSecretFor } from '../../../src-main/vault/client-secret';
 import type { StoredTokenSet } from '../../../src-main/vault/token-set';
+import { resetStandIn, standIn as electron } from '../../support/electron-store-stand-in';
+import { SET_ASIDE, setAsideIn } from '../../support/set-aside';
 import { captureLogs } from '../../support/log-capture';
 
-/**
- * The corrupt-file cases through the code the Electron host runs: `electron` is a stand-in
- * (userData a temp folder, safeStorage a reversible fake whose decryption a test can make fail)
- * and electron-store its own few lines over the real conf, as in electron-stores.test.ts, so
- * conf's real reads and writes meet the damaged files.
- */
-const electron = vi.hoisted(() => ({ userData: '', decryptFails: false }));
-
-vi.mock('electron', () => {
-  const seal = (text: string): Buffer => Buffer.from(text, 'utf8').reverse();
-  const app = { getPath: () => electron.userData, getVersion: () => '0.0.0-test' };
-  const safeStorage = {
-    isAsyncEncryptionAvailable: async () => true,
-    getSelectedStorageBackend: () => 'gnome_libsecret',
-    encryptStringAsync: async (text: string) => seal(text),
-    decryptStringAsync: async (sealed: Buffer) => {
-      if (electron.decryptFails) throw new Error('Error while decrypting the ciphertext provided');
-      return { result: Buffer.from(sealed).reverse().toString('utf8'), shouldReEncrypt: false };
-    },
-  };
-  return { default: { app, safeStorage }, app, safeStorage };
-});
-
-vi.mock('electron-store', async () => {
-  const { default: Conf } = await import('conf');
-  // electron-store 11's constructor: `name` becomes conf's configName, in userData by default.
-  class ElectronStore extends Conf<Record<string, unknown>> {
-    constructor(options: Record<string, unknown> = {}) {
-      const { name = 'config', ...rest } = options;
-      super({ ...rest, configName: name as string, cwd: electron.userData });
-    }
-  }
-  return { default: ElectronStore };
-});
+// The corrupt-file cases through the code the Electron host runs: the stand-in's electron (its
+// decryption can be made to fail) and electron-store over the real conf, so conf's real reads and
+// writes meet the damaged files.
+vi.mock('electron', async () =>
+  (await import('../../support/electron-store-stand-in')).electronModule(),
+);
+vi.mock('electron-store', async () =>
+  (await import('../../support/electron-store-stand-in')).electronStoreModule(),
+);
 
 const { createElectronSettingsStore } = await import('../../../src-main/electron/settings-store');
 const { createSafeStorageVault } = await import('../../../src-main/electron/safe-storage-vault');
@@ -56,7 +33,6 @@ const { createSafeStorageClientSecret } =
   await import('../../../src-main/electron/safe-storage-client-secret');
 
 const PIN_HASH = 'scrypt$32768$8$1$c2FsdC1mb3ItdGVzdHM$aGFzaC1mb3ItdGVzdHMtb25seS0wMDAwMDAwMA';
-const SET_ASIDE = /\.corrupt-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z(-\d+)?$/;
 const tokens: StoredTokenSet = {
   accessToken: 'at-3b5d7f9a1c3e5b7d9f1a',
   refreshToken: 'rt-8a6c4e2b0d8f6a4c2e0b',
@@ -75,12 +51,10 @@ const options = { allowBasicTextEncryption: false };
 let logs: ReturnType<typeof captureLogs>;
 
 const inUserData = (name: string): string => path.join(electron.userData, name);
-const setAside = (name: string): string[] =>
-  readdirSync(electron.userData).filter((entry) => entry.startsWith(`${name}.corrupt-`));
+const setAside = (name: string): string[] => setAsideIn(electron.userData, name);
 
 beforeEach(() => {
-  electron.userData = mkdtempSync(path.join(os.tmpdir(), 'kiosk-userdata-corrupt-'));
-  electron.decryptFails = false;
+  resetStandIn(mkdtempSync(path.join(os.tmpdir(), 'kiosk-userdata-corrupt-')));
   logs = captureLogs('debug');
 });
 

@@ -3,45 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoredTokenSet } from '../../../src-main/vault/token-set';
+import { resetStandIn, standIn as electron } from '../../support/electron-store-stand-in';
 import { captureLogs } from '../../support/log-capture';
 
-/**
- * Electron cannot run here, so `electron` is a stand-in (userData is a temp folder, safeStorage a
- * reversible fake) and electron-store is its own few lines over the real conf: the options the
- * glue passes go through conf's real writes, and the files' modes are read from disk.
- */
-const electron = vi.hoisted(() => ({
-  userData: '',
-  storeOptions: [] as Record<string, unknown>[],
-}));
-
-vi.mock('electron', () => {
-  const seal = (text: string): Buffer => Buffer.from(text, 'utf8').reverse();
-  const app = { getPath: () => electron.userData, getVersion: () => '0.0.0-test' };
-  const safeStorage = {
-    isAsyncEncryptionAvailable: async () => true,
-    getSelectedStorageBackend: () => 'gnome_libsecret',
-    encryptStringAsync: async (text: string) => seal(text),
-    decryptStringAsync: async (sealed: Buffer) => ({
-      result: Buffer.from(sealed).reverse().toString('utf8'),
-      shouldReEncrypt: false,
-    }),
-  };
-  return { default: { app, safeStorage }, app, safeStorage };
-});
-
-vi.mock('electron-store', async () => {
-  const { default: Conf } = await import('conf');
-  // electron-store 11's constructor: `name` becomes conf's configName, in userData by default.
-  class ElectronStore extends Conf<Record<string, unknown>> {
-    constructor(options: Record<string, unknown> = {}) {
-      electron.storeOptions.push({ ...options });
-      const { name = 'config', ...rest } = options;
-      super({ ...rest, configName: name as string, cwd: electron.userData });
-    }
-  }
-  return { default: ElectronStore };
-});
+// Electron cannot run here: the stand-in's electron and electron-store over the real conf, whose
+// real writes give the files' modes read from disk.
+vi.mock('electron', async () =>
+  (await import('../../support/electron-store-stand-in')).electronModule(),
+);
+vi.mock('electron-store', async () =>
+  (await import('../../support/electron-store-stand-in')).electronStoreModule(),
+);
 
 const { createElectronSettingsStore, SETTINGS_STORE } =
   await import('../../../src-main/electron/settings-store');
@@ -67,8 +39,7 @@ let logs: ReturnType<typeof captureLogs>;
 const modeOf = (file: string): number => statSync(file).mode & 0o777;
 
 beforeEach(() => {
-  electron.userData = mkdtempSync(path.join(os.tmpdir(), 'kiosk-userdata-'));
-  electron.storeOptions = [];
+  resetStandIn(mkdtempSync(path.join(os.tmpdir(), 'kiosk-userdata-')));
   umask = process.umask(0);
   logs = captureLogs('debug');
 });

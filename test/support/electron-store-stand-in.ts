@@ -1,0 +1,51 @@
+/**
+ * For tests of the Electron stores (settings, token vault, client secret) without Electron: a
+ * stand-in `electron` (userData is a folder the test chooses, safeStorage a reversible fake whose
+ * decryption a test can make fail) and electron-store as its own few lines over the real conf, so
+ * the options the glue passes go through conf's real reads and writes. Use it as
+ *
+ *   vi.mock('electron', async () => (await import('../../support/electron-store-stand-in')).electronModule());
+ *   vi.mock('electron-store', async () => (await import('../../support/electron-store-stand-in')).electronStoreModule());
+ *
+ * and set `standIn.userData` before each case. The mocks and the test share this module's state.
+ */
+export const standIn = {
+  userData: '',
+  /** Every options object electron-store was constructed with, in order. */
+  storeOptions: [] as Record<string, unknown>[],
+  decryptFails: false,
+};
+
+export function resetStandIn(userData: string): void {
+  standIn.userData = userData;
+  standIn.storeOptions = [];
+  standIn.decryptFails = false;
+}
+
+export function electronModule() {
+  const seal = (text: string): Buffer => Buffer.from(text, 'utf8').reverse();
+  const app = { getPath: () => standIn.userData, getVersion: () => '0.0.0-test' };
+  const safeStorage = {
+    isAsyncEncryptionAvailable: async () => true,
+    getSelectedStorageBackend: () => 'gnome_libsecret',
+    encryptStringAsync: async (text: string) => seal(text),
+    decryptStringAsync: async (sealed: Buffer) => {
+      if (standIn.decryptFails) throw new Error('Error while decrypting the ciphertext provided');
+      return { result: Buffer.from(sealed).reverse().toString('utf8'), shouldReEncrypt: false };
+    },
+  };
+  return { default: { app, safeStorage }, app, safeStorage };
+}
+
+export async function electronStoreModule() {
+  const { default: Conf } = await import('conf');
+  // electron-store 11's constructor: `name` becomes conf's configName, in userData by default.
+  class ElectronStore extends Conf<Record<string, unknown>> {
+    constructor(options: Record<string, unknown> = {}) {
+      standIn.storeOptions.push({ ...options });
+      const { name = 'config', ...rest } = options;
+      super({ ...rest, configName: name as string, cwd: standIn.userData });
+    }
+  }
+  return { default: ElectronStore };
+}
