@@ -1,12 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fileVaultPaths } from '../../../src-main/vault/file-vault';
 import { runCli } from '../../support/run-cli';
+import { runWebHostStart } from '../../support/run-web-host';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const PIN_HASH = 'scrypt$32768$8$1$c2FsdC1mb3ItdGVzdHM$aGFzaC1mb3ItdGVzdHMtb25seS0wMDAwMDAwMA';
 // A hand edit that left a trailing comma after the last setting.
 const CORRUPT = `{\n  "staff": { "pinHash": "${PIN_HASH}" },\n  "kiosk": { "branchName": "Central" },\n}\n`;
@@ -68,16 +67,7 @@ describe('a corrupt settings file', () => {
 
   it('stops the web host at start with exit code 2 and the message, before it listens', async () => {
     const before = await writeCorruptSettings();
-    const run = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', 'src-main/web-host/main.ts', '--port', '0'],
-      {
-        cwd: ROOT,
-        env: { ...process.env, KIOSK_DATA_DIR: dataDir, KIOSK_LOG_LEVEL: 'error' },
-        encoding: 'utf8',
-        timeout: 30_000,
-      },
-    );
+    const run = runWebHostStart(dataDir);
 
     expect(run.status).toBe(2);
     expect(run.stderr).toBe(`${refusal()}\n`);

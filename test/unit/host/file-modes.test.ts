@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
   chownSync,
@@ -18,8 +17,8 @@ import { checkFileModes, shellPath } from '../../../src-main/host/file-modes';
 import type { FileModeDeps, SecretFile } from '../../../src-main/host/file-modes';
 import { fileVaultPaths } from '../../../src-main/vault/file-vault';
 import { captureLogs } from '../../support/log-capture';
+import { runWebHostStart } from '../../support/run-web-host';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const runnerUid = process.getuid?.() ?? -1;
 // nobody, unless the tests run as nobody.
 const OTHER_UID = runnerUid === 65534 ? 65533 : 65534;
@@ -288,16 +287,7 @@ describe('web host start-up', () => {
     mkdirSync(path.dirname(keyFile), { recursive: true });
     symlinkSync(path.join(dir, 'elsewhere.key'), keyFile);
 
-    const run = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', 'src-main/web-host/main.ts', '--port', '0'],
-      {
-        cwd: ROOT,
-        env: { ...process.env, KIOSK_DATA_DIR: dataDir, KIOSK_LOG_LEVEL: 'error' },
-        encoding: 'utf8',
-        timeout: 30_000,
-      },
-    );
+    const run = runWebHostStart(dataDir);
 
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(`The kiosk will not start: the token vault key file ${keyFile}`);
