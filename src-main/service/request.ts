@@ -3,7 +3,7 @@ import { networkCode, outcomeOfNetworkFailure } from './errors';
 import type { OperationName, ServiceError } from './errors';
 import type { Read } from './reader/records';
 import { readRefusal } from './reader/refusal';
-import { shapeOf } from './reader/shape';
+import { answerShape } from './reader/shape';
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
 
@@ -18,8 +18,11 @@ export interface ApiRequest<T> {
   path: string;
   query?: Record<string, string>;
   body?: unknown;
-  /** Reads a 2xx answer; a write's reader never fails (the service has acted). */
-  read: (body: unknown, headers: Headers) => Read<T>;
+  /**
+   * Reads a 2xx answer (`body` undefined when not JSON; `text` only to describe it in a log); a
+   * write's reader never fails (the service has acted).
+   */
+  read: (body: unknown, headers: Headers, text: string) => Read<T>;
   signal?: AbortSignal;
 }
 
@@ -100,14 +103,19 @@ export async function sendOnce(
 export function interpret<T>(
   operation: OperationName,
   answer: Answer,
-  read: (body: unknown, headers: Headers) => Read<T>,
+  read: ApiRequest<T>['read'],
 ): Result<T, ServiceError> {
   const { status, body } = answer;
   if (status >= 200 && status < 300) {
-    const value = read(body, answer.headers);
+    const value = read(body, answer.headers, answer.text);
     if (value.ok) return ok(value.value);
     // Key names and value types only: enough to write a field map, no patron data or secret.
-    log.warn('unreadable answer', { operation, status, issue: value.issue, shape: shapeOf(body) });
+    log.warn('unreadable answer', {
+      operation,
+      status,
+      issue: value.issue,
+      shape: answerShape(body, answer.headers, answer.text),
+    });
     return err({
       kind: 'malformed-response',
       operation,

@@ -1,4 +1,8 @@
 import { ok } from '../../../src-shared/result';
+import type { Result } from '../../../src-shared/result';
+import { describeServiceError } from '../../service/errors';
+import type { ServiceError } from '../../service/errors';
+import type { Member } from '../../service/reader/types';
 import type { MemberUpdate } from '../../service/schemas/member';
 import type { Command } from '../command';
 import { table } from '../output';
@@ -89,6 +93,13 @@ export const memberTypes: Command = (input) =>
       ]),
   );
 
+/** An update the service applied whose member could not be read back to show. */
+interface UnreadUpdate {
+  id: string;
+  updated: true;
+  warning: string;
+}
+
 export const updateMember: Command = (input) => {
   const [id, ...extra] = input.parsed.positionals;
   if (!id || extra.length > 0)
@@ -103,13 +114,21 @@ export const updateMember: Command = (input) => {
   const update: MemberUpdate = { Id: id, ...fields };
   return withService(
     input,
-    async (client) => {
+    async (client): Promise<Result<Member | UnreadUpdate, ServiceError>> => {
       const updated = await client.updateMember(update, { signal: input.signal });
       // A deployment that answers the update without the record: read it back to show it.
       if (!updated.ok) return updated;
       if (updated.value) return ok(updated.value);
-      return client.getMember(id, { signal: input.signal });
+      const readBack = await client.getMember(id, { signal: input.signal });
+      if (readBack.ok) return ok(readBack.value);
+      // The service applied the update (2xx): a failed read-back is a warning, not a failure.
+      const warning = `the update was applied, but the member could not be read back: ${describeServiceError(readBack.error)}`;
+      input.output.note(`warning: ${warning}`);
+      return ok({ id, updated: true, warning });
     },
-    (updated) => `updated member ${updated.id ?? id}: ${memberRow(updated).slice(1).join(', ')}`,
+    (updated) =>
+      'warning' in updated
+        ? `updated member ${id} (not read back: see the warning above)`
+        : `updated member ${updated.id ?? id}: ${memberRow(updated).slice(1).join(', ')}`,
   );
 };

@@ -21,7 +21,10 @@ export const publish: Command = (input) => {
       bar.finish();
       return result;
     },
+    // Uploaded is published: a detail the ticket did not give is shown as such, never a failure.
     (document) =>
-      `published document ${document.itemId} (sub-document ${document.subdocid}, file ${document.fileId})`,
+      `published document ${document.itemId ?? '(id not given)'} (sub-document ${
+        document.subdocid ?? 'not given'
+      }, file ${document.fileId ?? 'not given'})`,
   );
 };

@@ -1,6 +1,6 @@
 /**
  * The alias table: every concept the kiosk reads from a service record, with the spellings it is
- * found under. Names compare without regard to case, `_`, `-`, `@`, `$` or spaces (see names.ts),
+ * found under. Names compare without regard to case, `_`, `-`, `@`, `$` or spaces (see locate.ts),
  * so one entry covers `GivenName`, `givenName`, `given_name` and `GIVEN-NAME`. A dotted alias
  * (`personal.firstName`) looks one object deeper. The spellings come from the interface's own
  * member update body and from the patron, loan and account APIs that library systems expose
@@ -146,9 +146,10 @@ const MEMBER = {
     ['UserName', 'login', 'loginName', 'logonName', 'accountName'],
     ['login', 'logon', 'user'],
   ),
+  // Not `state`: in Koha and many address records it is the address's state or province.
   status: text(
-    ['userstatus', 'status', 'memberStatus', 'patronStatus', 'accountStatus', 'state'],
-    ['status', 'state'],
+    ['userstatus', 'status', 'memberStatus', 'patronStatus', 'accountStatus'],
+    ['status'],
   ),
   blocked: flag(
     [
@@ -504,6 +505,16 @@ export const CONCEPTS = {
     id: text(['Id', 'customerId', 'accountId', 'organisationId', 'tenantId']),
     name: text(['Name', 'customerName', 'accountName', 'organisationName', 'displayName']),
     plan: text(['Plan', 'planName', 'servicePlan', 'tier', 'subscription', 'product']),
+  },
+  // Create document's answer: the interface's spellings first, then common names for the same parts.
+  uploadTicket: {
+    itemId: text(['itemId', 'documentId', 'docid', 'id']),
+    fileId: text(['fileId', 'blobId']),
+    container: text(['container', 'containerName']),
+    sas: text(['sas', 'sasToken']),
+    url: text(['url', 'fileUrl', 'blobUrl']),
+    subdocid: number(['subdocid', 'subDocumentId']),
+    uploadendpoint: text(['uploadendpoint', 'uploadUrl', 'uploadUri', 'upload.url']),
   },
   user: {
     id: text(['Id', 'userId', 'primaryId', 'sub', 'staffId']),

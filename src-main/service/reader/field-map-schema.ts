@@ -7,8 +7,8 @@ const FIELD_PATH = /^[^.\s](?:[^.]*[^.\s])?(?:\.[^.\s](?:[^.]*[^.\s])?)*$/;
 
 /**
  * `service.fieldMap`: concept -> the field path where a deployment keeps it, for names the alias
- * table does not cover, e.g. `{ "member.fine": "account.balance_due" }`. The path is relative to
- * the record (inside any `data` envelope); each step compares without regard to case, `_` or `-`.
+ * table does not cover, e.g. `{ "circulation.fine": "account.balance_due" }`. The path is relative
+ * to the record (inside any `data` envelope); each step compares without regard to case, `_` or `-`.
  */
 export const FieldMapSchema = z
   .record(

@@ -102,13 +102,20 @@ function isPast(date: ServiceDate | null | Unknown, now: number): boolean | unde
 function loanOf(record: Record<string, unknown>, reading: Reading): Loan {
   const view = new RecordView('loan', record, reading);
   const dueDate = view.date('dueDate');
+  const overdueDate = view.date('overdueDate');
   return {
     itemBarcode: view.text('itemBarcode'),
     title: view.text('title'),
     author: view.text('author'),
     checkedOutAt: view.date('checkedOutAt'),
     dueDate,
-    overdue: view.flag('overdue') ?? isPast(dueDate, reading.now) ?? UNKNOWN,
+    overdueDate,
+    // A loan's overdue date may be the one it will become overdue on, so only a past one counts.
+    overdue:
+      view.flag('overdue') ??
+      isPast(overdueDate, reading.now) ??
+      isPast(dueDate, reading.now) ??
+      UNKNOWN,
     fine: view.amount('fine'),
     extra: view.extra(),
   };

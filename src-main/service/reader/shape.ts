@@ -18,3 +18,17 @@ export function shapeOf(value: unknown, depth = 3): unknown {
   }
   return typeof value;
 }
+
+/**
+ * What to log of an answer that could not be read: the shape of a JSON body, and for anything else
+ * (an HTML page, `OK`, nothing) its media type and size. Never the text: it may be a patron's data.
+ */
+export function answerShape(body: unknown, headers: Headers, text: string): unknown {
+  if (body !== undefined) return shapeOf(body);
+  const mediaType = headers.get('content-type')?.split(';')[0]?.trim().slice(0, 100);
+  return {
+    json: false,
+    contentType: mediaType || 'none',
+    bytes: new TextEncoder().encode(text).length,
+  };
+}

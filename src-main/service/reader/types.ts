@@ -39,6 +39,11 @@ export type Loan = Extra & {
   author?: string;
   checkedOutAt: ServiceDate | null | Unknown;
   dueDate: ServiceDate | null | Unknown;
+  /**
+   * The due date that was missed; null when the service says the loan is not overdue. Optional
+   * only for records built by hand (screens, fakes): the reader always sets it.
+   */
+  overdueDate?: ServiceDate | null | Unknown;
   overdue: boolean | Unknown;
   fine: number | Unknown;
 };

@@ -6,14 +6,18 @@ export const CreateDocumentRequestSchema = z.object({
   name: z.string(),
 });
 
-/** The upload ticket. `sas` and `uploadendpoint` carry the upload signature: never log them. */
-export const UploadTicketSchema = z.looseObject({
-  itemId: z.string(),
-  fileId: z.string(),
-  container: z.string(),
-  sas: z.string(),
-  url: z.string(),
-  subdocid: z.union([z.number(), z.string()]).pipe(z.coerce.number()),
+/**
+ * The upload ticket as the reader found it (reader/ticket.ts). Only the upload endpoint is needed to
+ * upload, so only it is required. `sas` and `uploadendpoint` carry the upload signature: never log
+ * them.
+ */
+export const UploadTicketSchema = z.object({
+  itemId: z.string().optional(),
+  fileId: z.string().optional(),
+  container: z.string().optional(),
+  sas: z.string().optional(),
+  url: z.string().optional(),
+  subdocid: z.number().optional(),
   uploadendpoint: z.url({ protocol: /^https?$/ }),
 });
 

@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffAuth } from '../../../src-main/auth/staff-auth';
 import type { ServiceClient } from '../../../src-main/service/client';
@@ -67,10 +69,13 @@ const READS: [string, (client: ServiceClient) => Promise<unknown>][] = [
 
 const CHECK_OUT = { itemBarcode: itemBarcode(3), userBarcode: memberBarcode(1) };
 const OVERDUE_ITEM = itemBarcode(21);
+const UPDATE = { Id: '1020', city: 'Cobh', PhoneNo: '+353 21 555 0199' };
 
 // The reference answers, taken once from a fresh service: reads first, then the same writes that
 // each dialect's tests make on their own fresh service.
 const expected = new Map<string, unknown>();
+// A small PDF in the reference service's temp folder (removed with it).
+let pdf = '';
 
 beforeAll(async () => {
   await Promise.all((['reference', ...DIALECTS] as DialectName[]).map(start));
@@ -78,6 +83,9 @@ beforeAll(async () => {
   for (const [name, read] of READS) expected.set(name, await read(reference));
   expected.set('check-out', await reference.checkOut(CHECK_OUT));
   expected.set('check-in', await reference.checkIn(OVERDUE_ITEM));
+  expected.set('update', await reference.updateMember(UPDATE));
+  pdf = path.join(running.get('reference')?.test.dir ?? '', 'flyer.pdf');
+  await writeFile(pdf, Buffer.from('%PDF-1.7\n%dialects\n'));
 }, 120_000);
 
 afterAll(async () => {
@@ -115,6 +123,35 @@ describe.each(DIALECTS)('the %s dialect', (dialect) => {
     await client(dialect).checkOut({ itemBarcode: itemBarcode(5), userBarcode: memberBarcode(1) });
     const actual = await client(dialect).checkIn(itemBarcode(5));
     expect(actual).toMatchObject({ ok: true, value: { overdue: false, fine: 0 } });
+  });
+
+  it('updates a member and reads the same updated record as the reference dialect', async () => {
+    const actual = await client(dialect).updateMember(UPDATE);
+    expect(actual).toMatchObject({ ok: true, value: { id: '1020', city: 'Cobh' } });
+    expect(canonical(actual)).toEqual(canonical(expected.get('update')));
+  });
+
+  it('creates a document and reads its upload ticket', async () => {
+    const ticket = await client(dialect).createDocument({ name: 'Opening hours.pdf' });
+    expect(ticket).toMatchObject({
+      ok: true,
+      value: {
+        itemId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        fileId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        container: 'documents',
+        subdocid: 1,
+        uploadendpoint: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/.+\?.*sig=/),
+      },
+    });
+  });
+
+  it('uploads a file to the endpoint of its ticket', async () => {
+    const ticket = await client(dialect).createDocument({ name: 'Flyer.pdf' });
+    if (!ticket.ok) throw new Error(`no ticket: ${ticket.error.kind}`);
+    expect(await client(dialect).uploadFile(ticket.value, pdf)).toEqual({
+      ok: true,
+      value: undefined,
+    });
   });
 
   it("reads a refused check-out with the service's words", async () => {

@@ -83,3 +83,41 @@ describe('probe', () => {
     });
   });
 });
+
+describe('probe against the reference dialect', () => {
+  let reference: TestService;
+  let referenceStaff: StaffAuth;
+  let referenceReport: ProbeReport;
+
+  beforeAll(async () => {
+    reference = await startTestService();
+    referenceStaff = await signedIn(reference);
+    referenceReport = await runProbe(referenceStaff.client, { barcode: memberBarcode(5) });
+  }, 60_000);
+
+  afterAll(async () => {
+    referenceStaff?.dispose();
+    await reference?.stop();
+  });
+
+  const read = (concept: string): string | null | undefined =>
+    referenceReport.concepts.find((entry) => entry.concept === concept)?.from;
+
+  it('calls every read-only operation once, each answered', () => {
+    expect(referenceReport.operations.every(({ outcome }) => outcome === 'ok')).toBe(true);
+    expect(referenceReport.operations).toHaveLength(6);
+  });
+
+  it("reads each concept from the interface's own spelling", () => {
+    expect(read('member.id')).toBe('Id');
+    expect(read('member.givenName')).toBe('GivenName');
+    expect(read('circulation.fine')).toBe('Fine');
+    expect(read('loan.itemBarcode')).toBe('ItemBarcode');
+    expect(read('branch.name')).toBe('Name');
+  });
+
+  it('finds nothing unread and suggests no field map', () => {
+    expect(referenceReport.unread).toEqual({});
+    expect(referenceReport.suggestedFieldMap).toEqual({});
+  });
+});

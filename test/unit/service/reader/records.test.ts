@@ -66,6 +66,12 @@ describe('member records', () => {
     expect(missing.ok && missing.value.expiry).toBe('unknown');
   });
 
+  it("does not read an address's state (Koha) as the member's status", () => {
+    const read = readMember({ patron_id: '7', firstname: 'Ann', state: 'CA' }, reading());
+    expect(read).toMatchObject({ ok: true, value: { status: undefined, blocked: 'unknown' } });
+    expect(read.ok && read.value.extra).toEqual({ state: 'CA' });
+  });
+
   it('refuses an answer with no member field at all, naming the fields it had', () => {
     expect(readMember({ foo: 1, bar: 2 }, reading())).toEqual({
       ok: false,
@@ -126,6 +132,37 @@ describe('member lookups', () => {
   it('reads a fine sent as null as unknown', () => {
     const read = readMemberCirculation({ Id: '9', fine: null }, reading());
     expect(read.ok && read.value.fine).toBe('unknown');
+  });
+
+  it("reads a loan's overdue date under its aliases, and a loan without one as unknown", () => {
+    const body = {
+      Id: '9',
+      loans: [
+        { barcode: '344', due_date: '2026-11-10', overdue_since: '2026-11-10' },
+        { barcode: '345', DueDate: '2026-12-01' },
+        { barcode: '346', dueDate: '2026-11-10', OverdueDate: null },
+      ],
+    };
+    const read = readMemberCirculation(body, reading());
+    const loans = read.ok && read.value.loans !== 'unknown' ? read.value.loans : [];
+    expect(loans.map((loan) => loan.overdueDate)).toEqual([
+      { kind: 'day', date: '2026-11-10' },
+      'unknown',
+      null,
+    ]);
+    expect(loans[0]?.extra).toEqual({});
+  });
+
+  it('takes a past overdue date as overdue, and only a past one', () => {
+    const loans = (overdueDate: string) => {
+      const read = readMemberCirculation(
+        { Id: '9', loans: [{ barcode: '344', overdueDate }] },
+        reading(),
+      );
+      return read.ok && read.value.loans !== 'unknown' ? read.value.loans : [];
+    };
+    expect(loans('2026-11-10')[0]?.overdue).toBe(true);
+    expect(loans('2026-12-10')[0]?.overdue).toBe(false);
   });
 
   it('reads block reasons given as codes or as objects', () => {
