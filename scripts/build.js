@@ -1,12 +1,15 @@
 // Builds the three bundles: renderer (Vite), Electron main and preload (esbuild), and places the
 // scripts the main bundle runs in a process of its own (the reference service's Azurite child).
-import { copyFile, mkdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
 
 const started = performance.now();
 
 await viteBuild({ configFile: 'vite.config.ts', logLevel: 'warn' });
+// The feedback sounds live with the other shipped resources (scripts/generate-sounds.js writes
+// them there); both hosts serve the renderer's folder, so they go in beside the bundle.
+await cp('resources/sounds', 'dist/renderer/sounds', { recursive: true });
 // Chunk names carry a hash: stale chunks of an earlier build must not ship beside the new ones.
 await rm('dist/main', { recursive: true, force: true });
 

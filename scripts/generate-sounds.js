@@ -1,11 +1,12 @@
 // Writes the kiosk's feedback sounds (success, warning, error) as short mono WAV files into
-// src-renderer/public/sounds/. Generated here, so the project ships no third-party audio.
+// resources/sounds/, which scripts/build.js copies to dist/renderer/sounds/ for both hosts.
+// Generated here, so the project ships no third-party audio.
 // Run with `node scripts/generate-sounds.js`; the output is deterministic and committed.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 const SAMPLE_RATE = 22_050;
-const OUT_DIR = path.resolve('src-renderer/public/sounds');
+const OUT_DIR = path.resolve('resources/sounds');
 
 /**
  * Each sound is a few notes: [frequency Hz, duration s, waveform]. Success rises (two bright

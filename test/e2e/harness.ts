@@ -54,6 +54,8 @@ export interface KioskUnderTestOptions {
   hidBackend?: HidBackend;
   /** Demo mode (the demo staff PIN), as `npm start` runs it; default true. */
   demo?: boolean;
+  /** Runs before the kiosk page is opened: routes that must see the page's first requests. */
+  preparePage?: (page: Page) => Promise<void>;
 }
 
 /**
@@ -81,6 +83,7 @@ export async function startKioskUnderTest(
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
+  await options.preparePage?.(page);
   await page.goto(host.launchUrl);
   return {
     kiosk,

@@ -2,12 +2,16 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
+import type { ScanSource } from '../../src-main/scanner/scan-event';
+import { ScannerSettingsSchema } from '../../src-main/scanner/settings-schema';
 import type { StoredSettings } from '../../src-main/settings/resolve';
 import { itemBarcode, memberBarcode } from '../../src-service/barcode';
 import { DEMO_ITEMS, DEMO_MEMBERS } from '../../src-service/db/seed';
-import { startKioskUnderTest } from './harness';
+import { startKioskUnderTest, typeAsScanner } from './harness';
 import type { KioskUnderTest } from './harness';
 import { FakeHidBackend, POS_SCANNER, posReport } from '../support/fake-hid';
+
+const DEFAULT_DUPLICATE_WINDOW_MS = ScannerSettingsSchema.parse({}).duplicateWindowMs;
 
 /** The demo library's cards and items (README: demo barcodes; src-service/db/seed.ts). */
 export const CARDS = {
@@ -24,46 +28,44 @@ export const ITEMS = {
   unknown: itemBarcode(99_999),
 };
 
-/**
- * Wider wedge timing than the defaults, as in wedge.test.ts: Playwright types slower than a
- * scanner on a busy machine (the PIN and email tests type through the wedge). A short duplicate
- * window lets a deliberate re-scan through quickly.
- */
-const DUPLICATE_WINDOW_MS = 300;
-const SCANNER = {
-  wedgeMaxAvgIntervalMs: 50,
-  wedgeHoldMs: 80,
-  duplicateWindowMs: DUPLICATE_WINDOW_MS,
-};
-
-/** A signed-in kiosk with a HID POS scanner plugged in; `scan` pulls its trigger. */
+/** A signed-in kiosk; `scan` types a code as a keyboard-wedge scanner does. */
 export interface PatronKiosk extends KioskUnderTest {
-  hid: FakeHidBackend;
+  /** Present when the kiosk has a HID POS scanner plugged in (`scanByHid` pulls its trigger). */
+  hid?: FakeHidBackend;
   /** When each code was last scanned (ms, performance.now()). */
   scannedAt?: Map<string, number>;
+  /** The kiosk's duplicate window; absent, the default (2 s). */
+  duplicateWindowMs?: number;
+}
+
+export interface SignedInKioskOptions {
+  /** Plugs a HID POS scanner in at the HidBackend seam, for the test of that path. */
+  hidScanner?: boolean;
 }
 
 /**
  * A kiosk whose staff member has signed it in to the embedded service, back on the attract
- * screen. Its barcode scanner is a HID POS scanner at the HidBackend seam (the one USB device
- * that cannot be plugged in here): the patron-flow tests are about what the kiosk does with a
- * scan, and a report reaches the core at once however busy the machine is. Keyboard-wedge
- * scanning through real Chromium typing has its own tests (wedge.test.ts).
+ * screen, with the scanner settings' defaults (wedge timing and the 2 s duplicate window) unless
+ * `settings.scanner` says otherwise.
  */
-export async function startSignedInKiosk(settings: StoredSettings = {}): Promise<PatronKiosk> {
-  const hid = new FakeHidBackend();
-  hid.plugged = [POS_SCANNER];
-  const kiosk = await startKioskUnderTest({
-    settings: { ...settings, scanner: { ...SCANNER, ...settings.scanner } },
-    hidBackend: hid,
-  });
+export async function startSignedInKiosk(
+  settings: StoredSettings = {},
+  options: SignedInKioskOptions = {},
+): Promise<PatronKiosk> {
+  const hid = options.hidScanner ? new FakeHidBackend() : undefined;
+  if (hid) hid.plugged = [POS_SCANNER];
+  const kiosk = await startKioskUnderTest({ settings, ...(hid ? { hidBackend: hid } : {}) });
   await signInStaff(kiosk.page);
-  return { ...kiosk, hid };
+  return {
+    ...kiosk,
+    ...(hid ? { hid } : {}),
+    duplicateWindowMs: ScannerSettingsSchema.parse(settings.scanner ?? {}).duplicateWindowMs,
+  };
 }
 
 /** Staff mode by PIN, sign-in through the service's popup, then back to the patrons' screen. */
-export async function signInStaff(page: Page): Promise<void> {
-  await signInInStaffMode(page, DEMO_STAFF_PIN);
+export async function signInStaff(page: Page, pin: string = DEMO_STAFF_PIN): Promise<void> {
+  await signInInStaffMode(page, pin);
   await page.getByRole('button', { name: 'Leave staff mode' }).click();
   await page.getByRole('heading', { name: 'Welcome' }).waitFor();
 }
@@ -86,40 +88,82 @@ export async function signInInStaffMode(page: Page, pin: string): Promise<void> 
 }
 
 /**
- * One scan on the kiosk's HID scanner; resolves when the core's scanner service has it, and
- * fails at once, with the reason, when the scanner service turns it down.
+ * One scan by keyboard wedge: `code` and Enter typed into the page as a scanner types them
+ * (typeAsScanner), at the kiosk's wedge timing. Resolves when the core's scanner service has it
+ * as a wedge scan; fails, with the reason, when the scanner service turns it down or when the
+ * renderer took the keys for a person typing.
  */
 export async function scan(kiosk: PatronKiosk, code: string): Promise<void> {
-  // Plain polling, not expect.poll: the patron-flow benchmark scans with this outside Vitest.
-  for (let waited = 0; !kiosk.hid.current; waited += 50) {
+  // An empty code would type a lone Enter, which presses whatever button has the focus.
+  if (!code) throw new Error('scan: no code to type.');
+  await paceRescan(kiosk, code);
+  await heardBy(kiosk, code, 'wedge', () => typeAsScanner(kiosk.page, code));
+}
+
+/** One scan on the kiosk's HID POS scanner (a kiosk started with `hidScanner: true`). */
+export async function scanByHid(kiosk: PatronKiosk, code: string): Promise<void> {
+  const { hid } = kiosk;
+  if (!hid) throw new Error('This kiosk has no HID scanner: start it with hidScanner: true.');
+  // Plain polling, not expect.poll: the benchmarks use this module outside Vitest.
+  for (let waited = 0; !hid.current; waited += 50) {
     if (waited >= 10_000) throw new Error('The kiosk did not open its HID scanner in 10 s.');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  // A deliberate re-scan comes after the duplicate window, as a person's would; within it the
-  // scanner service rightly takes it for the same scan.
+  await paceRescan(kiosk, code);
+  await heardBy(kiosk, code, 'hid-pos', async () => hid.current?.report(posReport(code)));
+}
+
+/**
+ * A deliberate re-scan comes after the duplicate window, as a person's would; within it the
+ * scanner service rightly takes it for the same scan.
+ */
+async function paceRescan(kiosk: PatronKiosk, code: string): Promise<void> {
+  const windowMs = kiosk.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS;
   kiosk.scannedAt ??= new Map();
   const since = performance.now() - (kiosk.scannedAt.get(code) ?? Number.NEGATIVE_INFINITY);
-  if (since < DUPLICATE_WINDOW_MS + 50) {
-    await new Promise((resolve) => setTimeout(resolve, DUPLICATE_WINDOW_MS + 50 - since));
+  if (since < windowMs + 50) {
+    await new Promise((resolve) => setTimeout(resolve, windowMs + 50 - since));
   }
   kiosk.scannedAt.set(code, performance.now());
+}
+
+/** Runs `send` and waits for the scanner service to take `code` from `source`. */
+async function heardBy(
+  kiosk: PatronKiosk,
+  code: string,
+  source: ScanSource,
+  send: () => Promise<void>,
+): Promise<void> {
   const offs: (() => void)[] = [];
   const heard = new Promise<void>((resolve, reject) => {
     offs.push(
       kiosk.kiosk.scanner.onScan((event) => {
-        if (event.code === code) resolve();
+        if (event.code !== code) return;
+        if (event.source === source) resolve();
+        else reject(new Error(`${code} arrived from ${event.source}, not ${source}.`));
       }),
       kiosk.kiosk.scanner.onRejected((rejection) => {
         reject(new Error(`The scanner turned ${code} down: ${JSON.stringify(rejection)}`));
       }),
     );
-    const timer = setTimeout(() => reject(new Error(`No scan event for ${code} in 10 s.`)), 10_000);
+    const timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `No ${source} scan of ${code} in 10 s` +
+              (source === 'wedge' ? ': the renderer took the keys for typing.' : '.'),
+          ),
+        ),
+      10_000,
+    );
     offs.push(() => clearTimeout(timer));
   });
-  kiosk.hid.current?.report(posReport(code));
-  await heard.finally(() => {
+  try {
+    await send();
+    await heard;
+  } finally {
     for (const off of offs) off();
-  });
+  }
 }
 
 export async function expectNoAxeViolations(page: Page): Promise<void> {

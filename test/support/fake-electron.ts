@@ -100,9 +100,15 @@ export class FakeWebContents extends EventEmitter {
     this.sent.push([channel, ...args]);
   }
 
-  print(_options: unknown, callback?: (success: boolean, reason: string) => void): void {
+  /** The options of every `print`, in order. */
+  readonly printed: unknown[] = [];
+  /** What Electron reports to the callback of the next prints (a printer error, say). */
+  printOutcome = { success: true, failureReason: '' };
+
+  print(options: unknown, callback?: (success: boolean, reason: string) => void): void {
     this.electron.record(`${this.owner}.webContents.print`);
-    callback?.(true, '');
+    this.printed.push(options);
+    callback?.(this.printOutcome.success, this.printOutcome.failureReason);
   }
 
   isDestroyed(): boolean {

@@ -31,6 +31,12 @@ export function replayKey(held: HeldKeyInit): void {
   const copy = new KeyboardEvent('keydown', held.init);
   held.target.dispatchEvent(copy);
   if (copy.defaultPrevented) return;
+  // A held Space loses the native press it would have given a focused button (an untrusted
+  // keydown activates nothing), so the replay presses it.
+  if (held.init.key === ' ' && held.target instanceof HTMLButtonElement) {
+    if (!held.target.disabled) held.target.click();
+    return;
+  }
   insertText(held.target, held.init.key ?? '');
 }
 

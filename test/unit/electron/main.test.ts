@@ -355,6 +355,27 @@ describe('single instance and the redirect', () => {
   });
 });
 
+describe('receipt printing', () => {
+  it('gives the kiosk a silent print to the receipt printer named in settings', async () => {
+    const { running, adapters } = await launch({
+      settings: { receipt: { printer: 'Receipt-80mm' } },
+    });
+    const window = await running();
+    const printing = adapters().receiptPrinting;
+    if (printing.printBy !== 'host') throw new Error('expected the host to print');
+    await printing.print({
+      kind: 'check-out',
+      branchName: 'Central',
+      at: '2026-01-10T10:00:00.000Z',
+      firstName: 'Ada',
+      lines: [],
+    });
+    expect(window.webContents.printed).toEqual([
+      { silent: true, printBackground: false, deviceName: 'Receipt-80mm' },
+    ]);
+  });
+});
+
 describe('the start-up error path', () => {
   it('ends a failing embedded service with a message, a logged reason and exit code 1', async () => {
     const { electron, stderr, log } = await launch({

@@ -1,0 +1,204 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashStaffPin } from '../../src-main/settings/staff-pin';
+import { startService } from '../../src-service/index';
+import type { RunningService } from '../../src-service/index';
+import { startKioskUnderTest } from './harness';
+import type { PatronKiosk } from './patron-support';
+import {
+  AMARA,
+  CARDS,
+  ITEMS,
+  expectNoAxeViolations,
+  scan,
+  sessionLines,
+  signInStaff,
+  startSignedInKiosk,
+} from './patron-support';
+import { controlSizes, holdReceiptPrinted } from './screen-checks';
+import type { ControlSize, ReceiptPrintedHold } from './screen-checks';
+
+const PIN = '975318';
+/** Long enough for a screenshot and axe-core on a loaded machine, short of the 15 s timeout. */
+const LOOKUP_LATENCY_MS = 8_000;
+const THEMES = ['standard', 'high-contrast'] as const;
+
+/**
+ * Every screen a patron can see, in each theme (set in settings, so that screens without the theme
+ * button have it too): no axe-core violation, a screenshot in test-results/, and the size of every
+ * control measured for the touch-target check at the end. The kiosk uses a reference service
+ * of its own with fault knobs, so that a card lookup can be held on the identifying screen; the
+ * renderer's "printed" report is held in the web socket, so that the printing screen stays up.
+ */
+describe.each(THEMES)('every patron screen in the %s theme', (theme) => {
+  let service: RunningService;
+  let serviceDir: string;
+  let kiosk: PatronKiosk;
+  let printed: ReceiptPrintedHold;
+  const sizes: ControlSize[] = [];
+
+  async function check(screen: string, on: PatronKiosk = kiosk): Promise<void> {
+    expect(await on.page.locator('html').getAttribute('data-theme')).toBe(theme);
+    await on.screenshot(`screen-${screen}-${theme}`);
+    await expectNoAxeViolations(on.page);
+    sizes.push(...(await controlSizes(on.page, screen)));
+  }
+
+  beforeAll(async () => {
+    serviceDir = await mkdtemp(path.join(tmpdir(), 'kiosk-e2e-screens-'));
+    service = await startService({
+      dataDir: serviceDir,
+      ports: { base: 0, auth: 0, blob: 0 },
+      quiet: true,
+      faults: true,
+    });
+    const pinHash = await hashStaffPin(PIN);
+    if (!pinHash.ok) throw new Error('PIN hash failed');
+    printed = holdReceiptPrinted();
+    kiosk = await startKioskUnderTest({
+      settings: {
+        service: { baseUrl: service.baseUrl, authUrl: service.authUrl },
+        staff: { pinHash: pinHash.value },
+        kiosk: { branchName: 'Riverside Branch', theme },
+        patron: { allowEmail: true },
+        receipt: { mode: 'ask' },
+      },
+      preparePage: (page) => printed.install(page),
+    });
+  });
+
+  afterAll(async () => {
+    await kiosk?.stop();
+    await service?.stop();
+    if (serviceDir) await rm(serviceDir, { recursive: true, force: true });
+  });
+
+  it('out of service, before a staff member signs in', async () => {
+    await kiosk.page.getByRole('heading', { name: 'Out of service' }).waitFor();
+    await check('out-of-service');
+  });
+
+  it('attract', async () => {
+    await signInStaff(kiosk.page, PIN);
+    await check('attract');
+  });
+
+  it('email entry', async () => {
+    const { page } = kiosk;
+    await page.getByRole('button', { name: 'No card? Use my email address' }).click();
+    await page.getByRole('heading', { name: 'Find me by email' }).waitFor();
+    await check('email-entry');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+  });
+
+  it('check-in, with a late return on it', async () => {
+    const { page } = kiosk;
+    await page.getByRole('button', { name: /Return items/ }).click();
+    await page.getByRole('heading', { name: 'Return items' }).waitFor();
+    await scan(kiosk, ITEMS.overdue[0] ?? '');
+    await sessionLines(page).getByText('Returned late').waitFor();
+    await check('check-in');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+  });
+
+  it('identifying, while the card lookup is answered slowly', async () => {
+    const { page } = kiosk;
+    service.faults?.set({ latencyMs: LOOKUP_LATENCY_MS });
+    try {
+      await scan(kiosk, CARDS.canBorrow);
+      await page.getByRole('heading', { name: 'Looking you up' }).waitFor();
+      await check('identifying');
+    } finally {
+      service.faults?.set({ latencyMs: 0 });
+    }
+  });
+
+  it('patron summary', async () => {
+    const { page } = kiosk;
+    await page
+      .getByRole('heading', { name: `Hello, ${AMARA.firstName}` })
+      .waitFor({ timeout: LOOKUP_LATENCY_MS + 5_000 });
+    await check('patron-summary');
+  });
+
+  it('check-out, with an item on it', async () => {
+    const { page } = kiosk;
+    await scan(kiosk, ITEMS.available[4] ?? '');
+    await sessionLines(page).and(page.locator('[data-status="done"]')).waitFor();
+    await check('check-out');
+  });
+
+  it('receipt question', async () => {
+    const { page } = kiosk;
+    await page.getByRole('button', { name: "I'm done" }).click();
+    await page.getByRole('heading', { name: 'Would you like a receipt?' }).waitFor();
+    await check('receipt-ask');
+  });
+
+  it('printing', async () => {
+    const { page } = kiosk;
+    await page.getByRole('button', { name: 'Yes, print a receipt' }).click();
+    try {
+      await page.getByRole('status').getByText('Printing your receipt').waitFor();
+      await expect.poll(() => printed.holding()).toBe(true);
+      await check('printing');
+    } finally {
+      printed.release();
+    }
+  });
+
+  it('thanks', async () => {
+    const { page } = kiosk;
+    await page.getByRole('heading', { name: `Thank you, ${AMARA.firstName}!` }).waitFor();
+    await check('thanks');
+  });
+
+  it('blocked patron, the next patron scanning on the thank-you screen', async () => {
+    const { page } = kiosk;
+    await scan(kiosk, CARDS.blocked);
+    await page.getByRole('heading', { name: 'You cannot borrow items today' }).waitFor();
+    await check('blocked');
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+  });
+
+  it('"still there?" warning', async () => {
+    // A kiosk of its own: the warning 2 s after the last activity, up for 18 s.
+    const quiet = await startSignedInKiosk({
+      kiosk: { theme },
+      patron: { inactivityTimeoutMs: 20_000, warningMs: 18_000 },
+    });
+    try {
+      await scan(quiet, CARDS.canBorrow);
+      await quiet.page.getByRole('heading', { name: `Hello, ${AMARA.firstName}` }).waitFor();
+      await quiet.page.getByRole('alertdialog', { name: 'Are you still there?' }).waitFor();
+      await check('still-there', quiet);
+    } finally {
+      await quiet.stop();
+    }
+  });
+
+  it('gives every control a touch target of 64 px or more, main actions 88 px high', () => {
+    const screens = new Set(sizes.map((size) => size.screen));
+    for (const screen of [
+      'attract',
+      'email-entry',
+      'check-in',
+      'patron-summary',
+      'check-out',
+      'receipt-ask',
+      'blocked',
+      'still-there',
+    ]) {
+      expect(screens, `controls measured on ${screen}`).toContain(screen);
+    }
+    const tooSmall = sizes.filter(
+      (size) => size.width < 64 || size.height < 64 || (size.big && size.height < 88),
+    );
+    expect(tooSmall).toEqual([]);
+  });
+});

@@ -1,0 +1,110 @@
+import type { Page } from 'playwright-core';
+import { IPC_PATH } from '../../src-main/web-host/ipc-socket';
+
+/** One control a patron can press or type in, as laid out on the screen. */
+export interface ControlSize {
+  screen: string;
+  control: string;
+  width: number;
+  height: number;
+  /** A main action (`button.big`), which the styles make larger still. */
+  big: boolean;
+}
+
+/** Every visible button and text field of the page, with its size (Playwright's boundingBox). */
+export async function controlSizes(page: Page, screen: string): Promise<ControlSize[]> {
+  const sizes: ControlSize[] = [];
+  const controls = page.locator(
+    'button:visible, input:visible, a[href]:visible, [role="button"]:visible',
+  );
+  for (const control of await controls.all()) {
+    const box = await control.boundingBox();
+    if (!box) continue;
+    const name =
+      (await control.getAttribute('aria-label')) ??
+      (await control.getAttribute('id')) ??
+      ((await control.textContent()) ?? '').trim();
+    const classes = (await control.getAttribute('class')) ?? '';
+    sizes.push({
+      screen,
+      control: name,
+      width: Math.round(box.width),
+      height: Math.round(box.height),
+      big: classes.split(/\s+/).includes('big'),
+    });
+  }
+  return sizes;
+}
+
+/** The focused element: its name, whether it shows as :focus-visible, and its outline. */
+export async function focusedControl(page: Page): Promise<{
+  name: string;
+  focusVisible: boolean;
+  outlineStyle: string;
+  outlineWidth: string;
+}> {
+  // Page-side code as a string: the tests are type-checked without the DOM library.
+  return page.evaluate(`(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) {
+      return { name: '', focusVisible: false, outlineStyle: 'none', outlineWidth: '0px' };
+    }
+    const style = getComputedStyle(element);
+    return {
+      name: (element.getAttribute('aria-label') || element.textContent || '').trim(),
+      focusVisible: element.matches(':focus-visible'),
+      outlineStyle: style.outlineStyle,
+      outlineWidth: style.outlineWidth,
+    };
+  })()`);
+}
+
+/**
+ * Holds the renderer's "the receipt is printed" report (web host: sent when the browser's print
+ * call returns) on its way to the core, so the printing screen stays up until `release()`.
+ * Register before the page opens its IPC socket (startKioskUnderTest's `preparePage`).
+ */
+export interface ReceiptPrintedHold {
+  install(page: Page): Promise<void>;
+  /** Whether a report is being held. */
+  holding(): boolean;
+  release(): void;
+}
+
+export function holdReceiptPrinted(): ReceiptPrintedHold {
+  const held: (() => void)[] = [];
+  let released = false;
+  return {
+    async install(page) {
+      await page.routeWebSocket(
+        (url) => url.pathname === IPC_PATH,
+        (socket) => {
+          const server = socket.connectToServer();
+          socket.onMessage((message) => {
+            const forward = (): void => server.send(message);
+            if (!released && typeof message === 'string' && isReceiptPrinted(message)) {
+              held.push(forward);
+            } else {
+              forward();
+            }
+          });
+        },
+      );
+    },
+    holding: () => held.length > 0,
+    release() {
+      released = true;
+      for (const forward of held.splice(0)) forward();
+    },
+  };
+}
+
+function isReceiptPrinted(message: string): boolean {
+  const parsed: unknown = JSON.parse(message);
+  return (
+    typeof parsed === 'object' &&
+    parsed !== null &&
+    'channel' in parsed &&
+    parsed.channel === 'patron.receiptPrinted'
+  );
+}
