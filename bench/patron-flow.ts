@@ -175,7 +175,8 @@ export const suite: BenchSuite = {
       throw new Error('dist/renderer is missing: run `npm run build` first.');
     }
     const rows = [await startToAttract(), await rendererJavaScript()];
-    // Cards come from a HID scanner at its seam; the measured item scans are typed (wedge).
+    // Cards and items are typed as a keyboard-wedge scanner types them (scan()); the fake HID
+    // backend only stands in for the scanner hardware the kiosk looks for.
     const hid = new FakeHidBackend();
     hid.plugged = [POS_SCANNER];
     const kiosk = { ...(await startKioskUnderTest({ settings: SETTINGS, hidBackend: hid })), hid };
