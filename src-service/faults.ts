@@ -8,6 +8,7 @@ export const faultSettingsSchema = z
     latencyMs: z.number().int().min(0).max(60_000),
     errorRate: z.number().min(0).max(1),
     dropRate: z.number().min(0).max(1),
+    dropAnswerRate: z.number().min(0).max(1),
     outage: z.boolean(),
   })
   .strict();
@@ -22,7 +23,13 @@ export interface FaultController {
   reset(): void;
 }
 
-const NONE: FaultSettings = { latencyMs: 0, errorRate: 0, dropRate: 0, outage: false };
+const NONE: FaultSettings = {
+  latencyMs: 0,
+  errorRate: 0,
+  dropRate: 0,
+  dropAnswerRate: 0,
+  outage: false,
+};
 
 export function createFaultController(): FaultController {
   let current: FaultSettings = { ...NONE };
@@ -60,4 +67,14 @@ export async function applyFaults(
     return true;
   }
   return false;
+}
+
+/**
+ * True for the share `dropAnswerRate` of requests: the caller has already carried the request out
+ * and drops the connection instead of answering, so a client cannot tell whether it was applied.
+ */
+export function shouldDropAnswer(faults: FaultController | undefined): boolean {
+  if (!faults) return false;
+  const { dropAnswerRate } = faults.get();
+  return dropAnswerRate > 0 && Math.random() < dropAnswerRate;
 }

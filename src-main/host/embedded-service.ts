@@ -5,7 +5,7 @@ import { createLogger } from '../../src-shared/log/logger';
 import type { Settings } from '../settings/schema';
 import { configuredConnection } from '../service/connection';
 import { REGISTERED_CLIENT_ID } from '../settings/schema';
-import type { StartServiceOptions } from '../../src-service/index';
+import type { FaultController, StartServiceOptions } from '../../src-service/index';
 import { BLOB_ACCOUNT_KEY_FILE } from '../../src-service/blob/account-key';
 import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from './file-modes';
 import { checkNativeBinding } from './native-binding';
@@ -19,6 +19,8 @@ export interface ResolvedConnection {
   embedded: boolean;
   /** Stops the embedded service; a no-op for a configured one. */
   stop(): Promise<void>;
+  /** The embedded service's fault knobs when started with `faults: true`; absent otherwise. */
+  faults?: FaultController;
 }
 
 export interface ResolveOptions {
@@ -33,6 +35,8 @@ export interface ResolveOptions {
   launchChild?: StartServiceOptions['launchChild'];
   /** The Electron host's build of better-sqlite3 (see src-main/host/native-binding.ts). */
   sqliteNativeBinding?: string;
+  /** Tests and benchmarks only: the embedded service with its fault knobs. */
+  faults?: boolean;
 }
 
 /** The embedded service's folder and database (src-service/db/open.ts names it `library.sqlite`). */
@@ -90,6 +94,7 @@ export async function resolveServiceConnection(
     quiet: options.quiet ?? true,
     ...(options.launchChild ? { launchChild: options.launchChild } : {}),
     ...(options.sqliteNativeBinding ? { sqliteNativeBinding: options.sqliteNativeBinding } : {}),
+    ...(options.faults ? { faults: true } : {}),
   });
   log.info('using the embedded reference service', {
     baseUrl: running.baseUrl,
@@ -109,5 +114,6 @@ export async function resolveServiceConnection(
     },
     embedded: true,
     stop: () => running.stop(),
+    ...(running.faults ? { faults: running.faults } : {}),
   };
 }

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createLogger } from '../../src-shared/log/logger';
 import { referenceDialect, type Dialect, type Records } from '../dialects';
 import type { ApiError } from '../errors';
-import { applyFaults, type FaultController } from '../faults';
+import { applyFaults, shouldDropAnswer, type FaultController } from '../faults';
 import type { BearerCheck } from './bearer';
 import { createHostCheck, refuseHost } from './host-check';
 import type { Route } from './api-routes';
@@ -103,6 +103,11 @@ export function createApiServer(
       body: () => readJson(req),
       token: token.value,
     });
+    // After the handler: the work is committed, yet the client never learns it (offline tests).
+    if (shouldDropAnswer(faults)) {
+      req.socket.destroy();
+      return;
+    }
     if (!result.ok) answerError(res, result.error);
     else if (!render) sendJson(res, 200, result.value);
     else {

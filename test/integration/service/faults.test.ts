@@ -90,6 +90,7 @@ describe('fault control over HTTP', () => {
       latencyMs: 5,
       errorRate: 0.5,
       dropRate: 0,
+      dropAnswerRate: 0,
       outage: false,
     });
   });
