@@ -1,4 +1,10 @@
-import { circulationAnswered, memberAnswered } from './session-answers';
+import {
+  circulationAnswered,
+  lineDeclined,
+  lineQueued,
+  memberAnswered,
+  memberOffline,
+} from './session-answers';
 import type { SessionEvent, TimerName } from './session-events';
 import { finish, printing, thanks } from './session-finish';
 import {
@@ -43,6 +49,9 @@ function timerFired(config: SessionConfig, state: SessionState, timer: TimerName
 function isStale(state: SessionState, event: SessionEvent): boolean {
   switch (event.type) {
     case 'member-answered':
+    case 'member-offline':
+    case 'line-queued':
+    case 'line-declined':
     case 'check-out-answered':
     case 'check-in-answered':
     case 'receipt-printed':
@@ -89,6 +98,12 @@ export function updateSession(
     }
     case 'member-answered':
       return memberAnswered(config, state, event.result, event.at);
+    case 'member-offline':
+      return memberOffline(config, state, event.decision);
+    case 'line-queued':
+      return lineQueued(config, state, event.lineId, event.queued, event.dueDay, event.at);
+    case 'line-declined':
+      return lineDeclined(config, state, event.lineId, event.message, event.at);
     case 'check-out-answered':
       return circulationAnswered(config, state, 'check-out', event.lineId, event.result, event.at);
     case 'check-in-answered':
@@ -114,6 +129,10 @@ export function updateSession(
       return step.name === 'attract' ? stay(state) : endSession(state);
     case 'availability':
       return stay({ ...state, outOfService: !event.signedIn });
+    case 'connectivity':
+      return state.offline === !event.online
+        ? stay(state)
+        : stay({ ...state, offline: !event.online });
     default:
       return event satisfies never;
   }

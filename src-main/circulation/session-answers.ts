@@ -1,4 +1,5 @@
 import type { Result } from '../../src-shared/result';
+import type { PatronMessage, PatronView } from '../ipc/patron';
 import type { ServiceError } from '../service/errors';
 import type { CirculationResult, MemberCirculation } from '../service/reader/types';
 import {
@@ -85,12 +86,13 @@ function outcome(
   return { line: refusedLine(line, circulationMessage(result.error)), effect: play('error') };
 }
 
-export function circulationAnswered(
+/** A line's answer, whatever brought it: the pending line takes its outcome, and a finish waits no more. */
+function answerLine(
   config: SessionConfig,
   state: SessionState,
   kind: 'check-out' | 'check-in',
   lineId: number,
-  result: Answer,
+  answer: (line: Line) => { line: Line; effect: SessionEffect },
   at: number,
 ): Transition {
   const { step } = state;
@@ -100,7 +102,7 @@ export function circulationAnswered(
   }
   const line = step.lines.find((candidate) => candidate.id === lineId);
   if (!line || line.status !== 'pending') return stay(state);
-  const answered = outcome(kind, line, result);
+  const answered = answer(line);
   const lines = step.lines.map((candidate) =>
     candidate.id === lineId ? answered.line : candidate,
   );
@@ -110,4 +112,107 @@ export function circulationAnswered(
     return { state: finished.state, effects: [answered.effect, ...finished.effects] };
   }
   return { state: next, effects: [answered.effect] };
+}
+
+export function circulationAnswered(
+  config: SessionConfig,
+  state: SessionState,
+  kind: 'check-out' | 'check-in',
+  lineId: number,
+  result: Answer,
+  at: number,
+): Transition {
+  return answerLine(config, state, kind, lineId, (line) => outcome(kind, line, result), at);
+}
+
+/** The kind of line the step holds: a patron's check-outs, or returns. */
+const lineKind = (state: SessionState): 'check-out' | 'check-in' =>
+  state.step.name === 'check-in' ? 'check-in' : 'check-out';
+
+/** Recorded in the journal: the patron may go, the library system confirms it later. */
+export function lineQueued(
+  config: SessionConfig,
+  state: SessionState,
+  lineId: number,
+  queued: 'offline' | 'confirming',
+  dueDay: string | undefined,
+  at: number,
+): Transition {
+  const kind = lineKind(state);
+  return answerLine(
+    config,
+    state,
+    kind,
+    lineId,
+    (line) => ({
+      line: {
+        id: line.id,
+        label: line.label,
+        labelIs: line.labelIs,
+        status: 'queued',
+        queued,
+        ...(kind === 'check-out'
+          ? { dueDate: dueDay ? { kind: 'day' as const, date: dueDay } : ('unknown' as const) }
+          : { fine: 'unknown' as const }),
+      },
+      effect: play('success'),
+    }),
+    at,
+  );
+}
+
+/** The offline rules said no to this item. */
+export function lineDeclined(
+  config: SessionConfig,
+  state: SessionState,
+  lineId: number,
+  message: PatronMessage,
+  at: number,
+): Transition {
+  return answerLine(
+    config,
+    state,
+    lineKind(state),
+    lineId,
+    (line) => ({ line: refusedLine(line, message), effect: play('error') }),
+    at,
+  );
+}
+
+/** The card was checked by the offline rules: no name, loans or fine to show. */
+export function memberOffline(
+  config: SessionConfig,
+  state: SessionState,
+  decision: { accepted: true } | { accepted: false; message: PatronMessage },
+): Transition {
+  const { step } = state;
+  if (step.name !== 'identifying') return stay(state);
+  if (!decision.accepted || step.cardBarcode === undefined) {
+    const message: PatronMessage = decision.accepted
+      ? { kind: 'offline-card-only' }
+      : decision.message;
+    if (step.cardBarcode === undefined) {
+      return enter(config, state, { name: 'email-entry', message }, [play('error')]);
+    }
+    return withNotice(config, endSession(state), 'error', message);
+  }
+  const patron: PatronView = {
+    firstName: '',
+    loans: 'unknown',
+    fine: 'unknown',
+    offline: { maxItems: config.offline?.maxItemsPerPatron ?? 1 },
+  };
+  return enter(
+    config,
+    state,
+    {
+      name: 'patron',
+      cardBarcode: step.cardBarcode,
+      patron,
+      lines: [],
+      itemLines: {},
+      finishing: false,
+    },
+    [play('success')],
+  );
 }

@@ -2,11 +2,15 @@ import { createLogger } from '../../src-shared/log/logger';
 import type { Logger } from '../../src-shared/log/logger';
 import { err } from '../../src-shared/result';
 import type { FeedbackSound, Receipt } from '../ipc/patron';
-import type { ServiceClient, ServiceResult } from '../service/client';
-import type { OperationName } from '../service/errors';
+import type { ServiceClient } from '../service/client';
+import type { OperationName, ServiceError } from '../service/errors';
 import { updateSession } from './patron-session';
 import type { SessionEffect, SessionInput, TimerName } from './session-events';
 import { initialSessionState } from './session-state';
+import { systemClock } from './clock';
+import type { SessionClock } from './clock';
+import { onlineDesk } from './offline/circulation-desk';
+import type { CirculationAnswer, CirculationDesk } from './offline/circulation-desk';
 import type { SessionConfig, SessionState } from './session-state';
 
 /** The four service operations a patron session needs, and nothing of staff sign-in. */
@@ -15,22 +19,14 @@ export type CirculationPort = Pick<
   'memberByBarcode' | 'memberByEmail' | 'checkOut' | 'checkIn'
 >;
 
-/** Time for the driver; tests pass a fake one. Methods, so Node's and fake timers both fit. */
-export interface SessionClock {
-  now(): number;
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export const systemClock: SessionClock = {
-  now: () => Date.now(),
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
+export { systemClock } from './clock';
+export type { SessionClock } from './clock';
 
 export interface SessionDriverOptions {
   config: SessionConfig;
   port: CirculationPort;
+  /** The way to the service with the offline rules; absent, every call goes to `port`. */
+  desk?: CirculationDesk;
   clock?: SessionClock;
   outOfService: boolean;
   /** Called after every event that was not a no-op, with the new state. */
@@ -52,19 +48,56 @@ export interface SessionDriver {
 
 /** Runs the pure session machine: stamps events with the time and carries out its effects. */
 export function createSessionDriver(options: SessionDriverOptions): SessionDriver {
-  const { config, port } = options;
+  const { config } = options;
+  const desk = options.desk ?? onlineDesk(options.port);
   const clock = options.clock ?? systemClock;
   const log = options.log ?? createLogger('circulation');
   const timers = new Map<TimerName, unknown>();
   let state = initialSessionState(options.outOfService);
   let disposed = false;
 
-  // A client that throws broke its own contract; the patron sees "unavailable", never a crash.
-  const settle = <T>(operation: OperationName, call: () => Promise<ServiceResult<T>>) =>
-    call().catch((error: unknown): ServiceResult<T> => {
-      log.error('service call threw', { operation, error });
-      return err({ kind: 'unreachable', operation, cause: 'exception', outcome: 'unknown' });
+  // A desk that throws broke its own contract; the patron sees "unavailable", never a crash.
+  const thrown = (operation: OperationName, error: unknown) => {
+    log.error('service call threw', { operation, error });
+    return err<ServiceError>({
+      kind: 'unreachable',
+      operation,
+      cause: 'exception',
+      outcome: 'unknown',
     });
+  };
+  const settle = (operation: OperationName, call: () => Promise<CirculationAnswer>) =>
+    call().catch((error: unknown): CirculationAnswer => ({
+      via: 'service',
+      result: thrown(operation, error),
+    }));
+
+  /** A check-out's or check-in's answer, as the event the machine takes for its line. */
+  function answered(
+    kind: 'check-out' | 'check-in',
+    generation: number,
+    lineId: number,
+    answer: CirculationAnswer,
+  ): SessionInput {
+    switch (answer.via) {
+      case 'service':
+        return kind === 'check-out'
+          ? { type: 'check-out-answered', generation, lineId, result: answer.result }
+          : { type: 'check-in-answered', generation, lineId, result: answer.result };
+      case 'journal':
+        return {
+          type: 'line-queued',
+          generation,
+          lineId,
+          queued: answer.queued,
+          ...(answer.dueDay ? { dueDay: answer.dueDay } : {}),
+        };
+      case 'declined':
+        return { type: 'line-declined', generation, lineId, message: answer.message };
+      default:
+        return answer satisfies never;
+    }
+  }
 
   const cancelTimer = (timer: TimerName): void => {
     if (!timers.has(timer)) return;
@@ -76,22 +109,39 @@ export function createSessionDriver(options: SessionDriverOptions): SessionDrive
     switch (effect.type) {
       case 'look-up-member': {
         const { generation, by, value } = effect;
-        void settle(by === 'barcode' ? 'memberByBarcode' : 'memberByEmail', () =>
-          by === 'barcode' ? port.memberByBarcode(value) : port.memberByEmail(value),
-        ).then((result) => dispatch({ type: 'member-answered', generation, result }));
+        const operation = by === 'barcode' ? 'memberByBarcode' : 'memberByEmail';
+        void desk
+          .identify(by, value)
+          .catch((error: unknown) => ({
+            via: 'service' as const,
+            result: thrown(operation, error),
+          }))
+          .then((answer) =>
+            dispatch(
+              answer.via === 'service'
+                ? { type: 'member-answered', generation, result: answer.result }
+                : {
+                    type: 'member-offline',
+                    generation,
+                    decision: answer.accepted
+                      ? { accepted: true }
+                      : { accepted: false, message: answer.message },
+                  },
+            ),
+          );
         return;
       }
       case 'check-out': {
-        const { generation, lineId, itemBarcode, memberBarcode } = effect;
+        const { generation, lineId, itemBarcode, memberBarcode, queuedInSession } = effect;
         void settle('checkOut', () =>
-          port.checkOut({ itemBarcode, userBarcode: memberBarcode }),
-        ).then((result) => dispatch({ type: 'check-out-answered', generation, lineId, result }));
+          desk.checkOut({ itemBarcode, memberBarcode, queuedInSession }),
+        ).then((answer) => dispatch(answered('check-out', generation, lineId, answer)));
         return;
       }
       case 'check-in': {
         const { generation, lineId, itemBarcode } = effect;
-        void settle('checkIn', () => port.checkIn(itemBarcode)).then((result) =>
-          dispatch({ type: 'check-in-answered', generation, lineId, result }),
+        void settle('checkIn', () => desk.checkIn(itemBarcode)).then((answer) =>
+          dispatch(answered('check-in', generation, lineId, answer)),
         );
         return;
       }

@@ -1,5 +1,5 @@
 import type { Result } from '../../src-shared/result';
-import type { FeedbackSound, Receipt } from '../ipc/patron';
+import type { FeedbackSound, PatronMessage, Receipt } from '../ipc/patron';
 import type { ServiceError } from '../service/errors';
 import type { CirculationResult, MemberCirculation } from '../service/reader/types';
 
@@ -19,6 +19,22 @@ export type SessionInput =
       generation: number;
       result: Result<MemberCirculation, ServiceError>;
     }
+  /** The card was checked by the kiosk's offline rules: the service could not be reached. */
+  | {
+      type: 'member-offline';
+      generation: number;
+      decision: { accepted: true } | { accepted: false; message: PatronMessage };
+    }
+  /** The item went into the offline journal (`dueDay`: the offline due date of a check-out). */
+  | {
+      type: 'line-queued';
+      generation: number;
+      lineId: number;
+      queued: 'offline' | 'confirming';
+      dueDay?: string;
+    }
+  /** The offline rules declined the item (limit reached, queue full, not allowed offline). */
+  | { type: 'line-declined'; generation: number; lineId: number; message: PatronMessage }
   | {
       type: 'check-out-answered';
       generation: number;
@@ -39,7 +55,9 @@ export type SessionInput =
   | { type: 'timer-fired'; timer: TimerName; generation: number }
   | { type: 'cancel' }
   /** The staff sign-in changed: without one the kiosk is out of service. */
-  | { type: 'availability'; signedIn: boolean };
+  | { type: 'availability'; signedIn: boolean }
+  /** The service became unreachable, or reachable again. */
+  | { type: 'connectivity'; online: boolean };
 
 export type SessionEvent = SessionInput & { at: number };
 export type SessionEventType = SessionEvent['type'];
@@ -53,6 +71,8 @@ export type SessionEffect =
       lineId: number;
       itemBarcode: string;
       memberBarcode: string;
+      /** This session's check-outs already recorded offline, for the per-patron offline limit. */
+      queuedInSession: number;
     }
   | { type: 'check-in'; generation: number; lineId: number; itemBarcode: string }
   | { type: 'set-timer'; timer: TimerName; ms: number; generation: number }

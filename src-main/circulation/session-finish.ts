@@ -47,7 +47,8 @@ function receiptOf(
     branchName: config.branchName,
     at: new Date(at).toISOString(),
     firstName,
-    lines: lines.filter((line) => line.status === 'done'),
+    // What the patron takes home or left: done, and recorded to be confirmed.
+    lines: lines.filter((line) => line.status === 'done' || line.status === 'queued'),
   };
 }
 

@@ -65,8 +65,21 @@ function itemScan(config: SessionConfig, state: SessionState, code: string): Tra
             : line,
         )
       : [...step.lines, added.line];
+    // Check-outs still awaiting their answer count too: scanned in a burst while offline, they
+    // would all be recorded before the first one came back as queued.
+    const queuedInSession = lines.filter(
+      (line) =>
+        line.id !== added.line.id && (line.status === 'queued' || line.status === 'pending'),
+    ).length;
     return enter(config, added.state, { ...step, lines, itemLines }, [
-      { type: 'check-out', generation, lineId: added.line.id, itemBarcode: code, memberBarcode },
+      {
+        type: 'check-out',
+        generation,
+        lineId: added.line.id,
+        itemBarcode: code,
+        memberBarcode,
+        queuedInSession,
+      },
     ]);
   }
   if (step.name === 'check-in') {

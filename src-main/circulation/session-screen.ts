@@ -12,7 +12,15 @@ export function sessionScreen(config: SessionConfig, state: SessionState): Scree
       return {
         name: 'attract',
         outOfService: state.outOfService,
-        allowEmail: config.patron.allowEmail,
+        allowEmail: config.patron.allowEmail && !state.offline,
+        ...(state.offline
+          ? {
+              offline: {
+                checkOut: config.offline?.checkOut ?? false,
+                checkIn: config.offline?.checkIn ?? false,
+              },
+            }
+          : {}),
       };
     case 'identifying':
       return { name: 'identifying' };
@@ -21,7 +29,7 @@ export function sessionScreen(config: SessionConfig, state: SessionState): Scree
     case 'patron':
       return { name: 'patron', patron: step.patron, session: step.lines };
     case 'check-in':
-      return { name: 'check-in', session: step.lines };
+      return { name: 'check-in', session: step.lines, ...(state.offline ? { offline: true } : {}) };
     case 'receipt':
       return { name: 'receipt', step: step.step, receipt: step.receipt, printBy: config.printBy };
     case 'thanks':

@@ -1,5 +1,5 @@
 import type { Notice, PatronMessage, PatronView, Receipt, TransactionLine } from '../ipc/patron';
-import type { PatronSettings, ReceiptSettings } from '../settings/schema';
+import type { OfflineSettings, PatronSettings, ReceiptSettings } from '../settings/schema';
 
 /** What the session machine needs to know about the kiosk; fixed for the machine's life. */
 export interface SessionConfig {
@@ -8,6 +8,8 @@ export interface SessionConfig {
   receiptMode: ReceiptSettings['mode'];
   /** Web host: the renderer opens the print dialog; Electron: the host prints silently. */
   printBy: 'renderer' | 'host';
+  /** What the kiosk takes while the service is unreachable; absent, nothing offline. */
+  offline?: Pick<OfflineSettings, 'checkOut' | 'checkIn' | 'maxItemsPerPatron'>;
 }
 
 /** A line of this session and whether an answer for it is still awaited. */
@@ -47,6 +49,8 @@ export interface SessionState {
   generation: number;
   /** No staff member has signed the kiosk in: attract says so and ignores scans. */
   outOfService: boolean;
+  /** The service cannot be reached: the offline rules apply (see the circulation desk). */
+  offline: boolean;
   step: SessionStep;
   /** Ids of this session's lines; restarts with each session. */
   nextLineId: number;
@@ -61,6 +65,7 @@ export function initialSessionState(outOfService: boolean): SessionState {
   return {
     generation: 0,
     outOfService,
+    offline: false,
     step: { name: 'attract' },
     nextLineId: 0,
     noticeCount: 0,

@@ -19,7 +19,8 @@ import type { Classification } from '../scanner/classify';
 import type { ScanEvent } from '../scanner/scan-event';
 import type { ScannerService } from '../scanner/scanner-service';
 import type { ScannerSettings } from '../scanner/settings-schema';
-import type { PatronSettings, ReceiptSettings } from '../settings/schema';
+import type { OfflineSettings, PatronSettings, ReceiptSettings } from '../settings/schema';
+import type { OfflineCirculation } from '../circulation/offline/offline-circulation';
 import { createStaffMode } from './staff-mode';
 import type { PinGate } from './staff-pin';
 
@@ -57,6 +58,8 @@ export interface KioskCoreOptions {
   patron: PatronSettings;
   receiptMode: ReceiptSettings['mode'];
   printing: ReceiptPrinting;
+  /** Store and forward while the service is unreachable; absent, every call goes online. */
+  offline?: { circulation: OfflineCirculation; settings: OfflineSettings };
   clock?: SessionClock;
 }
 
@@ -96,7 +99,9 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     patron: options.patron,
     receiptMode: options.receiptMode,
     printBy: options.printing.printBy,
+    ...(options.offline ? { offline: options.offline.settings } : {}),
   };
+  const offline = options.offline?.circulation;
   const wedge = {
     wedgeMaxAvgIntervalMs: scannerSettings.wedgeMaxAvgIntervalMs,
     wedgeMinLength: scannerSettings.wedgeMinLength,
@@ -119,6 +124,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   const session = createSessionDriver({
     config,
     port: options.circulation,
+    ...(offline ? { desk: offline.desk } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     outOfService: !wasSignedIn,
     onChange: emit,
@@ -151,6 +157,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
               scanner: options.scanner.status(),
               service: options.service,
               ...(lastScan ? { lastScan } : {}),
+              ...(offline ? { offline: offline.status() } : {}),
             },
           }
         : {}),
@@ -176,10 +183,25 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       wasSignedIn = now;
       session.dispatch({ type: 'availability', signedIn: now });
     }
+    offline?.signInChanged();
     if (staff.screen()?.name === 'staff') emit();
   };
 
+  const staffOnly = (): boolean => {
+    if (staff.screen()?.name !== 'staff') return false;
+    staff.touch();
+    return true;
+  };
+
   const subscriptions = [
+    ...(offline
+      ? [
+          offline.connectivity.onChange((connectivity) =>
+            session.dispatch({ type: 'connectivity', online: connectivity === 'online' }),
+          ),
+          offline.onChange(() => staff.screen()?.name === 'staff' && emit()),
+        ]
+      : []),
     options.auth.onStatusChange(onAuthStatus),
     options.scanner.onStatus(() => staff.screen()?.name === 'staff' && emit()),
     options.scanner.onScan(onScan),
@@ -226,6 +248,19 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       await options.auth.signOut();
     },
     'scanner.submitWedgeScan': (submission) => options.scanner.submitWedgeScan(submission),
+    'offline.retry': async ({ id }) => ({
+      done: staffOnly() && offline ? await offline.retry(id) : false,
+    }),
+    'offline.dismiss': async ({ id }) => ({
+      done: staffOnly() && offline ? await offline.dismiss(id) : false,
+    }),
+    'offline.export': ({ what }) => (staffOnly() && offline ? offline.exportCsv(what) : undefined),
+    'offline.importBlockList': async ({ csv }) =>
+      staffOnly() && offline ? offline.importBlockList(csv) : undefined,
+    'offline.setDamageAside': async () => {
+      const file = staffOnly() && offline ? await offline.setDamageAside() : undefined;
+      return file ? { file } : {};
+    },
   };
 
   return {

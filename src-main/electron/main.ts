@@ -19,6 +19,7 @@ import { wireIpc } from './ipc-main';
 import { silentReceiptPrinting } from './print-receipt';
 import { listenForRedirects, registerRedirectScheme } from './protocol-redirect';
 import { createSafeStorageClientSecret } from './safe-storage-client-secret';
+import { createSafeStorageJournalKey } from './safe-storage-journal-key';
 import { createSafeStorageVault, safeStorageFiles } from './safe-storage-vault';
 import { setClientSecretFromStdin } from './set-client-secret';
 import { setPinFromStdin } from './set-pin';
@@ -244,6 +245,9 @@ async function runKiosk(): Promise<void> {
       allowBasicTextEncryption: settings.allowBasicTextEncryption,
     }),
     clientSecrets: await createSafeStorageClientSecret({
+      allowBasicTextEncryption: settings.allowBasicTextEncryption,
+    }),
+    journalKeys: await createSafeStorageJournalKey({
       allowBasicTextEncryption: settings.allowBasicTextEncryption,
     }),
     presentSignIn: signInPresenter({

@@ -26,7 +26,14 @@ export const CLIENT_SECRET_STORE = {
   configFileMode: SECRET_FILE_MODE,
 } as const;
 
-type SecretStoreOptions = typeof TOKEN_VAULT_STORE | typeof CLIENT_SECRET_STORE;
+/** The offline journal's AES key, sealed like the tokens (src-main/circulation/journal/). */
+export const JOURNAL_KEY_STORE = {
+  name: 'offline-journal-key',
+  configFileMode: SECRET_FILE_MODE,
+} as const;
+
+type SecretStoreOptions =
+  typeof TOKEN_VAULT_STORE | typeof CLIENT_SECRET_STORE | typeof JOURNAL_KEY_STORE;
 
 /** Where electron-store keeps a store: `<name>.json` in userData. */
 function storeFile(
@@ -41,6 +48,7 @@ export function safeStorageFiles(userData: string = app.getPath('userData')): Se
   return [
     { path: storeFile(TOKEN_VAULT_STORE, userData), holds: 'token vault' },
     { path: storeFile(CLIENT_SECRET_STORE, userData), holds: 'client secret' },
+    { path: storeFile(JOURNAL_KEY_STORE, userData), holds: 'offline journal key' },
   ];
 }
 

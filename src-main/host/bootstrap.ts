@@ -18,6 +18,12 @@ import { clientSecretFor } from '../vault/client-secret';
 import type { ClientSecretStore } from '../vault/client-secret';
 import { fileVaultPaths } from '../vault/file-vault';
 import type { TokenVault } from '../vault/vault';
+import { createFileJournalKey, journalKeyFile } from '../circulation/journal/journal-key';
+import type { JournalKeySource } from '../circulation/journal/journal-key';
+import { offlineFiles, startOfflineCirculation } from '../circulation/offline/offline-circulation';
+import type { OfflineCirculation } from '../circulation/offline/offline-circulation';
+import type { FaultController } from '../../src-service/index';
+import { classify } from '../scanner/classify';
 
 const log = createLogger('kiosk');
 
@@ -66,6 +72,9 @@ export function checkKioskFiles(
         { path: vault.vaultFile, holds: 'token vault' },
         { path: vault.clientSecretFile, holds: 'client secret' },
         { path: path.join(files.dataDir, PIN_ATTEMPTS_FILE), holds: 'staff PIN attempt count' },
+        { path: journalKeyFile(files.dataDir), holds: 'offline journal key' },
+        { path: offlineFiles(files.dataDir).journal, holds: 'offline journal (patron barcodes)' },
+        { path: offlineFiles(files.dataDir).knowledge, holds: 'offline card knowledge' },
         ...embeddedServiceFiles(files.dataDir),
       ],
     },
@@ -87,6 +96,11 @@ export interface HostAdapters {
   embeddedService?: ResolveOptions;
   /** Started with --demo (never honoured by a packaged build: the host decides). */
   demo?: boolean;
+  /**
+   * Where the offline journal's key is kept (Electron: sealed by safeStorage); absent, a 0600
+   * key file in the data folder, as the web host keeps the token vault's.
+   */
+  journalKeys?: JournalKeySource;
 }
 
 export interface BootedKiosk {
@@ -94,6 +108,9 @@ export interface BootedKiosk {
   auth: StaffAuth;
   scanner: ScannerService;
   connection: { baseUrl: string; authUrl: string; embedded: boolean };
+  offline: OfflineCirculation;
+  /** The embedded service's fault knobs, when it was started with them (tests, benchmarks). */
+  faults?: FaultController;
   /** Demo mode is on (see demoModeOn). */
   demo: boolean;
   stop(): Promise<void>;
@@ -127,6 +144,19 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
   if (demo) log.warn('demo mode: the demo staff PIN opens staff mode');
 
   const { client } = auth;
+  const offline = await startOfflineCirculation({
+    dataDir: settings.dataDir,
+    baseUrl: service.connection.baseUrl,
+    settings: settings.offline,
+    requestTimeoutMs: settings.requestTimeoutMs,
+    client,
+    keys: adapters.journalKeys ?? createFileJournalKey(journalKeyFile(settings.dataDir)),
+    signedIn: () => auth.status().state === 'signed-in',
+    isCard: (code) => {
+      const classification = classify(code, settings.scanner);
+      return classification.kind === 'patron' && classification.valid;
+    },
+  });
   const core = createKioskCore({
     branchName: settings.kiosk.branchName || 'Library',
     defaultLanguage: settings.kiosk.defaultLanguage,
@@ -152,6 +182,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
     patron: settings.patron,
     receiptMode: settings.receipt.mode,
     printing: adapters.receiptPrinting,
+    offline: { circulation: offline, settings: settings.offline },
   });
 
   return {
@@ -163,9 +194,12 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
       authUrl: service.connection.authUrl,
       embedded: service.embedded,
     },
+    offline,
+    ...(service.faults ? { faults: service.faults } : {}),
     demo,
     async stop() {
       core.dispose();
+      await offline.dispose();
       auth.dispose();
       await scanner.stop();
       await service.stop();

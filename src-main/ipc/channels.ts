@@ -21,6 +21,11 @@ export const INVOKE_CHANNELS = [
   'auth.beginSignIn',
   'auth.signOut',
   'scanner.submitWedgeScan',
+  'offline.retry',
+  'offline.dismiss',
+  'offline.export',
+  'offline.importBlockList',
+  'offline.setDamageAside',
 ] as const;
 
 export const EVENT_NAMES = ['kiosk.state'] as const;

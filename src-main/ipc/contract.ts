@@ -9,10 +9,12 @@ import {
 import { ScannerSettingsSchema } from '../scanner/settings-schema';
 import { ScannerStatusSchema } from '../scanner/status';
 import type { EventName, InvokeChannel } from './channels';
+import { offlineInvokeContract, OfflineStatusSchema } from './offline';
 import { FeedbackSoundSchema, NoticeSchema, PatronScreenSchemas } from './patron';
 
 export type { EventName, InvokeChannel } from './channels';
 export type * from './patron';
+export type * from './offline';
 
 /**
  * The one contract between the core and the renderer. Both hosts (Electron's ipcMain and the web
@@ -57,6 +59,8 @@ export const StaffViewSchema = z.object({
   scanner: ScannerStatusSchema,
   service: z.object({ baseUrl: z.string(), embedded: z.boolean() }),
   lastScan: StaffScanSchema.optional(),
+  /** Store and forward; absent when the host runs without it. */
+  offline: OfflineStatusSchema.optional(),
 });
 export type StaffView = z.infer<typeof StaffViewSchema>;
 
@@ -131,6 +135,7 @@ export const invokeContract = {
     request: WedgeScanSubmissionSchema,
     response: SubmitScanResultSchema,
   },
+  ...offlineInvokeContract,
 } as const satisfies Record<InvokeChannel, ChannelSchemas>;
 
 /** Core-to-renderer events: event -> payload. */

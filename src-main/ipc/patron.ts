@@ -54,6 +54,18 @@ export const PatronMessageKindSchema = z.enum([
   'fine-above-threshold',
   /** The email typed is not an email address. */
   'invalid-email',
+  /** Offline, and settings do not allow borrowing while the service is unreachable. */
+  'offline-check-out-unavailable',
+  /** Offline, and settings do not allow returns while the service is unreachable. */
+  'offline-check-in-unavailable',
+  /** Offline: the most items one patron may borrow in one offline session are on this card. */
+  'offline-limit',
+  /** Offline: the kiosk cannot record more (queue full, or its journal cannot be written). */
+  'offline-queue-full',
+  /** Offline: the card does not match the card pattern or its check digit. */
+  'offline-card-not-accepted',
+  /** Offline: a lookup by email needs the service; a card works. */
+  'offline-card-only',
 ]);
 export type PatronMessageKind = z.infer<typeof PatronMessageKindSchema>;
 
@@ -81,7 +93,13 @@ export const TransactionLineSchema = z.object({
   label: z.string(),
   /** Which of the two `label` is, so the renderer can say "item ending 0050". */
   labelIs: z.enum(['title', 'barcode-end']),
-  status: z.enum(['pending', 'done', 'refused']),
+  /**
+   * `queued`: recorded in the kiosk's journal while the service could not be reached, or sent
+   * with its answer lost; the library system confirms it later.
+   */
+  status: z.enum(['pending', 'done', 'refused', 'queued']),
+  /** For a queued line: `offline` (recorded offline) or `confirming` (sent, answer lost). */
+  queued: z.enum(['offline', 'confirming']).optional(),
   /** Check-out: the due date given; check-in: absent. */
   dueDate: DateViewSchema.optional(),
   renewed: z.boolean().optional(),
@@ -102,6 +120,11 @@ export const PatronViewSchema = z.object({
   currency: z.string().optional(),
   /** Present when the patron may not borrow: why, in words the renderer chooses. */
   blocked: PatronMessageSchema.optional(),
+  /**
+   * Identified by the kiosk's offline rules, not by the service: no name, loans or fine are
+   * known, and up to `maxItems` may be borrowed, to be confirmed later.
+   */
+  offline: z.object({ maxItems: z.number().int().positive() }).optional(),
 });
 export type PatronView = z.infer<typeof PatronViewSchema>;
 
@@ -117,8 +140,16 @@ export const ReceiptSchema = z.object({
 export type Receipt = z.infer<typeof ReceiptSchema>;
 
 export const PatronScreenSchemas = [
-  /** `outOfService`: no staff member has signed the kiosk in. */
-  z.object({ name: z.literal('attract'), outOfService: z.boolean(), allowEmail: z.boolean() }),
+  /**
+   * `outOfService`: no staff member has signed the kiosk in. `offline`: the service cannot be
+   * reached; what the kiosk still takes, recorded to be confirmed later.
+   */
+  z.object({
+    name: z.literal('attract'),
+    outOfService: z.boolean(),
+    allowEmail: z.boolean(),
+    offline: z.object({ checkOut: z.boolean(), checkIn: z.boolean() }).optional(),
+  }),
   /** A card was scanned (or an email sent) and the member is being looked up. */
   z.object({ name: z.literal('identifying') }),
   /** The patron types an email on the on-screen keyboard. */
@@ -129,7 +160,12 @@ export const PatronScreenSchemas = [
     patron: PatronViewSchema,
     session: z.array(TransactionLineSchema),
   }),
-  z.object({ name: z.literal('check-in'), session: z.array(TransactionLineSchema) }),
+  /** `offline`: returns are recorded now and their fines calculated later. */
+  z.object({
+    name: z.literal('check-in'),
+    session: z.array(TransactionLineSchema),
+    offline: z.boolean().optional(),
+  }),
   /** `ask`: the patron chooses; `printing`: the receipt is being printed. */
   z.object({
     name: z.literal('receipt'),

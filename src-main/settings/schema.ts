@@ -99,6 +99,33 @@ export const ReceiptSettingsSchema = z.object({
   printer: z.string().min(1).max(200).optional(),
 });
 
+/**
+ * Store and forward while the service cannot be reached (docs/offline.md). Limits follow the
+ * self-check systems librarians know: Evergreen and 3M cap items per patron and the queue.
+ */
+export const OfflineSettingsSchema = z
+  .object({
+    /** Patrons may borrow while the service is unreachable; their loans are confirmed later. */
+    checkOut: z.boolean().default(true),
+    /** Returns are taken while the service is unreachable; any fine is calculated later. */
+    checkIn: z.boolean().default(true),
+    /** Items one patron may borrow in one offline session. */
+    maxItemsPerPatron: z.number().int().min(1).max(100).default(5),
+    /** Transactions the kiosk holds before it stops taking more offline. */
+    maxQueued: z.number().int().min(1).max(100_000).default(5_000),
+    /** The offline due date when the patron's member type and its loan period are not known. */
+    defaultLoanDays: z.number().int().min(1).max(365).default(14),
+    /** How long an online lookup's member type and block state count for offline decisions. */
+    rememberMembersDays: z.number().int().min(1).max(365).default(30),
+    /** Reachability probes back off from the first delay to the cap, with random jitter. */
+    probeFirstDelayMs: Duration(200, 60_000, 1_000),
+    probeMaxDelayMs: Duration(1_000, 30 * 60_000, 60_000),
+  })
+  .refine((offline) => offline.probeFirstDelayMs <= offline.probeMaxDelayMs, {
+    message: 'probeFirstDelayMs must not be above probeMaxDelayMs',
+    path: ['probeFirstDelayMs'],
+  });
+
 export const FeedbackSettingsSchema = z.object({
   /** Success, warning and error sounds, 0 (silent) to 1. */
   volume: z.number().min(0).max(1).default(0.7),
@@ -135,6 +162,7 @@ export const SettingsSchema = z.object({
   patron: PatronSettingsSchema.prefault({}),
   receipt: ReceiptSettingsSchema.prefault({}),
   feedback: FeedbackSettingsSchema.prefault({}),
+  offline: OfflineSettingsSchema.prefault({}),
   requestTimeoutMs: z.number().int().min(1_000).max(120_000).default(15_000),
   /** Owned by the scanner module; embedded here so there is one settings document. */
   scanner: ScannerSettingsSchema.prefault({}),
@@ -147,3 +175,4 @@ export type ServiceConnectionSettings = Settings['service'];
 export type ClientKind = z.infer<typeof ClientKindSchema>;
 export type PatronSettings = Settings['patron'];
 export type ReceiptSettings = Settings['receipt'];
+export type OfflineSettings = Settings['offline'];

@@ -49,12 +49,21 @@ export function formatDate(view: DateView, locale: string): string | undefined {
 /** The date and time of day, for the receipt. */
 export function formatDateTime(iso: string, locale: string): string {
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
+  return Number.isNaN(date.getTime()) ? iso : dateTimeFormat(locale).format(date);
+}
+
+/** An instant the core counts in epoch ms (the offline journal's times), as date and time. */
+export function formatEpoch(ms: number, locale: string): string {
+  const date = new Date(ms);
+  return Number.isNaN(date.getTime()) ? String(ms) : dateTimeFormat(locale).format(date);
+}
+
+function dateTimeFormat(locale: string): Intl.DateTimeFormat {
   return cachedFormat(
     DATE_TIMES,
     locale,
     () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
-  ).format(date);
+  );
 }
 
 /** An amount in major units; with a currency code when the service gave one. */

@@ -20,6 +20,12 @@ export const PATRON_MESSAGE_KEYS = {
   'unrecognised-barcode': 'message.kind.unrecognised-barcode',
   'fine-above-threshold': 'message.kind.fine-above-threshold',
   'invalid-email': 'message.kind.invalid-email',
+  'offline-check-out-unavailable': 'message.kind.offline-check-out-unavailable',
+  'offline-check-in-unavailable': 'message.kind.offline-check-in-unavailable',
+  'offline-limit': 'message.kind.offline-limit',
+  'offline-queue-full': 'message.kind.offline-queue-full',
+  'offline-card-not-accepted': 'message.kind.offline-card-not-accepted',
+  'offline-card-only': 'message.kind.offline-card-only',
 } as const satisfies Record<PatronMessageKind, MessageKey>;
 
 export const REFUSAL_KEYS = {
@@ -41,7 +47,22 @@ export interface MessageWords {
   serviceText?: string;
 }
 
-export function messageWords(message: PatronMessage): MessageWords {
+/**
+ * What the screen knows that the message does not. `returnsTaken`: offline, whether the kiosk
+ * still takes returns (known on the attract screen only); absent, the words say neither.
+ */
+export interface MessageContext {
+  returnsTaken?: boolean;
+}
+
+export function messageWords(message: PatronMessage, context: MessageContext = {}): MessageWords {
+  if (message.kind === 'offline-check-out-unavailable' && context.returnsTaken !== undefined) {
+    return {
+      key: context.returnsTaken
+        ? 'message.offlineCheckOut.returnsTaken'
+        : 'message.offlineCheckOut.noReturns',
+    };
+  }
   if (message.kind !== 'refused') return { key: PATRON_MESSAGE_KEYS[message.kind] };
   const code = message.code ?? 'other';
   const serviceText = message.serviceText?.trim();
@@ -84,3 +105,17 @@ export const VAULT_REASON_KEYS = {
   'vault.basic-text-allowed': 'auth.vault.basic-text-allowed',
   'vault.encryption-unavailable': 'auth.vault.encryption-unavailable',
 } as const satisfies Record<VaultReason, MessageKey>;
+
+/** A catalog id with the values it takes. */
+export interface Words {
+  key: MessageKey;
+  params?: Record<string, string | number>;
+}
+
+/**
+ * Words for a count, in a sentence of their own for exactly one: both languages say "1 item" but
+ * "2 items". Counts here are small, so the other plural forms of Spanish never come up.
+ */
+export function countWords(count: number, keys: { one: MessageKey; other: MessageKey }): Words {
+  return count === 1 ? { key: keys.one } : { key: keys.other, params: { count } };
+}

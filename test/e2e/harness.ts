@@ -42,6 +42,8 @@ export async function launchChromium(): Promise<Browser> {
 
 export interface KioskUnderTest {
   kiosk: BootedKiosk;
+  /** The data folder: the embedded service's data is in `reference-service/` below it. */
+  dataDir: string;
   host: WebHost;
   browser: Browser;
   page: Page;
@@ -56,6 +58,8 @@ export interface KioskUnderTestOptions {
   demo?: boolean;
   /** Runs before the kiosk page is opened: routes that must see the page's first requests. */
   preparePage?: (page: Page) => Promise<void>;
+  /** The embedded service with its fault knobs (outages, dropped answers): `kiosk.faults`. */
+  faults?: boolean;
 }
 
 /**
@@ -75,7 +79,10 @@ export async function startKioskUnderTest(
     settings: settings.value,
     port: 0,
     rendererDir: RENDERER_DIR,
-    embeddedService: { ports: { base: 0, auth: 0, blob: 0 } },
+    embeddedService: {
+      ports: { base: 0, auth: 0, blob: 0 },
+      ...(options.faults ? { faults: true } : {}),
+    },
     demo: options.demo ?? true,
     ...(options.hidBackend ? { hidBackend: options.hidBackend } : {}),
   });
@@ -87,6 +94,7 @@ export async function startKioskUnderTest(
   await page.goto(host.launchUrl);
   return {
     kiosk,
+    dataDir,
     host,
     browser,
     page,

@@ -41,6 +41,8 @@ export interface PatronKiosk extends KioskUnderTest {
 export interface SignedInKioskOptions {
   /** Plugs a HID POS scanner in at the HidBackend seam, for the test of that path. */
   hidScanner?: boolean;
+  /** The embedded service with its fault knobs (`kiosk.kiosk.faults`). */
+  faults?: boolean;
 }
 
 /**
@@ -54,7 +56,11 @@ export async function startSignedInKiosk(
 ): Promise<PatronKiosk> {
   const hid = options.hidScanner ? new FakeHidBackend() : undefined;
   if (hid) hid.plugged = [POS_SCANNER];
-  const kiosk = await startKioskUnderTest({ settings, ...(hid ? { hidBackend: hid } : {}) });
+  const kiosk = await startKioskUnderTest({
+    settings,
+    ...(hid ? { hidBackend: hid } : {}),
+    ...(options.faults ? { faults: true } : {}),
+  });
   await signInStaff(kiosk.page);
   return {
     ...kiosk,

@@ -31,6 +31,7 @@ describe('patron session: check-out loop', () => {
         lineId: 0,
         itemBarcode: ITEM,
         memberBarcode: CARD,
+        queuedInSession: 0,
       },
     ]);
   });

@@ -36,6 +36,11 @@ function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
     'auth.beginSignIn': () => ({ presentation: 'refused' }),
     'auth.signOut': () => undefined,
     'scanner.submitWedgeScan': () => ({ accepted: false, reason: 'duplicate' }),
+    'offline.retry': () => ({ done: false }),
+    'offline.dismiss': () => ({ done: false }),
+    'offline.export': () => undefined,
+    'offline.importBlockList': () => undefined,
+    'offline.setDamageAside': () => ({}),
     ...overrides,
   };
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney } from '../../../src-renderer/lib/format';
+import {
+  formatDate,
+  formatDateTime,
+  formatEpoch,
+  formatMoney,
+} from '../../../src-renderer/lib/format';
 
 describe('formatDate', () => {
   it('formats a calendar day in the chosen language without shifting it by a time zone', () => {
@@ -45,5 +50,17 @@ describe('formatMoney', () => {
 describe('formatDateTime', () => {
   it('keeps an unparseable receipt time as given', () => {
     expect(formatDateTime('not a date', 'en')).toBe('not a date');
+  });
+});
+
+describe('formatEpoch', () => {
+  it('formats epoch milliseconds as the receipt formats the same instant', () => {
+    const ms = Date.UTC(2025, 6, 1, 12, 30);
+    expect(formatEpoch(ms, 'en')).toBe(formatDateTime(new Date(ms).toISOString(), 'en'));
+    expect(formatEpoch(ms, 'en')).toMatch(/2025/);
+  });
+
+  it('keeps a value that is no time as its number', () => {
+    expect(formatEpoch(Number.NaN, 'en')).toBe('NaN');
   });
 });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { RefusalCodeSchema } from '../../../src-main/ipc/patron';
+import { PatronMessageKindSchema, RefusalCodeSchema } from '../../../src-main/ipc/patron';
 import en from '../../../src-renderer/i18n/en.json';
-import { messageWords, REFUSAL_KEYS } from '../../../src-renderer/lib/messages';
+import {
+  countWords,
+  messageWords,
+  PATRON_MESSAGE_KEYS,
+  REFUSAL_KEYS,
+} from '../../../src-renderer/lib/messages';
 
 function lookup(key: string): unknown {
   return key
@@ -34,5 +39,44 @@ describe('patron message words', () => {
 
   it('treats a refusal without a code as other', () => {
     expect(messageWords({ kind: 'refused' })).toEqual({ key: 'message.refusal.other' });
+  });
+
+  it('has catalog words for every message kind', () => {
+    for (const kind of PatronMessageKindSchema.options)
+      expect(lookup(PATRON_MESSAGE_KEYS[kind])).toBeTypeOf('string');
+  });
+
+  it('says returns are still taken when borrowing is paused offline and the kiosk takes them', () => {
+    const key = messageWords({ kind: 'offline-check-out-unavailable' }, { returnsTaken: true }).key;
+    expect(key).toBe('message.offlineCheckOut.returnsTaken');
+    expect(lookup(key)).toBeTypeOf('string');
+  });
+
+  it('says both are paused when the kiosk takes no returns either', () => {
+    const key = messageWords(
+      { kind: 'offline-check-out-unavailable' },
+      { returnsTaken: false },
+    ).key;
+    expect(key).toBe('message.offlineCheckOut.noReturns');
+    expect(lookup(key)).toBeTypeOf('string');
+  });
+
+  it('says nothing of returns where the screen does not know whether they are taken', () => {
+    expect(messageWords({ kind: 'offline-check-out-unavailable' })).toEqual({
+      key: 'message.kind.offline-check-out-unavailable',
+    });
+  });
+});
+
+describe('count words', () => {
+  const keys = { one: 'offline.importedOne', other: 'offline.imported' } as const;
+
+  it('uses the sentence for one item when the count is one', () => {
+    expect(countWords(1, keys)).toEqual({ key: 'offline.importedOne' });
+  });
+
+  it('passes any other count, zero included, to the sentence for many', () => {
+    expect(countWords(0, keys)).toEqual({ key: 'offline.imported', params: { count: 0 } });
+    expect(countWords(12, keys)).toEqual({ key: 'offline.imported', params: { count: 12 } });
   });
 });

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/**
+ * What the offline journal holds, one record per line of its history. A transaction is appended
+ * once (`txn`); everything that happens to it later is appended after it, so the file is only ever
+ * added to and a crash can lose at most the record being written.
+ */
+
+const Id = z.string().min(1).max(64);
+const At = z.number().int().nonnegative();
+
+export const TransactionKindSchema = z.enum(['check-out', 'check-in']);
+export type TransactionKind = z.infer<typeof TransactionKindSchema>;
+
+export const TxnRecordSchema = z.object({
+  t: z.literal('txn'),
+  id: Id,
+  /** The kiosk's clock when the patron scanned the item (epoch ms). */
+  at: At,
+  kind: TransactionKindSchema,
+  item: z.string().min(1).max(256),
+  /** The member's card: always for a check-out; for a check-in, when the kiosk knew who had it. */
+  member: z.string().min(1).max(256).optional(),
+  /** Check-out: the due date the patron was told (ISO instant). */
+  dueDate: z.string().optional(),
+  /**
+   * Sent online once already and the answer never came: it may have been applied, so the sync
+   * reconciles before sending it again.
+   */
+  unknownOutcome: z.literal(true).optional(),
+});
+
+/** The sync is about to send it: until an outcome follows, its effect on the service is unknown. */
+export const AttemptRecordSchema = z.object({ t: z.literal('attempt'), id: Id, at: At });
+/** The attempt is known not to have reached the service (refused connection, not sent). */
+export const ReleasedRecordSchema = z.object({ t: z.literal('released'), id: Id, at: At });
+
+export const AppliedRecordSchema = z.object({
+  t: z.literal('applied'),
+  id: Id,
+  at: At,
+  /** Found applied by looking the member up after an unknown outcome, not by the answer. */
+  reconciled: z.boolean(),
+  /** The due date the service gave (check-out), as it gave it. */
+  dueDate: z.string().optional(),
+  /** The fine the service charged (check-in), when it said. */
+  fine: z.number().optional(),
+});
+
+export const ExceptionReasonSchema = z.enum([
+  /** The service said no (a 4xx): item on loan to someone else, unknown member... */
+  'refused',
+  /** Whether the service applied it could not be told: staff must look. */
+  'unconfirmed',
+]);
+export type ExceptionReason = z.infer<typeof ExceptionReasonSchema>;
+
+export const ExceptionRecordSchema = z.object({
+  t: z.literal('exception'),
+  id: Id,
+  at: At,
+  reason: ExceptionReasonSchema,
+  status: z.number().int().optional(),
+  /** The service's error code, when its answer had one. */
+  code: z.string().max(200).optional(),
+  /** The service's own words, or the kiosk's when it could not confirm. */
+  message: z.string().max(1000).optional(),
+});
+
+/** Staff sent an exception back to the queue. */
+export const RetryRecordSchema = z.object({ t: z.literal('retry'), id: Id, at: At });
+/** Staff dealt with an exception by hand. */
+export const DismissedRecordSchema = z.object({ t: z.literal('dismissed'), id: Id, at: At });
+
+export const JournalRecordSchema = z.discriminatedUnion('t', [
+  TxnRecordSchema,
+  AttemptRecordSchema,
+  ReleasedRecordSchema,
+  AppliedRecordSchema,
+  ExceptionRecordSchema,
+  RetryRecordSchema,
+  DismissedRecordSchema,
+]);
+
+export type JournalRecord = z.infer<typeof JournalRecordSchema>;
+export type TxnRecord = z.infer<typeof TxnRecordSchema>;
+export type AppliedRecord = z.infer<typeof AppliedRecordSchema>;
+export type ExceptionRecord = z.infer<typeof ExceptionRecordSchema>;

@@ -1,0 +1,313 @@
+import type { Result } from '../../../src-shared/result';
+import { ok } from '../../../src-shared/result';
+import type { PatronMessage } from '../../ipc/patron';
+import type { ServiceError } from '../../service/errors';
+import type { CirculationResult, Loan, MemberCirculation } from '../../service/reader/types';
+import { UNKNOWN } from '../../service/reader/values';
+import type { OfflineSettings } from '../../settings/schema';
+import type { OfflineJournal } from '../journal/offline-journal';
+import type { CirculationPort } from '../session-driver';
+import type { ConnectivityMonitor } from './connectivity';
+import { isUnreachable } from './connectivity';
+import type { OfflineKnowledge } from './offline-knowledge';
+import { loanOfItem } from './reconcile';
+
+/** How a card was checked: by the service, or by the kiosk's offline rules. */
+export type IdentifyAnswer =
+  | { via: 'service'; result: Result<MemberCirculation, ServiceError> }
+  | { via: 'offline'; accepted: true }
+  | { via: 'offline'; accepted: false; message: PatronMessage };
+
+/**
+ * What became of a check-out or check-in: the service's answer; recorded in the journal, to be
+ * sent (`offline`) or confirmed (`confirming`: sent once, its answer lost); or declined by the
+ * offline rules.
+ */
+export type CirculationAnswer =
+  | { via: 'service'; result: Result<CirculationResult, ServiceError> }
+  | { via: 'journal'; queued: 'offline' | 'confirming'; dueDay?: string }
+  | { via: 'declined'; message: PatronMessage };
+
+export interface CirculationDesk {
+  identify(by: 'barcode' | 'email', value: string): Promise<IdentifyAnswer>;
+  checkOut(request: {
+    itemBarcode: string;
+    memberBarcode: string;
+    /** Check-outs of this session already recorded offline (the per-patron limit). */
+    queuedInSession: number;
+  }): Promise<CirculationAnswer>;
+  checkIn(itemBarcode: string): Promise<CirculationAnswer>;
+}
+
+export interface OfflineDeskParts {
+  connectivity: ConnectivityMonitor;
+  journal: OfflineJournal;
+  knowledge: OfflineKnowledge;
+  policy: OfflineSettings;
+  /** The card pattern and check digit, as the scanner settings define them. */
+  isCard(code: string): boolean;
+  /** A transaction was recorded: the sync sends it once the service is back. */
+  recorded(): void;
+  now(): number;
+  /** How long to wait for a look-up that settles an unknown outcome while the patron waits. */
+  confirmTimeoutMs: number;
+}
+
+/** Without offline parts (tests of the session alone): every call goes to the service. */
+export function onlineDesk(port: CirculationPort): CirculationDesk {
+  return {
+    identify: async (by, value) => ({
+      via: 'service',
+      result: await (by === 'barcode' ? port.memberByBarcode(value) : port.memberByEmail(value)),
+    }),
+    checkOut: async ({ itemBarcode, memberBarcode }) => ({
+      via: 'service',
+      result: await port.checkOut({ itemBarcode, userBarcode: memberBarcode }),
+    }),
+    checkIn: async (itemBarcode) => ({ via: 'service', result: await port.checkIn(itemBarcode) }),
+  };
+}
+
+/** The day `days` after `at`, in the kiosk's time zone: what an offline receipt promises. */
+export function dueDayAfter(at: number, days: number): string {
+  const due = new Date(at);
+  due.setDate(due.getDate() + days);
+  const pad = (value: number): string => String(value).padStart(2, '0');
+  return `${due.getFullYear()}-${pad(due.getMonth() + 1)}-${pad(due.getDate())}`;
+}
+
+function refusedCode(code: 'member_blocked' | 'member_expired'): PatronMessage {
+  return { kind: 'refused', code };
+}
+
+/** A loan found on the member's card after an unknown outcome, as the answer that was lost. */
+function resultFromLoan(loan: Loan): CirculationResult {
+  return {
+    extra: {},
+    ...(loan.itemBarcode ? { itemBarcode: loan.itemBarcode } : {}),
+    ...(loan.title ? { title: loan.title } : {}),
+    dueDate: loan.dueDate,
+    overdueDate: UNKNOWN,
+    overdue: UNKNOWN,
+    fine: UNKNOWN,
+    renewed: UNKNOWN,
+  };
+}
+
+/**
+ * The patron session's way to the service: straight to it while it answers, into the offline
+ * journal when it cannot be reached (within the offline rules), and a look at the member's loans
+ * when a check-out's answer was lost, so the patron learns whether it went through.
+ */
+export function createCirculationDesk(
+  port: CirculationPort,
+  parts: OfflineDeskParts,
+): CirculationDesk {
+  const { connectivity, journal, knowledge, policy } = parts;
+
+  let recording = 0;
+
+  // Damage holds the sync back but takes nothing away from appending: new records wait behind it.
+  const journalWritable = (): boolean => {
+    const problem = journal.problem();
+    return problem === undefined || problem.kind === 'damaged';
+  };
+
+  /** Transactions of this item still in the journal: a new one must queue behind them. */
+  const waitsInJournal = (item: string): boolean =>
+    journal.sendable().some((entry) => entry.txn.item === item);
+
+  function offlineIdentify(card: string): IdentifyAnswer {
+    if (!policy.checkOut) {
+      return {
+        via: 'offline',
+        accepted: false,
+        message: { kind: 'offline-check-out-unavailable' },
+      };
+    }
+    if (!journalWritable()) {
+      return { via: 'offline', accepted: false, message: { kind: 'offline-queue-full' } };
+    }
+    if (!parts.isCard(card)) {
+      return { via: 'offline', accepted: false, message: { kind: 'offline-card-not-accepted' } };
+    }
+    const block = knowledge.blockOf(card, parts.now());
+    if (block) return { via: 'offline', accepted: false, message: refusedCode(block) };
+    return { via: 'offline', accepted: true };
+  }
+
+  async function record(
+    kind: 'check-out' | 'check-in',
+    request: { item: string; member?: string; queuedInSession?: number },
+    queued: 'offline' | 'confirming',
+  ): Promise<CirculationAnswer | undefined> {
+    const at = parts.now();
+    if (queued === 'offline') {
+      const allowed = kind === 'check-out' ? policy.checkOut : policy.checkIn;
+      if (!allowed) {
+        return {
+          via: 'declined',
+          message: {
+            kind:
+              kind === 'check-out'
+                ? 'offline-check-out-unavailable'
+                : 'offline-check-in-unavailable',
+          },
+        };
+      }
+      if (kind === 'check-out' && (request.queuedInSession ?? 0) >= policy.maxItemsPerPatron) {
+        return { via: 'declined', message: { kind: 'offline-limit' } };
+      }
+    }
+    if (journal.counts().queued + recording >= policy.maxQueued || !journalWritable()) {
+      // An unconfirmed transaction that cannot be written down is left to staff, as before.
+      return queued === 'confirming'
+        ? undefined
+        : { via: 'declined', message: { kind: 'offline-queue-full' } };
+    }
+    const dueDay =
+      kind === 'check-out' && request.member
+        ? dueDayAfter(at, knowledge.loanDays(request.member, at) ?? policy.defaultLoanDays)
+        : undefined;
+    // Counted while it is written, so a burst cannot pass the queue limit between check and append.
+    recording += 1;
+    const recorded = await journal
+      .record({
+        kind,
+        item: request.item,
+        ...(request.member ? { member: request.member } : {}),
+        ...(dueDay ? { dueDate: dueDay } : {}),
+        ...(queued === 'confirming' ? { unknownOutcome: true as const } : {}),
+        at,
+      })
+      .finally(() => (recording -= 1));
+    if (!recorded.ok) {
+      return queued === 'confirming'
+        ? undefined
+        : { via: 'declined', message: { kind: 'offline-queue-full' } };
+    }
+    parts.recorded();
+    return { via: 'journal', queued, ...(dueDay ? { dueDay } : {}) };
+  }
+
+  const serviceAnswer = (result: Result<CirculationResult, ServiceError>): CirculationAnswer => ({
+    via: 'service',
+    result,
+  });
+
+  /** After a check-out whose answer was lost: is the item on the member's card now? */
+  async function confirmCheckOut(
+    item: string,
+    member: string,
+  ): Promise<'not-applied' | 'unknown' | CirculationResult> {
+    const lookup = await port.memberByBarcode(member, {
+      signal: AbortSignal.timeout(parts.confirmTimeoutMs),
+    });
+    if (!lookup.ok) {
+      if (isUnreachable(lookup.error)) connectivity.unreachable();
+      return 'unknown';
+    }
+    connectivity.reachable();
+    const found = loanOfItem(lookup.value, item);
+    if (found === UNKNOWN) return 'unknown';
+    return found ? resultFromLoan(found) : 'not-applied';
+  }
+
+  async function checkOutOnline(
+    item: string,
+    member: string,
+    queuedInSession: number,
+    retried: boolean,
+  ): Promise<CirculationAnswer> {
+    const result = await port.checkOut({ itemBarcode: item, userBarcode: member });
+    if (result.ok || result.error.outcome === 'applied') {
+      connectivity.reachable();
+      return serviceAnswer(result);
+    }
+    const { error } = result;
+    if (error.outcome === 'not-applied') {
+      if (!isUnreachable(error)) return serviceAnswer(result);
+      connectivity.unreachable();
+      return (
+        (await record('check-out', { item, member, queuedInSession }, 'offline')) ??
+        serviceAnswer(result)
+      );
+    }
+    // Sent, and no answer: look before anything else, so it is never applied twice.
+    const confirmed = await confirmCheckOut(item, member);
+    if (confirmed === 'not-applied' && !retried) {
+      return checkOutOnline(item, member, queuedInSession, true);
+    }
+    if (confirmed === 'not-applied') return serviceAnswer(result);
+    if (confirmed !== 'unknown') return serviceAnswer(ok(confirmed));
+    return (await record('check-out', { item, member }, 'confirming')) ?? serviceAnswer(result);
+  }
+
+  return {
+    async identify(by, value) {
+      if (by === 'email') {
+        if (connectivity.state() === 'offline') {
+          return { via: 'offline', accepted: false, message: { kind: 'offline-card-only' } };
+        }
+        const result = await port.memberByEmail(value);
+        if (!result.ok && isUnreachable(result.error)) {
+          connectivity.unreachable();
+          return { via: 'offline', accepted: false, message: { kind: 'offline-card-only' } };
+        }
+        connectivity.reachable();
+        return { via: 'service', result };
+      }
+      if (connectivity.state() === 'offline') return offlineIdentify(value);
+      const result = await port.memberByBarcode(value);
+      if (!result.ok && isUnreachable(result.error)) {
+        connectivity.unreachable();
+        return offlineIdentify(value);
+      }
+      connectivity.reachable();
+      if (result.ok) knowledge.rememberLookup(value, result.value, parts.now());
+      return { via: 'service', result };
+    },
+
+    async checkOut({ itemBarcode, memberBarcode, queuedInSession }) {
+      if (connectivity.state() === 'offline' || waitsInJournal(itemBarcode)) {
+        return (
+          (await record(
+            'check-out',
+            { item: itemBarcode, member: memberBarcode, queuedInSession },
+            'offline',
+          )) ?? {
+            via: 'declined',
+            message: { kind: 'offline-queue-full' },
+          }
+        );
+      }
+      return checkOutOnline(itemBarcode, memberBarcode, queuedInSession, false);
+    },
+
+    async checkIn(itemBarcode) {
+      if (connectivity.state() === 'offline' || waitsInJournal(itemBarcode)) {
+        return (
+          (await record('check-in', { item: itemBarcode }, 'offline')) ?? {
+            via: 'declined',
+            message: { kind: 'offline-queue-full' },
+          }
+        );
+      }
+      const result = await port.checkIn(itemBarcode);
+      if (result.ok || result.error.outcome === 'applied') {
+        connectivity.reachable();
+        return serviceAnswer(result);
+      }
+      const { error } = result;
+      if (!isUnreachable(error) && error.outcome === 'not-applied') {
+        connectivity.reachable();
+        return serviceAnswer(result);
+      }
+      if (isUnreachable(error)) connectivity.unreachable();
+      // The interface has no look-up by item: the sync sends it again, and a "not on loan" then
+      // means the lost attempt went through (docs/offline.md, reconciling).
+      const queued = error.outcome === 'unknown' ? 'confirming' : 'offline';
+      return (await record('check-in', { item: itemBarcode }, queued)) ?? serviceAnswer(result);
+    },
+  };
+}

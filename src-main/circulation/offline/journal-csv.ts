@@ -1,0 +1,59 @@
+import type { JournalEntry } from '../journal/offline-journal';
+
+const COLUMNS = [
+  'id',
+  'kind',
+  'recorded_at',
+  'item_barcode',
+  'member_barcode',
+  'state',
+  'offline_due_date',
+  'reason',
+  'status',
+  'code',
+  'message',
+] as const;
+
+/**
+ * One CSV field: quoted when it holds a separator, a quote or a line break; a leading `=`, `+`,
+ * `-` or `@` is escaped so a spreadsheet never runs a service's message as a formula.
+ */
+export function csvField(value: string | number | undefined): string {
+  if (value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function row(entry: JournalEntry): string {
+  const { txn, exception } = entry;
+  const values: Record<(typeof COLUMNS)[number], string | number | undefined> = {
+    id: txn.id,
+    kind: txn.kind,
+    recorded_at: new Date(txn.at).toISOString(),
+    item_barcode: txn.item,
+    member_barcode: txn.member,
+    state: entry.needsReconcile && entry.state !== 'exception' ? 'to-confirm' : entry.state,
+    offline_due_date: txn.dueDate,
+    reason: entry.state === 'exception' ? exception?.reason : undefined,
+    status: entry.state === 'exception' ? exception?.status : undefined,
+    code: entry.state === 'exception' ? exception?.code : undefined,
+    message: entry.state === 'exception' ? exception?.message : undefined,
+  };
+  return COLUMNS.map((column) => csvField(values[column])).join(',');
+}
+
+/** The journal (everything it holds) or its exceptions as CSV, for staff to keep or send on. */
+export function journalCsv(
+  entries: readonly JournalEntry[],
+  what: 'journal' | 'exceptions',
+  now: number,
+): { fileName: string; csv: string } {
+  const chosen =
+    what === 'journal' ? entries : entries.filter((entry) => entry.state === 'exception');
+  const day = new Date(now).toISOString().slice(0, 19).replace(/[:T]/g, '-');
+  return {
+    fileName: `offline-${what}-${day}.csv`,
+    csv: [COLUMNS.join(','), ...chosen.map(row)].join('\r\n') + '\r\n',
+  };
+}

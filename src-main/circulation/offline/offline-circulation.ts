@@ -1,0 +1,240 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { createLogger } from '../../../src-shared/log/logger';
+import type { OfflineStatus } from '../../ipc/offline';
+import type { ServiceClient } from '../../service/client';
+import type { OfflineSettings } from '../../settings/schema';
+import type { SessionClock } from '../clock';
+import { systemClock } from '../clock';
+import type { JournalKeySource } from '../journal/journal-key';
+import { openOfflineJournal } from '../journal/offline-journal';
+import type { OfflineJournal } from '../journal/offline-journal';
+import { createCirculationDesk } from './circulation-desk';
+import type { CirculationDesk } from './circulation-desk';
+import { createConnectivityMonitor, probeService } from './connectivity';
+import type { ConnectivityMonitor } from './connectivity';
+import { journalCsv } from './journal-csv';
+import { openOfflineKnowledge } from './offline-knowledge';
+import type { BlockListImport, OfflineKnowledge } from './offline-knowledge';
+import { createSyncEngine } from './sync';
+import type { SyncEngine } from './sync';
+
+const log = createLogger('circulation:offline');
+
+/** Member types (and their loan periods) are read again at most this often. */
+const MEMBER_TYPES_EVERY_MS = 60 * 60_000;
+/** Staff see this many queued transactions and exceptions; the export has them all. */
+const LISTED = 200;
+
+export function offlineFiles(dataDir: string): { journal: string; knowledge: string } {
+  const folder = path.join(dataDir, 'offline');
+  return {
+    journal: path.join(folder, 'journal.bin'),
+    knowledge: path.join(folder, 'knowledge.bin'),
+  };
+}
+
+export interface OfflineCirculationOptions {
+  dataDir: string;
+  baseUrl: string;
+  settings: OfflineSettings;
+  requestTimeoutMs: number;
+  client: Pick<
+    ServiceClient,
+    'memberByBarcode' | 'memberByEmail' | 'checkOut' | 'checkIn' | 'listMemberTypes'
+  >;
+  keys: JournalKeySource;
+  signedIn(): boolean;
+  /** The card pattern and check digit (scanner settings). */
+  isCard(code: string): boolean;
+  clock?: SessionClock;
+  /** Spread of probe and retry delays; off only to show what the spread buys (benchmarks). */
+  jitter?: boolean;
+  fetch?: typeof fetch;
+}
+
+/** Store and forward: the desk the patron session uses, the journal, the sync and their status. */
+export interface OfflineCirculation {
+  desk: CirculationDesk;
+  connectivity: ConnectivityMonitor;
+  journal: OfflineJournal;
+  sync: SyncEngine;
+  knowledge: OfflineKnowledge;
+  status(): OfflineStatus;
+  retry(id: string): Promise<boolean>;
+  dismiss(id: string): Promise<boolean>;
+  exportCsv(what: 'journal' | 'exceptions'): { fileName: string; csv: string };
+  importBlockList(csv: string): Promise<BlockListImport>;
+  setDamageAside(): Promise<string | undefined>;
+  /** Staff signed in (again): send what waits. */
+  signInChanged(): void;
+  onChange(listener: () => void): () => void;
+  dispose(): Promise<void>;
+}
+
+export async function startOfflineCirculation(
+  options: OfflineCirculationOptions,
+): Promise<OfflineCirculation> {
+  const clock = options.clock ?? systemClock;
+  const files = offlineFiles(options.dataDir);
+  const journal = await openOfflineJournal({
+    file: files.journal,
+    keys: options.keys,
+    now: clock.now,
+  });
+  // The journal made its key if it needed one; never a second key beside a journal that lost its own.
+  const key = journal.problem()?.kind.startsWith('key-')
+    ? undefined
+    : await options.keys.load({ create: false });
+  const knowledge = await openOfflineKnowledge({
+    file: files.knowledge,
+    // Without the journal's key there is nothing to seal with: a key of this run only.
+    key: key?.ok ? key.value : randomBytes(32),
+    rememberDays: options.settings.rememberMembersDays,
+  });
+  const connectivity = createConnectivityMonitor({
+    probe: () =>
+      probeService({
+        baseUrl: options.baseUrl,
+        timeoutMs: Math.min(options.requestTimeoutMs, 5_000),
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+      }),
+    firstDelayMs: options.settings.probeFirstDelayMs,
+    maxDelayMs: options.settings.probeMaxDelayMs,
+    ...(options.jitter === undefined ? {} : { jitter: options.jitter }),
+    clock,
+  });
+  const sync = createSyncEngine({
+    journal,
+    port: options.client,
+    connectivity,
+    signedIn: options.signedIn,
+    retryFirstDelayMs: options.settings.probeFirstDelayMs,
+    retryMaxDelayMs: options.settings.probeMaxDelayMs,
+    ...(options.jitter === undefined ? {} : { jitter: options.jitter }),
+    clock,
+    now: clock.now,
+  });
+  const desk = createCirculationDesk(options.client, {
+    connectivity,
+    journal,
+    knowledge,
+    policy: options.settings,
+    isCard: options.isCard,
+    recorded: () => {
+      if (connectivity.state() === 'online') sync.kick();
+    },
+    now: clock.now,
+    confirmTimeoutMs: Math.min(options.requestTimeoutMs, 5_000),
+  });
+
+  let typesReadAt = -Infinity;
+  async function readMemberTypes(): Promise<void> {
+    if (!options.signedIn() || clock.now() - typesReadAt < MEMBER_TYPES_EVERY_MS) return;
+    typesReadAt = clock.now();
+    const types = await options.client.listMemberTypes();
+    if (types.ok) knowledge.setMemberTypes(types.value);
+    else log.info('member types not read; offline due dates use the default loan period');
+  }
+
+  const listeners = new Set<() => void>();
+  const changed = (): void => {
+    for (const listener of listeners) listener();
+  };
+  const offs = [
+    journal.onChange(changed),
+    sync.onChange(changed),
+    connectivity.onChange((state) => {
+      changed();
+      if (state === 'online') {
+        sync.kick();
+        void readMemberTypes();
+      }
+    }),
+  ];
+  sync.kick();
+  void readMemberTypes();
+
+  function status(): OfflineStatus {
+    const counts = journal.counts();
+    const sync_ = sync.status();
+    const problem = journal.problem();
+    const entries = journal.entries();
+    const line = (entry: (typeof entries)[number]) => ({
+      id: entry.txn.id,
+      kind: entry.txn.kind,
+      at: entry.txn.at,
+      item: entry.txn.item,
+      ...(entry.txn.member ? { member: entry.txn.member } : {}),
+    });
+    return {
+      connectivity:
+        connectivity.state() === 'offline'
+          ? 'offline'
+          : sync_.phase === 'syncing'
+            ? 'syncing'
+            : 'online',
+      sync: sync_.phase,
+      queued: counts.queued,
+      exceptions: counts.exceptions,
+      ...(problem ? { problem } : {}),
+      ...(sync_.lastDrainedAt ? { lastDrainedAt: sync_.lastDrainedAt } : {}),
+      queue: entries
+        .filter((entry) => entry.state === 'pending' || entry.state === 'in-flight')
+        .slice(0, LISTED)
+        .map(line),
+      exceptionList: entries
+        .filter((entry) => entry.state === 'exception')
+        .slice(0, LISTED)
+        .map((entry) => ({
+          ...line(entry),
+          reason: entry.exception?.reason ?? 'refused',
+          ...(entry.exception?.status ? { status: entry.exception.status } : {}),
+          ...(entry.exception?.code ? { code: entry.exception.code } : {}),
+          ...(entry.exception?.message ? { message: entry.exception.message } : {}),
+        })),
+      knowledge: knowledge.counts(),
+    };
+  }
+
+  return {
+    desk,
+    connectivity,
+    journal,
+    sync,
+    knowledge,
+    status,
+    async retry(id) {
+      const done = await journal.retry(id);
+      if (done) sync.kick();
+      return done;
+    },
+    dismiss: (id) => journal.dismiss(id),
+    exportCsv: (what) => journalCsv(journal.held(), what, clock.now()),
+    importBlockList: (csv) => knowledge.importBlockList(csv, options.isCard),
+    async setDamageAside() {
+      const file = await journal.setDamageAside();
+      sync.kick();
+      return file;
+    },
+    signInChanged() {
+      if (options.signedIn()) {
+        sync.kick();
+        void readMemberTypes();
+      }
+      changed();
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async dispose() {
+      for (const off of offs) off();
+      connectivity.dispose();
+      await sync.dispose();
+      await knowledge.flush();
+      await journal.close();
+      listeners.clear();
+    },
+  };
+}

@@ -1,0 +1,226 @@
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { createLogger } from '../../../src-shared/log/logger';
+import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from '../../host/file-modes';
+import type { MemberCirculation, MemberType } from '../../service/reader/types';
+import { UNKNOWN, dateMs } from '../../service/reader/values';
+
+const log = createLogger('circulation:offline');
+
+const DAY_MS = 86_400_000;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const PURPOSE = Buffer.from('library-kiosk offline knowledge v1');
+
+export type OfflineBlock = 'member_blocked' | 'member_expired';
+
+const KnowledgeSchema = z.object({
+  /** Keyed hash of a card -> what an online lookup said, and when. No barcode is kept. */
+  members: z.record(
+    z.string(),
+    z.object({
+      seenAt: z.number(),
+      memberType: z.string().optional(),
+      block: z.enum(['member_blocked', 'member_expired']).optional(),
+    }),
+  ),
+  /** Cards staff imported as blocked (keyed hashes), replaced by each import. */
+  imported: z.array(z.string()),
+  /** Member type -> loan period in days, from the service's list of member types. */
+  loanDays: z.record(z.string(), z.number().positive()),
+});
+type Knowledge = z.infer<typeof KnowledgeSchema>;
+
+export interface BlockListImport {
+  imported: number;
+  /** Lines that were not a card barcode: 1-based line numbers (a header line is not counted). */
+  rejected: number[];
+}
+
+/**
+ * What the kiosk knows for offline decisions: which cards were blocked or expired when last seen
+ * online (plus a list staff can import), and each card's member type for its loan period. Cards
+ * are kept only as keyed hashes (HMAC-SHA-256 under a key derived from the journal's), in a file
+ * sealed with AES-GCM, so neither the file nor its key alone gives a barcode back.
+ */
+export interface OfflineKnowledge {
+  rememberLookup(card: string, circulation: MemberCirculation, at: number): void;
+  setMemberTypes(types: readonly MemberType[]): void;
+  blockOf(card: string, at: number): OfflineBlock | undefined;
+  /** The loan period of the card's member type, when a recent lookup and the type list say it. */
+  loanDays(card: string, at: number): number | undefined;
+  importBlockList(csv: string, isCard: (code: string) => boolean): Promise<BlockListImport>;
+  counts(): { remembered: number; blocked: number; imported: number; memberTypes: number };
+  flush(): Promise<void>;
+}
+
+export interface OfflineKnowledgeOptions {
+  file: string;
+  /** The journal's key; the sealing and hashing keys are derived from it. */
+  key: Buffer;
+  rememberDays: number;
+}
+
+function subkey(key: Buffer, info: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), info, 32));
+}
+
+function seal(key: Buffer, plaintext: Buffer): Buffer {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(PURPOSE);
+  const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]);
+}
+
+function open(key: Buffer, sealed: Buffer): Buffer | undefined {
+  if (sealed.length < IV_BYTES + TAG_BYTES) return undefined;
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, IV_BYTES));
+    decipher.setAAD(PURPOSE);
+    decipher.setAuthTag(sealed.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+    return Buffer.concat([
+      decipher.update(sealed.subarray(IV_BYTES + TAG_BYTES)),
+      decipher.final(),
+    ]);
+  } catch {
+    return undefined;
+  }
+}
+
+function blockIn(circulation: MemberCirculation, at: number): OfflineBlock | undefined {
+  const blocks = circulation.blocks === UNKNOWN ? [] : circulation.blocks;
+  if (circulation.member.blocked === true || blocks.includes('member_blocked')) {
+    return 'member_blocked';
+  }
+  const { expiry } = circulation.member;
+  const expired =
+    blocks.includes('member_expired') ||
+    (expiry !== null && expiry !== UNKNOWN && (dateMs(expiry) ?? Infinity) < at);
+  return expired ? 'member_expired' : undefined;
+}
+
+/** The first field of each CSV line, unquoted; a first line that is not a card is a header. */
+function firstFields(csv: string): string[] {
+  return csv
+    .split(/\r?\n/)
+    .map(
+      (line) =>
+        line
+          .split(/[,;\t]/)[0]
+          ?.trim()
+          .replace(/^"(.*)"$/, '$1') ?? '',
+    )
+    .map((field) => field.trim());
+}
+
+export async function openOfflineKnowledge(
+  options: OfflineKnowledgeOptions,
+): Promise<OfflineKnowledge> {
+  const sealKey = subkey(options.key, 'offline knowledge sealing');
+  const hashKey = subkey(options.key, 'offline knowledge card hash');
+  const keep = options.rememberDays * DAY_MS;
+  let knowledge: Knowledge = { members: {}, imported: [], loanDays: {} };
+  try {
+    const opened = open(sealKey, await readFile(options.file));
+    const parsed = opened && KnowledgeSchema.safeParse(JSON.parse(opened.toString('utf8')));
+    if (parsed && parsed.success) knowledge = parsed.data;
+    else log.warn('offline knowledge unreadable; starting afresh', { file: options.file });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      log.warn('offline knowledge unreadable; starting afresh', { file: options.file });
+    }
+  }
+  let imported = new Set(knowledge.imported);
+  let timer: NodeJS.Timeout | undefined;
+  let writing: Promise<void> = Promise.resolve();
+
+  const hash = (card: string): string =>
+    createHmac('sha256', hashKey).update(card, 'utf8').digest('base64url').slice(0, 32);
+
+  async function write(): Promise<void> {
+    knowledge.imported = [...imported];
+    const sealed = seal(sealKey, Buffer.from(JSON.stringify(knowledge), 'utf8'));
+    const temporary = `${options.file}.${randomBytes(6).toString('hex')}.tmp`;
+    await mkdir(path.dirname(options.file), { recursive: true, mode: DATA_FOLDER_MODE });
+    await writeFile(temporary, sealed, { mode: SECRET_FILE_MODE });
+    await rename(temporary, options.file);
+  }
+
+  const flush = (): Promise<void> => {
+    clearTimeout(timer);
+    timer = undefined;
+    writing = writing
+      .then(write)
+      .catch((error: unknown) => log.error('offline knowledge not saved', { error }));
+    return writing;
+  };
+  // Lookups come in bursts at a busy kiosk: one write a few seconds after the last change.
+  const soon = (): void => {
+    if (timer) return;
+    timer = setTimeout(() => void flush(), 2_000);
+    timer.unref();
+  };
+
+  return {
+    rememberLookup(card, circulation, at) {
+      const block = blockIn(circulation, at);
+      const { memberType } = circulation.member;
+      knowledge.members[hash(card)] = {
+        seenAt: at,
+        ...(memberType ? { memberType } : {}),
+        ...(block ? { block } : {}),
+      };
+      for (const [key, entry] of Object.entries(knowledge.members)) {
+        if (at - entry.seenAt > keep) delete knowledge.members[key];
+      }
+      soon();
+    },
+    setMemberTypes(types) {
+      const loanDays: Record<string, number> = {};
+      for (const type of types) {
+        if (type.id && type.loanPeriodDays && type.loanPeriodDays > 0) {
+          loanDays[type.id] = type.loanPeriodDays;
+        }
+      }
+      knowledge.loanDays = loanDays;
+      soon();
+    },
+    blockOf(card, at) {
+      const key = hash(card);
+      if (imported.has(key)) return 'member_blocked';
+      const seen = knowledge.members[key];
+      return seen && at - seen.seenAt <= keep ? seen.block : undefined;
+    },
+    loanDays(card, at) {
+      const seen = knowledge.members[hash(card)];
+      if (!seen?.memberType || at - seen.seenAt > keep) return undefined;
+      return knowledge.loanDays[seen.memberType];
+    },
+    async importBlockList(csv, isCard) {
+      const next = new Set<string>();
+      const rejected: number[] = [];
+      firstFields(csv).forEach((field, index) => {
+        if (field === '') return;
+        if (isCard(field)) next.add(hash(field));
+        else if (index > 0 || next.size > 0) rejected.push(index + 1);
+      });
+      imported = next;
+      await flush();
+      log.info('block list imported', { cards: next.size, rejected: rejected.length });
+      return { imported: next.size, rejected };
+    },
+    counts() {
+      const members = Object.values(knowledge.members);
+      return {
+        remembered: members.length,
+        blocked: members.filter((entry) => entry.block).length,
+        imported: imported.size,
+        memberTypes: Object.keys(knowledge.loanDays).length,
+      };
+    },
+    flush,
+  };
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/**
+ * What staff see of store and forward: connectivity, the sync, the queue and its exceptions.
+ * Barcodes appear here, and only here: this exists only while staff mode is open.
+ */
+
+const QueuedLineSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['check-out', 'check-in']),
+  /** When the patron scanned it (epoch ms, the kiosk's clock). */
+  at: z.number(),
+  item: z.string(),
+  member: z.string().optional(),
+});
+
+export const ExceptionLineSchema = QueuedLineSchema.extend({
+  /** `refused`: the service said no; `unconfirmed`: whether it applied could not be told. */
+  reason: z.enum(['refused', 'unconfirmed']),
+  status: z.number().optional(),
+  code: z.string().optional(),
+  /** The service's own words (or the kiosk's, for `unconfirmed`). */
+  message: z.string().optional(),
+});
+export type ExceptionLine = z.infer<typeof ExceptionLineSchema>;
+
+export const JournalProblemSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('key-missing') }),
+  z.object({ kind: z.literal('key-unreadable') }),
+  z.object({ kind: z.literal('key-unavailable') }),
+  z.object({
+    kind: z.literal('damaged'),
+    regions: z.number(),
+    bytes: z.number(),
+    /** Transactions recorded after the damage, held until staff act. */
+    waiting: z.number(),
+  }),
+  z.object({ kind: z.literal('write-failed'), code: z.string() }),
+]);
+
+export const OfflineStatusSchema = z.object({
+  connectivity: z.enum(['online', 'offline', 'syncing']),
+  sync: z.enum(['idle', 'syncing', 'waiting-service', 'waiting-sign-in', 'stopped']),
+  queued: z.number().int().nonnegative(),
+  exceptions: z.number().int().nonnegative(),
+  problem: JournalProblemSchema.optional(),
+  /** When the queue was last emptied (epoch ms). */
+  lastDrainedAt: z.number().optional(),
+  /** The first queued transactions and exceptions; the export has all of them. */
+  queue: z.array(QueuedLineSchema),
+  exceptionList: z.array(ExceptionLineSchema),
+  /** What the offline card check knows (counts only). */
+  knowledge: z.object({
+    remembered: z.number(),
+    blocked: z.number(),
+    imported: z.number(),
+    memberTypes: z.number(),
+  }),
+});
+export type OfflineStatus = z.infer<typeof OfflineStatusSchema>;
+
+export const BlockListImportSchema = z.object({
+  imported: z.number().int().nonnegative(),
+  /** Line numbers that held no card barcode. */
+  rejected: z.array(z.number().int().positive()),
+});
+
+/** A CSV for the renderer to save: the web host downloads it, Electron asks where. */
+export const CsvExportSchema = z.object({ fileName: z.string(), csv: z.string() });
+
+/** Staff-only channels of store and forward (the core refuses them outside staff mode). */
+export const offlineInvokeContract = {
+  /** Sends an exception back to the queue. */
+  'offline.retry': {
+    request: z.object({ id: z.string().max(64) }),
+    response: z.object({ done: z.boolean() }),
+  },
+  /** Marks an exception dealt with by hand. */
+  'offline.dismiss': {
+    request: z.object({ id: z.string().max(64) }),
+    response: z.object({ done: z.boolean() }),
+  },
+  'offline.export': {
+    request: z.object({ what: z.enum(['journal', 'exceptions']) }),
+    response: CsvExportSchema.optional(),
+  },
+  /** A CSV of blocked cards (first column), replacing the last one imported. */
+  'offline.importBlockList': {
+    request: z.object({ csv: z.string().max(8 * 1024 * 1024) }),
+    response: BlockListImportSchema.optional(),
+  },
+  /** Goes on past damaged journal records; the file as it was is kept beside it. */
+  'offline.setDamageAside': {
+    request: z.undefined(),
+    response: z.object({ file: z.string().optional() }),
+  },
+} as const;

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CONNECTIVITY_KEYS,
+  EXCEPTION_REASON_KEYS,
+  lineNumbers,
+  problemWords,
+  PROBLEM_KEYS,
+  syncWords,
+  SYNC_KEYS,
+  TRANSACTION_KIND_KEYS,
+} from '../../../src-renderer/lib/offline-status-words';
+import { englishText } from './catalog-lookup';
+
+describe('offline status words', () => {
+  it('has catalog words for every connectivity, sync phase, problem, kind and reason', () => {
+    const maps = [
+      CONNECTIVITY_KEYS,
+      SYNC_KEYS,
+      PROBLEM_KEYS,
+      TRANSACTION_KIND_KEYS,
+      EXCEPTION_REASON_KEYS,
+    ];
+    for (const map of maps)
+      for (const key of Object.values(map)) expect(englishText(key), key).toBeTypeOf('string');
+  });
+
+  it('asks for a sign-in to send what is queued while the sync waits for one', () => {
+    expect(syncWords({ sync: 'waiting-sign-in', queued: 3 })).toEqual({
+      key: 'offline.signInToSend',
+      params: { count: 3 },
+    });
+    expect(syncWords({ sync: 'waiting-sign-in', queued: 1 })).toEqual({
+      key: 'offline.signInToSendOne',
+    });
+  });
+
+  it('names the sync phase when nothing waits for a sign-in', () => {
+    expect(syncWords({ sync: 'waiting-sign-in', queued: 0 })).toEqual({
+      key: 'offline.sync.waiting-sign-in',
+    });
+    expect(syncWords({ sync: 'syncing', queued: 4 })).toEqual({ key: 'offline.sync.syncing' });
+  });
+
+  it('gives a damaged journal its counts and a failed write its code', () => {
+    expect(problemWords({ kind: 'damaged', regions: 2, bytes: 96, waiting: 5 })).toEqual({
+      key: 'offline.problem.damaged',
+      params: { regions: 2, bytes: 96, waiting: 5 },
+    });
+    expect(problemWords({ kind: 'write-failed', code: 'ENOSPC' })).toEqual({
+      key: 'offline.problem.write-failed',
+      params: { code: 'ENOSPC' },
+    });
+    expect(problemWords({ kind: 'key-missing' })).toEqual({ key: 'offline.problem.key-missing' });
+  });
+
+  it('lists rejected line numbers up to a limit and counts the rest', () => {
+    expect(lineNumbers([2, 5, 9])).toEqual({ lines: '2, 5, 9', more: 0 });
+    expect(lineNumbers([1, 2, 3, 4, 5], 2)).toEqual({ lines: '1, 2', more: 3 });
+  });
+});
