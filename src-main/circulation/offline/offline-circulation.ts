@@ -174,7 +174,11 @@ export async function startOfflineCirculation(
           : sync_.phase === 'syncing'
             ? 'syncing'
             : 'online',
-      sync: sync_.phase,
+      // Nothing runs while offline, but what is queued is waiting for the service all the same.
+      sync:
+        sync_.phase === 'idle' && counts.queued > 0 && connectivity.state() === 'offline'
+          ? 'waiting-service'
+          : sync_.phase,
       queued: counts.queued,
       exceptions: counts.exceptions,
       ...(problem ? { problem } : {}),
