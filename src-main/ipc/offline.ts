@@ -44,6 +44,8 @@ export const OfflineStatusSchema = z.object({
   queued: z.number().int().nonnegative(),
   exceptions: z.number().int().nonnegative(),
   problem: JournalProblemSchema.optional(),
+  /** At this start, a partly written last record (never acknowledged) was set aside in a file. */
+  tornSetAside: z.object({ file: z.string(), bytes: z.number().int().positive() }).optional(),
   /** When the queue was last emptied (epoch ms). */
   lastDrainedAt: z.number().optional(),
   /** The first queued transactions and exceptions; the export has all of them. */

@@ -67,6 +67,8 @@ export interface OfflineJournal {
   retry(id: string): Promise<boolean>;
   dismiss(id: string): Promise<boolean>;
   problem(): JournalProblem | undefined;
+  /** A torn last record found at this start and set aside (never acknowledged to a patron). */
+  tornSetAside(): { file: string; bytes: number } | undefined;
   /** Drops applied and dismissed transactions from the file (patron data leaves the disk). */
   compact(): Promise<void>;
   /** Staff chose to go on past damaged records: their bytes are kept in a side file. */
@@ -98,6 +100,7 @@ function unusableJournal(problem: JournalProblem): OfflineJournal {
     retry: async () => false,
     dismiss: async () => false,
     problem: () => problem,
+    tornSetAside: () => undefined,
     compact: async () => undefined,
     setDamageAside: async () => undefined,
     onChange: () => () => undefined,
@@ -366,6 +369,7 @@ export async function openOfflineJournal(options: OfflineJournalOptions): Promis
       return true;
     },
     problem: () => writeProblem ?? damageProblem(),
+    tornSetAside: () => report.tornSetAside,
     compact: () =>
       alone(async () => {
         if (damageProblem()) return;

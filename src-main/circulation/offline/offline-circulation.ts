@@ -182,6 +182,7 @@ export async function startOfflineCirculation(
       queued: counts.queued,
       exceptions: counts.exceptions,
       ...(problem ? { problem } : {}),
+      ...(journal.tornSetAside() ? { tornSetAside: journal.tornSetAside() } : {}),
       ...(sync_.lastDrainedAt ? { lastDrainedAt: sync_.lastDrainedAt } : {}),
       queue: entries
         .filter((entry) => entry.state === 'pending' || entry.state === 'in-flight')
