@@ -12,6 +12,14 @@ const At = z.number().int().nonnegative();
 export const TransactionKindSchema = z.enum(['check-out', 'check-in']);
 export type TransactionKind = z.infer<typeof TransactionKindSchema>;
 
+/**
+ * The member's loan of the item just before a check-out was sent: what tells a renewal that went
+ * through (the due date moved) from one that did not, when its answer is lost. `due` is the due
+ * date as the service wrote it.
+ */
+export const PriorLoanSchema = z.object({ held: z.boolean(), due: z.string().max(200).optional() });
+export type PriorLoan = z.infer<typeof PriorLoanSchema>;
+
 export const TxnRecordSchema = z.object({
   t: z.literal('txn'),
   id: Id,
@@ -28,12 +36,27 @@ export const TxnRecordSchema = z.object({
    * reconciles before sending it again.
    */
   unknownOutcome: z.literal(true).optional(),
+  /** For a check-out sent once already: the member's loan of the item before it was sent. */
+  prior: PriorLoanSchema.optional(),
 });
 
 /** The sync is about to send it: until an outcome follows, its effect on the service is unknown. */
-export const AttemptRecordSchema = z.object({ t: z.literal('attempt'), id: Id, at: At });
-/** The attempt is known not to have reached the service (refused connection, not sent). */
-export const ReleasedRecordSchema = z.object({ t: z.literal('released'), id: Id, at: At });
+export const AttemptRecordSchema = z.object({
+  t: z.literal('attempt'),
+  id: Id,
+  at: At,
+  prior: PriorLoanSchema.optional(),
+});
+/**
+ * Not applied: the attempt never reached the service (a refused connection), or, `reconciled`, a
+ * look-up showed an earlier unknown outcome was not applied.
+ */
+export const ReleasedRecordSchema = z.object({
+  t: z.literal('released'),
+  id: Id,
+  at: At,
+  reconciled: z.literal(true).optional(),
+});
 
 export const AppliedRecordSchema = z.object({
   t: z.literal('applied'),

@@ -11,6 +11,7 @@ import type {
   AppliedRecord,
   ExceptionRecord,
   JournalRecord,
+  PriorLoan,
   TransactionKind,
   TxnRecord,
 } from './journal-records';
@@ -25,6 +26,8 @@ export interface JournalEntry {
   state: EntryState;
   /** Its effect on the service is not known: the sync looks before it sends it again. */
   needsReconcile: boolean;
+  /** A check-out's loan before it was last sent (see PriorLoan). */
+  prior?: PriorLoan;
   applied?: AppliedRecord;
   exception?: ExceptionRecord;
   /** Where its `txn` record starts in the file: records past damage wait behind it. */
@@ -48,7 +51,9 @@ export interface NewTransaction {
 }
 
 export type Outcome =
-  Omit<AppliedRecord, 'at'> | Omit<ExceptionRecord, 'at'> | { t: 'released'; id: string };
+  | Omit<AppliedRecord, 'at'>
+  | Omit<ExceptionRecord, 'at'>
+  | { t: 'released'; id: string; reconciled?: true };
 
 export interface OfflineJournal {
   /** Appends a transaction; resolves once it is on disk (fsync), the moment to tell the patron. */
@@ -61,7 +66,7 @@ export interface OfflineJournal {
   sendable(): JournalEntry[];
   counts(): { queued: number; exceptions: number; held: number };
   /** About to send these: written ahead (fsync), so a crash mid-send leaves them to reconcile. */
-  markAttempts(ids: readonly string[]): Promise<void>;
+  markAttempts(ids: readonly string[], priors?: ReadonlyMap<string, PriorLoan>): Promise<void>;
   /** What became of sent transactions; `durable` waits for the disk. */
   settle(outcomes: readonly Outcome[], options: { durable: boolean }): Promise<void>;
   retry(id: string): Promise<boolean>;
@@ -139,7 +144,6 @@ export async function openOfflineJournal(options: OfflineJournalOptions): Promis
   const byId = new Map<string, JournalEntry>();
   // Transactions in recorded order; settled ones are skipped by readers, dropped by compaction.
   let order: JournalEntry[] = [];
-  const cleared = new Set<string>();
   let damaged = report.decoded.damaged;
   let unreadable = 0;
   let writeProblem: JournalProblem | undefined;
@@ -157,6 +161,7 @@ export async function openOfflineJournal(options: OfflineJournalOptions): Promis
         txn: record,
         state: 'pending',
         needsReconcile: record.unknownOutcome === true,
+        ...(record.prior ? { prior: record.prior } : {}),
         offset,
       };
       byId.set(record.id, entry);
@@ -173,11 +178,12 @@ export async function openOfflineJournal(options: OfflineJournalOptions): Promis
       case 'attempt':
         entry.state = 'in-flight';
         entry.needsReconcile = true;
+        if (record.prior) entry.prior = record.prior;
         return;
       case 'released':
+        // Written only when the kiosk knows the service did not act: nothing left to look at.
         entry.state = 'pending';
         entry.needsReconcile = false;
-        cleared.add(record.id);
         return;
       case 'applied':
         entry.state = 'applied';
@@ -289,9 +295,12 @@ export async function openOfflineJournal(options: OfflineJournalOptions): Promis
 
   /** The records that keep an entry as it is, written afresh. */
   function recordsOf(entry: JournalEntry): JournalRecord[] {
-    const { unknownOutcome: _unknown, ...txn } = entry.txn;
+    const { unknownOutcome: _unknown, prior: _prior, ...txn } = entry.txn;
+    const reconcile = entry.needsReconcile && entry.state !== 'exception';
     return [
-      entry.needsReconcile && entry.state !== 'exception' ? { ...txn, unknownOutcome: true } : txn,
+      reconcile
+        ? { ...txn, unknownOutcome: true, ...(entry.prior ? { prior: entry.prior } : {}) }
+        : txn,
       ...(entry.exception && entry.state === 'exception' ? [entry.exception] : []),
     ];
   }
@@ -301,7 +310,6 @@ export async function openOfflineJournal(options: OfflineJournalOptions): Promis
     const records = kept.flatMap(recordsOf);
     await file.rewrite(records.map(encode));
     byId.clear();
-    cleared.clear();
     order = [];
     unreadable = 0;
     let offset = 0;
@@ -339,11 +347,14 @@ export async function openOfflineJournal(options: OfflineJournalOptions): Promis
       }
       return { queued, exceptions, held: damageProblem()?.kind === 'damaged' ? 1 : 0 };
     },
-    async markAttempts(ids) {
+    async markAttempts(ids, priors) {
       if (ids.length === 0) return;
       const at = now();
       await append(
-        ids.map((id) => ({ t: 'attempt', id, at })),
+        ids.map((id): JournalRecord => {
+          const prior = priors?.get(id);
+          return { t: 'attempt', id, at, ...(prior ? { prior } : {}) };
+        }),
         true,
       );
     },

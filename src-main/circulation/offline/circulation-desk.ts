@@ -10,7 +10,11 @@ import type { CirculationPort } from '../session-driver';
 import type { ConnectivityMonitor } from './connectivity';
 import { isUnreachable } from './connectivity';
 import type { OfflineKnowledge } from './offline-knowledge';
-import { loanOfItem } from './reconcile';
+import { loanOfItem, priorLoanOf, settleByLoan } from './reconcile';
+import type { PriorLoan } from '../journal/journal-records';
+import { createLogger } from '../../../src-shared/log/logger';
+
+const log = createLogger('circulation:desk');
 
 /** How a card was checked: by the service, or by the kiosk's offline rules. */
 export type IdentifyAnswer =
@@ -138,7 +142,7 @@ export function createCirculationDesk(
 
   async function record(
     kind: 'check-out' | 'check-in',
-    request: { item: string; member?: string; queuedInSession?: number },
+    request: { item: string; member?: string; queuedInSession?: number; prior?: PriorLoan },
     queued: 'offline' | 'confirming',
   ): Promise<CirculationAnswer | undefined> {
     const at = parts.now();
@@ -178,6 +182,7 @@ export function createCirculationDesk(
         ...(request.member ? { member: request.member } : {}),
         ...(dueDay ? { dueDate: dueDay } : {}),
         ...(queued === 'confirming' ? { unknownOutcome: true as const } : {}),
+        ...(request.prior ? { prior: request.prior } : {}),
         at,
       })
       .finally(() => (recording -= 1));
@@ -196,9 +201,40 @@ export function createCirculationDesk(
   });
 
   /** After a check-out whose answer was lost: is the item on the member's card now? */
+  /**
+   * The patron at the kiosk as the service last showed them (this session's look-up, with its
+   * check-outs since): what a renewal's loan was before it was sent. Replaced at the next card.
+   */
+  let patron: { card: string; circulation: MemberCirculation } | undefined;
+
+  function rememberPatron(card: string | undefined, circulation: MemberCirculation | undefined) {
+    patron = card && circulation ? { card, circulation } : undefined;
+  }
+
+  function priorOf(item: string, member: string): PriorLoan | undefined {
+    return patron?.card === member ? priorLoanOf(patron.circulation, item) : undefined;
+  }
+
+  /** A check-out the service answered: the patron's loans as the kiosk knows them follow it. */
+  function lent(item: string, member: string, result: CirculationResult): void {
+    if (patron?.card !== member || patron.circulation.loans === UNKNOWN) return;
+    const loan: Loan = {
+      extra: {},
+      itemBarcode: item,
+      checkedOutAt: UNKNOWN,
+      dueDate: result.dueDate,
+      overdue: false,
+      fine: UNKNOWN,
+    };
+    const loans = patron.circulation.loans.filter((other) => other.itemBarcode !== item);
+    patron = { card: member, circulation: { ...patron.circulation, loans: [...loans, loan] } };
+  }
+
+  /** After a check-out whose answer was lost: is the item on the member's card now? */
   async function confirmCheckOut(
     item: string,
     member: string,
+    prior: PriorLoan | undefined,
   ): Promise<'not-applied' | 'unknown' | CirculationResult> {
     const lookup = await port.memberByBarcode(member, {
       signal: AbortSignal.timeout(parts.confirmTimeoutMs),
@@ -208,9 +244,16 @@ export function createCirculationDesk(
       return 'unknown';
     }
     connectivity.reachable();
+    rememberPatron(member, lookup.value);
     const found = loanOfItem(lookup.value, item);
     if (found === UNKNOWN) return 'unknown';
-    return found ? resultFromLoan(found) : 'not-applied';
+    if (!found) return 'not-applied';
+    // On the card: lent now, or a renewal whose due date did not move. Either way the patron has
+    // it, due as the service says; a renewal that may not have gone through is not sent again.
+    if (settleByLoan(lookup.value, item, prior) === 'cannot-tell') {
+      log.info('a renewal whose answer was lost shows no new due date; not sent again');
+    }
+    return resultFromLoan(found);
   }
 
   async function checkOutOnline(
@@ -219,9 +262,11 @@ export function createCirculationDesk(
     queuedInSession: number,
     retried: boolean,
   ): Promise<CirculationAnswer> {
+    const prior = priorOf(item, member);
     const result = await port.checkOut({ itemBarcode: item, userBarcode: member });
     if (result.ok || result.error.outcome === 'applied') {
       connectivity.reachable();
+      if (result.ok) lent(item, member, result.value);
       return serviceAnswer(result);
     }
     const { error } = result;
@@ -234,17 +279,21 @@ export function createCirculationDesk(
       );
     }
     // Sent, and no answer: look before anything else, so it is never applied twice.
-    const confirmed = await confirmCheckOut(item, member);
+    const confirmed = await confirmCheckOut(item, member, prior);
     if (confirmed === 'not-applied' && !retried) {
       return checkOutOnline(item, member, queuedInSession, true);
     }
     if (confirmed === 'not-applied') return serviceAnswer(result);
     if (confirmed !== 'unknown') return serviceAnswer(ok(confirmed));
-    return (await record('check-out', { item, member }, 'confirming')) ?? serviceAnswer(result);
+    return (
+      (await record('check-out', { item, member, ...(prior ? { prior } : {}) }, 'confirming')) ??
+      serviceAnswer(result)
+    );
   }
 
   return {
     async identify(by, value) {
+      rememberPatron(undefined, undefined);
       if (by === 'email') {
         if (connectivity.state() === 'offline') {
           return { via: 'offline', accepted: false, message: { kind: 'offline-card-only' } };
@@ -255,6 +304,7 @@ export function createCirculationDesk(
           return { via: 'offline', accepted: false, message: { kind: 'offline-card-only' } };
         }
         connectivity.reachable();
+        if (result.ok) rememberPatron(result.value.member.barcode, result.value);
         return { via: 'service', result };
       }
       if (connectivity.state() === 'offline') return offlineIdentify(value);
@@ -264,7 +314,10 @@ export function createCirculationDesk(
         return offlineIdentify(value);
       }
       connectivity.reachable();
-      if (result.ok) knowledge.rememberLookup(value, result.value, parts.now());
+      if (result.ok) {
+        knowledge.rememberLookup(value, result.value, parts.now());
+        rememberPatron(value, result.value);
+      }
       return { via: 'service', result };
     },
 

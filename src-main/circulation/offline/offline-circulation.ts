@@ -129,12 +129,17 @@ export async function startOfflineCirculation(
   });
 
   let typesReadAt = -Infinity;
-  async function readMemberTypes(): Promise<void> {
+  let typesReading: Promise<void> = Promise.resolve();
+  let disposed = false;
+  function readMemberTypes(): void {
     if (!options.signedIn() || clock.now() - typesReadAt < MEMBER_TYPES_EVERY_MS) return;
     typesReadAt = clock.now();
-    const types = await options.client.listMemberTypes();
-    if (types.ok) knowledge.setMemberTypes(types.value);
-    else log.info('member types not read; offline due dates use the default loan period');
+    typesReading = options.client.listMemberTypes().then((types) => {
+      // An answer after dispose belongs to nobody: the next instance reads its own.
+      if (disposed) return;
+      if (types.ok) knowledge.setMemberTypes(types.value);
+      else log.info('member types not read; offline due dates use the default loan period');
+    });
   }
 
   const listeners = new Set<() => void>();
@@ -148,12 +153,12 @@ export async function startOfflineCirculation(
       changed();
       if (state === 'online') {
         sync.kick();
-        void readMemberTypes();
+        readMemberTypes();
       }
     }),
   ];
   sync.kick();
-  void readMemberTypes();
+  readMemberTypes();
 
   function status(): OfflineStatus {
     const counts = journal.counts();
@@ -225,7 +230,7 @@ export async function startOfflineCirculation(
     signInChanged() {
       if (options.signedIn()) {
         sync.kick();
-        void readMemberTypes();
+        readMemberTypes();
       }
       changed();
     },
@@ -234,10 +239,12 @@ export async function startOfflineCirculation(
       return () => listeners.delete(listener);
     },
     async dispose() {
+      disposed = true;
       for (const off of offs) off();
       connectivity.dispose();
       await sync.dispose();
-      await knowledge.flush();
+      await typesReading.catch(() => undefined);
+      await knowledge.close();
       await journal.close();
       listeners.clear();
     },

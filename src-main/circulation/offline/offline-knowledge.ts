@@ -54,6 +54,8 @@ export interface OfflineKnowledge {
   importBlockList(csv: string, isCard: (code: string) => boolean): Promise<BlockListImport>;
   counts(): { remembered: number; blocked: number; imported: number; memberTypes: number };
   flush(): Promise<void>;
+  /** Writes what is pending, then nothing more: another instance may own the file next. */
+  close(): Promise<void>;
 }
 
 export interface OfflineKnowledgeOptions {
@@ -136,6 +138,7 @@ export async function openOfflineKnowledge(
   let imported = new Set(knowledge.imported);
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
+  let closed = false;
 
   const hash = (card: string): string =>
     createHmac('sha256', hashKey).update(card, 'utf8').digest('base64url').slice(0, 32);
@@ -159,7 +162,7 @@ export async function openOfflineKnowledge(
   };
   // Lookups come in bursts at a busy kiosk: one write a few seconds after the last change.
   const soon = (): void => {
-    if (timer) return;
+    if (timer || closed) return;
     timer = setTimeout(() => void flush(), 2_000);
     timer.unref();
   };
@@ -222,5 +225,12 @@ export async function openOfflineKnowledge(
       };
     },
     flush,
+    async close() {
+      if (closed) return;
+      const pending = timer !== undefined;
+      closed = true;
+      if (pending) await flush();
+      else await writing;
+    },
   };
 }

@@ -1,5 +1,6 @@
 import type { Loan, MemberCirculation } from '../../service/reader/types';
 import { UNKNOWN } from '../../service/reader/values';
+import type { PriorLoan } from '../journal/journal-records';
 
 /**
  * The member's loan of `item`, if the lookup shows one; null when it shows none; `unknown` when
@@ -10,4 +11,35 @@ export function loanOfItem(circulation: MemberCirculation, item: string): Loan |
   const found = circulation.loans.find((loan) => loan.itemBarcode === item);
   if (found) return found;
   return circulation.loans.every((loan) => loan.itemBarcode !== undefined) ? null : UNKNOWN;
+}
+
+/** A due date as comparable text: the same loan, renewed, shows another one. */
+function dueKey(loan: Loan): string {
+  return JSON.stringify(loan.dueDate);
+}
+
+/** The member's loan of the item as it stands, to compare with after an answer is lost. */
+export function priorLoanOf(circulation: MemberCirculation, item: string): PriorLoan | undefined {
+  const loan = loanOfItem(circulation, item);
+  if (loan === UNKNOWN) return undefined;
+  return loan ? { held: true, due: dueKey(loan) } : { held: false };
+}
+
+/**
+ * Whether a check-out whose answer was lost was applied, from the member's loans now and, when
+ * known, before it was sent. A new loan shows itself. A renewal shows only as a moved due date:
+ * the item on the card with the same due date as before, or with no record of before, cannot
+ * tell, and is left to staff rather than renewed a second time.
+ */
+export function settleByLoan(
+  circulation: MemberCirculation,
+  item: string,
+  prior: PriorLoan | undefined,
+): 'applied' | 'not-applied' | 'cannot-tell' {
+  const loan = loanOfItem(circulation, item);
+  if (loan === UNKNOWN) return 'cannot-tell';
+  if (!loan) return 'not-applied';
+  // Without the loan before, a renewal could not be told from a new loan.
+  if (!prior || (prior.held && prior.due === dueKey(loan))) return 'cannot-tell';
+  return 'applied';
 }

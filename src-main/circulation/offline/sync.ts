@@ -3,6 +3,7 @@ import type { ServiceError } from '../../service/errors';
 import type { CirculationResult } from '../../service/reader/types';
 import { UNKNOWN, formatDate } from '../../service/reader/values';
 import type { JournalEntry, OfflineJournal, Outcome } from '../journal/offline-journal';
+import type { PriorLoan } from '../journal/journal-records';
 import { systemClock } from '../clock';
 import type { SessionClock } from '../clock';
 import type { CirculationPort } from '../session-driver';
@@ -10,7 +11,7 @@ import { refusalCode } from '../refusals';
 import { backoffDelay } from './backoff';
 import type { ConnectivityMonitor } from './connectivity';
 import { isUnreachable } from './connectivity';
-import { loanOfItem } from './reconcile';
+import { loanOfItem, priorLoanOf, settleByLoan } from './reconcile';
 
 const log = createLogger('circulation:sync');
 
@@ -51,6 +52,21 @@ export interface SyncOptions {
   random?: () => number;
   clock?: SessionClock;
   now?: () => number;
+}
+
+/**
+ * The transactions from the start of `batch` that need no look first, up to the first that does
+ * or the second one of the same item: each one's loan before it is sent is looked up together.
+ */
+function runOf(batch: readonly JournalEntry[]): JournalEntry[] {
+  const items = new Set<string>();
+  const run: JournalEntry[] = [];
+  for (const entry of batch) {
+    if (entry.needsReconcile || items.has(entry.txn.item)) break;
+    items.add(entry.txn.item);
+    run.push(entry);
+  }
+  return run;
 }
 
 /** What one transaction's turn came to: keep going, or stop the pass for `phase`. */
@@ -150,7 +166,11 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
   async function reconcile(
     entry: JournalEntry,
   ): Promise<
-    { applied: CirculationResult } | 'not-applied' | 'cannot-tell' | 'send-and-see' | Step
+    | { applied: CirculationResult }
+    | { notApplied: PriorLoan | undefined }
+    | 'cannot-tell'
+    | 'send-and-see'
+    | Step
   > {
     const { txn } = entry;
     if (txn.kind === 'check-in' || !txn.member) return 'send-and-see';
@@ -158,23 +178,56 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
     if (!lookup.ok) {
       // A member the service does not know never got the loan: the check-out's refusal says so.
       if (lookup.error.kind === 'refused' && lookup.error.outcome === 'not-applied')
-        return 'not-applied';
+        return { notApplied: undefined };
       return stopFor(lookup.error);
     }
     connectivity.reachable();
-    const loan = loanOfItem(lookup.value, txn.item);
-    if (loan === UNKNOWN) return 'cannot-tell';
-    if (!loan) return 'not-applied';
-    return {
-      applied: {
-        extra: {},
-        dueDate: loan.dueDate,
-        overdueDate: UNKNOWN,
-        overdue: UNKNOWN,
-        fine: UNKNOWN,
-        renewed: UNKNOWN,
-      },
-    };
+    const settled = settleByLoan(lookup.value, txn.item, entry.prior);
+    if (settled === 'applied') {
+      const loan = loanOfItem(lookup.value, txn.item);
+      return {
+        applied: {
+          extra: {},
+          dueDate: loan && loan !== UNKNOWN ? loan.dueDate : UNKNOWN,
+          overdueDate: UNKNOWN,
+          overdue: UNKNOWN,
+          fine: UNKNOWN,
+          renewed: UNKNOWN,
+        },
+      };
+    }
+    if (settled === 'not-applied') return { notApplied: priorLoanOf(lookup.value, txn.item) };
+    return 'cannot-tell';
+  }
+
+  /**
+   * The loans of this run's check-outs before they are sent, one look-up per member: what tells a
+   * renewal that went through from one that did not, should an answer be lost. A member the
+   * service cannot show leaves them unknown, as before.
+   */
+  async function priorsOf(
+    run: readonly JournalEntry[],
+  ): Promise<Map<string, PriorLoan> | Extract<Step, { go: false }>> {
+    const priors = new Map<string, PriorLoan>();
+    const members = new Set(
+      run.flatMap((entry) =>
+        entry.txn.kind === 'check-out' && entry.txn.member ? [entry.txn.member] : [],
+      ),
+    );
+    for (const member of members) {
+      const lookup = await port.memberByBarcode(member);
+      if (!lookup.ok) {
+        if (lookup.error.kind === 'refused' && lookup.error.outcome === 'not-applied') continue;
+        const stop = stopFor(lookup.error);
+        return stop.go ? { go: false, phase: 'waiting-service' } : stop;
+      }
+      for (const entry of run) {
+        if (entry.txn.kind !== 'check-out' || entry.txn.member !== member) continue;
+        const prior = priorLoanOf(lookup.value, entry.txn.item);
+        if (prior) priors.set(entry.txn.id, prior);
+      }
+    }
+    return priors;
   }
 
   const send = (entry: JournalEntry) =>
@@ -213,7 +266,9 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
       await journal.settle([{ ...exceptionOf(error), id }], { durable: false });
       return GO;
     }
-    if (error.outcome === 'not-applied') {
+    // Not sent: released, unless it went out once already with its answer lost; then the attempt
+    // stays, and the next pass looks (or re-sends and reads the answer) again.
+    if (error.outcome === 'not-applied' && !afterUnknown) {
       await journal.settle([{ t: 'released', id }], { durable: false });
     }
     // Unknown: the attempt stays on disk, and the next pass looks before it sends again.
@@ -235,13 +290,20 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
       );
       return GO;
     }
-    if (typeof found === 'object') {
+    if (typeof found === 'object' && 'applied' in found) {
       await journal.settle([appliedOf(entry, found.applied, true)], { durable: true });
       return GO;
     }
-    if (found === 'not-applied') await journal.settle([{ t: 'released', id }], { durable: false });
+    if (typeof found === 'object') {
+      await journal.settle([{ t: 'released', id, reconciled: true }], { durable: false });
+      await journal.markAttempts(
+        [id],
+        found.notApplied ? new Map([[id, found.notApplied]]) : undefined,
+      );
+      return sendOne(entry, false);
+    }
     await journal.markAttempts([id]);
-    return sendOne(entry, found === 'send-and-see');
+    return sendOne(entry, true);
   }
 
   async function pass(): Promise<void> {
@@ -275,13 +337,13 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
         continue;
       }
       // The run of transactions that need no look: their attempts go to disk in one fsync.
-      const run = batch.slice(
-        0,
-        batch.findIndex((entry) => entry.needsReconcile) === -1
-          ? batch.length
-          : batch.findIndex((entry) => entry.needsReconcile),
+      const run = runOf(batch);
+      const priors = await priorsOf(run);
+      if (!(priors instanceof Map)) return setPhase(priors.phase);
+      await journal.markAttempts(
+        run.map((entry) => entry.txn.id),
+        priors,
       );
-      await journal.markAttempts(run.map((entry) => entry.txn.id));
       for (const [index, entry] of run.entries()) {
         const step = await sendOne(entry, false);
         if (step.go) continue;

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { priorLoanOf, settleByLoan } from '../../../../src-main/circulation/offline/reconcile';
+import type { Loan } from '../../../../src-main/service/reader/types';
+import { ITEM, memberRecord } from '../session-harness';
+
+const loan = (date: string): Loan => ({
+  extra: {},
+  itemBarcode: ITEM,
+  checkedOutAt: null,
+  dueDate: { kind: 'day', date },
+  overdue: false,
+  fine: 0,
+});
+const withLoans = (...loans: Loan[]) => memberRecord({ loans });
+const before = priorLoanOf(withLoans(loan('2026-12-01')), ITEM);
+
+describe('settling a check-out whose answer was lost, by the member loans', () => {
+  it('takes a new loan on the card as applied', () => {
+    expect(settleByLoan(withLoans(loan('2026-12-07')), ITEM, { held: false })).toBe('applied');
+  });
+
+  it('takes the item missing from the card as not applied', () => {
+    expect(settleByLoan(withLoans(), ITEM, before)).toBe('not-applied');
+  });
+
+  it('takes a renewal whose due date moved as applied', () => {
+    expect(settleByLoan(withLoans(loan('2026-12-21')), ITEM, before)).toBe('applied');
+  });
+
+  it('cannot tell a renewal whose due date did not move from one that never arrived', () => {
+    expect(settleByLoan(withLoans(loan('2026-12-01')), ITEM, before)).toBe('cannot-tell');
+  });
+
+  it('cannot tell a loan on the card from a renewal when the loan before is not known', () => {
+    expect(settleByLoan(withLoans(loan('2026-12-07')), ITEM, undefined)).toBe('cannot-tell');
+  });
+
+  it('cannot tell from loans that carry no item barcode', () => {
+    const { itemBarcode: _none, ...anonymous } = loan('2026-12-07');
+    expect(settleByLoan(withLoans(anonymous), ITEM, { held: false })).toBe('cannot-tell');
+  });
+});
