@@ -58,9 +58,15 @@ async function readKey(keyFile: string): Promise<Buffer | null> {
 
 /** Creates the key exclusively (mode 0600) or reads the one another process created first. */
 async function ensureKey(keyFile: string): Promise<Buffer> {
+  return (await readKey(keyFile)) ?? createKeyFile(keyFile);
+}
+
+/**
+ * A new random AES-256 key in a 0600 file (its folder 0700), on disk before it is used; when
+ * another process made the file first, that key.
+ */
+export async function createKeyFile(keyFile: string): Promise<Buffer> {
   await mkdir(path.dirname(keyFile), { recursive: true, mode: 0o700 });
-  const existing = await readKey(keyFile);
-  if (existing) return existing;
   const key = randomBytes(KEY_BYTES);
   try {
     const handle = await open(keyFile, 'wx', 0o600);

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { err, ok } from '../../../src-shared/result';
 import type { Result } from '../../../src-shared/result';
-import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from '../../host/file-modes';
+import { createKeyFile } from '../../vault/sealed-file';
 import { KEY_BYTES } from './journal-codec';
 
 export type JournalKeyError =
@@ -28,25 +27,6 @@ export function journalKeyFile(dataDir: string): string {
 }
 
 export function createFileJournalKey(keyFile: string): JournalKeySource {
-  async function create(): Promise<Buffer> {
-    await mkdir(path.dirname(keyFile), { recursive: true, mode: DATA_FOLDER_MODE });
-    const key = randomBytes(KEY_BYTES);
-    try {
-      const handle = await open(keyFile, 'wx', SECRET_FILE_MODE);
-      try {
-        await handle.writeFile(key);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      return key;
-    } catch (error) {
-      // Another process made it first: use that one.
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFile(keyFile);
-      throw error;
-    }
-  }
-
   return {
     async load({ create: mayCreate }) {
       let key: Buffer;
@@ -55,7 +35,7 @@ export function createFileJournalKey(keyFile: string): JournalKeySource {
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
         if (!mayCreate) return err({ kind: 'key-missing' });
-        key = await create();
+        key = await createKeyFile(keyFile);
       }
       return key.length === KEY_BYTES ? ok(key) : err({ kind: 'key-unreadable' });
     },
