@@ -25,6 +25,7 @@ const SUITES: ReadonlyArray<() => Promise<{ suite: BenchSuite }>> = [
   () => import('./kiosk'),
   () => import('./reader'),
   () => import('./patron-flow'),
+  () => import('./offline'),
 ];
 
 /** Summarises raw samples (already in `unit`) into a table row. */

@@ -56,13 +56,15 @@ export interface SyncOptions {
 
 /**
  * The transactions from the start of `batch` that need no look first, up to the first that does
- * or the second one of the same item: each one's loan before it is sent is looked up together.
+ * or to a check-out of an item the run already holds: each check-out's loan before it is sent is
+ * looked up for the whole run, and one that came earlier in the run would change it.
  */
 function runOf(batch: readonly JournalEntry[]): JournalEntry[] {
   const items = new Set<string>();
   const run: JournalEntry[] = [];
   for (const entry of batch) {
-    if (entry.needsReconcile || items.has(entry.txn.item)) break;
+    if (entry.needsReconcile) break;
+    if (entry.txn.kind === 'check-out' && items.has(entry.txn.item)) break;
     items.add(entry.txn.item);
     run.push(entry);
   }
