@@ -64,7 +64,7 @@ export interface OfflineJournal {
   held(): readonly JournalEntry[];
   /** Transactions the sync may send now, in order: before any damage, not settled. */
   sendable(): JournalEntry[];
-  counts(): { queued: number; exceptions: number; held: number };
+  counts(): { queued: number; exceptions: number };
   /** About to send these: written ahead (fsync), so a crash mid-send leaves them to reconcile. */
   markAttempts(ids: readonly string[], priors?: ReadonlyMap<string, PriorLoan>): Promise<void>;
   /** What became of sent transactions; `durable` waits for the disk. */
@@ -99,7 +99,7 @@ function unusableJournal(problem: JournalProblem): OfflineJournal {
     entries: () => [],
     held: () => [],
     sendable: () => [],
-    counts: () => ({ queued: 0, exceptions: 0, held: 0 }),
+    counts: () => ({ queued: 0, exceptions: 0 }),
     markAttempts: async () => undefined,
     settle: async () => undefined,
     retry: async () => false,
@@ -345,7 +345,7 @@ export async function openOfflineJournal(options: OfflineJournalOptions): Promis
         if (isOpen(entry)) queued += 1;
         else if (entry.state === 'exception') exceptions += 1;
       }
-      return { queued, exceptions, held: damageProblem()?.kind === 'damaged' ? 1 : 0 };
+      return { queued, exceptions };
     },
     async markAttempts(ids, priors) {
       if (ids.length === 0) return;
