@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
@@ -118,6 +119,15 @@ describe('an outage at the kiosk, from the first scan to the last sync', () => {
       .locator('.offline-panel')
       .screenshot({ path: 'test-results/offline-staff-synced.png' });
 
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export journal (CSV)' }).click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toMatch(/^offline-journal-.*\.csv$/);
+    const csv = await readFile((await saved.path()) ?? '', 'utf8');
+    expect(csv.split('\r\n')[0]).toBe(
+      'id,kind,recorded_at,item_barcode,member_barcode,state,offline_due_date,reason,status,code,message',
+    );
+
     expect([ledger.holderOf(second), ledger.lendingsOf(second)]).toEqual([CARDS.canBorrow, 1]);
     expect([ledger.holderOf(third), ledger.lendingsOf(third)]).toEqual([CARDS.canBorrow, 1]);
     expect([ledger.holderOf(first), ledger.lendingsOf(first), ledger.checkInsOf(first)]).toEqual([
@@ -125,5 +135,24 @@ describe('an outage at the kiosk, from the first scan to the last sync', () => {
       1,
       1,
     ]);
+  });
+
+  it('takes a block list from staff, and refuses that card while offline', async () => {
+    const { page } = kiosk;
+    await page.locator('#block-list-file').setInputFiles({
+      name: 'blocked.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`card\n${CARDS.canBorrow}\nnot a card\n`),
+    });
+    await page.getByText('1 card imported.').waitFor();
+    expect(await page.getByText('Lines without a card barcode: 3').count()).toBe(1);
+    await page.getByRole('button', { name: 'Leave staff mode' }).click();
+
+    faults().set({ outage: true });
+    await scan(kiosk, CARDS.canBorrow);
+    await page.getByText('Your library account is on hold').waitFor();
+    expect(await page.getByRole('heading', { name: 'Welcome' }).count()).toBe(1);
+    await kiosk.screenshot('offline-card-refused');
+    faults().set({ outage: false });
   });
 });
