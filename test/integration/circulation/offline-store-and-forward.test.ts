@@ -4,13 +4,13 @@ import type { StaffAuth } from '../../../src-main/auth/staff-auth';
 import type { OfflineCirculation } from '../../../src-main/circulation/offline/offline-circulation';
 import { createSessionDriver } from '../../../src-main/circulation/session-driver';
 import type { SessionDriver } from '../../../src-main/circulation/session-driver';
-import type { Line } from '../../../src-main/circulation/session-state';
 import { OfflineSettingsSchema, PatronSettingsSchema } from '../../../src-main/settings/schema';
 import { itemBarcode, memberBarcode } from '../../../src-service/barcode';
 import { signedIn, startTestService } from '../auth/harness';
 import type { TestService } from '../auth/harness';
 import { openLedger, startTestOfflineCirculation } from '../../support/offline-kiosk';
 import type { ServiceLedger } from '../../support/offline-kiosk';
+import { settledLines } from '../../support/session-waits';
 
 let test: TestService;
 let staff: StaffAuth;
@@ -78,17 +78,6 @@ const scanCard = (session: SessionDriver, code: string) =>
   session.dispatch({ type: 'scanned', code, barcode: 'card' });
 const scanItem = (session: SessionDriver, code: string) =>
   session.dispatch({ type: 'scanned', code, barcode: 'item' });
-
-async function settledLines(session: SessionDriver): Promise<Line[]> {
-  await vi.waitFor(() => {
-    const { step } = session.state();
-    expect(step.name === 'patron' || step.name === 'check-in').toBe(true);
-    if (step.name !== 'patron' && step.name !== 'check-in') return;
-    expect(step.lines.every((line) => line.status !== 'pending')).toBe(true);
-  });
-  const { step } = session.state();
-  return step.name === 'patron' || step.name === 'check-in' ? step.lines : [];
-}
 
 async function drained(offline: OfflineCirculation): Promise<void> {
   await vi.waitFor(

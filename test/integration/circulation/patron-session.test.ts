@@ -7,6 +7,7 @@ import { PatronSettingsSchema } from '../../../src-main/settings/schema';
 import { itemBarcode, memberBarcode } from '../../../src-service/barcode';
 import { signedIn, startTestService } from '../auth/harness';
 import type { TestService } from '../auth/harness';
+import { settledLines } from '../../support/session-waits';
 
 let test: TestService;
 let staff: StaffAuth;
@@ -55,17 +56,6 @@ async function stepOf<N extends SessionStep['name']>(
 ): Promise<Extract<SessionStep, { name: N }>> {
   await vi.waitFor(() => expect(session.state().step.name).toBe(name));
   return session.state().step as Extract<SessionStep, { name: N }>;
-}
-
-async function settledLines(session: SessionDriver) {
-  await vi.waitFor(() => {
-    const { step } = session.state();
-    expect(step.name === 'patron' || step.name === 'check-in').toBe(true);
-    if (step.name !== 'patron' && step.name !== 'check-in') return;
-    expect(step.lines.every((line) => line.status !== 'pending')).toBe(true);
-  });
-  const { step } = session.state();
-  return step.name === 'patron' || step.name === 'check-in' ? step.lines : [];
 }
 
 describe('patron session against the reference service', () => {
