@@ -1,5 +1,5 @@
 import type { Result } from '../../../src-shared/result';
-import { ok } from '../../../src-shared/result';
+import { err, ok } from '../../../src-shared/result';
 import type { PatronMessage } from '../../ipc/patron';
 import type { ServiceError } from '../../service/errors';
 import type { CirculationResult, Loan, MemberCirculation } from '../../service/reader/types';
@@ -283,7 +283,9 @@ export function createCirculationDesk(
     if (confirmed === 'not-applied' && !retried) {
       return checkOutOnline(item, member, queuedInSession, true);
     }
-    if (confirmed === 'not-applied') return serviceAnswer(result);
+    // Looked, and not on the card: the patron is told it did not go through, not to see staff.
+    if (confirmed === 'not-applied')
+      return serviceAnswer(err({ ...error, outcome: 'not-applied' }));
     if (confirmed !== 'unknown') return serviceAnswer(ok(confirmed));
     return (
       (await record('check-out', { item, member, ...(prior ? { prior } : {}) }, 'confirming')) ??

@@ -202,6 +202,26 @@ describe('circulation desk: check-outs and returns', () => {
     expect(checkOuts).toBe(2);
   });
 
+  it('says "not done" when a check-out lost its answer twice and the lookup shows it on no card', async () => {
+    const lost = {
+      kind: 'timeout',
+      operation: 'checkOut',
+      timeoutMs: 1,
+      outcome: 'unknown',
+    } as const;
+    const made = await desk(
+      unreachablePort({
+        memberByBarcode: async () => ok(memberRecord({ loans: [] })),
+        checkOut: async () => err(lost),
+      }),
+    );
+    expect(await made.desk.checkOut(checkOut())).toEqual({
+      via: 'service',
+      result: { ok: false, error: { ...lost, outcome: 'not-applied' } },
+    });
+    expect(made.journal.counts().queued).toBe(0);
+  });
+
   it('reports a check-out whose answer was lost as done when the lookup shows the loan', async () => {
     const made = await desk(
       unreachablePort({
