@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createLogger } from '../../../src-shared/log/logger';
 import { err, ok } from '../../../src-shared/result';
 import type { Result } from '../../../src-shared/result';
@@ -113,8 +113,8 @@ function unusableJournal(problem: JournalProblem): OfflineJournal {
   };
 }
 
+/** A journal with at least one byte in it: its key must not be made anew. */
 async function fileExists(file: string): Promise<boolean> {
-  const { stat } = await import('node:fs/promises');
   return stat(file).then(
     (info) => info.size > 0,
     () => false,

@@ -10,7 +10,7 @@ import type { CirculationPort } from '../session-driver';
 import type { ConnectivityMonitor } from './connectivity';
 import { isUnreachable } from './connectivity';
 import type { OfflineKnowledge } from './offline-knowledge';
-import { loanOfItem, priorLoanOf, settleByLoan } from './reconcile';
+import { loanOfItem, priorLoanOf, resultFromLoan, settleByLoan } from './reconcile';
 import type { PriorLoan } from '../journal/journal-records';
 import { createLogger } from '../../../src-shared/log/logger';
 
@@ -82,20 +82,6 @@ export function dueDayAfter(at: number, days: number): string {
 
 function refusedCode(code: 'member_blocked' | 'member_expired'): PatronMessage {
   return { kind: 'refused', code };
-}
-
-/** A loan found on the member's card after an unknown outcome, as the answer that was lost. */
-function resultFromLoan(loan: Loan): CirculationResult {
-  return {
-    extra: {},
-    ...(loan.itemBarcode ? { itemBarcode: loan.itemBarcode } : {}),
-    ...(loan.title ? { title: loan.title } : {}),
-    dueDate: loan.dueDate,
-    overdueDate: UNKNOWN,
-    overdue: UNKNOWN,
-    fine: UNKNOWN,
-    renewed: UNKNOWN,
-  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Loan, MemberCirculation } from '../../service/reader/types';
+import type { CirculationResult, Loan, MemberCirculation } from '../../service/reader/types';
 import { UNKNOWN } from '../../service/reader/values';
 import type { PriorLoan } from '../journal/journal-records';
 
@@ -42,4 +42,18 @@ export function settleByLoan(
   // Without the loan before, a renewal could not be told from a new loan.
   if (!prior || (prior.held && prior.due === dueKey(loan))) return 'cannot-tell';
   return 'applied';
+}
+
+/** A loan found on the member's card after an unknown outcome, as the answer that was lost. */
+export function resultFromLoan(loan: Loan): CirculationResult {
+  return {
+    extra: {},
+    ...(loan.itemBarcode ? { itemBarcode: loan.itemBarcode } : {}),
+    ...(loan.title ? { title: loan.title } : {}),
+    dueDate: loan.dueDate,
+    overdueDate: UNKNOWN,
+    overdue: UNKNOWN,
+    fine: UNKNOWN,
+    renewed: UNKNOWN,
+  };
 }

@@ -11,7 +11,7 @@ import { refusalCode } from '../refusals';
 import { backoffDelay } from './backoff';
 import type { ConnectivityMonitor } from './connectivity';
 import { isUnreachable } from './connectivity';
-import { loanOfItem, priorLoanOf, settleByLoan } from './reconcile';
+import { loanOfItem, priorLoanOf, resultFromLoan, settleByLoan } from './reconcile';
 
 const log = createLogger('circulation:sync');
 
@@ -185,19 +185,8 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
     }
     connectivity.reachable();
     const settled = settleByLoan(lookup.value, txn.item, entry.prior);
-    if (settled === 'applied') {
-      const loan = loanOfItem(lookup.value, txn.item);
-      return {
-        applied: {
-          extra: {},
-          dueDate: loan && loan !== UNKNOWN ? loan.dueDate : UNKNOWN,
-          overdueDate: UNKNOWN,
-          overdue: UNKNOWN,
-          fine: UNKNOWN,
-          renewed: UNKNOWN,
-        },
-      };
-    }
+    const loan = loanOfItem(lookup.value, txn.item);
+    if (settled === 'applied' && loan && loan !== UNKNOWN) return { applied: resultFromLoan(loan) };
     if (settled === 'not-applied') return { notApplied: priorLoanOf(lookup.value, txn.item) };
     return 'cannot-tell';
   }
