@@ -21,6 +21,8 @@ import type { ScannerService } from '../scanner/scanner-service';
 import type { ScannerSettings } from '../scanner/settings-schema';
 import type { OfflineSettings, PatronSettings, ReceiptSettings } from '../settings/schema';
 import type { OfflineCirculation } from '../circulation/offline/offline-circulation';
+import { createStaffConsole, unavailableConsole } from './console';
+import type { ConsoleServices } from './console/deps';
 import { createStaffMode } from './staff-mode';
 import type { PinGate } from './staff-pin';
 
@@ -60,6 +62,8 @@ export interface KioskCoreOptions {
   printing: ReceiptPrinting;
   /** Store and forward while the service is unreachable; absent, every call goes online. */
   offline?: { circulation: OfflineCirculation; settings: OfflineSettings };
+  /** The staff console's screens (members, documents, settings, diagnostics); absent, they say so. */
+  console?: ConsoleServices;
   clock?: SessionClock;
 }
 
@@ -114,12 +118,33 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     for (const listener of listeners) listener({ event: 'kiosk.state', payload });
   };
 
+  let staffWasOpen = false;
   const staff = createStaffMode({
     staffPin: options.staffPin,
     idleTimeoutMs: options.staffIdleTimeoutMs,
     ...(options.clock ? { clock: options.clock } : {}),
-    onChange: emit,
+    onChange: () => {
+      const open = staff.screen()?.name === 'staff';
+      if (staffWasOpen && !open) staffConsole.staffModeEnded();
+      staffWasOpen = open;
+      emit();
+    },
   });
+  const staffOnly = (): boolean => {
+    if (staff.screen()?.name !== 'staff') return false;
+    staff.touch();
+    return true;
+  };
+  const staffConsole = options.console
+    ? createStaffConsole(
+        {
+          ...options.console,
+          changed: () => staff.screen()?.name === 'staff' && emit(),
+          touch: () => staff.screen()?.name === 'staff' && staff.touch(),
+        },
+        staffOnly,
+      )
+    : unavailableConsole(staffOnly);
   const { printing } = options;
   const session = createSessionDriver({
     config,
@@ -138,6 +163,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     const staffScreen = view === 'full' ? staff.screen() : undefined;
     const patron = session.state();
     const lastScan = staff.lastScan();
+    const upload = staffScreen?.name === 'staff' ? staffConsole.upload() : undefined;
     return {
       language,
       theme,
@@ -158,6 +184,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
               service: options.service,
               ...(lastScan ? { lastScan } : {}),
               ...(offline ? { offline: offline.status() } : {}),
+              ...(upload ? { upload } : {}),
             },
           }
         : {}),
@@ -185,12 +212,6 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     }
     offline?.signInChanged();
     if (staff.screen()?.name === 'staff') emit();
-  };
-
-  const staffOnly = (): boolean => {
-    if (staff.screen()?.name !== 'staff') return false;
-    staff.touch();
-    return true;
   };
 
   const subscriptions = [
@@ -261,6 +282,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       const file = staffOnly() && offline ? await offline.setDamageAside() : undefined;
       return file ? { file } : {};
     },
+    ...staffConsole.handlers,
   };
 
   return {
@@ -273,6 +295,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     },
     dispose() {
       for (const unsubscribe of subscriptions) unsubscribe();
+      void staffConsole.dispose();
       session.dispose();
       staff.dispose();
       listeners.clear();

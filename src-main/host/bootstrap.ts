@@ -14,6 +14,7 @@ import { checkFileModes } from './file-modes';
 import type { FileModeDeps, FileModeRefusal, FileModeRepair, SecretFile } from './file-modes';
 import type { Result } from '../../src-shared/result';
 import type { Settings } from '../settings/schema';
+import type { SettingsStore } from '../settings/store';
 import { clientSecretFor } from '../vault/client-secret';
 import type { ClientSecretStore } from '../vault/client-secret';
 import { fileVaultPaths } from '../vault/file-vault';
@@ -101,6 +102,10 @@ export interface HostAdapters {
    * key file in the data folder, as the web host keeps the token vault's.
    */
   journalKeys?: JournalKeySource;
+  /** Where the settings screen reads and saves the settings; absent, they cannot be changed there. */
+  settingsStore?: SettingsStore;
+  /** Starts the kiosk again with its saved settings (the settings screen's "Restart"). */
+  restart?: () => Promise<void>;
 }
 
 export interface BootedKiosk {
@@ -183,6 +188,19 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
     receiptMode: settings.receipt.mode,
     printing: adapters.receiptPrinting,
     offline: { circulation: offline, settings: settings.offline },
+    console: {
+      auth,
+      settings,
+      ...(adapters.settingsStore ? { settingsStore: adapters.settingsStore } : {}),
+      ...(adapters.restart ? { restart: adapters.restart } : {}),
+      scanner,
+      offline,
+      service: {
+        baseUrl: service.connection.baseUrl,
+        authUrl: service.connection.authUrl,
+        embedded: service.embedded,
+      },
+    },
   });
 
   return {

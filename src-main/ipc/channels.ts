@@ -1,3 +1,5 @@
+import { CONSOLE_CHANNELS } from './console/channels';
+
 /**
  * Channel and event names alone, without their schemas, so that the sandboxed preload can check
  * names without bundling zod. `contract.ts` must define exactly these (the compiler checks it).
@@ -26,6 +28,7 @@ export const INVOKE_CHANNELS = [
   'offline.export',
   'offline.importBlockList',
   'offline.setDamageAside',
+  ...CONSOLE_CHANNELS,
 ] as const;
 
 export const EVENT_NAMES = ['kiosk.state'] as const;

@@ -10,11 +10,16 @@ import { ScannerSettingsSchema } from '../scanner/settings-schema';
 import { ScannerStatusSchema } from '../scanner/status';
 import type { EventName, InvokeChannel } from './channels';
 import { offlineInvokeContract, OfflineStatusSchema } from './offline';
+import { diagnosticsInvokeContract } from './console/diagnostics';
+import { documentsInvokeContract, UploadViewSchema } from './console/documents';
+import { membersInvokeContract } from './console/members';
+import { settingsInvokeContract } from './console/settings';
 import { FeedbackSoundSchema, NoticeSchema, PatronScreenSchemas } from './patron';
 
 export type { EventName, InvokeChannel } from './channels';
 export type * from './patron';
 export type * from './offline';
+export type * from './console/answer';
 
 /**
  * The one contract between the core and the renderer. Both hosts (Electron's ipcMain and the web
@@ -61,6 +66,8 @@ export const StaffViewSchema = z.object({
   lastScan: StaffScanSchema.optional(),
   /** Store and forward; absent when the host runs without it. */
   offline: OfflineStatusSchema.optional(),
+  /** The document being published from the documents screen, while and after it uploads. */
+  upload: UploadViewSchema.optional(),
 });
 export type StaffView = z.infer<typeof StaffViewSchema>;
 
@@ -136,6 +143,10 @@ export const invokeContract = {
     response: SubmitScanResultSchema,
   },
   ...offlineInvokeContract,
+  ...membersInvokeContract,
+  ...documentsInvokeContract,
+  ...settingsInvokeContract,
+  ...diagnosticsInvokeContract,
 } as const satisfies Record<InvokeChannel, ChannelSchemas>;
 
 /** Core-to-renderer events: event -> payload. */

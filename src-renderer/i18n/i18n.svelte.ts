@@ -1,7 +1,6 @@
 import i18next from 'i18next';
 import type { Language } from '../../src-main/ipc/contract';
-import en from './en.json';
-import es from './es.json';
+import { en, es } from './catalog';
 import type { MessageKey } from './message-key';
 
 export type { MessageKey } from './message-key';

@@ -1,4 +1,4 @@
-import type en from './en.json';
+import type { en } from './catalog';
 
 type KeyPaths<T> = {
   [K in keyof T & string]: T[K] extends string ? K : `${K}.${KeyPaths<T[K]>}`;

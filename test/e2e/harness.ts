@@ -12,7 +12,9 @@ import type { WebHost } from '../../src-main/web-host/server';
 import { startWebKiosk } from '../../src-main/web-host/web-kiosk';
 
 export const RESULTS_DIR = path.resolve('test-results');
-const RENDERER_DIR = path.resolve('dist/renderer');
+// KIOSK_E2E_RENDERER_DIR: a renderer built elsewhere (`vite build --outDir`), so that two
+// checkouts' test runs on one machine do not build over each other's bundle.
+const RENDERER_DIR = path.resolve(process.env.KIOSK_E2E_RENDERER_DIR || 'dist/renderer');
 
 /** Debian's Chromium by default; KIOSK_CHROMIUM points elsewhere. */
 export function chromiumPath(): string {

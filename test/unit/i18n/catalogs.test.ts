@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import en from '../../../src-renderer/i18n/en.json';
-import es from '../../../src-renderer/i18n/es.json';
+import { en, es } from '../../../src-renderer/i18n/catalog';
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix];

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createIpcRouter } from '../../../src-main/ipc/choke-point';
 import type { IpcHandlers } from '../../../src-main/ipc/contract';
+import { unavailableConsole } from '../../../src-main/core/console';
 
 const APP = 'app://kiosk';
 
@@ -41,6 +42,7 @@ function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
     'offline.export': () => undefined,
     'offline.importBlockList': () => undefined,
     'offline.setDamageAside': () => ({}),
+    ...unavailableConsole(() => false).handlers,
     ...overrides,
   };
 }

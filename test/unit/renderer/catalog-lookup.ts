@@ -1,4 +1,4 @@
-import en from '../../../src-renderer/i18n/en.json';
+import { en } from '../../../src-renderer/i18n/catalog';
 
 /** The English text of a catalog id, or undefined: maps of ids must point at real messages. */
 export function englishText(key: string): unknown {

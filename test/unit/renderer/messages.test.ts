@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PatronMessageKindSchema, RefusalCodeSchema } from '../../../src-main/ipc/patron';
-import en from '../../../src-renderer/i18n/en.json';
+import { en } from '../../../src-renderer/i18n/catalog';
 import {
   countWords,
   messageWords,

@@ -1,0 +1,45 @@
+import type { ConsoleAnswer, ConsoleProblem } from '../../ipc/console/answer';
+import type { ServiceError } from '../../service/errors';
+import type { UploadError } from '../../service/upload';
+import type { Result } from '../../../src-shared/result';
+
+export function answered<T>(value: T): ConsoleAnswer<T> {
+  return { ok: true, value };
+}
+
+export function failed(problem: ConsoleProblem): ConsoleAnswer<never> {
+  return { ok: false, problem };
+}
+
+/** A service error as staff see it: what happened and the service's words, no bookkeeping. */
+export function problemOf(error: ServiceError | UploadError): ConsoleProblem {
+  switch (error.kind) {
+    case 'refused':
+      return {
+        kind: 'refused',
+        operation: error.operation,
+        status: error.status,
+        ...(error.code ? { code: error.code } : {}),
+        ...(error.message ? { message: error.message } : {}),
+      };
+    case 'auth-required':
+      return { kind: 'auth-required', operation: error.operation, reason: error.reason };
+    case 'unreachable':
+      return { kind: 'unreachable', operation: error.operation, cause: error.cause };
+    case 'timeout':
+      return { kind: 'timeout', operation: error.operation, timeoutMs: error.timeoutMs };
+    case 'malformed-response':
+      return { kind: 'malformed-response', operation: error.operation, issue: error.issue };
+    case 'cancelled':
+      return { kind: 'cancelled', operation: error.operation };
+    case 'invalid-argument':
+      return { kind: 'invalid', issues: [{ path: error.operation, message: error.issue }] };
+    case 'file-unreadable':
+      return { kind: 'unavailable', reason: `file-unreadable: ${error.cause}` };
+  }
+}
+
+/** A service client result as a console answer. */
+export function fromService<T>(result: Result<T, ServiceError | UploadError>): ConsoleAnswer<T> {
+  return result.ok ? answered(result.value) : failed(problemOf(result.error));
+}

@@ -1,0 +1,64 @@
+import { CONSOLE_CHANNELS } from '../../ipc/console/channels';
+import type { ConsoleChannel } from '../../ipc/console/channels';
+import type { IpcHandlers } from '../../ipc/contract';
+import type { UploadView } from '../../ipc/console/documents';
+import { failed } from './answer';
+import type { ConsoleArea, ConsoleContext } from './deps';
+import { createDiagnosticsArea } from './diagnostics';
+import { createDocumentsArea } from './documents';
+import { createMembersArea } from './members';
+import { createSettingsArea } from './settings';
+
+export interface StaffConsole {
+  /** Every console channel; each answers `not-staff` unless staff mode is open. */
+  handlers: Pick<IpcHandlers, ConsoleChannel>;
+  /** The document being published, for the staff view. */
+  upload(): UploadView | undefined;
+  staffModeEnded(): void;
+  dispose(): Promise<void>;
+}
+
+/**
+ * The staff console's screens over one context. `allowed` is the core's staff gate: it is asked
+ * (and counts as staff activity) before any handler runs.
+ */
+/** A core without console services (unit tests, a host that has none): every screen says so. */
+export function unavailableConsole(allowed: () => boolean): StaffConsole {
+  const handlers = Object.fromEntries(
+    CONSOLE_CHANNELS.map((channel) => [
+      channel,
+      () =>
+        failed(allowed() ? { kind: 'unavailable', reason: 'no-console' } : { kind: 'not-staff' }),
+    ]),
+  ) as unknown as Pick<IpcHandlers, ConsoleChannel>;
+  return { handlers, upload: () => undefined, staffModeEnded: () => {}, dispose: async () => {} };
+}
+
+export function createStaffConsole(context: ConsoleContext, allowed: () => boolean): StaffConsole {
+  const documents = createDocumentsArea(context);
+  const areas: ConsoleArea<ConsoleChannel>[] = [
+    createMembersArea(context),
+    documents,
+    createSettingsArea(context),
+    createDiagnosticsArea(context),
+  ] as ConsoleArea<ConsoleChannel>[];
+  const handlers = Object.fromEntries(
+    areas.flatMap((area) =>
+      Object.entries(area.handlers).map(([channel, handler]) => [
+        channel,
+        (request: unknown) =>
+          allowed()
+            ? (handler as (request: unknown) => unknown)(request)
+            : failed({ kind: 'not-staff' }),
+      ]),
+    ),
+  ) as unknown as Pick<IpcHandlers, ConsoleChannel>;
+  return {
+    handlers,
+    upload: () => documents.upload(),
+    staffModeEnded: () => areas.forEach((area) => area.staffModeEnded?.()),
+    async dispose() {
+      await Promise.all(areas.map((area) => area.dispose?.()));
+    },
+  };
+}

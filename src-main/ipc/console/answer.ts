@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * Why a staff console call produced no value. Service failures keep the service client's own
+ * kinds (service/errors.ts) without the `outcome` bookkeeping; `not-staff` is the core refusing a
+ * call made outside staff mode; `invalid` lists what the kiosk itself would not send or save,
+ * field by field; `unavailable` is a feature this host or set-up does not have.
+ */
+export const ConsoleProblemSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('not-staff') }),
+  z.object({
+    kind: z.literal('refused'),
+    operation: z.string(),
+    status: z.number().int(),
+    /** The service's error code, when its answer had one. */
+    code: z.string().optional(),
+    /** The service's own words, shown to staff as they came. */
+    message: z.string().optional(),
+  }),
+  z.object({ kind: z.literal('auth-required'), operation: z.string(), reason: z.string() }),
+  z.object({ kind: z.literal('unreachable'), operation: z.string(), cause: z.string() }),
+  z.object({ kind: z.literal('timeout'), operation: z.string(), timeoutMs: z.number() }),
+  z.object({ kind: z.literal('malformed-response'), operation: z.string(), issue: z.string() }),
+  z.object({ kind: z.literal('cancelled'), operation: z.string() }),
+  z.object({
+    kind: z.literal('invalid'),
+    /** One entry per field: a dotted path (`service.baseUrl`, `GivenName`) and its problem. */
+    issues: z.array(z.object({ path: z.string(), message: z.string() })),
+  }),
+  z.object({ kind: z.literal('unavailable'), reason: z.string() }),
+]);
+export type ConsoleProblem = z.infer<typeof ConsoleProblemSchema>;
+export type ConsoleProblemKind = ConsoleProblem['kind'];
+
+/** A console call's answer: its value, or the problem staff are shown instead. */
+export function consoleAnswer<T extends z.ZodType>(value: T) {
+  return z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), value }),
+    z.object({ ok: z.literal(false), problem: ConsoleProblemSchema }),
+  ]);
+}
+
+export type ConsoleAnswer<T> = { ok: true; value: T } | { ok: false; problem: ConsoleProblem };

@@ -1,0 +1,22 @@
+import type { ConsoleProblem } from '../../src-main/ipc/contract';
+import { t } from '../i18n/i18n.svelte';
+
+/** One sentence for staff about a console call that produced no value. */
+export function problemText(problem: ConsoleProblem): string {
+  switch (problem.kind) {
+    case 'refused':
+      return problem.message
+        ? t('console.problem.refusedSaid', { status: problem.status, message: problem.message })
+        : t('console.problem.refused', { status: problem.status });
+    case 'unreachable':
+      return t('console.problem.unreachable', { cause: problem.cause });
+    case 'timeout':
+      return t('console.problem.timeout', { seconds: Math.round(problem.timeoutMs / 1000) });
+    case 'malformed-response':
+      return t('console.problem.malformed-response', { issue: problem.issue });
+    case 'unavailable':
+      return t('console.problem.unavailable', { reason: problem.reason });
+    default:
+      return t(`console.problem.${problem.kind}`);
+  }
+}

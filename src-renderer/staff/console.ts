@@ -1,0 +1,19 @@
+import type { KioskBridge, KioskState, StaffView } from '../../src-main/ipc/contract';
+
+/** What each staff console screen receives. */
+export interface ConsoleScreenProps {
+  kiosk: KioskState;
+  staff: StaffView;
+  bridge: KioskBridge;
+}
+
+export const CONSOLE_TABS = [
+  'status',
+  'account',
+  'members',
+  'lookup',
+  'documents',
+  'diagnostics',
+  'settings',
+] as const;
+export type ConsoleTab = (typeof CONSOLE_TABS)[number];
