@@ -13,15 +13,21 @@ import { createStaffOwnership } from './staff-owner';
 
 const log = createLogger('web-host');
 
-/** Extra GET routes the host serves itself (the OAuth loopback redirect, for one). */
-export type RouteHandler = (url: URL, response: ServerResponse) => Promise<void> | void;
+/**
+ * Extra routes the host serves itself (the OAuth loopback redirect, for one), by exact path. Each
+ * says which methods it takes; the Host check has run before it is called.
+ */
+export interface Route {
+  methods: readonly string[];
+  handle(url: URL, response: ServerResponse, request: IncomingMessage): Promise<void> | void;
+}
 
 export interface WebHostOptions {
   core: KioskCore;
   rendererDir: string;
   /** 0 picks a free port. Always bound to 127.0.0.1. */
   port: number;
-  routes?: Record<string, RouteHandler>;
+  routes?: Record<string, Route>;
   /** Tests pass a known key; by default a new random one at each start. */
   launchKey?: LaunchKey;
 }
@@ -80,13 +86,17 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       response.writeHead(421).end();
       return;
     }
+    const url = new URL(request.url ?? '/', origin);
+    const route = options.routes?.[url.pathname];
+    if (route) {
+      if (route.methods.includes(request.method ?? '')) return route.handle(url, response, request);
+      response.writeHead(405, { allow: route.methods.join(', ') }).end();
+      return;
+    }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
     }
-    const url = new URL(request.url ?? '/', origin);
-    const route = options.routes?.[url.pathname];
-    if (route) return route(url, response);
     const asset = await readRendererAsset(options.rendererDir, url.pathname);
     if (!asset) {
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');

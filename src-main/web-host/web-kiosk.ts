@@ -74,8 +74,11 @@ export async function startWebKiosk(options: WebKioskOptions): Promise<WebKiosk>
     ...(options.launchKey ? { launchKey: options.launchKey } : {}),
     routes: onHost
       ? {
-          [target.path]: async (url, response) =>
-            sendRedirectPage(response, await completeSignIn(kiosk.auth, url.href)),
+          [target.path]: {
+            methods: ['GET'],
+            handle: async (url, response) =>
+              sendRedirectPage(response, await completeSignIn(kiosk.auth, url.href)),
+          },
         }
       : {},
   });
