@@ -6,7 +6,9 @@ import type { PinGate } from '../../../src-main/core/staff-pin';
 import type { KioskState } from '../../../src-main/ipc/contract';
 import type { ScanEvent } from '../../../src-main/scanner/scan-event';
 import { ScannerSettingsSchema } from '../../../src-main/scanner/settings-schema';
-import { PatronSettingsSchema } from '../../../src-main/settings/schema';
+import { PatronSettingsSchema, SettingsSchema } from '../../../src-main/settings/schema';
+import type { ConsoleServices } from '../../../src-main/core/console/deps';
+import { CONSOLE_CHANNELS } from '../../../src-main/ipc/console/channels';
 import { ok } from '../../../src-shared/result';
 import { fakeClock, fakePort } from '../circulation/fakes';
 import { CARD, ITEM, T0, circulationRecord, memberRecord } from '../circulation/session-harness';
@@ -373,5 +375,61 @@ describe('kiosk core', () => {
     core.dispose();
     await h['kiosk.setLanguage']({ language: 'en' });
     expect(states).toHaveLength(1);
+  });
+
+  describe('staff console gate', () => {
+    /** Console services whose service client records every call it gets. */
+    function recordingConsole() {
+      const calls: string[] = [];
+      const client = new Proxy(
+        {},
+        {
+          get: (_target, name) => () => {
+            calls.push(String(name));
+            return Promise.resolve(ok(undefined));
+          },
+        },
+      );
+      const services = {
+        auth: { client, status: fakeAuth('signed-in').auth.status },
+        settings: SettingsSchema.parse({ dataDir: '/nonexistent' }),
+        scanner: fakeScanner().scanner,
+        service: { baseUrl: 'http://127.0.0.1:1', authUrl: 'http://127.0.0.1:1', embedded: true },
+      } as unknown as ConsoleServices;
+      return { services, calls };
+    }
+
+    it('answers every console channel with not-staff outside staff mode, calling nothing', async () => {
+      const { services, calls } = recordingConsole();
+      const { h } = setup({ console: services });
+      for (const channel of CONSOLE_CHANNELS) {
+        const call = h[channel] as (request: unknown) => unknown;
+        expect(await call({}), channel).toEqual({ ok: false, problem: { kind: 'not-staff' } });
+      }
+      await h['staff.open'](undefined);
+      for (const channel of CONSOLE_CHANNELS) {
+        const call = h[channel] as (request: unknown) => unknown;
+        expect(await call({}), `${channel} on the PIN screen`).toMatchObject({
+          ok: false,
+          problem: { kind: 'not-staff' },
+        });
+      }
+      expect(calls).toEqual([]);
+    });
+
+    it('says the console is not available on a core built without console services', async () => {
+      const { h } = setup();
+      await h['staff.open'](undefined);
+      await h['staff.submitPin']({ pin: '1234' });
+      expect(await h['members.search'](undefined as never)).toEqual({
+        ok: false,
+        problem: { kind: 'unavailable', reason: 'no-console' },
+      });
+      await h['staff.exit'](undefined);
+      expect(await h['members.search'](undefined as never)).toEqual({
+        ok: false,
+        problem: { kind: 'not-staff' },
+      });
+    });
   });
 });
