@@ -64,6 +64,11 @@ export interface StartServiceOptions {
    * host passes its Electron build (see db/open.ts, sqliteOptions).
    */
   sqliteNativeBinding?: string;
+  /**
+   * The blob endpoint upload tickets name, from Azurite's own: tests put a proxy in between (a
+   * slow or broken network to the blob store). Absent: Azurite's own address.
+   */
+  ticketBlobUrl?: (azuriteUrl: string) => string;
 }
 
 export interface RunningService {
@@ -208,7 +213,12 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
       members,
       circulation: createCirculation(db, members, now),
       catalog: createCatalog(db),
-      documents: createDocuments(db, () => azurite.blobUrl, now, createUploadSigner(accountKey)),
+      documents: createDocuments(
+        db,
+        () => options.ticketBlobUrl?.(azurite.blobUrl) ?? azurite.blobUrl,
+        now,
+        createUploadSigner(accountKey),
+      ),
     });
     const api = createApiServer(routes, createBearerCheck(provider, cache), faults, dialect);
     const basePort = await listen(api, ports.base);

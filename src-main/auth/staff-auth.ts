@@ -3,6 +3,7 @@ import { createServiceClient } from '../service/client';
 import type { ServiceClient, ServiceClientOptions } from '../service/client';
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
+import type { FieldMap } from '../service/reader/view';
 import type { ClientKind } from '../settings/schema';
 import type { Account } from '../vault/token-set';
 import type { TokenVault } from '../vault/vault';
@@ -15,6 +16,7 @@ import { StaffAuthStatusSchema } from './status';
 import type { StaffAuthStatus } from './status';
 import { createTokenKeeper } from './token-keeper';
 import type { TokenKeeper } from './token-keeper';
+import type { TokenSummary } from './token-summary';
 
 export interface ServiceConnection {
   baseUrl: string;
@@ -58,6 +60,13 @@ export interface StaffAuth {
   onStatusChange(listener: (status: StaffAuthStatus) => void): () => void;
   /** The service client, authenticated with the staff tokens and refreshing them as needed. */
   client: ServiceClient;
+  /**
+   * Another service client over the same staff tokens that reads answers with `fieldMap` instead
+   * of the configured one (the diagnostics screen tries a field map before it is saved).
+   */
+  clientWithFieldMap(fieldMap: FieldMap): ServiceClient;
+  /** The held tokens' expiry, refresh and scopes, without any token value. */
+  tokenSummary(): TokenSummary | undefined;
   dispose(): void;
 }
 
@@ -133,13 +142,15 @@ export async function createStaffAuth(options: StaffAuthOptions): Promise<StaffA
     onChange: emit,
   });
 
-  const client = createServiceClient({
-    baseUrl: connection.baseUrl,
-    tokens: keeper,
-    timeoutMs: options.timeoutMs,
-    ...connection.interop,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  const clientWith = (interop: ServiceConnection['interop']): ServiceClient =>
+    createServiceClient({
+      baseUrl: connection.baseUrl,
+      tokens: keeper,
+      timeoutMs: options.timeoutMs,
+      ...interop,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+  const client = clientWith(connection.interop);
 
   await keeper.load();
   lastEmitted = JSON.stringify(status());
@@ -147,6 +158,8 @@ export async function createStaffAuth(options: StaffAuthOptions): Promise<StaffA
   return {
     status,
     client,
+    clientWithFieldMap: (fieldMap) => clientWith({ ...connection.interop, fieldMap }),
+    tokenSummary: () => keeper.summary(),
     onStatusChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

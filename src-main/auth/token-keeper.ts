@@ -7,6 +7,7 @@ import type { Account, StoredTokenSet } from '../vault/token-set';
 import type { TokenVault } from '../vault/vault';
 import { authProblem } from './messages';
 import type { AuthProblem } from './messages';
+import type { TokenSummary } from './token-summary';
 import type { OAuthServer, TokenResponse } from './oauth-server';
 
 const log = createLogger('auth:tokens');
@@ -29,6 +30,8 @@ export interface TokenKeeper extends AccessTokenSource {
   account(): Account | undefined;
   problem(): AuthProblem | undefined;
   report(problem: AuthProblem | undefined): void;
+  /** The held token set without its values; undefined when none is held. */
+  summary(): TokenSummary | undefined;
   load(): Promise<void>;
   adopt(response: TokenResponse): Promise<void>;
   setAccount(account: Account): Promise<void>;
@@ -145,6 +148,19 @@ export function createTokenKeeper(options: TokenKeeperOptions): TokenKeeper {
     report(next) {
       problem = next;
       options.onChange();
+    },
+
+    summary() {
+      if (!tokens) return undefined;
+      return {
+        accessTokenExpiresAt: tokens.expiresAt,
+        refreshTokenHeld: tokens.refreshToken !== undefined,
+        ...(tokens.refreshToken
+          ? { refreshDueAt: tokens.refreshAt ?? tokens.expiresAt - options.refreshAheadMs }
+          : {}),
+        idTokenHeld: tokens.idToken !== undefined,
+        scopes: tokens.scope?.split(' ').filter(Boolean) ?? [],
+      };
     },
 
     async current() {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, shell } from 'electron';
+import { app, dialog, shell } from 'electron';
 import type { BrowserWindow, WebContents } from 'electron';
 import type { StaffAuth } from '../auth/staff-auth';
 import type { SignInPresentation } from '../core/kiosk-core';
@@ -14,6 +14,7 @@ import type { SettingsStore } from '../settings/store';
 import { registerAppSchemePrivileges, serveRenderer } from './app-protocol';
 import { openAuthWindow } from './auth-window';
 import { APP_ORIGIN } from './channels';
+import { pdfPicker } from './document-dialog';
 import { hardenApp } from './hardening';
 import { wireIpc } from './ipc-main';
 import { silentReceiptPrinting } from './print-receipt';
@@ -211,7 +212,7 @@ async function runKiosk(): Promise<void> {
   app.on('second-instance', () => bringToFront(kioskWindow.current));
   app.on('window-all-closed', () => app.quit());
 
-  const { settings } = loadSettings();
+  const { store, settings } = loadSettings();
   const { redirectUri } = settings.service;
   // A loopback redirect needs a listener the Electron host does not run, and registering `http`
   // as this app's scheme would make the kiosk the system's web browser.
@@ -262,6 +263,14 @@ async function runKiosk(): Promise<void> {
     embeddedService: electronEmbeddedService(),
     // Demo mode is for a checkout (`npm start`); a packaged build never honours --demo.
     demo: process.argv.includes('--demo') && !app.isPackaged,
+    settingsStore: store,
+    // The settings screen's restart: a new process reads the saved settings; quit (not exit)
+    // first stops this one cleanly through before-quit below.
+    restart: async () => {
+      app.relaunch();
+      app.quit();
+    },
+    documents: { pick: pdfPicker(dialog, window) },
   });
   authOrigins.add(new URL(kiosk.connection.authUrl).origin);
   redirect.setHandler((url) => {

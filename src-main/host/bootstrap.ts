@@ -4,6 +4,7 @@ import type { StaffAuth } from '../auth/staff-auth';
 import { createKioskCore } from '../core/kiosk-core';
 import type { KioskCore, ReceiptPrinting, SignInPresentation } from '../core/kiosk-core';
 import { createPinGate } from '../core/staff-pin';
+import { changeablePinGate } from '../core/console/settings/changeable-pin-gate';
 import { PIN_ATTEMPTS_FILE, createPinAttemptFile } from './pin-attempts-file';
 import { createLogger } from '../../src-shared/log/logger';
 import type { HidBackend } from '../scanner/hid-backend';
@@ -25,6 +26,7 @@ import { offlineFiles, startOfflineCirculation } from '../circulation/offline/of
 import type { OfflineCirculation } from '../circulation/offline/offline-circulation';
 import type { FaultController } from '../../src-service/index';
 import { classify } from '../scanner/classify';
+import type { DocumentFileSource } from '../core/console/documents/source';
 
 const log = createLogger('kiosk');
 
@@ -106,6 +108,8 @@ export interface HostAdapters {
   settingsStore?: SettingsStore;
   /** Starts the kiosk again with its saved settings (the settings screen's "Restart"). */
   restart?: () => Promise<void>;
+  /** How staff choose a PDF to publish (Electron: the open dialog; web host: its staging route). */
+  documents?: DocumentFileSource;
 }
 
 export interface BootedKiosk {
@@ -149,6 +153,13 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
   if (demo) log.warn('demo mode: the demo staff PIN opens staff mode');
 
   const { client } = auth;
+  // Changeable: a PIN changed on the settings screen opens staff mode from then on.
+  const staffPin = pinHash
+    ? changeablePinGate(
+        (hash) => createPinGate(hash, { store: createPinAttemptFile(settings.dataDir) }),
+        pinHash,
+      )
+    : undefined;
   const offline = await startOfflineCirculation({
     dataDir: settings.dataDir,
     baseUrl: service.connection.baseUrl,
@@ -167,9 +178,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
     defaultLanguage: settings.kiosk.defaultLanguage,
     defaultTheme: settings.kiosk.theme,
     volume: settings.feedback.volume,
-    staffPin: pinHash
-      ? createPinGate(pinHash, { store: createPinAttemptFile(settings.dataDir) })
-      : undefined,
+    staffPin,
     staffIdleTimeoutMs: settings.staff.idleTimeoutMs,
     demo,
     auth,
@@ -193,12 +202,15 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
       settings,
       ...(adapters.settingsStore ? { settingsStore: adapters.settingsStore } : {}),
       ...(adapters.restart ? { restart: adapters.restart } : {}),
+      ...(staffPin ? { staffPin } : {}),
+      ...(adapters.documents ? { documents: adapters.documents } : {}),
       scanner,
       offline,
       service: {
         baseUrl: service.connection.baseUrl,
         authUrl: service.connection.authUrl,
         embedded: service.embedded,
+        clientId: service.connection.clientId,
       },
     },
   });

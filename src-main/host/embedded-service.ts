@@ -37,6 +37,8 @@ export interface ResolveOptions {
   sqliteNativeBinding?: string;
   /** Tests and benchmarks only: the embedded service with its fault knobs. */
   faults?: boolean;
+  /** Tests only: the blob endpoint upload tickets name (a proxy in front of Azurite). */
+  ticketBlobUrl?: StartServiceOptions['ticketBlobUrl'];
 }
 
 /** The embedded service's folder and database (src-service/db/open.ts names it `library.sqlite`). */
@@ -95,6 +97,7 @@ export async function resolveServiceConnection(
     ...(options.launchChild ? { launchChild: options.launchChild } : {}),
     ...(options.sqliteNativeBinding ? { sqliteNativeBinding: options.sqliteNativeBinding } : {}),
     ...(options.faults ? { faults: true } : {}),
+    ...(options.ticketBlobUrl ? { ticketBlobUrl: options.ticketBlobUrl } : {}),
   });
   log.info('using the embedded reference service', {
     baseUrl: running.baseUrl,

@@ -6,18 +6,10 @@ import type { ConceptKey, ConceptOf, ConceptSpec, RecordKind } from './reader/co
 import { normaliseName } from './reader/locate';
 import { isPlainObject, readBoolean, readDate, readNumber, readText } from './reader/values';
 import type { Trace } from './reader/view';
+import type { ProbeReport } from './probe-report';
 import type { Result } from '../../src-shared/result';
 
-/** What an integrator needs to point the kiosk at a new service: what was read, and from where. */
-export interface ProbeReport {
-  operations: { operation: OperationName; outcome: 'ok' | 'failed' | 'skipped'; detail: string }[];
-  /** Every concept looked for, with the field it was read from, or null when none had it. */
-  concepts: { concept: ConceptKey; from: string | null }[];
-  /** Per record kind, the fields no concept read (names only: values may be a patron's data). */
-  unread: Partial<Record<RecordKind, string[]>>;
-  /** For concepts not found, an unread field whose name and value fit them: check before use. */
-  suggestedFieldMap: Partial<Record<ConceptKey, string>>;
-}
+export type { ProbeReport } from './probe-report';
 
 export interface ProbeOptions {
   /** The member to look up with circulation details; else the first member of the list. */

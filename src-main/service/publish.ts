@@ -12,6 +12,17 @@ export interface PublishOptions extends CallOptions {
   /** itemId of an existing document to add a sub-document to; null for a new document. */
   docid?: string | null;
   onProgress?: (progress: UploadProgress) => void;
+  /** The document record exists and its bytes start to go up (the staff screen's phase). */
+  onUploading?: (started: UploadStarted) => void;
+}
+
+export interface UploadStarted {
+  document: PublishedDocument;
+  /**
+   * When the upload signature stops working, read from its `se` parameter (the Azure SAS
+   * convention; the interface says nothing of it): absent when the ticket does not say.
+   */
+  signatureExpiresAt?: Date;
 }
 
 /** What staff may see of a published document: the ticket without its upload signature. */
@@ -21,6 +32,13 @@ export type PublishedDocument = Pick<
 >;
 
 export type PublishError = ServiceError | UploadError;
+
+/** The `se` (signed expiry) of an Azure-style SAS upload address, when it has a readable one. */
+export function signatureExpiry(uploadEndpoint: string): Date | undefined {
+  const se = URL.canParse(uploadEndpoint) ? new URL(uploadEndpoint).searchParams.get('se') : null;
+  const at = se ? new Date(se) : undefined;
+  return at && !Number.isNaN(at.getTime()) ? at : undefined;
+}
 
 /** The seed's order: create the document record, then upload the bytes to its upload endpoint. */
 export async function publishDocument(
@@ -34,11 +52,14 @@ export async function publishDocument(
     signal,
   );
   if (!ticket.ok) return ticket;
+  const { itemId, fileId, container, url, subdocid } = ticket.value;
+  const document = { itemId, fileId, container, url, subdocid };
+  const expiresAt = signatureExpiry(ticket.value.uploadendpoint);
+  options.onUploading?.({ document, ...(expiresAt ? { signatureExpiresAt: expiresAt } : {}) });
   const uploaded = await client.uploadFile(ticket.value, filePath, {
     ...signal,
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
   });
   if (!uploaded.ok) return err(uploaded.error);
-  const { itemId, fileId, container, url, subdocid } = ticket.value;
-  return ok({ itemId, fileId, container, url, subdocid });
+  return ok(document);
 }

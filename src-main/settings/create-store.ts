@@ -1,4 +1,4 @@
-import { resolveSettings } from './resolve';
+import { fixedByEnvironment, resolveSettings } from './resolve';
 import type { HostDefaults, SettingsResult, StoredSettings } from './resolve';
 import type { SettingsBackend, SettingsStore } from './store';
 
@@ -15,6 +15,7 @@ export function createSettingsStore(
       const read = backend.read();
       return read.ok ? resolveSettings(read.value, env, hostDefaults) : read;
     },
+    fixed: () => fixedByEnvironment(env),
     stored(): StoredSettings {
       const read = backend.read();
       return read.ok ? read.value : {};

@@ -84,6 +84,21 @@ const ENV_OVERRIDES: EnvOverride[] = [
   },
 ];
 
+/** A setting an environment variable fixes: its dotted path, the variable and its value. */
+export interface FixedSetting {
+  setting: string;
+  variable: string;
+  value: string;
+}
+
+/** The settings the environment fixes now, as resolveSettings applies them. */
+export function fixedByEnvironment(env: Env): FixedSetting[] {
+  return ENV_OVERRIDES.flatMap((override) => {
+    const value = env[override.variable];
+    return value ? [{ setting: settingPath(override), variable: override.variable, value }] : [];
+  });
+}
+
 function isHttpUrl(value: string): boolean {
   return HTTP_URL.safeParse(value).success;
 }

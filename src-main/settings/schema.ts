@@ -146,6 +146,16 @@ export const StaffSettingsSchema = z.object({
     .default(5 * 60_000),
 });
 
+/** The documents screen: the largest PDF staff may publish (the interface states no limit). */
+export const DocumentsSettingsSchema = z.object({
+  maxUploadBytes: z
+    .number()
+    .int()
+    .min(1024)
+    .max(2 * 1024 ** 3)
+    .default(100 * 1024 ** 2),
+});
+
 export const SettingsSchema = z.object({
   service: ServiceConnectionSchema.prefault({}),
   dataDir: z.string().min(1, { message: 'must not be empty' }),
@@ -163,6 +173,7 @@ export const SettingsSchema = z.object({
   receipt: ReceiptSettingsSchema.prefault({}),
   feedback: FeedbackSettingsSchema.prefault({}),
   offline: OfflineSettingsSchema.prefault({}),
+  documents: DocumentsSettingsSchema.prefault({}),
   requestTimeoutMs: z.number().int().min(1_000).max(120_000).default(15_000),
   /** Owned by the scanner module; embedded here so there is one settings document. */
   scanner: ScannerSettingsSchema.prefault({}),

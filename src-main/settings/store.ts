@@ -1,5 +1,5 @@
 import type { Result } from '../../src-shared/result';
-import type { SettingsResult, StoredSettings } from './resolve';
+import type { FixedSetting, SettingsResult, StoredSettings } from './resolve';
 import type { SettingsFileError } from './settings-file';
 
 /**
@@ -24,6 +24,8 @@ export interface SettingsStore {
    * that cannot be used is never written over: save reports it as load does.
    */
   save(next: StoredSettings): SettingsResult;
+  /** Settings an environment variable fixes (saving cannot change them), with its value. */
+  fixed(): FixedSetting[];
   /** Where the settings live, for the staff screen and the README. */
   readonly location: string;
 }

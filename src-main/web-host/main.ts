@@ -52,7 +52,12 @@ const logFile = values['log-file']
     });
 addLogSink(logFile.sink);
 
-const web = await startWebKiosk({ settings: settings.value, port, demo: values.demo });
+const web = await startWebKiosk({
+  settings: settings.value,
+  port,
+  demo: values.demo,
+  settingsStore: store,
+});
 const { connection } = web.kiosk;
 // The launch URL holds this run's key: it goes to a file only this user can read, never to output.
 const launchUrlFile = await writeLaunchUrlFile(settings.value.dataDir, web.host.launchUrl);

@@ -5,18 +5,24 @@ import { loopbackTarget, sendRedirectPage, startLoopbackRedirect } from '../auth
 import type { LoopbackRedirect, RedirectPage } from '../auth/loopback-redirect';
 import { bootKiosk } from '../host/bootstrap';
 import type { BootedKiosk, HostAdapters } from '../host/bootstrap';
+import { createLogger } from '../../src-shared/log/logger';
 import type { Settings } from '../settings/schema';
+import type { SettingsStore } from '../settings/store';
 import { createClientSecretFile } from '../vault/client-secret-file';
 import { createFileVault, fileVaultPaths } from '../vault/file-vault';
+import { createDocumentStaging, STAGING_PATH } from './document-staging';
 import { IPC_PATH } from './ipc-socket';
 import { startWebHost } from './server';
 import type { WebHost } from './server';
+import { createLaunchKey } from './launch-key';
 import type { LaunchKey } from './launch-key';
+
+const log = createLogger('web-host');
 
 export const DEFAULT_RENDERER_DIR = path.resolve(import.meta.dirname, '../../dist/renderer');
 
 // Paths the web host serves itself; a callback there would hide the kiosk page or its socket.
-const HOST_PATHS = new Set(['/', '/index.html', IPC_PATH]);
+const HOST_PATHS = new Set(['/', '/index.html', IPC_PATH, STAGING_PATH]);
 
 export interface WebKioskOptions {
   settings: Settings;
@@ -27,6 +33,8 @@ export interface WebKioskOptions {
   /** `--demo`: the demo PIN opens staff mode (embedded service, no PIN set). */
   demo?: boolean;
   launchKey?: LaunchKey;
+  /** Where the settings screen saves; with it, staff can restart the kiosk from that screen. */
+  settingsStore?: SettingsStore;
 }
 
 export interface WebKiosk {
@@ -34,8 +42,13 @@ export interface WebKiosk {
   host: WebHost;
   /** Where the service sends the browser back after sign-in. */
   redirectUri: string;
+  /** Stops the kiosk and starts it again with the stored settings (see startWebKiosk). */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
+
+/** One run of the kiosk: what a restart stops and starts again. */
+type WebKioskRun = Omit<WebKiosk, 'restart'>;
 
 async function completeSignIn(auth: StaffAuth, url: string): Promise<RedirectPage> {
   const result = await auth.handleRedirect(url);
@@ -44,11 +57,16 @@ async function completeSignIn(auth: StaffAuth, url: string): Promise<RedirectPag
     : { ok: false, text: authMessageText(result.error) };
 }
 
-/** The whole kiosk in plain Node: core, embedded or configured service, and the web host. */
-export async function startWebKiosk(options: WebKioskOptions): Promise<WebKiosk> {
+/** One run of the kiosk in plain Node: core, embedded or configured service, and the web host. */
+async function startRun(
+  options: WebKioskOptions,
+  restart: () => Promise<void>,
+): Promise<WebKioskRun> {
   const paths = fileVaultPaths(options.settings.dataDir);
   // The redirect names the web host's port, known once it listens; sign-in starts only later.
   let redirectUri = '';
+  // Staff's chosen PDFs come in over HTTP (documents screen); leftovers of a crash go now.
+  const staging = createDocumentStaging(options.settings.dataDir);
   const kiosk = await bootKiosk(options.settings, {
     vault: createFileVault(paths),
     clientSecrets: createClientSecretFile(paths),
@@ -61,6 +79,8 @@ export async function startWebKiosk(options: WebKioskOptions): Promise<WebKiosk>
     ...(options.hidBackend ? { hidBackend: options.hidBackend } : {}),
     ...(options.embeddedService ? { embeddedService: options.embeddedService } : {}),
     demo: options.demo ?? false,
+    ...(options.settingsStore ? { settingsStore: options.settingsStore, restart } : {}),
+    documents: { staging: staging.staging },
   });
   // The loopback redirect (RFC 8252 section 7.3) keeps the configured path; it lands on the web
   // host itself unless the configured URI names another port or a path the host serves.
@@ -72,15 +92,18 @@ export async function startWebKiosk(options: WebKioskOptions): Promise<WebKiosk>
     rendererDir: options.rendererDir ?? DEFAULT_RENDERER_DIR,
     port: options.port,
     ...(options.launchKey ? { launchKey: options.launchKey } : {}),
-    routes: onHost
-      ? {
-          [target.path]: {
-            methods: ['GET'],
-            handle: async (url, response) =>
-              sendRedirectPage(response, await completeSignIn(kiosk.auth, url.href)),
-          },
-        }
-      : {},
+    routes: {
+      ...staging.routes,
+      ...(onHost
+        ? {
+            [target.path]: {
+              methods: ['GET'],
+              handle: async (url, response) =>
+                sendRedirectPage(response, await completeSignIn(kiosk.auth, url.href)),
+            },
+          }
+        : {}),
+    },
   });
   let loopback: LoopbackRedirect | undefined;
   if (onHost) {
@@ -104,6 +127,76 @@ export async function startWebKiosk(options: WebKioskOptions): Promise<WebKiosk>
       await loopback?.close();
       await host.stop();
       await kiosk.stop();
+    },
+  };
+}
+
+/** The port a running service's URL names, to start it again where tokens expect it. */
+function portOf(url: string): number {
+  return Number(new URL(url).port);
+}
+
+/**
+ * The whole kiosk in plain Node. With a settings store, the settings screen's restart stops it and
+ * starts it again in this process with the stored settings, on the same port with the same launch
+ * key (the renderer's socket reconnects by itself) and, for the embedded service, on the same
+ * ports (its tokens name its address). Should the saved settings not start, it starts again with
+ * those it ran with. `kiosk`, `host` and `redirectUri` always name the current run.
+ */
+export async function startWebKiosk(options: WebKioskOptions): Promise<WebKiosk> {
+  const launchKey = options.launchKey ?? createLaunchKey();
+  let settings = options.settings;
+  let restarting: Promise<void> | undefined;
+  const restart = (): Promise<void> =>
+    (restarting ??= restartOnce().finally(() => (restarting = undefined)));
+  let current = await startRun({ ...options, launchKey }, restart);
+
+  async function restartOnce(): Promise<void> {
+    const loaded = options.settingsStore?.load();
+    if (!loaded?.ok) throw new Error(loaded ? loaded.error.message : 'no settings store');
+    const previous = current;
+    const again: WebKioskOptions = {
+      ...options,
+      launchKey,
+      port: previous.host.address.port,
+      ...(previous.kiosk.connection.embedded
+        ? {
+            embeddedService: {
+              ...options.embeddedService,
+              ports: {
+                ...options.embeddedService?.ports,
+                base: portOf(previous.kiosk.connection.baseUrl),
+                auth: portOf(previous.kiosk.connection.authUrl),
+              },
+            },
+          }
+        : {}),
+    };
+    log.info('restarting the kiosk with its saved settings');
+    await previous.stop();
+    try {
+      current = await startRun({ ...again, settings: loaded.value }, restart);
+      settings = loaded.value;
+    } catch (error) {
+      log.error('the kiosk did not start with its saved settings: it starts as it was', { error });
+      current = await startRun({ ...again, settings }, restart);
+    }
+  }
+
+  return {
+    get kiosk() {
+      return current.kiosk;
+    },
+    get host() {
+      return current.host;
+    },
+    get redirectUri() {
+      return current.redirectUri;
+    },
+    restart,
+    async stop() {
+      await restarting?.catch(() => undefined);
+      await current.stop();
     },
   };
 }

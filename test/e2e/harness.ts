@@ -5,8 +5,9 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import type { BootedKiosk } from '../../src-main/host/bootstrap';
+import type { ResolveOptions } from '../../src-main/host/embedded-service';
 import type { HidBackend } from '../../src-main/scanner/hid-backend';
-import { resolveSettings } from '../../src-main/settings/resolve';
+import { createConfSettingsStore } from '../../src-main/settings/conf-store';
 import type { StoredSettings } from '../../src-main/settings/resolve';
 import type { WebHost } from '../../src-main/web-host/server';
 import { startWebKiosk } from '../../src-main/web-host/web-kiosk';
@@ -62,6 +63,10 @@ export interface KioskUnderTestOptions {
   preparePage?: (page: Page) => Promise<void>;
   /** The embedded service with its fault knobs (outages, dropped answers): `kiosk.faults`. */
   faults?: boolean;
+  /** Tests only: the blob endpoint upload tickets name (a proxy in front of Azurite). */
+  ticketBlobUrl?: ResolveOptions['ticketBlobUrl'];
+  /** KIOSK_* variables the kiosk's settings store sees (KIOSK_DATA_DIR is the data folder). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -75,29 +80,41 @@ export async function startKioskUnderTest(
     throw new Error('dist/renderer is missing: run `npm run build` before the E2E tests.');
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kiosk-e2e-'));
-  const settings = resolveSettings(options.settings ?? {}, {}, { dataDir });
+  // The settings live in the data folder's settings.json, as the web host keeps them: the settings
+  // screen saves there and a restart reads them back.
+  const settingsStore = createConfSettingsStore({
+    directory: dataDir,
+    env: { ...options.env, KIOSK_DATA_DIR: dataDir },
+  });
+  const settings = settingsStore.save(options.settings ?? {});
   if (!settings.ok) throw new Error(settings.error.message);
   const web = await startWebKiosk({
     settings: settings.value,
+    settingsStore,
     port: 0,
     rendererDir: RENDERER_DIR,
     embeddedService: {
       ports: { base: 0, auth: 0, blob: 0 },
       ...(options.faults ? { faults: true } : {}),
+      ...(options.ticketBlobUrl ? { ticketBlobUrl: options.ticketBlobUrl } : {}),
     },
     demo: options.demo ?? true,
     ...(options.hidBackend ? { hidBackend: options.hidBackend } : {}),
   });
-  const { kiosk, host } = web;
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await options.preparePage?.(page);
-  await page.goto(host.launchUrl);
+  await page.goto(web.host.launchUrl);
   return {
-    kiosk,
+    // The current run: the settings screen's restart starts a new one.
+    get kiosk() {
+      return web.kiosk;
+    },
     dataDir,
-    host,
+    get host() {
+      return web.host;
+    },
     browser,
     page,
     async screenshot(name) {

@@ -286,6 +286,11 @@ export class FakeApp extends EventEmitter {
     return this.electron.options.protocolClient ?? true;
   }
 
+  /** Electron starts a new instance when this one ends. */
+  relaunch(): void {
+    this.electron.record('app.relaunch');
+  }
+
   /** Like Electron: `before-quit` (preventable), then the app is done. */
   quit(): void {
     this.electron.record('app.quit');
@@ -338,6 +343,9 @@ export class FakeElectron {
   protocolHandlers = new Map<string, (request: Request) => Promise<Response> | Response>();
   ipcHandlers = new Map<string, (...args: unknown[]) => unknown>();
   openedExternally: string[] = [];
+  /** Every `dialog.showOpenDialog` (its window's name and options), and what the next answers. */
+  openDialogs: { window: string; options: unknown }[] = [];
+  openDialogAnswer: { canceled: boolean; filePaths: string[] } = { canceled: true, filePaths: [] };
   forked: FakeUtilityProcess[] = [];
   applicationMenu: unknown = 'default';
   isReady = false;
@@ -371,6 +379,8 @@ export class FakeElectron {
     this.protocolHandlers = new Map();
     this.ipcHandlers = new Map();
     this.openedExternally = [];
+    this.openDialogs = [];
+    this.openDialogAnswer = { canceled: true, filePaths: [] };
     this.forked = [];
     this.applicationMenu = 'default';
     this.isReady = false;
@@ -536,6 +546,14 @@ export class FakeElectron {
           const text = sealed.toString();
           if (!text.startsWith('sealed:')) throw new Error('Error while decrypting the ciphertext');
           return { result: text.slice('sealed:'.length), shouldReEncrypt: false };
+        },
+      },
+      dialog: {
+        async showOpenDialog(window: FakeBrowserWindow, options: unknown) {
+          fake.record('dialog.showOpenDialog');
+          requireReady('dialog.showOpenDialog');
+          fake.openDialogs.push({ window: window.name, options });
+          return fake.openDialogAnswer;
         },
       },
       utilityProcess: {

@@ -3,6 +3,7 @@ import type { Result } from '../../../src-shared/result';
 import { describeServiceError } from '../../service/errors';
 import type { ServiceError } from '../../service/errors';
 import type { Member } from '../../service/reader/types';
+import { updateMemberAndReadBack } from '../../service/member-update';
 import type { MemberUpdate } from '../../service/schemas/member';
 import type { Command } from '../command';
 import { table } from '../output';
@@ -115,14 +116,11 @@ export const updateMember: Command = (input) => {
   return withService(
     input,
     async (client): Promise<Result<Member | UnreadUpdate, ServiceError>> => {
-      const updated = await client.updateMember(update, { signal: input.signal });
-      // A deployment that answers the update without the record: read it back to show it.
-      if (!updated.ok) return updated;
-      if (updated.value) return ok(updated.value);
-      const readBack = await client.getMember(id, { signal: input.signal });
-      if (readBack.ok) return ok(readBack.value);
+      const outcome = await updateMemberAndReadBack(client, update, { signal: input.signal });
+      if (!outcome.ok) return outcome;
+      if (outcome.value.member) return ok(outcome.value.member);
       // The service applied the update (2xx): a failed read-back is a warning, not a failure.
-      const warning = `the update was applied, but the member could not be read back: ${describeServiceError(readBack.error)}`;
+      const warning = `the update was applied, but the member could not be read back: ${describeServiceError(outcome.value.readBackError)}`;
       input.output.note(`warning: ${warning}`);
       return ok({ id, updated: true, warning });
     },

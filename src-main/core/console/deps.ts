@@ -4,6 +4,8 @@ import type { IpcHandlers, InvokeChannel } from '../../ipc/contract';
 import type { ScannerService } from '../../scanner/scanner-service';
 import type { Settings } from '../../settings/schema';
 import type { SettingsStore } from '../../settings/store';
+import type { ChangeablePinGate } from './settings/changeable-pin-gate';
+import type { DocumentFileSource } from './documents/source';
 
 /**
  * What the staff console works with, built by the host-agnostic boot (host/bootstrap.ts). The
@@ -11,16 +13,23 @@ import type { SettingsStore } from '../../settings/store';
  * service/probe.ts, service/publish.ts, the settings store.
  */
 export interface ConsoleServices {
-  auth: Pick<StaffAuth, 'client' | 'status'>;
+  /** `clientWithFieldMap` and `tokenSummary`: the diagnostics and sign-in screens (absent in fakes). */
+  auth: Pick<StaffAuth, 'client' | 'status'> &
+    Partial<Pick<StaffAuth, 'clientWithFieldMap' | 'tokenSummary'>>;
   /** The effective settings this kiosk started with. */
   settings: Settings;
   /** Absent: settings cannot be changed from the screen (a host without a store). */
   settingsStore?: SettingsStore;
   /** Starts the kiosk again with the saved settings (web host: in-process; Electron: relaunch). */
   restart?: () => Promise<void>;
+  /** The staff PIN gate (absent: no PIN): the settings screen checks the current PIN and changes it. */
+  staffPin?: ChangeablePinGate;
   scanner: Pick<ScannerService, 'status'>;
   offline?: OfflineCirculation;
-  service: { baseUrl: string; authUrl: string; embedded: boolean };
+  /** How staff choose a PDF on this host (Electron's dialog, the web host's staging route). */
+  documents?: DocumentFileSource;
+  /** `clientId`: the OAuth client the kiosk signs in as (the sign-in screen names it). */
+  service: { baseUrl: string; authUrl: string; embedded: boolean; clientId?: string };
 }
 
 /** What the core adds: telling the renderer the state changed, and when staff mode ends. */

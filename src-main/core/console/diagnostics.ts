@@ -1,16 +1,33 @@
 import type { DiagnosticsChannel } from '../../ipc/console/channels';
-import { failed } from './answer';
+import { answered } from './answer';
 import type { ConsoleArea, ConsoleContext } from './deps';
+import { accountView } from './diagnostics/account';
+import { fieldMapView, saveFieldMap } from './diagnostics/field-map';
+import { probe } from './diagnostics/probe';
+import { statusView } from './diagnostics/status';
+import type { StatusDeps } from './diagnostics/status';
 
-const notYet = () => failed({ kind: 'unavailable', reason: 'not-built' });
-
-export function createDiagnosticsArea(_context: ConsoleContext): ConsoleArea<DiagnosticsChannel> {
+/** The status, sign-in and service diagnostics screens. */
+export function createDiagnosticsArea(
+  context: ConsoleContext,
+  statusDeps?: StatusDeps,
+): ConsoleArea<DiagnosticsChannel> {
+  // A probe still running when staff mode ends is abandoned: nobody is there to read it.
+  let probing = new AbortController();
   return {
     handlers: {
-      'console.account': notYet,
-      'console.status': notYet,
-      'diagnostics.probe': notYet,
-      'diagnostics.saveFieldMap': notYet,
+      'console.account': () => accountView(context),
+      'console.status': async () => answered(await statusView(context, statusDeps)),
+      'diagnostics.fieldMap': () => answered(fieldMapView(context)),
+      'diagnostics.probe': (request) => probe(context, request, probing.signal),
+      'diagnostics.saveFieldMap': ({ fieldMap }) => saveFieldMap(context, fieldMap),
+    },
+    staffModeEnded() {
+      probing.abort();
+      probing = new AbortController();
+    },
+    dispose() {
+      probing.abort();
     },
   };
 }

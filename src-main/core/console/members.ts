@@ -1,19 +1,99 @@
 import type { MembersChannel } from '../../ipc/console/channels';
-import { failed } from './answer';
+import { checkMemberEdit } from '../../ipc/console/members';
+import type { Choice, MemberPageView } from '../../ipc/console/members';
+import { updateMemberAndReadBack } from '../../service/member-update';
+import type { MemberPage } from '../../service/reader/types';
+import { answered, failed, fromService, problemOf } from './answer';
 import type { ConsoleArea, ConsoleContext } from './deps';
+import { circulationView, memberDetails, memberView, transactionView } from './members/views';
 
-const notYet = () => failed({ kind: 'unavailable', reason: 'not-built' });
+/** A further page exists: the service's totals say so, or else a full page came back. */
+function hasNext(page: MemberPage, asked: number, size: number): boolean {
+  if (page.totalPages !== undefined) return asked < page.totalPages;
+  if (page.total !== undefined) return asked * size < page.total;
+  return page.members.length >= size;
+}
 
-export function createMembersArea(_context: ConsoleContext): ConsoleArea<MembersChannel> {
+const choices = (records: { id?: string; name?: string }[]): Choice[] =>
+  records.flatMap((record) =>
+    record.id === undefined
+      ? []
+      : [{ id: record.id, ...(record.name !== undefined ? { name: record.name } : {}) }],
+  );
+
+/**
+ * The Members and Circulation lookup screens, on the service client's operations (the CLI's
+ * `members`, `member`, `update-member`, `checkout`, `checkin`). Staff check-outs and check-ins go
+ * to the service directly: the offline journal is the patron desk's, and a staff action the
+ * service did not take is reported, not queued.
+ */
+export function createMembersArea(context: ConsoleContext): ConsoleArea<MembersChannel> {
+  const client = () => context.auth.client;
   return {
     handlers: {
-      'members.search': notYet,
-      'members.get': notYet,
-      'members.lists': notYet,
-      'members.update': notYet,
-      'lookup.member': notYet,
-      'lookup.checkOut': notYet,
-      'lookup.checkIn': notYet,
+      'members.search': async ({ name, size, page }) => {
+        const result = await client().listMembers({ name: name.trim(), size, page });
+        if (!result.ok) return failed(problemOf(result.error));
+        const found = result.value;
+        const view: MemberPageView = {
+          members: found.members.map(memberView),
+          page,
+          size,
+          ...(found.total !== undefined ? { total: found.total } : {}),
+          ...(found.totalPages !== undefined ? { totalPages: found.totalPages } : {}),
+          hasNext: hasNext(found, page, size),
+        };
+        return answered(view);
+      },
+
+      'members.get': async ({ id }) => {
+        const result = await client().getMember(id);
+        return result.ok ? answered(memberDetails(result.value)) : failed(problemOf(result.error));
+      },
+
+      'members.lists': async () => {
+        const [branches, types] = await Promise.all([
+          client().listBranches(),
+          client().listMemberTypes(),
+        ]);
+        if (!branches.ok) return failed(problemOf(branches.error));
+        if (!types.ok) return failed(problemOf(types.error));
+        return answered({ branches: choices(branches.value), memberTypes: choices(types.value) });
+      },
+
+      'members.update': async (request) => {
+        // The renderer checked the same rules; a request that skipped them is not sent.
+        const checked = checkMemberEdit(request);
+        if (!checked.ok) return failed({ kind: 'invalid', issues: checked.issues });
+        const outcome = await updateMemberAndReadBack(client(), checked.value);
+        if (!outcome.ok) return failed(problemOf(outcome.error));
+        const saved = outcome.value;
+        return answered(
+          saved.member
+            ? { details: memberDetails(saved.member) }
+            : { readBackProblem: problemOf(saved.readBackError) },
+        );
+      },
+
+      'lookup.member': async (request) => {
+        const result =
+          request.by === 'barcode'
+            ? await client().memberByBarcode(request.value)
+            : await client().memberByEmail(request.value);
+        return result.ok
+          ? answered(circulationView(result.value))
+          : failed(problemOf(result.error));
+      },
+
+      'lookup.checkOut': async ({ itemBarcode, userBarcode }) => {
+        const result = await client().checkOut({ itemBarcode, userBarcode });
+        return fromService(result.ok ? { ok: true, value: transactionView(result.value) } : result);
+      },
+
+      'lookup.checkIn': async ({ itemBarcode }) => {
+        const result = await client().checkIn(itemBarcode);
+        return fromService(result.ok ? { ok: true, value: transactionView(result.value) } : result);
+      },
     },
   };
 }

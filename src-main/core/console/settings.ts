@@ -1,19 +1,173 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { SettingsChannel } from '../../ipc/console/channels';
-import { failed } from './answer';
+import type { ConsoleProblem } from '../../ipc/console/answer';
+import type { SettingsField, SettingsForm, SettingsView } from '../../ipc/console/settings';
+import { createLogger } from '../../../src-shared/log/logger';
+import { APP_VERSION } from '../../settings/app-version';
+import { checkSettings } from '../../settings/check';
+import type { SettingsError, StoredSettings } from '../../settings/resolve';
+import type { Settings } from '../../settings/schema';
+import type { SettingsStore } from '../../settings/store';
+import {
+  applyImport,
+  diffSettings,
+  exportSettings,
+  readSettingsExport,
+} from '../../settings/transfer';
+import { answered, failed } from './answer';
 import type { ConsoleArea, ConsoleContext } from './deps';
+import { changeStaffPin } from './settings/change-pin';
+import { FORM_FIELDS, documentWithForm, formOf, selectOptions } from './settings/form';
 
-const notYet = () => failed({ kind: 'unavailable', reason: 'not-built' });
+const log = createLogger('console:settings');
 
-export function createSettingsArea(_context: ConsoleContext): ConsoleArea<SettingsChannel> {
+const NO_STORE: ConsoleProblem = { kind: 'unavailable', reason: 'no-settings-store' };
+
+/** A settings error (a value, or the file itself) as staff see it. */
+function settingsProblem(error: SettingsError): ConsoleProblem {
+  return error.kind === 'invalid-setting'
+    ? { kind: 'invalid', issues: [{ path: error.setting, message: error.message }] }
+    : { kind: 'unavailable', reason: error.message };
+}
+
+type Loaded = { ok: true; settings: Settings } | { ok: false; problem: ConsoleProblem };
+
+function load(store: SettingsStore): Loaded {
+  const loaded = store.load();
+  return loaded.ok
+    ? { ok: true, settings: loaded.value }
+    : { ok: false, problem: settingsProblem(loaded.error) };
+}
+
+function fixedFields(store: SettingsStore): Set<SettingsField> {
+  const fields = new Set<string>(FORM_FIELDS);
+  return new Set(
+    store
+      .fixed()
+      .map((entry) => entry.setting)
+      .filter((setting): setting is SettingsField => fields.has(setting)),
+  );
+}
+
+/**
+ * The kiosk settings screen: the form over the settings store, checked by the settings schema;
+ * export and import through settings/transfer.ts; the staff PIN change; and the restart that makes
+ * saved settings take effect.
+ */
+export function createSettingsArea(context: ConsoleContext): ConsoleArea<SettingsChannel> {
+  const view = (store: SettingsStore, settings: Settings): SettingsView => {
+    const device = context.scanner.status().device;
+    const fixed = store.fixed();
+    const fields = new Set<string>(FORM_FIELDS);
+    return {
+      form: formOf(settings),
+      options: selectOptions(),
+      fixed: fixed
+        .filter((entry) => fields.has(entry.setting))
+        .map((entry) => ({ field: entry.setting as SettingsField, variable: entry.variable })),
+      ...(device ? { connectedScanner: device } : {}),
+      location: store.location,
+      restartNeeded: !isDeepStrictEqual(settings, context.settings),
+      canRestart: context.restart !== undefined,
+    };
+  };
+
+  /** The stored document with the form's edits, and its issues (none: it can be saved). */
+  const edited = (store: SettingsStore, settings: Settings, form: SettingsForm) => {
+    const document = documentWithForm(store.stored(), formOf(settings), form, fixedFields(store));
+    return { document, issues: checkSettings(document, store.fixed()) };
+  };
+
+  const save = (store: SettingsStore, document: StoredSettings) => {
+    const saved = store.save(document);
+    if (!saved.ok) return failed(settingsProblem(saved.error));
+    log.info('settings saved from the staff screen');
+    return answered(view(store, saved.value));
+  };
+
   return {
     handlers: {
-      'settings.get': notYet,
-      'settings.check': notYet,
-      'settings.save': notYet,
-      'settings.export': notYet,
-      'settings.previewImport': notYet,
-      'settings.changePin': notYet,
-      'settings.restart': notYet,
+      'settings.get': () => {
+        const store = context.settingsStore;
+        if (!store) return failed(NO_STORE);
+        const loaded = load(store);
+        return loaded.ok ? answered(view(store, loaded.settings)) : failed(loaded.problem);
+      },
+      'settings.check': ({ form }) => {
+        const store = context.settingsStore;
+        if (!store) return failed(NO_STORE);
+        const loaded = load(store);
+        if (!loaded.ok) return failed(loaded.problem);
+        const { issues } = edited(store, loaded.settings, form);
+        return issues.length > 0
+          ? failed({ kind: 'invalid', issues })
+          : answered({ valid: true as const });
+      },
+      'settings.save': ({ form }) => {
+        const store = context.settingsStore;
+        if (!store) return failed(NO_STORE);
+        const loaded = load(store);
+        if (!loaded.ok) return failed(loaded.problem);
+        const { document, issues } = edited(store, loaded.settings, form);
+        if (issues.length > 0) return failed({ kind: 'invalid', issues });
+        return save(store, document);
+      },
+      'settings.export': () => {
+        const store = context.settingsStore;
+        if (!store) return failed(NO_STORE);
+        return answered(
+          exportSettings(store.stored(), { appVersion: APP_VERSION, now: new Date() }),
+        );
+      },
+      'settings.previewImport': ({ text }) => {
+        const store = context.settingsStore;
+        if (!store) return failed(NO_STORE);
+        const read = readSettingsExport(text);
+        if (!read.ok) {
+          return read.error.kind === 'invalid'
+            ? failed({ kind: 'invalid', issues: read.error.issues })
+            : answered({ outcome: 'not-an-export' as const, reason: read.error.reason });
+        }
+        const current = store.stored();
+        return answered({
+          outcome: 'preview' as const,
+          changes: diffSettings(current, applyImport(current, read.value.settings), store.fixed()),
+          ignored: read.value.ignored,
+          exportedAt: read.value.exportedAt,
+          appVersion: read.value.appVersion,
+        });
+      },
+      'settings.applyImport': ({ text }) => {
+        const store = context.settingsStore;
+        if (!store) return failed(NO_STORE);
+        const read = readSettingsExport(text);
+        if (!read.ok) {
+          return read.error.kind === 'invalid'
+            ? failed({ kind: 'invalid', issues: read.error.issues })
+            : answered({ outcome: 'not-an-export' as const, reason: read.error.reason });
+        }
+        const saved = save(store, applyImport(store.stored(), read.value.settings));
+        if (!saved.ok) return saved;
+        log.info('settings imported from a file', { ignored: read.value.ignored });
+        return answered({ outcome: 'applied' as const, view: saved.value });
+      },
+      'settings.changePin': (request) => {
+        const store = context.settingsStore;
+        if (!store || !context.staffPin) return failed(NO_STORE);
+        return changeStaffPin(store, context.staffPin, request);
+      },
+      'settings.restart': () => {
+        const { settingsStore: store, restart } = context;
+        if (!store || !restart) return failed({ kind: 'unavailable', reason: 'no-restart' });
+        const loaded = load(store);
+        if (!loaded.ok) return failed(loaded.problem);
+        log.info('restart asked for from the settings screen');
+        // Answer first: the restart closes the very connection this answer goes back on.
+        setTimeout(() => {
+          restart().catch((error: unknown) => log.error('the restart failed', { error }));
+        }, 0);
+        return answered({ restarting: true as const });
+      },
     },
   };
 }

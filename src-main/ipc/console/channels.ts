@@ -26,6 +26,7 @@ export const SETTINGS_CHANNELS = [
   'settings.save',
   'settings.export',
   'settings.previewImport',
+  'settings.applyImport',
   'settings.changePin',
   'settings.restart',
 ] as const;
@@ -33,6 +34,7 @@ export const SETTINGS_CHANNELS = [
 export const DIAGNOSTICS_CHANNELS = [
   'console.account',
   'console.status',
+  'diagnostics.fieldMap',
   'diagnostics.probe',
   'diagnostics.saveFieldMap',
 ] as const;

@@ -1,13 +1,124 @@
 import { z } from 'zod';
-import { consoleAnswer } from './answer';
+import { TokenSummarySchema } from '../../auth/token-summary';
+import { ProbeReportSchema } from '../../service/probe-report';
+import { consoleAnswer, ConsoleProblemSchema } from './answer';
 import type { DiagnosticsChannel } from './channels';
 
-// Placeholder schemas: each channel's real request and answer replace these.
-const placeholder = { request: z.undefined(), response: consoleAnswer(z.null()) };
+/** A field map as typed on the screen: checked by the settings' FieldMapSchema in the core. */
+const FieldMapDraftSchema = z.record(z.string().max(100), z.string().max(200));
+
+/** The staff user as get user info gave them; a field the service did not give is absent. */
+const StaffUserViewSchema = z.object({
+  id: z.string().optional(),
+  userName: z.string().optional(),
+  name: z.string().optional(),
+  email: z.string().optional(),
+  branchId: z.string().optional(),
+  /** Names of the other fields the service sent (names only). */
+  otherFields: z.array(z.string()),
+});
+
+const CustomerAccountViewSchema = z.object({
+  id: z.string().optional(),
+  name: z.string().optional(),
+  plan: z.string().optional(),
+});
+
+/** The sign-in screen: which client, who is signed in, and the token state (never a token). */
+export const AccountViewSchema = z.object({
+  client: z.object({
+    kind: z.enum(['registered', 'development']),
+    /** Absent when the host did not say (a test core). */
+    id: z.string().optional(),
+  }),
+  authUrl: z.string(),
+  /** Absent while nobody is signed in. */
+  tokens: TokenSummarySchema.optional(),
+  /** get user info's answer, or why it could not be read; absent while nobody is signed in. */
+  userInfo: z
+    .discriminatedUnion('ok', [
+      z.object({
+        ok: z.literal(true),
+        user: StaffUserViewSchema,
+        account: CustomerAccountViewSchema.optional(),
+      }),
+      z.object({ ok: z.literal(false), problem: ConsoleProblemSchema }),
+    ])
+    .optional(),
+});
+export type AccountView = z.infer<typeof AccountViewSchema>;
+
+/** The status screen's facts that are not already in the staff view. */
+export const StatusViewSchema = z.object({
+  appVersion: z.string(),
+  runtime: z.object({
+    node: z.string(),
+    /** Absent in the web host (no Electron). */
+    electron: z.string().optional(),
+    /** Electron's Chromium; in the web host, the browser showing the page says its own. */
+    chromium: z.string().optional(),
+    platform: z.string(),
+    arch: z.string(),
+  }),
+  dataDir: z.string(),
+  /** Free space for the kiosk in the data folder's file system, or why it is not known. */
+  disk: z.discriminatedUnion('known', [
+    z.object({ known: z.literal(true), freeBytes: z.number(), totalBytes: z.number() }),
+    z.object({ known: z.literal(false), reason: z.string() }),
+  ]),
+  /** Absent when this host keeps no settings file (a test core). */
+  settingsFile: z.string().optional(),
+});
+export type StatusView = z.infer<typeof StatusViewSchema>;
+
+/** The field map in effect since start-up, the one saved for the next start, and what it maps. */
+export const FieldMapViewSchema = z.object({
+  running: z.record(z.string(), z.string()),
+  /** Absent when this host cannot save settings. */
+  saved: z.record(z.string(), z.string()).optional(),
+  /** Every concept a field map may name (`member.givenName`...). */
+  concepts: z.array(z.string()),
+  settingsFile: z.string().optional(),
+  /** The kiosk can restart itself (the settings screen's `settings.restart`). */
+  canRestart: z.boolean(),
+});
+export type FieldMapView = z.infer<typeof FieldMapViewSchema>;
+
+export const ProbeRequestSchema = z.object({
+  /** The member to look up with circulation details; else the first member of the list. */
+  member: z
+    .discriminatedUnion('by', [
+      z.object({ by: z.literal('barcode'), barcode: z.string().trim().min(1).max(64) }),
+      z.object({ by: z.literal('email'), email: z.string().trim().min(3).max(254) }),
+    ])
+    .optional(),
+  /** Test this field map (not saved); absent: the field map the kiosk runs with. */
+  fieldMap: FieldMapDraftSchema.optional(),
+});
+export type ProbeRequest = z.infer<typeof ProbeRequestSchema>;
+
+export const ProbeViewSchema = z.object({
+  report: ProbeReportSchema,
+  /** The field map the probe read with, and whether it is the one the kiosk runs with. */
+  fieldMap: z.record(z.string(), z.string()),
+  tested: z.boolean(),
+  /** Epoch ms when the probe ran. */
+  ranAt: z.number(),
+});
+export type ProbeView = z.infer<typeof ProbeViewSchema>;
+
+export const SavedFieldMapSchema = z.object({
+  saved: z.record(z.string(), z.string()),
+  settingsFile: z.string(),
+});
 
 export const diagnosticsInvokeContract = {
-  'console.account': placeholder,
-  'console.status': placeholder,
-  'diagnostics.probe': placeholder,
-  'diagnostics.saveFieldMap': placeholder,
+  'console.account': { request: z.undefined(), response: consoleAnswer(AccountViewSchema) },
+  'console.status': { request: z.undefined(), response: consoleAnswer(StatusViewSchema) },
+  'diagnostics.fieldMap': { request: z.undefined(), response: consoleAnswer(FieldMapViewSchema) },
+  'diagnostics.probe': { request: ProbeRequestSchema, response: consoleAnswer(ProbeViewSchema) },
+  'diagnostics.saveFieldMap': {
+    request: z.object({ fieldMap: FieldMapDraftSchema }),
+    response: consoleAnswer(SavedFieldMapSchema),
+  },
 } as const satisfies Record<DiagnosticsChannel, unknown>;

@@ -1,16 +1,195 @@
 import { z } from 'zod';
+import type { Settings } from '../../settings/schema';
 import { consoleAnswer } from './answer';
 import type { SettingsChannel } from './channels';
 
-// Placeholder schemas: each channel's real request and answer replace these.
-const placeholder = { request: z.undefined(), response: consoleAnswer(z.null()) };
+const Text = z.string().max(2_000);
+/** A number field; `null` is an empty input (unset where the setting is optional). */
+const NumberField = z.number().nullable();
+
+/**
+ * The settings screen's form: one entry per field, keyed by the setting's dotted path (the same
+ * path the settings schema's issues name, so each error lands next to its field). Values are
+ * loose here; the core checks them with the settings schema. Text that may be empty (`''`) leaves
+ * an optional setting unset. The field map is the diagnostics screen's; machine-specific
+ * settings (data folder, basic-text encryption) are not edited from a screen.
+ */
+export const SettingsFormSchema = z.object({
+  'service.baseUrl': Text,
+  'service.authUrl': Text,
+  'service.clientId': Text,
+  'service.clientKind': Text,
+  'service.redirectUri': Text,
+  'service.circulationMethod': Text,
+  signInPresentation: Text,
+  requestTimeoutMs: NumberField,
+  'patron.inactivityTimeoutMs': NumberField,
+  'patron.warningMs': NumberField,
+  'patron.thankYouMs': NumberField,
+  'patron.noticeMs': NumberField,
+  'patron.allowEmail': z.boolean(),
+  'patron.fineThreshold': NumberField,
+  'staff.idleTimeoutMs': NumberField,
+  'scanner.device.mode': Text,
+  'scanner.device.vendorId': NumberField,
+  'scanner.device.productId': NumberField,
+  'scanner.patronPattern': Text,
+  'scanner.itemPattern': Text,
+  'scanner.checkDigit': Text,
+  'scanner.prefix': Text,
+  'scanner.suffix': Text,
+  'scanner.minLength': NumberField,
+  'scanner.maxLength': NumberField,
+  'offline.checkOut': z.boolean(),
+  'offline.checkIn': z.boolean(),
+  'offline.maxItemsPerPatron': NumberField,
+  'offline.maxQueued': NumberField,
+  'offline.defaultLoanDays': NumberField,
+  'offline.rememberMembersDays': NumberField,
+  'offline.probeFirstDelayMs': NumberField,
+  'offline.probeMaxDelayMs': NumberField,
+  'receipt.mode': Text,
+  'receipt.printer': Text,
+  'kiosk.branchName': Text,
+  'kiosk.defaultLanguage': Text,
+  'kiosk.theme': Text,
+  'feedback.volume': NumberField,
+});
+export type SettingsForm = z.infer<typeof SettingsFormSchema>;
+export type SettingsField = keyof SettingsForm;
+
+/** Every leaf of the settings by dotted path (a union distributes: `scanner.device.vendorId`). */
+type LeafPath<T> = T extends readonly unknown[]
+  ? never
+  : T extends object
+    ? {
+        [K in keyof T & string]: NonNullable<T[K]> extends readonly unknown[]
+          ? K
+          : NonNullable<T[K]> extends object
+            ? `${K}.${LeafPath<NonNullable<T[K]>>}`
+            : K;
+      }[keyof T & string]
+    : never;
+/** The compiler keeps the form's keys to real settings: a renamed setting fails here. */
+export const FORM_FIELDS_ARE_SETTINGS: SettingsField extends LeafPath<Settings> ? true : never =
+  true;
+
+/** The form's fields that are one of a fixed list, with that list (from the settings schema). */
+export const SELECT_FIELDS = [
+  'service.clientKind',
+  'service.circulationMethod',
+  'signInPresentation',
+  'scanner.device.mode',
+  'scanner.checkDigit',
+  'receipt.mode',
+  'kiosk.defaultLanguage',
+  'kiosk.theme',
+] as const satisfies readonly SettingsField[];
+export type SelectField = (typeof SELECT_FIELDS)[number];
+
+const FieldName = z.enum(Object.keys(SettingsFormSchema.shape) as [SettingsField]);
+
+export const SettingsViewSchema = z.object({
+  /** The saved settings as the kiosk would start with them now (environment applied). */
+  form: SettingsFormSchema,
+  options: z.record(z.enum(SELECT_FIELDS), z.array(z.string())),
+  /** Fields an environment variable fixes: shown read-only with the variable's name. */
+  fixed: z.array(z.object({ field: FieldName, variable: z.string() })),
+  /** The scanner the kiosk has open now, offered as the device to use. */
+  connectedScanner: z
+    .object({
+      vendorId: z.number().int(),
+      productId: z.number().int(),
+      product: z.string().optional(),
+    })
+    .optional(),
+  /** Where the settings file is. */
+  location: z.string(),
+  /** The saved settings differ from those the kiosk runs with: a restart applies them. */
+  restartNeeded: z.boolean(),
+  canRestart: z.boolean(),
+});
+export type SettingsView = z.infer<typeof SettingsViewSchema>;
+
+export const SettingChangeSchema = z.object({
+  path: z.string(),
+  /** JSON of the value; `null`: not set (the kiosk uses the default). */
+  current: z.string().nullable(),
+  imported: z.string().nullable(),
+  fixedBy: z.string().optional(),
+});
+export type SettingChange = z.infer<typeof SettingChangeSchema>;
+
+/** An export file is read as text in the renderer; a settings file is a few kilobytes. */
+const ImportText = z.object({ text: z.string().max(1_000_000) });
+
+export const ImportPreviewSchema = z.discriminatedUnion('outcome', [
+  z.object({
+    outcome: z.literal('preview'),
+    changes: z.array(SettingChangeSchema),
+    /** Secret or machine-specific settings the file carried: left out, never applied. */
+    ignored: z.array(z.string()),
+    exportedAt: z.string(),
+    appVersion: z.string(),
+  }),
+  z.object({
+    outcome: z.literal('not-an-export'),
+    reason: z.enum(['not-json', 'not-an-export', 'newer-version']),
+  }),
+]);
+export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
+
+export const PinChangeRefusalSchema = z.enum(['wrong-current', 'locked', 'format', 'mismatch']);
+export type PinChangeRefusal = z.infer<typeof PinChangeRefusalSchema>;
 
 export const settingsInvokeContract = {
-  'settings.get': placeholder,
-  'settings.check': placeholder,
-  'settings.save': placeholder,
-  'settings.export': placeholder,
-  'settings.previewImport': placeholder,
-  'settings.changePin': placeholder,
-  'settings.restart': placeholder,
+  'settings.get': { request: z.undefined(), response: consoleAnswer(SettingsViewSchema) },
+  /** Checks the form with the settings schema: `invalid` issues by dotted path, or `valid`. */
+  'settings.check': {
+    request: z.object({ form: SettingsFormSchema }),
+    response: consoleAnswer(z.object({ valid: z.literal(true) })),
+  },
+  /** Checks again and writes only when valid; environment-fixed fields are never written. */
+  'settings.save': {
+    request: z.object({ form: SettingsFormSchema }),
+    response: consoleAnswer(SettingsViewSchema),
+  },
+  /** The stored settings as an export file's name and text, for the renderer to save. */
+  'settings.export': {
+    request: z.undefined(),
+    response: consoleAnswer(z.object({ fileName: z.string(), text: z.string() })),
+  },
+  'settings.previewImport': { request: ImportText, response: consoleAnswer(ImportPreviewSchema) },
+  /** Reads the file again, as previewed, and saves it (this kiosk's local settings kept). */
+  'settings.applyImport': {
+    request: ImportText,
+    response: consoleAnswer(
+      z.discriminatedUnion('outcome', [
+        z.object({ outcome: z.literal('applied'), view: SettingsViewSchema }),
+        ImportPreviewSchema.options[1],
+      ]),
+    ),
+  },
+  'settings.changePin': {
+    request: z.object({
+      current: z.string().max(64),
+      next: z.string().max(64),
+      repeat: z.string().max(64),
+    }),
+    response: consoleAnswer(
+      z.discriminatedUnion('outcome', [
+        z.object({ outcome: z.literal('changed') }),
+        z.object({
+          outcome: z.literal('refused'),
+          reason: PinChangeRefusalSchema,
+          lockedUntil: z.number().optional(),
+        }),
+      ]),
+    ),
+  },
+  /** Answers first, then stops and starts the kiosk with its saved settings. */
+  'settings.restart': {
+    request: z.undefined(),
+    response: consoleAnswer(z.object({ restarting: z.literal(true) })),
+  },
 } as const satisfies Record<SettingsChannel, unknown>;

@@ -293,6 +293,19 @@ describe('start-up order (the rules of the Electron documentation)', () => {
     expect(kiosk.stop).toHaveBeenCalledTimes(1);
     expect(electron.ipcHandlers.has('kiosk:invoke')).toBe(false);
   });
+
+  it('gives the settings screen its store and a restart that relaunches after a clean stop', async () => {
+    const { electron, running, kiosk, adapters, userData } = await launch();
+    await running();
+    expect(adapters().settingsStore?.location).toBe(path.join(userData, 'settings.json'));
+    expect(electron.calls).not.toContain('app.relaunch');
+    await adapters().restart?.();
+    await vi.waitFor(() => expect(electron.app.quitRequested).toBe(true));
+    expect(electron.indexOf('app.relaunch')).toBeGreaterThan(-1);
+    expect(electron.indexOf('app.relaunch')).toBeLessThan(electron.indexOf('app.quit'));
+    expect(kiosk.stop).toHaveBeenCalledTimes(1);
+    expect(electron.app.exitCode).toBeUndefined();
+  });
 });
 
 describe('single instance and the redirect', () => {

@@ -1,0 +1,55 @@
+import type { AccountView } from '../../../ipc/console/diagnostics';
+import type { ConsoleAnswer } from '../../../ipc/console/answer';
+import type { UserInfo } from '../../../service/reader/types';
+import { answered, problemOf } from '../answer';
+import type { ConsoleContext } from '../deps';
+
+/** What get user info said about the signed-in staff user, named by concept; names only beyond. */
+function userInfoView(info: UserInfo): Extract<NonNullable<AccountView['userInfo']>, { ok: true }> {
+  const { user, account } = info;
+  return {
+    ok: true,
+    user: {
+      ...(user.id ? { id: user.id } : {}),
+      ...(user.userName ? { userName: user.userName } : {}),
+      ...(user.name ? { name: user.name } : {}),
+      ...(user.email ? { email: user.email } : {}),
+      ...(user.branchId ? { branchId: user.branchId } : {}),
+      otherFields: Object.keys(user.extra).sort(),
+    },
+    ...(account
+      ? {
+          account: {
+            ...(account.id ? { id: account.id } : {}),
+            ...(account.name ? { name: account.name } : {}),
+            ...(account.plan ? { plan: account.plan } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * The sign-in screen: the OAuth client, the token state (times and facts only) and, while signed
+ * in, who the service says is signed in (a fresh get user info, as the CLI's `whoami`).
+ */
+export async function accountView(context: ConsoleContext): Promise<ConsoleAnswer<AccountView>> {
+  const status = context.auth.status();
+  const tokens = context.auth.tokenSummary?.();
+  const base: AccountView = {
+    client: {
+      kind: status.clientKind,
+      ...(context.service.clientId ? { id: context.service.clientId } : {}),
+    },
+    authUrl: context.service.authUrl,
+    ...(tokens ? { tokens } : {}),
+  };
+  if (status.state !== 'signed-in') return answered(base);
+  const info = await context.auth.client.getUserInfo();
+  return answered({
+    ...base,
+    userInfo: info.ok ? userInfoView(info.value) : { ok: false, problem: problemOf(info.error) },
+    // A refresh made for this call moved the times on.
+    ...(context.auth.tokenSummary?.() ? { tokens: context.auth.tokenSummary?.() } : {}),
+  });
+}

@@ -1,0 +1,43 @@
+import type { PublishFailure } from '../../../ipc/console/documents';
+import type { PublishError } from '../../../service/publish';
+
+export interface FailureContext {
+  /** A document id was given (the 400 may be about it, not the name). */
+  withDocid: boolean;
+  /** The upload signature's own expiry, when the ticket said. */
+  signatureExpiresAt?: Date;
+  now: Date;
+}
+
+/**
+ * What staff are told about a failed publish. The interface's only 400 on create is a short name;
+ * a 403 on upload is a refused signature, and an expired one when the signature's stated expiry
+ * has passed (Azure answers both with the same status and code).
+ */
+export function publishFailureOf(error: PublishError, context: FailureContext): PublishFailure {
+  switch (error.kind) {
+    case 'refused':
+      if (error.operation === 'createDocument') {
+        return error.status === 400 && !context.withDocid ? 'name-refused' : 'create-refused';
+      }
+      if (error.status === 403) {
+        const expiry = context.signatureExpiresAt;
+        return expiry && expiry.getTime() <= context.now.getTime()
+          ? 'ticket-expired'
+          : 'signature-refused';
+      }
+      return 'upload-refused';
+    case 'unreachable':
+      return 'unreachable';
+    case 'timeout':
+      return 'timeout';
+    case 'file-unreadable':
+      return 'file-unreadable';
+    case 'auth-required':
+      return 'sign-in';
+    case 'cancelled':
+    case 'malformed-response':
+    case 'invalid-argument':
+      return 'other';
+  }
+}

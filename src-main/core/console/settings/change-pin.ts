@@ -1,0 +1,49 @@
+import type { ConsoleAnswer } from '../../../ipc/console/answer';
+import type { PinChangeRefusal } from '../../../ipc/console/settings';
+import { createLogger } from '../../../../src-shared/log/logger';
+import { hashStaffPin, isValidStaffPin } from '../../../settings/staff-pin';
+import type { SettingsStore } from '../../../settings/store';
+import { answered, failed } from '../answer';
+import type { ChangeablePinGate } from './changeable-pin-gate';
+
+const log = createLogger('console:settings');
+
+export type PinChangeOutcome =
+  { outcome: 'changed' } | { outcome: 'refused'; reason: PinChangeRefusal; lockedUntil?: number };
+
+function refused(reason: PinChangeRefusal, lockedUntil?: number): ConsoleAnswer<PinChangeOutcome> {
+  return answered({
+    outcome: 'refused',
+    reason,
+    ...(lockedUntil !== undefined ? { lockedUntil } : {}),
+  });
+}
+
+/**
+ * A new staff PIN, given the current one: checked by the PIN gate (a wrong one counts towards its
+ * lockout like one typed at the PIN screen), hashed with scrypt, saved in the settings, and in
+ * force at once. The PIN and its hash never leave the core.
+ */
+export async function changeStaffPin(
+  store: SettingsStore,
+  gate: ChangeablePinGate,
+  request: { current: string; next: string; repeat: string },
+): Promise<ConsoleAnswer<PinChangeOutcome>> {
+  // The cheap refusals first: a typing slip should not cost an attempt at the current PIN.
+  if (request.next !== request.repeat) return refused('mismatch');
+  if (!isValidStaffPin(request.next)) return refused('format');
+  const check = await gate.check(request.current);
+  if (!check.accepted) {
+    return check.lockedUntil !== undefined
+      ? refused('locked', check.lockedUntil)
+      : refused('wrong-current');
+  }
+  const hash = await hashStaffPin(request.next);
+  if (!hash.ok) return refused('format');
+  const stored = store.stored();
+  const saved = store.save({ ...stored, staff: { ...stored.staff, pinHash: hash.value } });
+  if (!saved.ok) return failed({ kind: 'unavailable', reason: saved.error.message });
+  gate.replace(hash.value);
+  log.info('staff PIN changed from the settings screen');
+  return answered({ outcome: 'changed' });
+}

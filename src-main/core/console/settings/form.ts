@@ -1,0 +1,150 @@
+import { isDeepStrictEqual } from 'node:util';
+import { SELECT_FIELDS, SettingsFormSchema } from '../../../ipc/console/settings';
+import type { SelectField, SettingsField, SettingsForm } from '../../../ipc/console/settings';
+import { ScannerSettingsSchema } from '../../../scanner/settings-schema';
+import { setSettingPath } from '../../../settings/check';
+import type { StoredSettings } from '../../../settings/resolve';
+import {
+  ClientKindSchema,
+  KioskIdentitySchema,
+  ReceiptSettingsSchema,
+  ServiceConnectionSchema,
+  SettingsSchema,
+} from '../../../settings/schema';
+import type { Settings } from '../../../settings/schema';
+
+export const FORM_FIELDS = Object.keys(SettingsFormSchema.shape) as SettingsField[];
+
+/** Optional settings: an empty field leaves them unset (the default, or the embedded service). */
+const UNSET_WHEN_EMPTY = new Set<SettingsField>([
+  'service.baseUrl',
+  'service.authUrl',
+  'service.clientId',
+  'patron.fineThreshold',
+  'receipt.printer',
+]);
+
+const DEVICE_FIELDS = new Set<SettingsField>([
+  'scanner.device.mode',
+  'scanner.device.vendorId',
+  'scanner.device.productId',
+]);
+
+/** The choices of each select field, straight from the settings schema's enums. */
+export function selectOptions(): Record<SelectField, string[]> {
+  const service = ServiceConnectionSchema.in.shape;
+  const options: Record<SelectField, readonly string[]> = {
+    'service.clientKind': ClientKindSchema.options,
+    'service.circulationMethod': service.circulationMethod.unwrap().options,
+    signInPresentation: SettingsSchema.shape.signInPresentation.unwrap().options,
+    'scanner.device.mode': ScannerSettingsSchema.shape.device
+      .unwrap()
+      .options.map((option) => option.shape.mode.value),
+    'scanner.checkDigit': ScannerSettingsSchema.shape.checkDigit.unwrap().options,
+    'receipt.mode': ReceiptSettingsSchema.shape.mode.unwrap().options,
+    'kiosk.defaultLanguage': KioskIdentitySchema.shape.defaultLanguage.unwrap().options,
+    'kiosk.theme': KioskIdentitySchema.shape.theme.unwrap().options,
+  };
+  return Object.fromEntries(SELECT_FIELDS.map((field) => [field, [...options[field]]])) as Record<
+    SelectField,
+    string[]
+  >;
+}
+
+/** The form as the effective settings fill it in. */
+export function formOf(settings: Settings): SettingsForm {
+  const { service, patron, scanner, offline } = settings;
+  const device = scanner.device;
+  return {
+    'service.baseUrl': service.baseUrl ?? '',
+    'service.authUrl': service.authUrl ?? '',
+    'service.clientId': service.clientId,
+    'service.clientKind': service.clientKind,
+    'service.redirectUri': service.redirectUri,
+    'service.circulationMethod': service.circulationMethod,
+    signInPresentation: settings.signInPresentation,
+    requestTimeoutMs: settings.requestTimeoutMs,
+    'patron.inactivityTimeoutMs': patron.inactivityTimeoutMs,
+    'patron.warningMs': patron.warningMs,
+    'patron.thankYouMs': patron.thankYouMs,
+    'patron.noticeMs': patron.noticeMs,
+    'patron.allowEmail': patron.allowEmail,
+    'patron.fineThreshold': patron.fineThreshold ?? null,
+    'staff.idleTimeoutMs': settings.staff.idleTimeoutMs,
+    'scanner.device.mode': device.mode,
+    'scanner.device.vendorId': device.mode === 'device' ? device.vendorId : null,
+    'scanner.device.productId': device.mode === 'device' ? device.productId : null,
+    'scanner.patronPattern': scanner.patronPattern,
+    'scanner.itemPattern': scanner.itemPattern,
+    'scanner.checkDigit': scanner.checkDigit,
+    'scanner.prefix': scanner.prefix,
+    'scanner.suffix': scanner.suffix,
+    'scanner.minLength': scanner.minLength,
+    'scanner.maxLength': scanner.maxLength,
+    'offline.checkOut': offline.checkOut,
+    'offline.checkIn': offline.checkIn,
+    'offline.maxItemsPerPatron': offline.maxItemsPerPatron,
+    'offline.maxQueued': offline.maxQueued,
+    'offline.defaultLoanDays': offline.defaultLoanDays,
+    'offline.rememberMembersDays': offline.rememberMembersDays,
+    'offline.probeFirstDelayMs': offline.probeFirstDelayMs,
+    'offline.probeMaxDelayMs': offline.probeMaxDelayMs,
+    'receipt.mode': settings.receipt.mode,
+    'receipt.printer': settings.receipt.printer ?? '',
+    'kiosk.branchName': settings.kiosk.branchName,
+    'kiosk.defaultLanguage': settings.kiosk.defaultLanguage,
+    'kiosk.theme': settings.kiosk.theme,
+    'feedback.volume': settings.feedback.volume,
+  };
+}
+
+function removePath(document: Record<string, unknown>, dotted: string): void {
+  const keys = dotted.split('.');
+  let node: unknown = document;
+  for (const key of keys.slice(0, -1)) {
+    node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+  }
+  if (node && typeof node === 'object') delete (node as Record<string, unknown>)[keys.at(-1)!];
+}
+
+/**
+ * The stored document with the form's edits: only the fields whose value differs from what the
+ * kiosk has now are written (an untouched field keeps following its default), fixed fields never,
+ * and everything the form does not show (the field map, the PIN hash...) stays as it was.
+ */
+export function documentWithForm(
+  stored: StoredSettings,
+  now: SettingsForm,
+  form: SettingsForm,
+  fixed: ReadonlySet<SettingsField>,
+): StoredSettings {
+  const document = structuredClone(stored) as Record<string, unknown>;
+  const changed = FORM_FIELDS.filter(
+    (field) => !fixed.has(field) && !isDeepStrictEqual(now[field], form[field]),
+  );
+  for (const field of changed) {
+    if (DEVICE_FIELDS.has(field)) continue;
+    const value = form[field];
+    if (UNSET_WHEN_EMPTY.has(field) && (value === '' || value === null)) {
+      removePath(document, field);
+    } else {
+      setSettingPath(document, field, value);
+    }
+  }
+  // The device is one setting: its mode decides whether vendor and product belong to it.
+  if (changed.some((field) => DEVICE_FIELDS.has(field))) {
+    const mode = form['scanner.device.mode'];
+    setSettingPath(
+      document,
+      'scanner.device',
+      mode === 'device'
+        ? {
+            mode,
+            vendorId: form['scanner.device.vendorId'],
+            productId: form['scanner.device.productId'],
+          }
+        : { mode },
+    );
+  }
+  return document as StoredSettings;
+}

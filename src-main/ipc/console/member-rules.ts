@@ -1,0 +1,149 @@
+import type { MemberUpdate } from '../../service/schemas/member';
+
+/**
+ * What the Members screen and the core agree on, in one place and without zod, so the renderer
+ * can run the same checks before anything is sent (its bundle carries no schema library): the
+ * page sizes, the member edit's field rules, and what an edit sends.
+ */
+
+/** Pages count from 1, as the interface's documented call (page 1) and the reference service do. */
+export const PAGE_SIZES = [10, 20, 50] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+
+export type EditableField = Exclude<keyof MemberUpdate, 'Id'>;
+
+/** The member update body's fields after `Id`, in the interface's order and spelling. */
+export const EDITABLE_FIELDS = [
+  'userbarcode',
+  'branchid',
+  'usertype',
+  'GivenName',
+  'Surname',
+  'UserName',
+  'PhoneNo',
+  'address1',
+  'address2',
+  'city',
+  'country',
+  'postcode',
+  'NameTitle',
+  'userstatus',
+] as const satisfies readonly EditableField[];
+
+// Every field of the body is listed: a field added to MemberUpdate and missed here fails to compile.
+type Missing = Exclude<EditableField, (typeof EDITABLE_FIELDS)[number]>;
+const _everyField: Missing extends never ? true : never = true;
+void _everyField;
+
+/** Why the kiosk will not send a field: a code the renderer words (members.issue.*). */
+export const MEMBER_FIELD_ISSUES = [
+  'required',
+  'too-long',
+  'no-spaces',
+  'phone',
+  'postcode',
+  'unknown-field',
+] as const;
+export type MemberFieldIssue = (typeof MEMBER_FIELD_ISSUES)[number];
+
+/** The longest value the kiosk sends for each field (the interface names no limits). */
+export const MEMBER_FIELD_MAX = {
+  Id: 64,
+  userbarcode: 32,
+  branchid: 64,
+  usertype: 64,
+  GivenName: 60,
+  Surname: 60,
+  UserName: 60,
+  PhoneNo: 30,
+  address1: 100,
+  address2: 100,
+  city: 60,
+  country: 60,
+  postcode: 12,
+  NameTitle: 20,
+  userstatus: 32,
+} as const satisfies Record<keyof MemberUpdate, number>;
+
+/** Blanking these would leave the service a member it cannot identify, lend to or place. */
+export const REQUIRED_FIELDS: ReadonlySet<keyof MemberUpdate> = new Set([
+  'Id',
+  'userbarcode',
+  'branchid',
+  'usertype',
+  'GivenName',
+  'Surname',
+  'UserName',
+  'userstatus',
+]);
+
+// A telephone number as people write one: digits with spaces, dashes, dots, brackets, a leading
+// +; between 5 and 15 digits (E.164's longest).
+const PHONE_CHARS = /^\+?[\d\s().-]+$/;
+// Postcodes worldwide are letters, digits, spaces and dashes (Eircode "H91 2X3F", "SW1A 1AA",
+// "10115", "K1A 0B1", "1000-001"); at least two characters.
+const POSTCODE = /^[A-Za-z0-9][A-Za-z0-9 -]*[A-Za-z0-9]$/;
+
+/** One field's value (already trimmed) against its rules; undefined when it may be sent. */
+export function fieldIssue(field: keyof MemberUpdate, value: string): MemberFieldIssue | undefined {
+  if (value === '') return REQUIRED_FIELDS.has(field) ? 'required' : undefined;
+  if (value.length > MEMBER_FIELD_MAX[field]) return 'too-long';
+  if (field === 'userbarcode' && /\s/.test(value)) return 'no-spaces';
+  if (field === 'PhoneNo') {
+    const digits = value.replace(/\D/g, '').length;
+    if (!PHONE_CHARS.test(value) || digits < 5 || digits > 15) return 'phone';
+  }
+  if (field === 'postcode' && !POSTCODE.test(value)) return 'postcode';
+  return undefined;
+}
+
+export interface FieldIssue {
+  path: string;
+  message: MemberFieldIssue;
+}
+
+const isField = (key: string): key is keyof MemberUpdate => key in MEMBER_FIELD_MAX;
+
+/**
+ * The member update the kiosk will send, trimmed, or each field's problem: `Id` is required,
+ * required fields may change but not be blanked, the barcode has no spaces, a phone number and a
+ * postcode look like one (or are blank, which clears them), nothing is too long, and no field but
+ * the interface's own spellings goes out.
+ */
+export function checkMemberEdit(
+  body: Readonly<Record<string, unknown>>,
+): { ok: true; value: MemberUpdate } | { ok: false; issues: FieldIssue[] } {
+  const issues: FieldIssue[] = [];
+  const value: Record<string, string> = {};
+  if (typeof body.Id !== 'string') issues.push({ path: 'Id', message: 'required' });
+  for (const [key, raw] of Object.entries(body)) {
+    if (!isField(key) || typeof raw !== 'string') {
+      issues.push({ path: key, message: 'unknown-field' });
+      continue;
+    }
+    const trimmed = raw.trim();
+    const issue = fieldIssue(key, trimmed);
+    if (issue) issues.push({ path: key, message: issue });
+    else value[key] = trimmed;
+  }
+  return issues.length > 0 ? { ok: false, issues } : { ok: true, value: value as MemberUpdate };
+}
+
+/**
+ * What goes in the update body: `Id` and each field whose trimmed value differs from the one the
+ * edit started with. A field the service gave no value for starts absent and goes only when
+ * something is typed in it.
+ */
+export function changedFields(
+  id: string,
+  start: Partial<Record<EditableField, string>>,
+  current: Partial<Record<EditableField, string>>,
+): MemberUpdate {
+  const update: MemberUpdate = { Id: id };
+  for (const field of EDITABLE_FIELDS) {
+    const now = current[field]?.trim() ?? '';
+    const before = start[field];
+    if (before === undefined ? now !== '' : now !== before.trim()) update[field] = now;
+  }
+  return update;
+}

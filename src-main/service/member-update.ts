@@ -1,0 +1,67 @@
+import { ok } from '../../src-shared/result';
+import type { Result } from '../../src-shared/result';
+import type { CallOptions, ServiceClient } from './client';
+import type { ServiceError } from './errors';
+import type { Member } from './reader/types';
+import type { MemberUpdate } from './schemas/member';
+
+/**
+ * A member update as the CLI and the staff console both do it: send the body, then show the member
+ * as the service now has it. The interface does not show the update's answer, so when it carries
+ * no member record the member is read back; the service applied the update (2xx) all the same, so
+ * a read-back that fails is reported beside the success, never as a failure.
+ */
+export type MemberUpdateOutcome =
+  | { applied: true; member: Member; source: 'answer' | 'read-back' }
+  | { applied: true; member?: undefined; readBackError: ServiceError };
+
+export async function updateMemberAndReadBack(
+  client: Pick<ServiceClient, 'updateMember' | 'getMember'>,
+  update: MemberUpdate,
+  opts: CallOptions = {},
+): Promise<Result<MemberUpdateOutcome, ServiceError>> {
+  const updated = await client.updateMember(update, opts);
+  if (!updated.ok) return updated;
+  if (updated.value) return ok({ applied: true, member: updated.value, source: 'answer' });
+  const readBack = await client.getMember(update.Id, opts);
+  return readBack.ok
+    ? ok({ applied: true, member: readBack.value, source: 'read-back' })
+    : ok({ applied: true, readBackError: readBack.error });
+}
+
+type EditableField = Exclude<keyof MemberUpdate, 'Id'>;
+
+/** Which concept of the client's member record each update body field is read from. */
+const FIELD_CONCEPTS = {
+  userbarcode: 'barcode',
+  branchid: 'branchId',
+  usertype: 'memberType',
+  GivenName: 'givenName',
+  Surname: 'surname',
+  UserName: 'userName',
+  PhoneNo: 'phone',
+  address1: 'address1',
+  address2: 'address2',
+  city: 'city',
+  country: 'country',
+  postcode: 'postcode',
+  NameTitle: 'nameTitle',
+  userstatus: 'status',
+} as const satisfies Record<EditableField, keyof Member>;
+
+/**
+ * A member record in the update body's own spellings: what an edit starts from. A field the
+ * service did not send is absent (not ""), so an edit can tell "empty at the service" from
+ * "not known".
+ */
+export function updateFieldsOf(member: Member): Partial<Record<EditableField, string>> {
+  const fields: Partial<Record<EditableField, string>> = {};
+  for (const [field, concept] of Object.entries(FIELD_CONCEPTS) as [
+    EditableField,
+    keyof Member,
+  ][]) {
+    const value = member[concept];
+    if (typeof value === 'string') fields[field] = value;
+  }
+  return fields;
+}

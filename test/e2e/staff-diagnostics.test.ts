@@ -1,0 +1,156 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashStaffPin } from '../../src-main/settings/staff-pin';
+import { memberBarcode } from '../../src-service/barcode';
+import { startService } from '../../src-service/index';
+import type { RunningService } from '../../src-service/index';
+import { startKioskUnderTest } from './harness';
+import type { KioskUnderTest } from './harness';
+import { expectNoSecrets, screenshotWhole } from './diagnostics-support';
+import { expectNoAxeViolations, signInInStaffMode } from './patron-support';
+
+const PIN = '246813';
+// The camel dialect keeps a member type's loan period in `loanPeriod: { duration, unit }`, which
+// no alias of the kiosk reads: the probe reports it not found and suggests the field.
+const CONCEPT = 'memberType.loanPeriodDays';
+const FIELD = 'loanPeriod.duration';
+
+const conceptRow = (page: Page, concept: string) =>
+  page.getByTestId('probe-concepts').locator(`tr[data-concept="${concept}"]`);
+
+async function settingsFile(kiosk: KioskUnderTest): Promise<Record<string, unknown>> {
+  return JSON.parse(await readFile(path.join(kiosk.dataDir, 'settings.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+}
+
+describe('service diagnostics against a service in the camel dialect', () => {
+  let service: RunningService;
+  let serviceDir: string;
+  let kiosk: KioskUnderTest;
+
+  beforeAll(async () => {
+    serviceDir = await mkdtemp(path.join(tmpdir(), 'kiosk-e2e-camel-'));
+    service = await startService({
+      dataDir: serviceDir,
+      ports: { base: 0, auth: 0, blob: 0 },
+      quiet: true,
+      dialect: 'camel',
+    });
+    const pinHash = await hashStaffPin(PIN);
+    if (!pinHash.ok) throw new Error('PIN hash failed');
+    kiosk = await startKioskUnderTest({
+      settings: {
+        service: { baseUrl: service.baseUrl, authUrl: service.authUrl },
+        staff: { pinHash: pinHash.value },
+      },
+    });
+    await signInInStaffMode(kiosk.page, PIN);
+    await kiosk.page.getByRole('button', { name: 'Diagnostics', exact: true }).click();
+  });
+
+  afterAll(async () => {
+    await kiosk?.stop();
+    await service?.stop();
+    await rm(serviceDir, { recursive: true, force: true });
+  });
+
+  it('reports every operation and the concept no alias found, with a suggestion', async () => {
+    const { page } = kiosk;
+    await page.getByLabel('Member barcode or email to look up (optional)').fill(memberBarcode(5));
+    await page.getByRole('button', { name: 'Run the probe' }).click();
+    await page.getByText(/^Probe done: 6 of 6 operations answered/).waitFor();
+    await expect
+      .poll(() => page.getByTestId('probe-operations').locator('tbody tr').allInnerTexts())
+      .toEqual([
+        expect.stringMatching(/^getUserInfo\s+✓ Answered/),
+        expect.stringMatching(/^listMembers\s+✓ Answered/),
+        expect.stringMatching(/^getMember\s+✓ Answered/),
+        expect.stringMatching(/^listBranches\s+✓ Answered/),
+        expect.stringMatching(/^listMemberTypes\s+✓ Answered/),
+        expect.stringMatching(/^memberByBarcode\s+✓ Answered/),
+      ]);
+    expect(await conceptRow(page, CONCEPT).innerText()).toMatch(/not found/);
+    expect(await conceptRow(page, 'member.givenName').innerText()).toContain('personal.firstName');
+    await page.getByRole('button', { name: `Use ${FIELD} for ${CONCEPT}` }).waitFor();
+    await expectNoAxeViolations(page);
+    await expectNoSecrets(kiosk, await screenshotWhole(kiosk, 'staff-diagnostics-probe'));
+  });
+
+  it('lists only the concepts not found at a touch', async () => {
+    const { page } = kiosk;
+    const toggle = page.getByRole('button', { name: /^Only concepts not found/ });
+    await toggle.click();
+    const rows = page.getByTestId('probe-concepts').locator('tbody tr');
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    for (const text of await rows.allInnerTexts()) expect(text).toMatch(/not found/);
+    await toggle.click();
+    await expect.poll(() => conceptRow(page, 'member.givenName').count()).toBe(1);
+  });
+
+  it('marks a mapping of no concept beside its field and tests nothing', async () => {
+    const { page } = kiosk;
+    await page.getByRole('button', { name: 'Add a mapping' }).click();
+    const concept = page.getByLabel('Concept', { exact: true }).last();
+    await concept.fill('member.shoeSize');
+    await page.getByLabel("Field in the service's answer").last().fill('shoe');
+    await page.getByRole('button', { name: 'Test this field map' }).click();
+    await page.getByText('Not a concept the kiosk reads.').waitFor();
+    const described = await concept.getAttribute('aria-describedby');
+    expect(await page.locator(`#${described}`).innerText()).toBe('Not a concept the kiosk reads.');
+    expect(await concept.getAttribute('aria-invalid')).toBe('true');
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Remove the mapping of member.shoeSize' }).click();
+    await expect.poll(() => page.getByLabel('Concept', { exact: true }).count()).toBe(0);
+  });
+
+  it('shows the suggestion found once it is applied and tested, without saving it', async () => {
+    const { page } = kiosk;
+    await page.getByRole('button', { name: `Use ${FIELD} for ${CONCEPT}` }).click();
+    expect(await page.getByLabel('Concept', { exact: true }).first().inputValue()).toBe(CONCEPT);
+    expect(await page.getByLabel("Field in the service's answer").first().inputValue()).toBe(FIELD);
+    await page.getByRole('button', { name: 'Test this field map' }).click();
+    await page.getByText('Read with the field map below, which is not saved yet.').waitFor();
+    await expect.poll(() => conceptRow(page, CONCEPT).innerText()).toContain(FIELD);
+    expect(await conceptRow(page, CONCEPT).innerText()).not.toMatch(/not found/);
+    expect(await settingsFile(kiosk)).not.toHaveProperty('service.fieldMap');
+    await expectNoSecrets(kiosk, await screenshotWhole(kiosk, 'staff-diagnostics-tested'));
+  });
+
+  it('saves the field map into the settings file, to take effect at the next start', async () => {
+    const { page } = kiosk;
+    await page.getByRole('button', { name: 'Save field map' }).click();
+    const saved = path.join(kiosk.dataDir, 'settings.json');
+    await page.getByText(`Saved to ${saved}.`).waitFor();
+    expect(await page.getByText(/takes effect when the kiosk restarts/).count()).toBe(2);
+    expect(await settingsFile(kiosk)).toMatchObject({
+      service: { baseUrl: service.baseUrl, fieldMap: { [CONCEPT]: FIELD } },
+    });
+    await expectNoAxeViolations(page);
+    await expectNoSecrets(kiosk, await screenshotWhole(kiosk, 'staff-diagnostics-saved'));
+  });
+
+  it('reads with the saved field map once the kiosk has restarted', async () => {
+    const { page } = kiosk;
+    await page.getByRole('button', { name: 'Restart the kiosk now' }).click();
+    // The restart ends staff mode: staff open it again; the tokens were kept in the vault.
+    await page
+      .getByRole('heading', { name: 'Out of service' })
+      .or(page.getByRole('heading', { name: 'Welcome' }))
+      .waitFor();
+    await page.keyboard.press('Control+Alt+KeyS');
+    await page.getByLabel('Staff PIN').fill(PIN);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Staff mode' }).waitFor();
+    await page.getByRole('button', { name: 'Diagnostics', exact: true }).click();
+    await page.getByText('Mapped concepts the kiosk runs with: 1.').waitFor();
+    await page.getByRole('button', { name: 'Run the probe' }).click();
+    await page.getByText('Read with the field map the kiosk runs with.').waitFor();
+    await expect.poll(() => conceptRow(page, CONCEPT).innerText()).toContain(FIELD);
+    expect(await page.getByRole('button', { name: `Use ${FIELD} for ${CONCEPT}` }).count()).toBe(0);
+  });
+});

@@ -1,0 +1,238 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StaffAuth } from '../../../src-main/auth/staff-auth';
+import { createDiagnosticsArea } from '../../../src-main/core/console/diagnostics';
+import type { ConsoleContext } from '../../../src-main/core/console/deps';
+import { createConfSettingsStore } from '../../../src-main/settings/conf-store';
+import type { SettingsStore } from '../../../src-main/settings/store';
+import { APP_VERSION } from '../../../src-main/settings/app-version';
+import { memberBarcode } from '../../../src-service/barcode';
+import { ok } from '../../../src-shared/result';
+import { CLIENT_IDS, newVault, signedIn, startTestService } from '../auth/harness';
+import type { TestService } from '../auth/harness';
+
+let camel: TestService;
+let staff: StaffAuth;
+let store: SettingsStore;
+let dataDir: string;
+
+/** The console's context as bootstrap builds it, over a real staff auth and settings store. */
+function contextFor(
+  staffAuth: StaffAuth,
+  options: { store?: SettingsStore; auth?: ConsoleContext['auth'] } = {},
+): ConsoleContext {
+  const auth = options.auth ?? staffAuth;
+  const settings = store.load();
+  if (!settings.ok) throw new Error(settings.error.message);
+  return {
+    auth,
+    settings: settings.value,
+    ...(options.store ? { settingsStore: options.store } : {}),
+    scanner: { status: () => ({ state: 'not-found' }) } as unknown as ConsoleContext['scanner'],
+    service: {
+      baseUrl: camel.service.baseUrl,
+      authUrl: camel.service.authUrl,
+      embedded: false,
+      clientId: CLIENT_IDS[auth.status().clientKind],
+    },
+    changed: () => {},
+    touch: () => {},
+  };
+}
+
+// The camel dialect keeps member types' lending rules where no alias of the kiosk looks.
+beforeAll(async () => {
+  camel = await startTestService({ dialect: 'camel' });
+  staff = await signedIn(camel);
+  dataDir = newVault(camel).dataDir;
+  store = createConfSettingsStore({ directory: dataDir, env: { KIOSK_DATA_DIR: dataDir } });
+});
+
+afterAll(async () => {
+  staff?.dispose();
+  await camel?.stop();
+});
+
+describe('diagnostics.probe', () => {
+  it('reports the concepts the alias table misses, with a suggestion for each', async () => {
+    const area = createDiagnosticsArea(contextFor(staff, { store }));
+    const answer = await area.handlers['diagnostics.probe']({
+      member: { by: 'barcode', barcode: memberBarcode(5) },
+    });
+    expect(answer.ok).toBe(true);
+    if (!answer.ok) return;
+    const { report, tested } = answer.value;
+    expect(tested).toBe(false);
+    expect(report.concepts).toContainEqual({ concept: 'memberType.loanPeriodDays', from: null });
+    expect(report.suggestedFieldMap).toMatchObject({
+      'memberType.loanPeriodDays': 'loanPeriod.duration',
+    });
+  });
+
+  it('tests an edited field map with the staff tokens, without saving it', async () => {
+    const area = createDiagnosticsArea(contextFor(staff, { store }));
+    const answer = await area.handlers['diagnostics.probe']({
+      fieldMap: { 'memberType.loanPeriodDays': 'loanPeriod.duration' },
+    });
+    expect(answer.ok && answer.value.tested).toBe(true);
+    expect(answer.ok && answer.value.report.concepts).toContainEqual({
+      concept: 'memberType.loanPeriodDays',
+      from: 'loanPeriod.duration',
+    });
+    expect(store.stored().service?.fieldMap).toBeUndefined();
+  });
+
+  it('refuses a field map naming no concept, field by field, and calls nothing', async () => {
+    const area = createDiagnosticsArea(contextFor(staff, { store }));
+    const answer = await area.handlers['diagnostics.probe']({
+      fieldMap: { 'member.shoeSize': 'shoe', 'member.givenName': 'a..b' },
+    });
+    expect(answer).toEqual({
+      ok: false,
+      problem: {
+        kind: 'invalid',
+        issues: expect.arrayContaining([
+          { path: 'fieldMap.member.shoeSize', message: expect.stringContaining('not a concept') },
+          { path: 'fieldMap.member.givenName', message: expect.stringContaining('dotted path') },
+        ]),
+      },
+    });
+  });
+});
+
+describe('diagnostics.saveFieldMap', () => {
+  it('writes the map into the settings file and keeps the other settings', async () => {
+    store.save({ kiosk: { branchName: 'Riverside' } });
+    const area = createDiagnosticsArea(contextFor(staff, { store }));
+    const answer = await area.handlers['diagnostics.saveFieldMap']({
+      fieldMap: { 'memberType.loanPeriodDays': 'loanPeriod.duration' },
+    });
+    expect(answer).toEqual({
+      ok: true,
+      value: {
+        saved: { 'memberType.loanPeriodDays': 'loanPeriod.duration' },
+        settingsFile: store.location,
+      },
+    });
+    const file = JSON.parse(await readFile(store.location, 'utf8')) as Record<string, unknown>;
+    expect(file).toMatchObject({
+      kiosk: { branchName: 'Riverside' },
+      service: { fieldMap: { 'memberType.loanPeriodDays': 'loanPeriod.duration' } },
+    });
+    const view = await area.handlers['diagnostics.fieldMap'](undefined);
+    expect(view.ok && view.value.saved).toEqual({
+      'memberType.loanPeriodDays': 'loanPeriod.duration',
+    });
+    expect(view.ok && view.value.running).toEqual({});
+  });
+
+  it('says so when the host keeps no settings store', async () => {
+    const area = createDiagnosticsArea(contextFor(staff));
+    expect(await area.handlers['diagnostics.saveFieldMap']({ fieldMap: {} })).toEqual({
+      ok: false,
+      problem: { kind: 'unavailable', reason: 'no-settings-store' },
+    });
+  });
+});
+
+describe('console.account', () => {
+  it('names the signed-in user and the token state of the registered client, no token value', async () => {
+    const answer = await createDiagnosticsArea(contextFor(staff)).handlers['console.account'](
+      undefined,
+    );
+    expect(answer).toMatchObject({
+      ok: true,
+      value: {
+        client: { kind: 'registered', id: 'library-kiosk' },
+        tokens: { refreshTokenHeld: true, refreshDueAt: expect.any(Number) },
+        userInfo: { ok: true, user: { name: 'Lena Park', email: 'lena.park@example.org' } },
+      },
+    });
+    const text = JSON.stringify(answer);
+    expect(text).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}/);
+    for (const key of ['accessToken', 'refreshToken', 'idToken', 'access_token']) {
+      expect(text).not.toContain(`"${key}"`);
+    }
+  });
+
+  it('leaves out what get user info did not give, and names its other fields only', async () => {
+    const quiet: ConsoleContext['auth'] = {
+      status: () => staff.status(),
+      client: {
+        ...staff.client,
+        getUserInfo: () =>
+          Promise.resolve(
+            ok({
+              extra: {},
+              user: { name: 'Lena Park', extra: { shoeSize: 'size-forty-one', desk: 'B' } },
+            }),
+          ),
+      },
+    };
+    const answer = await createDiagnosticsArea(contextFor(staff, { auth: quiet })).handlers[
+      'console.account'
+    ](undefined);
+    expect(answer.ok && answer.value.userInfo).toEqual({
+      ok: true,
+      user: { name: 'Lena Park', otherFields: ['desk', 'shoeSize'] },
+    });
+    expect(JSON.stringify(answer)).not.toContain('size-forty-one');
+  });
+
+  it('holds no refresh token for the development client', async () => {
+    const development = await signedIn(camel, { clientKind: 'development' });
+    const answer = await createDiagnosticsArea(contextFor(development)).handlers['console.account'](
+      undefined,
+    );
+    expect(answer.ok && answer.value.client).toEqual({
+      kind: 'development',
+      id: 'library-kiosk-dev',
+    });
+    expect(answer.ok && answer.value.tokens).toMatchObject({ refreshTokenHeld: false });
+    expect(answer.ok && answer.value.tokens?.refreshDueAt).toBeUndefined();
+    expect(answer.ok && answer.value.tokens?.scopes).not.toContain('offline_access');
+    development.dispose();
+  });
+
+  it('shows no tokens and asks nobody after sign-out', async () => {
+    const leaving = await signedIn(camel);
+    await leaving.signOut();
+    const answer = await createDiagnosticsArea(contextFor(leaving)).handlers['console.account'](
+      undefined,
+    );
+    expect(answer.ok && answer.value.tokens).toBeUndefined();
+    expect(answer.ok && answer.value.userInfo).toBeUndefined();
+    leaving.dispose();
+  });
+});
+
+describe('console.status', () => {
+  it('gives the app version, the data folder, its free space and the settings file', async () => {
+    const answer = await createDiagnosticsArea(contextFor(staff, { store })).handlers[
+      'console.status'
+    ](undefined);
+    expect(answer).toMatchObject({
+      ok: true,
+      value: {
+        appVersion: APP_VERSION,
+        runtime: { node: process.versions.node },
+        dataDir,
+        disk: { known: true, freeBytes: expect.any(Number), totalBytes: expect.any(Number) },
+        settingsFile: path.join(dataDir, 'settings.json'),
+      },
+    });
+    const disk = answer.ok && answer.value.disk;
+    expect(disk && disk.known && disk.freeBytes).toBeGreaterThan(0);
+    expect(disk && disk.known && disk.freeBytes <= disk.totalBytes).toBe(true);
+  });
+
+  it('says why the free space is not known when the folder cannot be asked', async () => {
+    const area = createDiagnosticsArea(contextFor(staff, { store }), {
+      statfs: () => Promise.reject(Object.assign(new Error('gone'), { code: 'ENOENT' })),
+      versions: process.versions,
+    });
+    const answer = await area.handlers['console.status'](undefined);
+    expect(answer.ok && answer.value.disk).toEqual({ known: false, reason: 'ENOENT' });
+  });
+});

@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import { createMembersArea } from '../../../src-main/core/console/members';
+import type { ConsoleContext } from '../../../src-main/core/console/deps';
+import { changedFields, checkMemberEdit } from '../../../src-main/ipc/console/members';
+import type { ServiceClient } from '../../../src-main/service/client';
+import { updateFieldsOf } from '../../../src-main/service/member-update';
+import { UNKNOWN } from '../../../src-main/service/reader/values';
+
+describe('the member edit rules (one schema for the renderer and the core)', () => {
+  it('accepts Id and changed fields, trimmed', () => {
+    expect(checkMemberEdit({ Id: '1001', city: '  Cork ', PhoneNo: '+353 21 555 0101' })).toEqual({
+      ok: true,
+      value: { Id: '1001', city: 'Cork', PhoneNo: '+353 21 555 0101' },
+    });
+  });
+
+  it('refuses to blank a name, the barcode, the branch, the type or the status', () => {
+    const checked = checkMemberEdit({
+      Id: '1001',
+      GivenName: ' ',
+      Surname: '',
+      UserName: '',
+      userbarcode: '',
+      branchid: '',
+      usertype: '',
+      userstatus: '',
+    });
+    expect(checked.ok ? [] : checked.issues.map((issue) => issue.path).sort()).toEqual(
+      [
+        'GivenName',
+        'Surname',
+        'UserName',
+        'branchid',
+        'userbarcode',
+        'usertype',
+        'userstatus',
+      ].sort(),
+    );
+    expect(checked.ok ? undefined : new Set(checked.issues.map((issue) => issue.message))).toEqual(
+      new Set(['required']),
+    );
+  });
+
+  it('lets the optional fields be cleared', () => {
+    const cleared = { address2: '', PhoneNo: '', postcode: '', NameTitle: '', city: '' };
+    expect(checkMemberEdit({ Id: '1001', ...cleared })).toEqual({
+      ok: true,
+      value: { Id: '1001', ...cleared },
+    });
+  });
+
+  it.each([
+    ['PhoneNo', 'call me', 'phone'],
+    ['PhoneNo', '12 34', 'phone'],
+    ['PhoneNo', '+1 234 567 890 123 456 7', 'phone'],
+    ['postcode', 'H91 2X3F!', 'postcode'],
+    ['postcode', 'A', 'postcode'],
+    ['userbarcode', '2441 0000', 'no-spaces'],
+    ['city', 'x'.repeat(61), 'too-long'],
+  ])('refuses %s "%s" as %s', (field, value, code) => {
+    expect(checkMemberEdit({ Id: '1001', [field]: value })).toEqual({
+      ok: false,
+      issues: [{ path: field, message: code }],
+    });
+  });
+
+  it('refuses a field the interface does not name, and a missing Id', () => {
+    expect(checkMemberEdit({ Id: '1001', Email: 'a@b.org' })).toEqual({
+      ok: false,
+      issues: [{ path: 'Email', message: 'unknown-field' }],
+    });
+    expect(checkMemberEdit({ city: 'Cork' })).toMatchObject({
+      ok: false,
+      issues: [{ path: 'Id' }],
+    });
+  });
+});
+
+describe('what an edit sends', () => {
+  const start = { GivenName: 'Amara', Surname: 'Okafor', city: 'Cork', address2: '' };
+
+  it('is Id alone when nothing changed, whitespace included', () => {
+    expect(changedFields('1001', start, { ...start, city: ' Cork ' })).toEqual({ Id: '1001' });
+  });
+
+  it('is Id and the changed fields only', () => {
+    expect(changedFields('1001', start, { ...start, city: 'Galway', address2: 'Flat 2' })).toEqual({
+      Id: '1001',
+      city: 'Galway',
+      address2: 'Flat 2',
+    });
+  });
+
+  it('sends a field the service never gave only when something was typed in it', () => {
+    expect(changedFields('1001', start, { ...start, PhoneNo: '' })).toEqual({ Id: '1001' });
+    expect(changedFields('1001', start, { ...start, PhoneNo: '021 555' })).toEqual({
+      Id: '1001',
+      PhoneNo: '021 555',
+    });
+  });
+
+  it('sends a cleared field as empty', () => {
+    expect(changedFields('1001', start, { ...start, city: '' })).toEqual({ Id: '1001', city: '' });
+  });
+
+  it('starts from the member record in the update body spellings, leaving out what is unknown', () => {
+    expect(
+      updateFieldsOf({
+        id: '1001',
+        barcode: '24410000000019',
+        givenName: 'Amara',
+        memberType: 'ADULT',
+        status: 'active',
+        blocked: false,
+        expiry: UNKNOWN,
+        extra: { Email: 'x' },
+      }),
+    ).toEqual({
+      userbarcode: '24410000000019',
+      GivenName: 'Amara',
+      usertype: 'ADULT',
+      userstatus: 'active',
+    });
+  });
+});
+
+/** A client that answers list pages from a table, for the paging decisions. */
+function areaWith(listMembers: ServiceClient['listMembers']) {
+  const client = { listMembers } as unknown as ServiceClient;
+  return createMembersArea({ auth: { client } } as unknown as ConsoleContext);
+}
+
+const member = (id: string) => ({ id, blocked: UNKNOWN, expiry: UNKNOWN, extra: {} }) as const;
+
+describe('member search paging', () => {
+  it('knows the last page from the totals the service gave', async () => {
+    const area = areaWith(async () => ({
+      ok: true,
+      value: { members: [member('1'), member('2')], total: 12, totalPages: 6 },
+    }));
+    expect(await area.handlers['members.search']({ name: '', size: 10, page: 6 })).toMatchObject({
+      ok: true,
+      value: { page: 6, totalPages: 6, total: 12, hasNext: false },
+    });
+  });
+
+  it('without totals, offers a next page while a full page came back', async () => {
+    const full = Array.from({ length: 10 }, (_, index) => member(String(index)));
+    const area = areaWith(async ({ page } = {}) => ({
+      ok: true,
+      value: { members: page === 1 ? full : full.slice(0, 3) },
+    }));
+    const first = await area.handlers['members.search']({ name: 'a', size: 10, page: 1 });
+    const second = await area.handlers['members.search']({ name: 'a', size: 10, page: 2 });
+    expect(first).toMatchObject({ ok: true, value: { page: 1, hasNext: true } });
+    expect(second).toMatchObject({ ok: true, value: { page: 2, hasNext: false } });
+    expect(first.ok && 'totalPages' in first.value).toBe(false);
+  });
+
+  it('asks the service for pages counted from 1, with the name trimmed', async () => {
+    const asked: unknown[] = [];
+    const area = areaWith(async (query) => {
+      asked.push(query);
+      return { ok: true, value: { members: [] } };
+    });
+    await area.handlers['members.search']({ name: ' okafor ', size: 20, page: 1 });
+    expect(asked).toEqual([{ name: 'okafor', size: 20, page: 1 }]);
+  });
+});
+
+describe('members.update in the core', () => {
+  it('checks the edit again and sends nothing that fails', async () => {
+    let sent = 0;
+    const client = {
+      updateMember: async () => {
+        sent += 1;
+        return { ok: true, value: undefined };
+      },
+    } as unknown as ServiceClient;
+    const area = createMembersArea({ auth: { client } } as unknown as ConsoleContext);
+    const answer = await area.handlers['members.update']({ Id: '1001', PhoneNo: 'none' });
+    expect(answer).toEqual({
+      ok: false,
+      problem: { kind: 'invalid', issues: [{ path: 'PhoneNo', message: 'phone' }] },
+    });
+    expect(sent).toBe(0);
+  });
+});
