@@ -1,7 +1,21 @@
 import type { en } from './catalog';
 
+/**
+ * i18next's plural forms: a pair `items_one` and `items_other` is called as `items` with a
+ * `count`. A lone key that happens to end so (`item_on_loan_to_other`) stays as it is.
+ */
+type Plural<T, K extends string> = K extends `${infer Base}_other`
+  ? `${Base}_one` extends keyof T
+    ? Base
+    : K
+  : K extends `${infer Base}_one`
+    ? `${Base}_other` extends keyof T
+      ? Base
+      : K
+    : K;
+
 type KeyPaths<T> = {
-  [K in keyof T & string]: T[K] extends string ? K : `${K}.${KeyPaths<T[K]>}`;
+  [K in keyof T & string]: T[K] extends string ? Plural<T, K> : `${K}.${KeyPaths<T[K]>}`;
 }[keyof T & string];
 
 /**

@@ -1,13 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashStaffPin } from '../../src-main/settings/staff-pin';
-import { startService } from '../../src-service/index';
-import type { RunningService } from '../../src-service/index';
-import { startKioskUnderTest } from './harness';
 import { signInInStaffMode } from './patron-support';
 import type { KioskUnderTest } from './harness';
+import { startKioskAgainstDialect } from './dialect-kiosk';
+import type { DialectKiosk } from './dialect-kiosk';
 
 const PIN = '246813';
 
@@ -16,32 +11,16 @@ const PIN = '246813';
  * answers user info as `{ CustomerAccount, CurrentUser: { DisplayName, EmailAddress } }`.
  */
 describe('staff sign-in against a configured service in another dialect', () => {
-  let service: RunningService;
-  let serviceDir: string;
+  let running: DialectKiosk;
   let kiosk: KioskUnderTest;
 
   beforeAll(async () => {
-    serviceDir = await mkdtemp(path.join(tmpdir(), 'kiosk-e2e-dotnet-'));
-    service = await startService({
-      dataDir: serviceDir,
-      ports: { base: 0, auth: 0, blob: 0 },
-      quiet: true,
-      dialect: 'dotnet',
-    });
-    const pinHash = await hashStaffPin(PIN);
-    if (!pinHash.ok) throw new Error('PIN hash failed');
-    kiosk = await startKioskUnderTest({
-      settings: {
-        service: { baseUrl: service.baseUrl, authUrl: service.authUrl },
-        staff: { pinHash: pinHash.value },
-      },
-    });
+    running = await startKioskAgainstDialect('dotnet', { pin: PIN });
+    kiosk = running.kiosk;
   });
 
   afterAll(async () => {
-    await kiosk?.stop();
-    await service?.stop();
-    await rm(serviceDir, { recursive: true, force: true });
+    await running?.stop();
   });
 
   it("names the signed-in librarian from the dialect's user info", async () => {

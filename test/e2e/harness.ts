@@ -12,6 +12,9 @@ import type { StoredSettings } from '../../src-main/settings/resolve';
 import type { WebHost } from '../../src-main/web-host/server';
 import { startWebKiosk } from '../../src-main/web-host/web-kiosk';
 
+/** The window the kiosk is shown in: a common kiosk touch screen. */
+const VIEWPORT = { width: 1280, height: 800 };
+
 export const RESULTS_DIR = path.resolve('test-results');
 // KIOSK_E2E_RENDERER_DIR: a renderer built elsewhere (`vite build --outDir`), so that two
 // checkouts' test runs on one machine do not build over each other's bundle.
@@ -102,7 +105,7 @@ export async function startKioskUnderTest(
     ...(options.hidBackend ? { hidBackend: options.hidBackend } : {}),
   });
   const browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
   await options.preparePage?.(page);
   await page.goto(web.host.launchUrl);
@@ -120,7 +123,7 @@ export async function startKioskUnderTest(
     async screenshot(name) {
       await mkdir(RESULTS_DIR, { recursive: true });
       const file = path.join(RESULTS_DIR, `${name}.png`);
-      await page.screenshot({ path: file, fullPage: true });
+      await screenshotWhole(page, file);
       return file;
     },
     async stop() {
@@ -129,6 +132,27 @@ export async function startKioskUnderTest(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A picture of the whole screen. The kiosk's screens scroll inside their own box (the window
+ * never scrolls), which a full-page screenshot does not see: for the picture the window is made
+ * as tall as the screen's content, then put back.
+ */
+async function screenshotWhole(page: Page, file: string): Promise<void> {
+  const viewport = page.viewportSize() ?? VIEWPORT;
+  const screen = page.locator('.screen');
+  const height =
+    (await screen.count()) === 1
+      ? await screen.evaluate((box) => box.scrollHeight + box.getBoundingClientRect().top)
+      : 0;
+  const taller = Math.ceil(height) > viewport.height;
+  if (taller) await page.setViewportSize({ width: viewport.width, height: Math.ceil(height) });
+  try {
+    await page.screenshot({ path: file, fullPage: true });
+  } finally {
+    if (taller) await page.setViewportSize(viewport);
+  }
 }
 
 /** CDP key fields for one character of a barcode (digits, letters, and the Enter suffix). */

@@ -1,15 +1,12 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashStaffPin } from '../../src-main/settings/staff-pin';
 import { memberBarcode } from '../../src-service/barcode';
-import { startService } from '../../src-service/index';
-import type { RunningService } from '../../src-service/index';
-import { startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
-import { expectNoSecrets, screenshotWhole } from './diagnostics-support';
+import { startKioskAgainstDialect } from './dialect-kiosk';
+import type { DialectKiosk } from './dialect-kiosk';
+import { expectNoSecrets } from './diagnostics-support';
 import { expectNoAxeViolations, signInInStaffMode } from './patron-support';
 
 const PIN = '246813';
@@ -29,34 +26,18 @@ async function settingsFile(kiosk: KioskUnderTest): Promise<Record<string, unkno
 }
 
 describe('service diagnostics against a service in the camel dialect', () => {
-  let service: RunningService;
-  let serviceDir: string;
+  let running: DialectKiosk;
   let kiosk: KioskUnderTest;
 
   beforeAll(async () => {
-    serviceDir = await mkdtemp(path.join(tmpdir(), 'kiosk-e2e-camel-'));
-    service = await startService({
-      dataDir: serviceDir,
-      ports: { base: 0, auth: 0, blob: 0 },
-      quiet: true,
-      dialect: 'camel',
-    });
-    const pinHash = await hashStaffPin(PIN);
-    if (!pinHash.ok) throw new Error('PIN hash failed');
-    kiosk = await startKioskUnderTest({
-      settings: {
-        service: { baseUrl: service.baseUrl, authUrl: service.authUrl },
-        staff: { pinHash: pinHash.value },
-      },
-    });
+    running = await startKioskAgainstDialect('camel', { pin: PIN });
+    kiosk = running.kiosk;
     await signInInStaffMode(kiosk.page, PIN);
     await kiosk.page.getByRole('button', { name: 'Diagnostics', exact: true }).click();
   });
 
   afterAll(async () => {
-    await kiosk?.stop();
-    await service?.stop();
-    await rm(serviceDir, { recursive: true, force: true });
+    await running?.stop();
   });
 
   it('reports every operation and the concept no alias found, with a suggestion', async () => {
@@ -78,7 +59,7 @@ describe('service diagnostics against a service in the camel dialect', () => {
     expect(await conceptRow(page, 'member.givenName').innerText()).toContain('personal.firstName');
     await page.getByRole('button', { name: `Use ${FIELD} for ${CONCEPT}` }).waitFor();
     await expectNoAxeViolations(page);
-    await expectNoSecrets(kiosk, await screenshotWhole(kiosk, 'staff-diagnostics-probe'));
+    await expectNoSecrets(kiosk, await kiosk.screenshot('staff-diagnostics-probe'));
   });
 
   it('lists only the concepts not found at a touch', async () => {
@@ -118,7 +99,7 @@ describe('service diagnostics against a service in the camel dialect', () => {
     await expect.poll(() => conceptRow(page, CONCEPT).innerText()).toContain(FIELD);
     expect(await conceptRow(page, CONCEPT).innerText()).not.toMatch(/not found/);
     expect(await settingsFile(kiosk)).not.toHaveProperty('service.fieldMap');
-    await expectNoSecrets(kiosk, await screenshotWhole(kiosk, 'staff-diagnostics-tested'));
+    await expectNoSecrets(kiosk, await kiosk.screenshot('staff-diagnostics-tested'));
   });
 
   it('saves the field map into the settings file, to take effect at the next start', async () => {
@@ -128,10 +109,10 @@ describe('service diagnostics against a service in the camel dialect', () => {
     await page.getByText(`Saved to ${saved}.`).waitFor();
     expect(await page.getByText(/takes effect when the kiosk restarts/).count()).toBe(2);
     expect(await settingsFile(kiosk)).toMatchObject({
-      service: { baseUrl: service.baseUrl, fieldMap: { [CONCEPT]: FIELD } },
+      service: { baseUrl: running.service.baseUrl, fieldMap: { [CONCEPT]: FIELD } },
     });
     await expectNoAxeViolations(page);
-    await expectNoSecrets(kiosk, await screenshotWhole(kiosk, 'staff-diagnostics-saved'));
+    await expectNoSecrets(kiosk, await kiosk.screenshot('staff-diagnostics-saved'));
   });
 
   it('reads with the saved field map once the kiosk has restarted', async () => {

@@ -83,12 +83,6 @@ function upload() {
   return view;
 }
 
-/** The screen scrolls inside the kiosk frame: bring the panels into view, then take the picture. */
-async function screenshot(name: string): Promise<void> {
-  await page.getByRole('heading', { name: '3. Publish' }).scrollIntoViewIfNeeded();
-  await kiosk.screenshot(name);
-}
-
 async function choose(where: string): Promise<void> {
   await page.getByLabel(/Choose (a|another) PDF/).setInputFiles(where);
 }
@@ -134,12 +128,12 @@ describe('publishing a PDF from the documents screen', () => {
     const bytes = pdfBytes(3 * MiB + 17);
     await choose(await file('annual-report.pdf', bytes));
     await chosen('annual-report.pdf');
-    await screenshot('staff-documents-chosen');
+    await kiosk.screenshot('staff-documents-chosen');
 
     await publish('Annual report 2025');
     const address = page.getByTestId('documents-address');
     await address.waitFor();
-    await screenshot('staff-documents-published');
+    await kiosk.screenshot('staff-documents-published');
     const view = upload();
     expect(view.phase).toBe('published');
     const { itemId, fileId } = view.document ?? {};
@@ -185,7 +179,7 @@ describe('publishing a PDF from the documents screen', () => {
     const sent = Number(await bar.getAttribute('value'));
     expect(sent).toBeLessThan(bytes.length);
     expect(Number(await bar.getAttribute('max'))).toBe(bytes.length);
-    await screenshot('staff-documents-uploading');
+    await kiosk.screenshot('staff-documents-uploading');
     await expectNoAxeViolations(page);
 
     const { itemId, fileId } = upload().document ?? {};
@@ -259,7 +253,7 @@ describe('publishing a PDF from the documents screen', () => {
     expect(await failure.getAttribute('data-reason')).toBe('create-refused');
     expect(await failure.textContent()).toContain('status 400');
     expect(await failure.textContent()).toContain('no-such-document');
-    await screenshot('staff-documents-error');
+    await kiosk.screenshot('staff-documents-error');
     await expectNoAxeViolations(page);
     // Nothing chosen or typed was lost.
     expect(await page.getByLabel('Document name').inputValue()).toBe('Chapter one');

@@ -156,7 +156,7 @@ describe('Members screen: editing a member', () => {
     await openMember('1030');
     await field('city').fill('Kinsale');
     await field('usertype').selectOption('STUDENT');
-    await page.getByText('2 changed field(s) will be sent.').waitFor();
+    await page.getByText('2 changed fields will be sent.').waitFor();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Saved. This is the member as the library service now has it.').waitFor();
     expect(await field('city').inputValue()).toBe('Kinsale');

@@ -70,11 +70,7 @@ describe('kiosk settings screen (web host)', () => {
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Settings saved. Restart the kiosk to use them.').waitFor();
     await expectNoAxeViolations(page);
-    // A tall screen, so that the picture shows the first sections of the form.
-    await page.setViewportSize({ width: 1280, height: 1500 });
-    await page.getByRole('heading', { name: 'Kiosk settings' }).scrollIntoViewIfNeeded();
     await kiosk.screenshot('staff-settings-form');
-    await page.setViewportSize({ width: 1280, height: 800 });
 
     const stored = await storedSettings(kiosk);
     expect(stored.kiosk).toEqual({ branchName: 'Riverside Branch' });
@@ -149,7 +145,7 @@ describe('kiosk settings screen (web host)', () => {
     const target = await startSignedIn();
     const { page } = target;
     await openSettings(page);
-    await page.getByLabel('Settings file to import').setInputFiles(file);
+    await page.getByLabel('Import settings from a file…').setInputFiles(file);
     const preview = page.getByRole('region', { name: 'What the import changes' });
     await preview.waitFor();
     const changes = await preview.locator('li').allTextContents();
@@ -183,7 +179,7 @@ describe('kiosk settings screen (web host)', () => {
     await openSettings(page);
     const notExport = path.join(kiosk.dataDir, 'notes.json');
     await writeFile(notExport, JSON.stringify({ kiosk: { branchName: 'X' } }));
-    await page.getByLabel('Settings file to import').setInputFiles(notExport);
+    await page.getByLabel('Import settings from a file…').setInputFiles(notExport);
     await page.getByText('This file is not a Library Kiosk settings export.').waitFor();
 
     const bad = path.join(kiosk.dataDir, 'bad.json');
@@ -197,7 +193,7 @@ describe('kiosk settings screen (web host)', () => {
         settings: { receipt: { mode: 'sometimes' }, kiosk: { colour: 'red' } },
       }),
     );
-    await page.getByLabel('Settings file to import').setInputFiles(bad);
+    await page.getByLabel('Import settings from a file…').setInputFiles(bad);
     await page.getByText('This file has settings this kiosk cannot use:').waitFor();
     expect(await page.getByText('receipt.mode').count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Apply these settings' }).count()).toBe(0);

@@ -1,15 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
 import { APP_VERSION } from '../../src-main/settings/app-version';
-import { hashStaffPin } from '../../src-main/settings/staff-pin';
-import { startService } from '../../src-service/index';
-import type { RunningService } from '../../src-service/index';
 import { startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
-import { expectNoSecrets, screenshotWhole } from './diagnostics-support';
+import { startKioskAgainstDialect } from './dialect-kiosk';
+import type { DialectKiosk } from './dialect-kiosk';
+import { expectNoSecrets } from './diagnostics-support';
 import { expectNoAxeViolations, signInInStaffMode } from './patron-support';
 
 const fact = (kiosk: KioskUnderTest, id: string) => kiosk.page.locator(`[data-fact="${id}"]`);
@@ -54,7 +51,7 @@ describe('the status and sign-in screens, signed in to the embedded service', ()
     expect(await scanner.locator(`[data-state="${state}"]`).innerText()).toMatch(/scanner/i);
     expect(await page.locator('[data-connectivity="online"]').isVisible()).toBe(true);
     await expectNoAxeViolations(page);
-    await expectNoSecrets(kiosk, await screenshotWhole(kiosk, 'staff-status'));
+    await expectNoSecrets(kiosk, await kiosk.screenshot('staff-status'));
   });
 
   it('names the signed-in user and the library account from get user info', async () => {
@@ -79,7 +76,7 @@ describe('the status and sign-in screens, signed in to the embedded service', ()
     expect(await fact(kiosk, 'refresh-due').innerText()).toMatch(/\d/);
     expect(await fact(kiosk, 'scopes').innerText()).toContain('offline_access');
     await expectNoAxeViolations(kiosk.page);
-    await expectNoSecrets(kiosk, await screenshotWhole(kiosk, 'staff-account'));
+    await expectNoSecrets(kiosk, await kiosk.screenshot('staff-account'));
   });
 
   it('signs out from the sign-in screen: no tokens held, nobody named', async () => {
@@ -96,33 +93,20 @@ describe('the status and sign-in screens, signed in to the embedded service', ()
 
 describe('the sign-in screen with the development client', () => {
   const PIN = '246813';
-  let service: RunningService;
-  let serviceDir: string;
+  let running: DialectKiosk;
   let kiosk: KioskUnderTest;
 
   beforeAll(async () => {
-    serviceDir = await mkdtemp(path.join(tmpdir(), 'kiosk-e2e-dev-client-'));
-    service = await startService({
-      dataDir: serviceDir,
-      ports: { base: 0, auth: 0, blob: 0 },
-      quiet: true,
-      dialect: 'snake',
+    running = await startKioskAgainstDialect('snake', {
+      pin: PIN,
+      service: { clientKind: 'development' },
     });
-    const pinHash = await hashStaffPin(PIN);
-    if (!pinHash.ok) throw new Error('PIN hash failed');
-    kiosk = await startKioskUnderTest({
-      settings: {
-        service: { baseUrl: service.baseUrl, authUrl: service.authUrl, clientKind: 'development' },
-        staff: { pinHash: pinHash.value },
-      },
-    });
+    kiosk = running.kiosk;
     await signInInStaffMode(kiosk.page, PIN);
   });
 
   afterAll(async () => {
-    await kiosk?.stop();
-    await service?.stop();
-    await rm(serviceDir, { recursive: true, force: true });
+    await running?.stop();
   });
 
   it('holds no refresh token: the session ends with the access token', async () => {
@@ -134,6 +118,6 @@ describe('the sign-in screen with the development client', () => {
     expect(await fact(kiosk, 'refresh-due').count()).toBe(0);
     expect(await fact(kiosk, 'user-name').innerText()).toBe('Lena Park');
     await expectNoAxeViolations(kiosk.page);
-    await expectNoSecrets(kiosk, await screenshotWhole(kiosk, 'staff-account-development'));
+    await expectNoSecrets(kiosk, await kiosk.screenshot('staff-account-development'));
   });
 });
