@@ -134,6 +134,11 @@ describe('publishing a PDF from the documents screen', () => {
     const address = page.getByTestId('documents-address');
     await address.waitFor();
     await kiosk.screenshot('staff-documents-published');
+    // The staged copy is gone: the file is named as published, with nothing left to discard.
+    expect(await page.getByTestId('documents-chosen').textContent()).toMatch(
+      /^\s*Published: annual-report\.pdf/,
+    );
+    expect(await page.getByRole('button', { name: 'Discard this file' }).count()).toBe(0);
     const view = upload();
     expect(view.phase).toBe('published');
     const { itemId, fileId } = view.document ?? {};
