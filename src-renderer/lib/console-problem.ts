@@ -16,6 +16,8 @@ export function problemText(problem: ConsoleProblem): string {
       return t('console.problem.malformed-response', { issue: problem.issue });
     case 'unavailable':
       return t('console.problem.unavailable', { reason: problem.reason });
+    case 'queued-offline':
+      return t('console.problem.queued-offline', { item: problem.item });
     default:
       return t(`console.problem.${problem.kind}`);
   }

@@ -29,6 +29,14 @@ const choices = (records: { id?: string; name?: string }[]): Choice[] =>
  */
 export function createMembersArea(context: ConsoleContext): ConsoleArea<MembersChannel> {
   const client = () => context.auth.client;
+  /** The offline queue holds a transaction for this item that the sync has yet to send. */
+  const queuedOffline = (item: string): boolean =>
+    context.offline?.journal
+      .entries()
+      .some(
+        (entry) =>
+          entry.txn.item === item && (entry.state === 'pending' || entry.state === 'in-flight'),
+      ) ?? false;
   return {
     handlers: {
       'members.search': async ({ name, size, page }) => {
@@ -86,11 +94,15 @@ export function createMembersArea(context: ConsoleContext): ConsoleArea<MembersC
       },
 
       'lookup.checkOut': async ({ itemBarcode, userBarcode }) => {
+        if (queuedOffline(itemBarcode))
+          return failed({ kind: 'queued-offline', item: itemBarcode });
         const result = await client().checkOut({ itemBarcode, userBarcode });
         return fromService(result.ok ? { ok: true, value: transactionView(result.value) } : result);
       },
 
       'lookup.checkIn': async ({ itemBarcode }) => {
+        if (queuedOffline(itemBarcode))
+          return failed({ kind: 'queued-offline', item: itemBarcode });
         const result = await client().checkIn(itemBarcode);
         return fromService(result.ok ? { ok: true, value: transactionView(result.value) } : result);
       },

@@ -4,7 +4,8 @@ import { z } from 'zod';
  * Why a staff console call produced no value. Service failures keep the service client's own
  * kinds (service/errors.ts) without the `outcome` bookkeeping; `not-staff` is the core refusing a
  * call made outside staff mode; `invalid` lists what the kiosk itself would not send or save,
- * field by field; `unavailable` is a feature this host or set-up does not have.
+ * field by field; `unavailable` is a feature this host or set-up does not have; `queued-offline`
+ * a staff transaction held back behind the offline queue.
  */
 export const ConsoleProblemSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('not-staff') }),
@@ -28,6 +29,11 @@ export const ConsoleProblemSchema = z.discriminatedUnion('kind', [
     issues: z.array(z.object({ path: z.string(), message: z.string() })),
   }),
   z.object({ kind: z.literal('unavailable'), reason: z.string() }),
+  /**
+   * Not sent: this kiosk's offline queue still holds a transaction for the item, and a staff
+   * action sent past it would cross it (the queued return arriving after a new loan, say).
+   */
+  z.object({ kind: z.literal('queued-offline'), item: z.string() }),
 ]);
 export type ConsoleProblem = z.infer<typeof ConsoleProblemSchema>;
 export type ConsoleProblemKind = ConsoleProblem['kind'];

@@ -186,3 +186,51 @@ describe('members.update in the core', () => {
     expect(sent).toBe(0);
   });
 });
+
+describe('staff check-out and check-in behind the offline queue', () => {
+  /** An area whose service client counts circulation calls, beside a journal holding `entries`. */
+  function areaBeside(entries: { item: string; state: string }[]) {
+    const sent: string[] = [];
+    const done = { ok: true, value: { extra: {} } } as const;
+    const client = {
+      checkOut: async ({ itemBarcode }: { itemBarcode: string }) => (sent.push(itemBarcode), done),
+      checkIn: async (itemBarcode: string) => (sent.push(itemBarcode), done),
+    } as unknown as ServiceClient;
+    const journal = {
+      entries: () => entries.map(({ item, state }) => ({ txn: { item }, state })),
+    };
+    const area = createMembersArea({
+      auth: { client },
+      offline: { journal },
+    } as unknown as ConsoleContext);
+    return { area, sent };
+  }
+
+  it('holds back a staff transaction for an item the queue has yet to send, sending nothing', async () => {
+    const { area, sent } = areaBeside([
+      { item: '34410000000035', state: 'pending' },
+      { item: '34410000000043', state: 'in-flight' },
+    ]);
+    expect(
+      await area.handlers['lookup.checkOut']({
+        itemBarcode: '34410000000035',
+        userBarcode: '24410000000011',
+      }),
+    ).toEqual({ ok: false, problem: { kind: 'queued-offline', item: '34410000000035' } });
+    expect(await area.handlers['lookup.checkIn']({ itemBarcode: '34410000000043' })).toEqual({
+      ok: false,
+      problem: { kind: 'queued-offline', item: '34410000000043' },
+    });
+    expect(sent).toEqual([]);
+  });
+
+  it('sends for items the queue has done with or handed to staff (applied, exception)', async () => {
+    const { area, sent } = areaBeside([
+      { item: '34410000000035', state: 'applied' },
+      { item: '34410000000043', state: 'exception' },
+    ]);
+    await area.handlers['lookup.checkIn']({ itemBarcode: '34410000000035' });
+    await area.handlers['lookup.checkIn']({ itemBarcode: '34410000000043' });
+    expect(sent).toEqual(['34410000000035', '34410000000043']);
+  });
+});
