@@ -38,8 +38,13 @@ export interface StaffAuthOptions {
   clientSecret?: string;
   fetch?: typeof fetch;
   now?: () => number;
-  /** Default 60 s; short-lived tokens refresh when 3/4 of their life has passed. */
+  /**
+   * Default 60 s: a refresh falls due at a random point 60 to 120 s before expiry (short-lived
+   * tokens: between 1/2 and 3/4 of their life), on the next call after it.
+   */
   refreshAheadMs?: number;
+  /** Places each refresh in that window; default Math.random. */
+  refreshSpread?: () => number;
   /** Default 10 minutes. */
   pendingSignInTtlMs?: number;
 }
@@ -139,6 +144,7 @@ export async function createStaffAuth(options: StaffAuthOptions): Promise<StaffA
     binding: { authUrl: connection.authUrl, clientId: connection.clientId },
     now,
     refreshAheadMs: options.refreshAheadMs ?? 60_000,
+    ...(options.refreshSpread ? { random: options.refreshSpread } : {}),
     onChange: emit,
   });
 

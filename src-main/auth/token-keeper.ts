@@ -20,8 +20,14 @@ export interface TokenKeeperOptions {
   /** Tokens belong to one authorization server and client; others in the vault are discarded. */
   binding: { authUrl: string; clientId: string };
   now: () => number;
-  /** Upper bound of how early a refresh happens; short-lived tokens refresh at 3/4 of their life. */
+  /**
+   * How early a refresh is due, at the least: each token set's refresh falls at a random point
+   * between this and twice this before expiry (short-lived tokens: between 1/2 and 3/4 of their
+   * life), so kiosks signed in together do not refresh together ever after.
+   */
   refreshAheadMs: number;
+  /** The draw in [0, 1) that places each refresh; default Math.random (tests fix it). */
+  random?: () => number;
   onChange: () => void;
 }
 
@@ -53,6 +59,14 @@ export function createTokenKeeper(options: TokenKeeperOptions): TokenKeeper {
   let generation = 0;
   let expiryTimer: NodeJS.Timeout | undefined;
 
+  const random = options.random ?? Math.random;
+
+  /** This token set's margin before expiry: from the floor to twice it, drawn at random. */
+  function refreshAhead(lifetimeMs: number): number {
+    const floor = Math.min(options.refreshAheadMs, lifetimeMs / 4);
+    return floor * (1 + random());
+  }
+
   function toStored(response: TokenResponse, previous: StoredTokenSet | null): StoredTokenSet {
     const obtainedAt = now();
     const lifetimeMs = (response.expires_in ?? 3600) * 1000;
@@ -63,7 +77,7 @@ export function createTokenKeeper(options: TokenKeeperOptions): TokenKeeper {
       ...(refreshToken ? { refreshToken } : {}),
       ...(idToken ? { idToken } : {}),
       expiresAt: obtainedAt + lifetimeMs,
-      refreshAt: obtainedAt + lifetimeMs - Math.min(options.refreshAheadMs, lifetimeMs / 4),
+      refreshAt: obtainedAt + lifetimeMs - refreshAhead(lifetimeMs),
       ...(response.scope ? { scope: response.scope } : {}),
       tokenType: response.token_type,
       authUrl: options.binding.authUrl,

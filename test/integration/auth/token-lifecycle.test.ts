@@ -236,3 +236,27 @@ describe('the development client at expiry', () => {
     auth.dispose();
   });
 });
+
+describe('refresh points spread over a window', () => {
+  it('places each refresh between 1/2 and 3/4 of a short life, by its own draw', async () => {
+    const frozen = Date.now();
+    const first = await signedIn(test, { now: () => frozen, refreshSpread: () => 0 });
+    const last = await signedIn(test, { now: () => frozen, refreshSpread: () => 0.999 });
+    expect(first.tokenSummary()?.refreshDueAt).toBe(frozen + TTL_SECONDS * 1000 * 0.75);
+    expect(last.tokenSummary()?.refreshDueAt).toBeCloseTo(frozen + TTL_SECONDS * 1000 * 0.5, -1);
+    first.dispose();
+    last.dispose();
+  });
+
+  it('gives kiosks signed in at the same instant different refresh points', async () => {
+    const frozen = Date.now();
+    // One after another: the service's login limiter counts sign-ins still in flight.
+    const kiosks: StaffAuth[] = [];
+    for (let count = 0; count < 4; count += 1) {
+      kiosks.push(await signedIn(test, { now: () => frozen }));
+    }
+    const due = new Set(kiosks.map((auth) => auth.tokenSummary()?.refreshDueAt));
+    expect(due.size).toBe(kiosks.length);
+    for (const auth of kiosks) auth.dispose();
+  });
+});
