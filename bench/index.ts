@@ -26,6 +26,7 @@ const SUITES: ReadonlyArray<() => Promise<{ suite: BenchSuite }>> = [
   () => import('./reader'),
   () => import('./patron-flow'),
   () => import('./offline'),
+  () => import('./fleet'),
 ];
 
 /** Summarises raw samples (already in `unit`) into a table row. */

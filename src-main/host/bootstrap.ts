@@ -110,6 +110,11 @@ export interface HostAdapters {
   restart?: () => Promise<void>;
   /** How staff choose a PDF to publish (Electron: the open dialog; web host: its staging route). */
   documents?: DocumentFileSource;
+  /**
+   * Random spread of the offline probe and sync retry delays; absent, on. Benchmarks turn it off
+   * to show what the spread buys (bench/fleet.ts); hosts leave it alone.
+   */
+  offlineJitter?: boolean;
 }
 
 export interface BootedKiosk {
@@ -166,6 +171,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
     settings: settings.offline,
     requestTimeoutMs: settings.requestTimeoutMs,
     client,
+    ...(adapters.offlineJitter === undefined ? {} : { jitter: adapters.offlineJitter }),
     keys: adapters.journalKeys ?? createFileJournalKey(journalKeyFile(settings.dataDir)),
     signedIn: () => auth.status().state === 'signed-in',
     isCard: (code) => {
