@@ -489,7 +489,7 @@ function tokenTable(run: TokenRun): string {
     ],
   ];
   return [
-    `fleet: token refresh at scale: access tokens live ${TOKEN_TTL_S} s (refresh due at 3/4 of that, on each kiosk's next call), ${run.seconds.toFixed(0)} s of patron loops; token-endpoint requests counted at the service`,
+    `fleet: token refresh at scale: access tokens live ${TOKEN_TTL_S} s (each refresh due at a random point between 1/2 and 3/4 of that, on the kiosk's next call), ${run.seconds.toFixed(0)} s of patron loops; token-endpoint requests counted at the service`,
     '',
     markdownTable(
       [
