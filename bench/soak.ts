@@ -3,8 +3,9 @@
  * process of their own (bench/soak/host-child.ts, with --expose-gc); this process drives 2,000
  * check-out sessions (card, three items, finish) and the check-in sessions that return the same
  * items, mostly over the renderer's IPC protocol and one in twenty in headless Chromium with
- * wedge typing, with walk-away timeouts, language switches and staff visits mixed in. Every 100
- * check-outs it samples after a forced GC; after every session it checks the counts come back.
+ * wedge typing, with walk-away timeouts, language switches and staff visits mixed in. Every 50
+ * check-outs (about 100 sessions) it samples after a forced GC; after every session it checks the
+ * counts come back.
  *
  * `npm run soak -- --check-outs 300 --sample-every 50` for a shorter day.
  */
@@ -17,8 +18,10 @@ import { soakTable, soakVerdict } from './soak/report';
 const { values } = parseArgs({
   options: {
     'check-outs': { type: 'string', default: '2000' },
-    'sample-every': { type: 'string', default: '100' },
-    'heap-from': { type: 'string', default: '500' },
+    // A check-out session and, on average, one check-in session: about 100 sessions a sample.
+    'sample-every': { type: 'string', default: '50' },
+    // About session 500: the heap's growth from there to the last sample is the verdict's.
+    'heap-from': { type: 'string', default: '250' },
   },
 });
 
