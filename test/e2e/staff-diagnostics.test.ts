@@ -6,7 +6,7 @@ import { memberBarcode } from '../../src-service/barcode';
 import type { KioskUnderTest } from './harness';
 import { startKioskAgainstDialect } from './dialect-kiosk';
 import type { DialectKiosk } from './dialect-kiosk';
-import { expectNoSecrets } from './diagnostics-support';
+import { expectNoSecrets } from './no-secrets';
 import { expectNoAxeViolations, signInInStaffMode } from './patron-support';
 
 const PIN = '246813';
