@@ -111,6 +111,8 @@ describe('the staging route', () => {
 
   it('refuses a wrong token and a request without one, writing nothing', async () => {
     await web.kiosk.core.handlers['documents.discard'](undefined);
+    // The discard deletes the staged copy in the background: start from an empty folder.
+    await expect.poll(() => readdir(staging)).toEqual([]);
     await token();
     expect((await put({ [STAGING_TOKEN_HEADER]: 'x'.repeat(43) }, [PDF])).status).toBe(403);
     expect((await put({}, [PDF])).status).toBe(403);
