@@ -5,6 +5,7 @@ import { BLOB_ACCOUNT_KEY_FILE } from './blob/account-key';
 import { DEFAULT_PORTS } from './config';
 import { DEMO_ITEMS, DEMO_MEMBERS } from './db/seed';
 import { DIALECT_NAMES, dialectNameSchema, type DialectName } from './dialects';
+import { MEMBER_PUT_MODES, type MemberPutMode } from './domain/members';
 import { startService, type RunningService } from './index';
 
 const USAGE = `Usage: npm run service -- [options]
@@ -18,6 +19,8 @@ const USAGE = `Usage: npm run service -- [options]
   --token-ttl <s>     access token lifetime in seconds (default 3600)
   --dialect <name>    how the API spells its answers: ${DIALECT_NAMES.join(', ')}
                       (default reference, the documented one; see docs/service-api.md)
+  --member-put <mode> what a member PUT does with fields its body leaves out: merge (keep
+                      them, default) or replace (empty them, as PUT replaces the record)
   --help`;
 
 function port(value: string | undefined, fallback: number): number {
@@ -42,6 +45,18 @@ function dialect(value: string | undefined): DialectName {
   return parsed.data;
 }
 
+function memberPut(value: string | undefined): MemberPutMode {
+  if (value === undefined) return 'merge';
+  const mode = MEMBER_PUT_MODES.find((known) => known === value);
+  if (!mode) {
+    process.stderr.write(
+      `Unknown member PUT mode: ${value} (use ${MEMBER_PUT_MODES.join(' or ')})\n${USAGE}\n`,
+    );
+    process.exit(2);
+  }
+  return mode;
+}
+
 function describe(service: RunningService, dataDir: string): string {
   const member = (label: string, seq: number): string => `  ${memberBarcode(seq)}  ${label}`;
   return [
@@ -50,6 +65,7 @@ function describe(service: RunningService, dataDir: string): string {
     `blob_url  ${service.blobUrl}`,
     `blob key  ${join(dataDir, BLOB_ACCOUNT_KEY_FILE)} (account ${service.blobAccount.name}; not Azurite's published key)`,
     `dialect   ${service.dialect}`,
+    `member PUT ${service.memberPut === 'replace' ? 'replaces the record' : 'merges into the record'}`,
     '',
     `client (registered)   ${service.clients.registered.clientId}`,
     `client (development)  ${service.clients.development.clientId}`,
@@ -90,6 +106,7 @@ async function main(): Promise<void> {
       'blob-port': { type: 'string' },
       'token-ttl': { type: 'string' },
       dialect: { type: 'string' },
+      'member-put': { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -114,6 +131,7 @@ async function main(): Promise<void> {
     faults: values.faults ?? false,
     reset: values.reset ?? false,
     dialect: dialect(values.dialect),
+    memberPut: memberPut(values['member-put']),
   });
   process.stdout.write(`${describe(service, dataDir)}\n`);
 

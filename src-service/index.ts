@@ -26,7 +26,7 @@ import { dialectFor, type DialectName } from './dialects';
 import { createCatalog } from './domain/catalog';
 import { createCirculation } from './domain/circulation';
 import { createDocuments } from './domain/documents';
-import { createMembers } from './domain/members';
+import { createMembers, type MemberPutMode } from './domain/members';
 import { createFaultController, type FaultController } from './faults';
 import { createRoutes } from './http/api-routes';
 import { createApiServer } from './http/api-server';
@@ -42,6 +42,7 @@ import { serviceLogger } from './log';
 
 export type { FaultController, FaultSettings } from './faults';
 export type { DialectName } from './dialects';
+export type { MemberPutMode } from './domain/members';
 export type { ChildLauncher, ChildLaunchRequest, LaunchedChild } from './child-launcher';
 
 export interface StartServiceOptions {
@@ -54,6 +55,11 @@ export interface StartServiceOptions {
   quiet?: boolean;
   /** How the API spells its answers (default `reference`, the documented one). */
   dialect?: DialectName;
+  /**
+   * What a member PUT does with the fields its body leaves out: `merge` (default) keeps them,
+   * `replace` empties them, as PUT replaces a resource's state (domain/members.ts).
+   */
+  memberPut?: MemberPutMode;
   /**
    * How the service starts Azurite's child process: Node's child_process by default; the Electron
    * host passes one over utilityProcess.fork (its executable is the kiosk, not Node).
@@ -93,6 +99,7 @@ export interface RunningService {
   staffAccounts: { username: string; password: string; name: string; email: string }[];
   faults?: FaultController;
   dialect: DialectName;
+  memberPut: MemberPutMode;
   stop(): Promise<void>;
 }
 
@@ -208,7 +215,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     });
 
     const azurite = await azuriteStarting;
-    const members = createMembers(db);
+    const members = createMembers(db, options.memberPut);
     const routes = createRoutes({
       members,
       circulation: createCirculation(db, members, now),
@@ -254,6 +261,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
       })),
       ...(faults ? { faults } : {}),
       dialect: dialect.name,
+      memberPut: options.memberPut ?? 'merge',
       stop: async () => {
         await stopAll();
         cache.clear();

@@ -39,6 +39,8 @@ export interface ResolveOptions {
   faults?: boolean;
   /** Tests only: the blob endpoint upload tickets name (a proxy in front of Azurite). */
   ticketBlobUrl?: StartServiceOptions['ticketBlobUrl'];
+  /** Tests only: a member PUT that replaces the record (`replace`) instead of merging into it. */
+  memberPut?: StartServiceOptions['memberPut'];
 }
 
 /** The embedded service's folder and database (src-service/db/open.ts names it `library.sqlite`). */
@@ -98,6 +100,7 @@ export async function resolveServiceConnection(
     ...(options.sqliteNativeBinding ? { sqliteNativeBinding: options.sqliteNativeBinding } : {}),
     ...(options.faults ? { faults: true } : {}),
     ...(options.ticketBlobUrl ? { ticketBlobUrl: options.ticketBlobUrl } : {}),
+    ...(options.memberPut ? { memberPut: options.memberPut } : {}),
   });
   log.info('using the embedded reference service', {
     baseUrl: running.baseUrl,

@@ -2,14 +2,15 @@ import { ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
 import type { CallOptions, ServiceClient } from './client';
 import type { ServiceError } from './errors';
-import type { Member } from './reader/types';
+import type { Member, MemberTextConcept } from './reader/types';
 import type { MemberUpdate } from './schemas/member';
 
 /**
- * A member update as the CLI and the staff console both do it: send the body, then show the member
- * as the service now has it. The interface does not show the update's answer, so when it carries
- * no member record the member is read back; the service applied the update (2xx) all the same, so
- * a read-back that fails is reported beside the success, never as a failure.
+ * A member update as the CLI and the staff console both do it: send the body, then read the member
+ * back to show it as the service now has it (the answer to a PUT need not be the stored record,
+ * and the interface does not show it). The service applied the update (2xx) all the same, so a
+ * read-back that fails is reported beside the success, never as a failure; the answer's own
+ * member record, when it carried one, stands in for it.
  */
 export type MemberUpdateOutcome =
   | { applied: true; member: Member; source: 'answer' | 'read-back' }
@@ -22,11 +23,10 @@ export async function updateMemberAndReadBack(
 ): Promise<Result<MemberUpdateOutcome, ServiceError>> {
   const updated = await client.updateMember(update, opts);
   if (!updated.ok) return updated;
-  if (updated.value) return ok({ applied: true, member: updated.value, source: 'answer' });
   const readBack = await client.getMember(update.Id, opts);
-  return readBack.ok
-    ? ok({ applied: true, member: readBack.value, source: 'read-back' })
-    : ok({ applied: true, readBackError: readBack.error });
+  if (readBack.ok) return ok({ applied: true, member: readBack.value, source: 'read-back' });
+  if (updated.value) return ok({ applied: true, member: updated.value, source: 'answer' });
+  return ok({ applied: true, readBackError: readBack.error });
 }
 
 type EditableField = Exclude<keyof MemberUpdate, 'Id'>;
@@ -47,21 +47,22 @@ const FIELD_CONCEPTS = {
   postcode: 'postcode',
   NameTitle: 'nameTitle',
   userstatus: 'status',
-} as const satisfies Record<EditableField, keyof Member>;
+} as const satisfies Record<EditableField, MemberTextConcept>;
 
 /**
  * A member record in the update body's own spellings: what an edit starts from. A field the
- * service did not send is absent (not ""), so an edit can tell "empty at the service" from
- * "not known".
+ * service sent empty is "", one it did not send is absent, so an edit can tell "empty at the
+ * service" from "not known" (and ask before it sends an unknown one empty).
  */
 export function updateFieldsOf(member: Member): Partial<Record<EditableField, string>> {
   const fields: Partial<Record<EditableField, string>> = {};
   for (const [field, concept] of Object.entries(FIELD_CONCEPTS) as [
     EditableField,
-    keyof Member,
+    (typeof FIELD_CONCEPTS)[EditableField],
   ][]) {
     const value = member[concept];
     if (typeof value === 'string') fields[field] = value;
+    else if (member.blank?.includes(concept)) fields[field] = '';
   }
   return fields;
 }

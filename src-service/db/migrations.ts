@@ -110,4 +110,35 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX oidc_store_uid ON oidc_store (model, uid);
   CREATE INDEX oidc_store_user_code ON oidc_store (model, user_code);
   `,
+  // A member PUT that replaces the record (--member-put replace) may leave any field empty, as a
+  // faithful implementation of the interface would: an empty barcode is not unique, an empty
+  // branch or member type is NULL (the foreign keys stay), an empty status is allowed.
+  `
+  CREATE TABLE members_replaceable (
+    id TEXT PRIMARY KEY,
+    barcode TEXT NOT NULL,
+    branch_id TEXT REFERENCES branches(id),
+    member_type_id TEXT REFERENCES member_types(id),
+    given_name TEXT NOT NULL,
+    surname TEXT NOT NULL,
+    user_name TEXT NOT NULL,
+    phone TEXT NOT NULL,
+    address1 TEXT NOT NULL,
+    address2 TEXT NOT NULL,
+    city TEXT NOT NULL,
+    country TEXT NOT NULL,
+    postcode TEXT NOT NULL,
+    name_title TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('active', 'blocked', '')),
+    email TEXT NOT NULL,
+    email_lower TEXT NOT NULL UNIQUE,
+    expiry_date TEXT NOT NULL,
+    fine_cents INTEGER NOT NULL DEFAULT 0
+  );
+  INSERT INTO members_replaceable SELECT * FROM members;
+  DROP TABLE members;
+  ALTER TABLE members_replaceable RENAME TO members;
+  CREATE UNIQUE INDEX members_barcode ON members (barcode) WHERE barcode <> '';
+  CREATE INDEX members_order ON members (surname, given_name, id);
+  `,
 ];

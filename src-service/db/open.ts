@@ -60,12 +60,19 @@ export function openDatabase(dataDir: string, runtime: SqliteRuntime = {}): Db {
 
 function migrate(db: Db): void {
   const current = db.pragma('user_version', { simple: true }) as number;
+  if (current >= MIGRATIONS.length) return;
+  // SQLite's way to rebuild a table that others reference: foreign keys off around the
+  // transactions (the pragma is a no-op inside one), then checked before they are on again.
+  db.pragma('foreign_keys = OFF');
   for (let version = current; version < MIGRATIONS.length; version += 1) {
     db.transaction(() => {
       db.exec(MIGRATIONS[version] ?? '');
       db.pragma(`user_version = ${version + 1}`);
     })();
   }
+  const broken = db.pragma('foreign_key_check') as unknown[];
+  db.pragma('foreign_keys = ON');
+  if (broken.length > 0) throw new Error(`migration left ${broken.length} broken references`);
 }
 
 export function isSeeded(db: Db): boolean {

@@ -72,7 +72,7 @@ export function createCirculation(db: Db, members: Members, now: () => Date) {
 
   function circulationOf(member: MemberRow): MemberCirculation {
     const at = now();
-    const type = memberType.get(member.member_type_id);
+    const type = memberType.get(member.member_type_id ?? '');
     return {
       Member: toMemberRecord(member),
       Items: pending.all(member.id).map((row) => ({
@@ -115,7 +115,7 @@ export function createCirculation(db: Db, members: Members, now: () => Date) {
     if (!member) return fail('member_not_found', `No member has barcode ${request.UserBarcode}.`);
     const book = item.get(request.ItemBarcode);
     if (!book) return fail('item_not_found', `No item has barcode ${request.ItemBarcode}.`);
-    const type = memberType.get(member.member_type_id);
+    const type = memberType.get(member.member_type_id ?? '');
     if (!type) return fail('internal_error', `Member type ${member.member_type_id} is missing.`);
     // The check order of docs/service-api.md: the first failing check answers.
     if (member.status === 'blocked') return refuse('member_blocked', member);
@@ -172,7 +172,7 @@ export function createCirculation(db: Db, members: Members, now: () => Date) {
     const current = loan.get(book.barcode);
     if (!current) return fail('item_not_on_loan', `Item ${book.barcode} is not on loan.`);
     const borrower = members.byId(current.member_id);
-    const type = borrower ? memberType.get(borrower.member_type_id) : undefined;
+    const type = borrower ? memberType.get(borrower.member_type_id ?? '') : undefined;
     const { late, fineCents } = overdueFine(current.due_at, type, at);
     deleteLoan.run(book.barcode);
     if (fineCents > 0) addFine.run(fineCents, current.member_id);

@@ -6,8 +6,9 @@ import type { MemberPage, MemberRecord, MemberUpdate } from './schemas';
 export interface MemberRow {
   id: string;
   barcode: string;
-  branch_id: string;
-  member_type_id: string;
+  /** NULL when a replacing PUT left the member without one. */
+  branch_id: string | null;
+  member_type_id: string | null;
   given_name: string;
   surname: string;
   user_name: string;
@@ -18,7 +19,7 @@ export interface MemberRow {
   country: string;
   postcode: string;
   name_title: string;
-  status: 'active' | 'blocked';
+  status: 'active' | 'blocked' | '';
   email: string;
   expiry_date: string;
   fine_cents: number;
@@ -46,8 +47,8 @@ export function toMemberRecord(row: MemberRow): MemberRecord {
   return {
     Id: row.id,
     userbarcode: row.barcode,
-    branchid: row.branch_id,
-    usertype: row.member_type_id,
+    branchid: row.branch_id ?? '',
+    usertype: row.member_type_id ?? '',
     GivenName: row.given_name,
     Surname: row.surname,
     UserName: row.user_name,
@@ -66,7 +67,19 @@ export function toMemberRecord(row: MemberRow): MemberRecord {
 
 export const MAX_PAGE_SIZE = 100;
 
-export function createMembers(db: Db) {
+/**
+ * What a member PUT does with the fields its body leaves out. `merge` (the default) keeps them: the
+ * reference service is lenient. `replace` is PUT as RFC 9110 (9.3.4) defines it: the body is the
+ * member's new state, every one of its fields is set from the body and a missing one becomes
+ * empty, as a faithful implementation of the interface may do.
+ */
+export const MEMBER_PUT_MODES = ['merge', 'replace'] as const;
+export type MemberPutMode = (typeof MEMBER_PUT_MODES)[number];
+
+type UpdateField = keyof typeof UPDATE_COLUMNS;
+const UPDATE_FIELDS = Object.keys(UPDATE_COLUMNS) as UpdateField[];
+
+export function createMembers(db: Db, memberPut: MemberPutMode = 'merge') {
   const byId = db.prepare<[string], MemberRow>('SELECT * FROM members WHERE id = ?');
   const byBarcode = db.prepare<[string], MemberRow>('SELECT * FROM members WHERE barcode = ?');
   const byEmail = db.prepare<[string], MemberRow>('SELECT * FROM members WHERE email_lower = ?');
@@ -97,22 +110,26 @@ export function createMembers(db: Db) {
     };
   }
 
+  // A replacing PUT checks the values it is given and takes an empty one as "none" (see above).
+  const given = (value: string | undefined): value is string =>
+    value !== undefined && (memberPut === 'merge' || value !== '');
+
   function validate(update: MemberUpdate, current: MemberRow): Result<null> {
-    if (update.branchid !== undefined && !branchExists.get(update.branchid)) {
+    if (given(update.branchid) && !branchExists.get(update.branchid)) {
       return fail('branch_not_found', `Branch "${update.branchid}" does not exist.`);
     }
-    if (update.usertype !== undefined && !typeExists.get(update.usertype)) {
+    if (given(update.usertype) && !typeExists.get(update.usertype)) {
       return fail('member_type_not_found', `Member type "${update.usertype}" does not exist.`);
     }
-    if (update.userstatus !== undefined && !['active', 'blocked'].includes(update.userstatus)) {
+    if (given(update.userstatus) && !['active', 'blocked'].includes(update.userstatus)) {
       return fail('invalid_request', 'userstatus must be "active" or "blocked".');
     }
     for (const field of ['GivenName', 'Surname', 'UserName'] as const) {
-      if (update[field] !== undefined && update[field].trim() === '') {
+      if (memberPut === 'merge' && update[field] !== undefined && update[field].trim() === '') {
         return fail('invalid_request', `${field} must not be empty.`);
       }
     }
-    if (update.userbarcode !== undefined) {
+    if (given(update.userbarcode)) {
       if (!isValidMemberBarcode(update.userbarcode)) {
         return fail('invalid_request', 'userbarcode is not a valid member barcode.');
       }
@@ -125,15 +142,31 @@ export function createMembers(db: Db) {
   }
 
   const updateCache = new Map<string, ReturnType<Db['prepare']>>();
+  const replace = db.prepare(
+    `UPDATE members SET ${UPDATE_FIELDS.map((field) => `${UPDATE_COLUMNS[field]} = @${field}`).join(', ')} WHERE id = @Id`,
+  );
+  /** Every field from the body, a missing one empty; no branch or member type is NULL. */
+  function replacement(body: MemberUpdate): Record<UpdateField | 'Id', string | null> {
+    const row = Object.fromEntries(UPDATE_FIELDS.map((field) => [field, body[field] ?? '']));
+    return {
+      ...(row as Record<UpdateField, string>),
+      branchid: body.branchid || null,
+      usertype: body.usertype || null,
+      Id: body.Id,
+    };
+  }
 
   function update(body: MemberUpdate): Result<MemberRecord> {
     const current = byId.get(body.Id);
     if (!current) return fail('member_not_found', `Member ${body.Id} was not found.`);
     const checked = validate(body, current);
     if (!checked.ok) return checked;
-    const fields = (Object.keys(UPDATE_COLUMNS) as (keyof typeof UPDATE_COLUMNS)[]).filter(
-      (field) => body[field] !== undefined,
-    );
+    if (memberPut === 'replace') {
+      replace.run(replacement(body));
+      const replaced = byId.get(body.Id);
+      return replaced ? ok(toMemberRecord(replaced)) : fail('member_not_found', 'Member vanished.');
+    }
+    const fields = UPDATE_FIELDS.filter((field) => body[field] !== undefined);
     if (fields.length > 0) {
       // One statement per field set, prepared once: column names come from UPDATE_COLUMNS only.
       const key = fields.join(',');

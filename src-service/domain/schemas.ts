@@ -53,7 +53,8 @@ export const memberRecordSchema = z
     country: text,
     postcode: text,
     NameTitle: text,
-    userstatus: z.enum(['active', 'blocked']),
+    /** Empty only after a replacing PUT left it out (--member-put replace). */
+    userstatus: z.enum(['active', 'blocked', '']),
     Email: text,
     ExpiryDate: z.iso.date(),
   })

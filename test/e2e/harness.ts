@@ -68,6 +68,8 @@ export interface KioskUnderTestOptions {
   faults?: boolean;
   /** Tests only: the blob endpoint upload tickets name (a proxy in front of Azurite). */
   ticketBlobUrl?: ResolveOptions['ticketBlobUrl'];
+  /** The embedded service's member PUT: `replace` empties the fields a body leaves out. */
+  memberPut?: ResolveOptions['memberPut'];
   /** KIOSK_* variables the kiosk's settings store sees (KIOSK_DATA_DIR is the data folder). */
   env?: Record<string, string>;
 }
@@ -100,6 +102,7 @@ export async function startKioskUnderTest(
       ports: { base: 0, auth: 0, blob: 0 },
       ...(options.faults ? { faults: true } : {}),
       ...(options.ticketBlobUrl ? { ticketBlobUrl: options.ticketBlobUrl } : {}),
+      ...(options.memberPut ? { memberPut: options.memberPut } : {}),
     },
     demo: options.demo ?? true,
     ...(options.hidBackend ? { hidBackend: options.hidBackend } : {}),

@@ -1,7 +1,8 @@
 import type { MembersChannel } from '../../ipc/console/channels';
-import { checkMemberEdit } from '../../ipc/console/members';
+import { checkMemberRecord, fieldsNotAsSent } from '../../ipc/console/members';
 import type { Choice, MemberPageView } from '../../ipc/console/members';
 import { updateMemberAndReadBack } from '../../service/member-update';
+import type { ServiceClient } from '../../service/client';
 import type { MemberPage } from '../../service/reader/types';
 import { answered, failed, fromService, problemOf } from './answer';
 import type { ConsoleArea, ConsoleContext } from './deps';
@@ -12,6 +13,25 @@ function hasNext(page: MemberPage, asked: number, size: number): boolean {
   if (page.totalPages !== undefined) return asked < page.totalPages;
   if (page.total !== undefined) return asked * size < page.total;
   return page.members.length >= size;
+}
+
+/** How many members are looked at for the statuses in use: four pages of 50. */
+const STATUS_PAGES = 4;
+const STATUS_PAGE_SIZE = 50;
+
+/**
+ * The member statuses in use at the service, from its first pages of members: the interface names
+ * no list of the values it accepts. A page that fails ends the search with what was found.
+ */
+async function statusesInUse(client: ServiceClient): Promise<string[]> {
+  const found = new Set<string>();
+  for (let page = 1; page <= STATUS_PAGES; page += 1) {
+    const result = await client.listMembers({ name: '', size: STATUS_PAGE_SIZE, page });
+    if (!result.ok) break;
+    for (const member of result.value.members) if (member.status) found.add(member.status.trim());
+    if (!hasNext(result.value, page, STATUS_PAGE_SIZE)) break;
+  }
+  return [...found].filter(Boolean).sort((a, b) => a.localeCompare(b));
 }
 
 const choices = (records: { id?: string; name?: string }[]): Choice[] =>
@@ -60,27 +80,32 @@ export function createMembersArea(context: ConsoleContext): ConsoleArea<MembersC
       },
 
       'members.lists': async () => {
-        const [branches, types] = await Promise.all([
+        const [branches, types, statuses] = await Promise.all([
           client().listBranches(),
           client().listMemberTypes(),
+          statusesInUse(client()),
         ]);
         if (!branches.ok) return failed(problemOf(branches.error));
         if (!types.ok) return failed(problemOf(types.error));
-        return answered({ branches: choices(branches.value), memberTypes: choices(types.value) });
+        return answered({
+          branches: choices(branches.value),
+          memberTypes: choices(types.value),
+          statuses,
+        });
       },
 
-      'members.update': async (request) => {
-        // The renderer checked the same rules; a request that skipped them is not sent.
-        const checked = checkMemberEdit(request);
+      'members.update': async ({ record, keptBlank }) => {
+        // The renderer checked the same rules; a request that skipped them (or sent part of the
+        // member, which a PUT would empty the rest of) is not sent.
+        const checked = checkMemberRecord(record, keptBlank);
         if (!checked.ok) return failed({ kind: 'invalid', issues: checked.issues });
         const outcome = await updateMemberAndReadBack(client(), checked.value);
         if (!outcome.ok) return failed(problemOf(outcome.error));
         const saved = outcome.value;
-        return answered(
-          saved.member
-            ? { details: memberDetails(saved.member) }
-            : { readBackProblem: problemOf(saved.readBackError) },
-        );
+        if (!saved.member) return answered({ readBackProblem: problemOf(saved.readBackError) });
+        const details = memberDetails(saved.member);
+        const notAsSent = fieldsNotAsSent(checked.value, details.form);
+        return answered({ details, ...(notAsSent.length > 0 ? { notAsSent } : {}) });
       },
 
       'lookup.member': async (request) => {

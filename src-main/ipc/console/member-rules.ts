@@ -43,6 +43,7 @@ export const MEMBER_FIELD_ISSUES = [
   'phone',
   'postcode',
   'unknown-field',
+  'missing',
 ] as const;
 export type MemberFieldIssue = (typeof MEMBER_FIELD_ISSUES)[number];
 
@@ -104,14 +105,18 @@ export interface FieldIssue {
 
 const isField = (key: string): key is keyof MemberUpdate => key in MEMBER_FIELD_MAX;
 
+/** The fields an edit starts from: absent where the kiosk could not read the service's value. */
+export type MemberFields = Partial<Record<EditableField, string>>;
+
 /**
- * The member update the kiosk will send, trimmed, or each field's problem: `Id` is required,
- * required fields may change but not be blanked, the barcode has no spaces, a phone number and a
- * postcode look like one (or are blank, which clears them), nothing is too long, and no field but
- * the interface's own spellings goes out.
+ * Each field's problem, or the member update trimmed: `Id` is required, a required field may not
+ * be blanked (one in `keptBlank`, empty or unread when the member was read, may stay empty), the
+ * barcode has no spaces, a phone number and a postcode look like one (or are blank), nothing is
+ * too long, and no field but the interface's own spellings goes out.
  */
 export function checkMemberEdit(
   body: Readonly<Record<string, unknown>>,
+  keptBlank: readonly string[] = [],
 ): { ok: true; value: MemberUpdate } | { ok: false; issues: FieldIssue[] } {
   const issues: FieldIssue[] = [];
   const value: Record<string, string> = {};
@@ -122,7 +127,7 @@ export function checkMemberEdit(
       continue;
     }
     const trimmed = raw.trim();
-    const issue = fieldIssue(key, trimmed);
+    const issue = trimmed === '' && keptBlank.includes(key) ? undefined : fieldIssue(key, trimmed);
     if (issue) issues.push({ path: key, message: issue });
     else value[key] = trimmed;
   }
@@ -130,20 +135,72 @@ export function checkMemberEdit(
 }
 
 /**
- * What goes in the update body: `Id` and each field whose trimmed value differs from the one the
- * edit started with. A field the service gave no value for starts absent and goes only when
- * something is typed in it.
+ * The same checks on a whole record: the update is a PUT, which replaces the member (RFC 9110,
+ * 9.3.4), so every field of the body must be there; a partial body could empty the rest.
  */
-export function changedFields(
-  id: string,
-  start: Partial<Record<EditableField, string>>,
-  current: Partial<Record<EditableField, string>>,
-): MemberUpdate {
-  const update: MemberUpdate = { Id: id };
-  for (const field of EDITABLE_FIELDS) {
-    const now = current[field]?.trim() ?? '';
-    const before = start[field];
-    if (before === undefined ? now !== '' : now !== before.trim()) update[field] = now;
-  }
-  return update;
+export function checkMemberRecord(
+  body: Readonly<Record<string, unknown>>,
+  keptBlank: readonly string[] = [],
+): { ok: true; value: Required<MemberUpdate> } | { ok: false; issues: FieldIssue[] } {
+  const checked = checkMemberEdit(body, keptBlank);
+  const missing: FieldIssue[] = EDITABLE_FIELDS.filter((field) => !(field in body)).map(
+    (field) => ({ path: field, message: 'missing' }),
+  );
+  if (!checked.ok) return { ok: false, issues: [...checked.issues, ...missing] };
+  if (missing.length > 0) return { ok: false, issues: missing };
+  return { ok: true, value: checked.value as Required<MemberUpdate> };
+}
+
+/**
+ * The whole member as the update sends it: `Id` and every field of the body, the value staff see
+ * in the form (what the service gave, with their changes), trimmed. A field the kiosk could not
+ * read and nobody filled in goes empty: nothing is invented for it.
+ */
+export function recordToSend(id: string, current: MemberFields): Required<MemberUpdate> {
+  const record: Record<string, string> = { Id: id };
+  for (const field of EDITABLE_FIELDS) record[field] = current[field]?.trim() ?? '';
+  return record as Required<MemberUpdate>;
+}
+
+/** The fields whose trimmed value differs from the one read (an unread field counts as empty). */
+export function changedFieldNames(start: MemberFields, current: MemberFields): EditableField[] {
+  return EDITABLE_FIELDS.filter(
+    (field) => (current[field]?.trim() ?? '') !== (start[field]?.trim() ?? ''),
+  );
+}
+
+/** Fields that were empty or unread when the member was read and are still empty. */
+export function keptBlankFields(start: MemberFields, current: MemberFields): EditableField[] {
+  return EDITABLE_FIELDS.filter(
+    (field) => (start[field]?.trim() ?? '') === '' && (current[field]?.trim() ?? '') === '',
+  );
+}
+
+/** Fields the kiosk could not read from the service and would send empty: staff confirm these. */
+export function unreadSentEmpty(start: MemberFields, current: MemberFields): EditableField[] {
+  return EDITABLE_FIELDS.filter(
+    (field) => start[field] === undefined && (current[field]?.trim() ?? '') === '',
+  );
+}
+
+/** A field the service did not give back as it was sent: `now` absent when it gave none. */
+export interface FieldNotAsSent {
+  field: EditableField;
+  sent: string;
+  now?: string;
+}
+
+/**
+ * The fields of a sent record that the member read back after the save does not show as sent. A
+ * field sent empty that the service does not show either tells nothing, and is left out.
+ */
+export function fieldsNotAsSent(
+  sent: Readonly<Record<EditableField, string>>,
+  now: MemberFields,
+): FieldNotAsSent[] {
+  return EDITABLE_FIELDS.flatMap((field) => {
+    const back = now[field];
+    if (back === undefined) return sent[field] === '' ? [] : [{ field, sent: sent[field] }];
+    return back.trim() === sent[field] ? [] : [{ field, sent: sent[field], now: back }];
+  });
 }

@@ -77,6 +77,11 @@ export type Choice = z.infer<typeof ChoiceSchema>;
 export const MemberListsSchema = z.object({
   branches: z.array(ChoiceSchema),
   memberTypes: z.array(ChoiceSchema),
+  /**
+   * The member statuses the service's members have now (its first pages of members): the
+   * interface publishes no list of the values it takes, so these are the ones seen in use.
+   */
+  statuses: z.array(z.string()),
 });
 export type MemberLists = z.infer<typeof MemberListsSchema>;
 
@@ -85,6 +90,12 @@ export const MemberSavedSchema = z.object({
   details: MemberDetailsSchema.optional(),
   /** The update was applied, but reading the member back failed. */
   readBackProblem: ConsoleProblemSchema.optional(),
+  /** Fields the member read back after the save does not show as they were sent. */
+  notAsSent: z
+    .array(
+      z.object({ field: z.enum(EDITABLE_FIELDS), sent: z.string(), now: z.string().optional() }),
+    )
+    .optional(),
 });
 export type MemberSaved = z.infer<typeof MemberSavedSchema>;
 
@@ -126,8 +137,16 @@ export const LookupRequestSchema = z.discriminatedUnion('by', [
 ]);
 export type LookupRequest = z.infer<typeof LookupRequestSchema>;
 
-/** The request the renderer sends: every field a string, checked field by field by the core. */
-const UpdateRequestSchema = z.record(z.string(), z.string().max(500));
+/**
+ * The request the renderer sends: the whole member record (every field a string, checked field by
+ * field by the core), and the fields that were empty or unread when it was read and stay empty
+ * (staff confirmed the unread ones), which the rules let stay empty.
+ */
+const UpdateRequestSchema = z.object({
+  record: z.record(z.string(), z.string().max(500)),
+  keptBlank: z.array(z.enum(EDITABLE_FIELDS)).max(EDITABLE_FIELDS.length),
+});
+export type MemberUpdateRequest = z.infer<typeof UpdateRequestSchema>;
 
 export const membersInvokeContract = {
   'members.search': { request: MemberSearchSchema, response: consoleAnswer(MemberPageViewSchema) },

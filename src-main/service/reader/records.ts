@@ -6,6 +6,7 @@ import type {
   CustomerAccount,
   Loan,
   Member,
+  MemberTextConcept,
   MemberCirculation,
   MemberPage,
   MemberType,
@@ -39,6 +40,23 @@ function blockedOf(view: RecordView<'member'>, status: string | undefined): bool
   return UNKNOWN;
 }
 
+const BLANKABLE: MemberTextConcept[] = [
+  'barcode',
+  'branchId',
+  'memberType',
+  'givenName',
+  'surname',
+  'userName',
+  'status',
+  'phone',
+  'address1',
+  'address2',
+  'city',
+  'country',
+  'postcode',
+  'nameTitle',
+];
+
 export function memberOf(
   record: Record<string, unknown>,
   reading: Reading,
@@ -66,6 +84,7 @@ export function memberOf(
     country: view.text('country'),
     postcode: view.text('postcode'),
     nameTitle: view.text('nameTitle'),
+    blank: BLANKABLE.filter((concept) => view.blank(concept)),
     extra: view.extra(readElsewhere),
   };
 }

@@ -31,7 +31,29 @@ export type Member = Extra & {
   country?: string;
   postcode?: string;
   nameTitle?: string;
+  /**
+   * Text concepts the service sent empty or null: it has none, which an edit may send back as
+   * empty. A concept absent here and above was not sent (or not recognised) at all.
+   */
+  blank?: MemberTextConcept[];
 };
+
+/** The member's text concepts that an update can send back. */
+export type MemberTextConcept =
+  | 'barcode'
+  | 'branchId'
+  | 'memberType'
+  | 'givenName'
+  | 'surname'
+  | 'userName'
+  | 'status'
+  | 'phone'
+  | 'address1'
+  | 'address2'
+  | 'city'
+  | 'country'
+  | 'postcode'
+  | 'nameTitle';
 
 export type Loan = Extra & {
   itemBarcode?: string;

@@ -75,6 +75,12 @@ export class RecordView<K extends RecordKind> {
     return nullFound;
   }
 
+  /** The service sent the field empty or null: it has no value (unlike a field it did not send). */
+  blank(concept: ConceptOf<K>): boolean {
+    const found = this.locate(concept);
+    return found !== undefined && (found.value === null || readText(found.value)?.trim() === '');
+  }
+
   /** Text with something in it: an empty string and null both mean the service has none. */
   text(concept: ConceptOf<K>): string | undefined {
     const text = readText(this.find(concept)?.value);

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMembersArea } from '../../../src-main/core/console/members';
 import type { ConsoleContext } from '../../../src-main/core/console/deps';
-import { changedFields } from '../../../src-main/ipc/console/members';
+import {
+  EDITABLE_FIELDS,
+  keptBlankFields,
+  recordToSend,
+} from '../../../src-main/ipc/console/members';
+import type { MemberFields } from '../../../src-main/ipc/console/members';
+import type { MemberPutMode } from '../../../src-service/index';
 import { itemBarcode, memberBarcode } from '../../../src-service/barcode';
 import { DEMO_ITEMS, DEMO_MEMBERS, MEMBER_COUNT } from '../../../src-service/db/seed';
 import type { DialectName } from '../../../src-service/dialects';
@@ -14,8 +20,8 @@ import type { MembersProxy } from './members-proxy';
  * The Members and Circulation lookup screens' core, against the reference service over HTTP with
  * a pass-through in front that records the member update bodies the service received.
  */
-async function consoleOn(dialect: DialectName) {
-  const test = await startTestService({ dialect });
+async function consoleOn(dialect: DialectName, memberPut: MemberPutMode = 'merge') {
+  const test = await startTestService({ dialect, memberPut });
   const proxy = await startMembersProxy(() => test.service.baseUrl);
   const staff = await signedIn({ ...test, service: { ...test.service, baseUrl: proxy.url } });
   const area = createMembersArea({ auth: staff } as unknown as ConsoleContext);
@@ -28,6 +34,12 @@ async function stop(running: Console | undefined): Promise<void> {
   running?.staff.dispose();
   await running?.proxy.close();
   await running?.test.stop();
+}
+
+/** The members.update request the editor makes: the whole member as read, with `changes`. */
+function editOf(id: string, form: MemberFields, changes: MemberFields) {
+  const now = { ...form, ...changes };
+  return { record: recordToSend(id, now), keptBlank: keptBlankFields(form, now) };
 }
 
 function value<T>(answer: { ok: true; value: T } | { ok: false; problem: unknown }): T {
@@ -55,25 +67,10 @@ describe('members and lookup against the reference service (reference dialect)',
 
   it('starts the edit form from every update field the service returned', async () => {
     const details = value(await on.handlers['members.get']({ id: '1001' }));
-    // Amara has no second address line: empty text reads as "no value", so the form has it empty.
-    expect(details.form.address2).toBeUndefined();
-    expect(Object.keys(details.form).sort()).toEqual(
-      [
-        'userbarcode',
-        'branchid',
-        'usertype',
-        'GivenName',
-        'Surname',
-        'UserName',
-        'PhoneNo',
-        'address1',
-        'city',
-        'country',
-        'postcode',
-        'NameTitle',
-        'userstatus',
-      ].sort(),
-    );
+    // Amara has no second address line: the service sends it empty, and the form has it empty
+    // (read, not unknown: it is no field to ask about before saving).
+    expect(details.form.address2).toBe('');
+    expect(Object.keys(details.form).sort()).toEqual([...EDITABLE_FIELDS].sort());
     expect(details.form).toMatchObject({
       GivenName: 'Amara',
       Surname: 'Okafor',
@@ -81,20 +78,24 @@ describe('members and lookup against the reference service (reference dialect)',
     });
   });
 
-  it('sends the service Id and the changed fields only, and answers with the member as it now is', async () => {
+  it('sends the whole member as read with only the changed field different, and answers with the member as it now is', async () => {
     const before = value(await on.handlers['members.get']({ id: '1010' }));
-    const update = changedFields('1010', before.form, { ...before.form, city: 'Kinsale' });
     proxy.updates.length = 0;
-    const saved = value(await on.handlers['members.update'](update));
-    expect(proxy.updates).toEqual([{ Id: '1010', city: 'Kinsale' }]);
+    const saved = value(
+      await on.handlers['members.update'](editOf('1010', before.form, { city: 'Kinsale' })),
+    );
+    expect(proxy.updates).toEqual([{ Id: '1010', ...before.form, city: 'Kinsale' }]);
+    expect(Object.keys(proxy.updates[0] as object)).toHaveLength(15);
     expect(saved.details?.form).toEqual({ ...before.form, city: 'Kinsale' });
+    expect(saved.notAsSent).toBeUndefined();
   });
 
   it('reads the member back when the update answers without it', async () => {
     proxy.emptyUpdateAnswer = true;
     try {
+      const before = value(await on.handlers['members.get']({ id: '1011' }));
       const saved = value(
-        await on.handlers['members.update']({ Id: '1011', postcode: 'T12 AB34' }),
+        await on.handlers['members.update'](editOf('1011', before.form, { postcode: 'T12 AB34' })),
       );
       expect(saved.details?.form.postcode).toBe('T12 AB34');
       expect(saved.readBackProblem).toBeUndefined();
@@ -104,10 +105,13 @@ describe('members and lookup against the reference service (reference dialect)',
   });
 
   it('reports an applied update it cannot read back as saved with a problem, not as a failure', async () => {
+    const before = value(await on.handlers['members.get']({ id: '1012' }));
     proxy.emptyUpdateAnswer = true;
     proxy.failMemberRead = true;
     try {
-      const saved = value(await on.handlers['members.update']({ Id: '1012', city: 'Tralee' }));
+      const saved = value(
+        await on.handlers['members.update'](editOf('1012', before.form, { city: 'Tralee' })),
+      );
       expect(saved.details).toBeUndefined();
       expect(saved.readBackProblem).toMatchObject({ kind: 'unreachable', operation: 'getMember' });
     } finally {
@@ -118,10 +122,10 @@ describe('members and lookup against the reference service (reference dialect)',
   });
 
   it("passes on the service's 400 and its words for a barcode that belongs to another member", async () => {
-    const answer = await on.handlers['members.update']({
-      Id: '1013',
-      userbarcode: memberBarcode(DEMO_MEMBERS.canBorrow),
-    });
+    const before = value(await on.handlers['members.get']({ id: '1013' }));
+    const answer = await on.handlers['members.update'](
+      editOf('1013', before.form, { userbarcode: memberBarcode(DEMO_MEMBERS.canBorrow) }),
+    );
     expect(answer).toEqual({
       ok: false,
       problem: {
@@ -134,10 +138,12 @@ describe('members and lookup against the reference service (reference dialect)',
     });
   });
 
-  it('lists branches and member types by id and name', async () => {
+  it('lists branches and member types by id and name, and the statuses members have', async () => {
     const lists = value(await on.handlers['members.lists'](undefined));
     expect(lists.branches).toContainEqual({ id: '1', name: 'Central Library' });
     expect(lists.memberTypes).toContainEqual({ id: 'STUDENT', name: 'Student' });
+    // The reference service takes exactly these two; the interface names no list.
+    expect(lists.statuses).toEqual(['active', 'blocked']);
   });
 
   it('looks a member up by card with their loans, overdue ones marked, and the fine', async () => {
@@ -192,20 +198,37 @@ describe('members against the snake dialect (Koha-like: bare lists, paging in he
     expect(page).toMatchObject({ page: 12, total: MEMBER_COUNT, totalPages: 12, hasNext: false });
   });
 
-  it('leaves out of the form what the dialect does not send, and never sends it untouched', async () => {
+  it('sends a field the dialect does not give empty (nothing invented), and its refusal comes back in its words', async () => {
     const before = value(await on.handlers['members.get']({ id: '1020' }));
     // The snake dialect gives a `restricted` bit, not a status word.
     expect(before.form.userstatus).toBeUndefined();
     expect(before.member.blocked).toBe(false);
-    const update = changedFields('1020', before.form, {
-      ...before.form,
-      userstatus: '',
-      city: 'Ennis',
-    });
     on.proxy.updates.length = 0;
-    const saved = value(await on.handlers['members.update'](update));
-    expect(on.proxy.updates).toEqual([{ Id: '1020', city: 'Ennis' }]);
+    const refused = await on.handlers['members.update'](
+      editOf('1020', before.form, { city: 'Ennis' }),
+    );
+    expect(on.proxy.updates).toEqual([
+      { Id: '1020', ...before.form, UserName: '', userstatus: '', city: 'Ennis' },
+    ]);
+    expect(refused).toMatchObject({
+      ok: false,
+      problem: {
+        kind: 'refused',
+        status: 400,
+        message: 'userstatus must be "active" or "blocked".',
+      },
+    });
+    const saved = value(
+      await on.handlers['members.update'](
+        editOf('1020', before.form, { city: 'Ennis', UserName: 'awhelan', userstatus: 'active' }),
+      ),
+    );
     expect(saved.details?.member.city).toBe('Ennis');
+    // The user name and status went out, but the dialect does not show them: staff are told so.
+    expect(saved.notAsSent).toEqual([
+      { field: 'UserName', sent: 'awhelan' },
+      { field: 'userstatus', sent: 'active' },
+    ]);
   });
 
   it('looks a member up by email with their loans and due dates as calendar days', async () => {
@@ -223,5 +246,40 @@ describe('members against the snake dialect (Koha-like: bare lists, paging in he
     expect(
       withLoans.loans === 'unknown' ? [] : withLoans.loans.map((loan) => loan.dueDate),
     ).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'day' })]));
+  });
+});
+
+describe('members against a service whose member PUT replaces the record (--member-put replace)', () => {
+  let on: Console;
+  beforeAll(async () => {
+    on = await consoleOn('reference', 'replace');
+  }, 60_000);
+  afterAll(() => stop(on));
+
+  it('empties every field a PUT leaves out: a partial body would wipe the member', async () => {
+    const updated = await on.staff.client.updateMember({ Id: '1031', PhoneNo: '+353 1 555 0199' });
+    expect(updated.ok).toBe(true);
+    const after = value(await on.handlers['members.get']({ id: '1031' }));
+    expect(after.form).toEqual({
+      ...Object.fromEntries(EDITABLE_FIELDS.map((field) => [field, ''])),
+      PhoneNo: '+353 1 555 0199',
+    });
+  });
+
+  it('saving one phone number sends all 15 fields with only the phone changed, and every other field stays', async () => {
+    const before = value(await on.handlers['members.get']({ id: '1030' }));
+    expect(before.form.GivenName).toMatch(/\S/);
+    on.proxy.updates.length = 0;
+    const saved = value(
+      await on.handlers['members.update'](
+        editOf('1030', before.form, { PhoneNo: '+353 1 555 0142' }),
+      ),
+    );
+    expect(on.proxy.updates).toEqual([{ Id: '1030', ...before.form, PhoneNo: '+353 1 555 0142' }]);
+    expect(Object.keys(on.proxy.updates[0] as object)).toHaveLength(15);
+    expect(saved.notAsSent).toBeUndefined();
+    const after = value(await on.handlers['members.get']({ id: '1030' }));
+    expect(after.form).toEqual({ ...before.form, PhoneNo: '+353 1 555 0142' });
+    expect(after.member).toMatchObject({ givenName: before.member.givenName, blocked: false });
   });
 });

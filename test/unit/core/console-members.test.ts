@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createMembersArea } from '../../../src-main/core/console/members';
 import type { ConsoleContext } from '../../../src-main/core/console/deps';
-import { changedFields, checkMemberEdit } from '../../../src-main/ipc/console/members';
+import {
+  EDITABLE_FIELDS,
+  changedFieldNames,
+  checkMemberEdit,
+  checkMemberRecord,
+  fieldsNotAsSent,
+  keptBlankFields,
+  recordToSend,
+  unreadSentEmpty,
+} from '../../../src-main/ipc/console/members';
 import type { ServiceClient } from '../../../src-main/service/client';
 import { updateFieldsOf } from '../../../src-main/service/member-update';
 import { UNKNOWN } from '../../../src-main/service/reader/values';
@@ -76,34 +85,66 @@ describe('the member edit rules (one schema for the renderer and the core)', () 
   });
 });
 
-describe('what an edit sends', () => {
+describe('what an edit sends: the whole record, as PUT replaces the member', () => {
   const start = { GivenName: 'Amara', Surname: 'Okafor', city: 'Cork', address2: '' };
+  const EMPTY = Object.fromEntries(EDITABLE_FIELDS.map((field) => [field, '']));
 
-  it('is Id alone when nothing changed, whitespace included', () => {
-    expect(changedFields('1001', start, { ...start, city: ' Cork ' })).toEqual({ Id: '1001' });
-  });
-
-  it('is Id and the changed fields only', () => {
-    expect(changedFields('1001', start, { ...start, city: 'Galway', address2: 'Flat 2' })).toEqual({
+  it('is Id and all 14 other fields of the update body, changed or not, trimmed', () => {
+    const sent = recordToSend('1001', { ...start, city: ' Galway ' });
+    expect(Object.keys(sent)).toEqual(['Id', ...EDITABLE_FIELDS]);
+    expect(sent).toEqual({
+      ...EMPTY,
       Id: '1001',
+      GivenName: 'Amara',
+      Surname: 'Okafor',
       city: 'Galway',
-      address2: 'Flat 2',
     });
   });
 
-  it('sends a field the service never gave only when something was typed in it', () => {
-    expect(changedFields('1001', start, { ...start, PhoneNo: '' })).toEqual({ Id: '1001' });
-    expect(changedFields('1001', start, { ...start, PhoneNo: '021 555' })).toEqual({
-      Id: '1001',
-      PhoneNo: '021 555',
+  it('counts as changed only what differs from the member as read, whitespace aside', () => {
+    expect(changedFieldNames(start, { ...start, city: ' Cork ' })).toEqual([]);
+    expect(changedFieldNames(start, { ...start, city: 'Galway', address2: 'Flat 2' })).toEqual([
+      'address2',
+      'city',
+    ]);
+  });
+
+  it('names the unread fields that would go empty, and not those read empty or filled in', () => {
+    expect(unreadSentEmpty(start, { ...start, PhoneNo: '021 555' })).toEqual(
+      EDITABLE_FIELDS.filter(
+        (field) => !['GivenName', 'Surname', 'city', 'address2', 'PhoneNo'].includes(field),
+      ),
+    );
+  });
+
+  it('lets a required field that was empty or unread stay empty, but not be blanked', () => {
+    const kept = keptBlankFields({ GivenName: 'Amara', userstatus: '' }, { GivenName: '' });
+    expect(kept).toContain('userstatus');
+    expect(kept).not.toContain('GivenName');
+    const checked = checkMemberEdit(recordToSend('1001', { GivenName: '' }), kept);
+    expect(checked.ok ? [] : checked.issues).toEqual([{ path: 'GivenName', message: 'required' }]);
+  });
+
+  it('refuses a record with a field missing: a partial PUT would empty the rest', () => {
+    const { city: _city, ...partial } = recordToSend('1001', { ...start });
+    expect(checkMemberRecord(partial, EDITABLE_FIELDS)).toEqual({
+      ok: false,
+      issues: [{ path: 'city', message: 'missing' }],
     });
   });
 
-  it('sends a cleared field as empty', () => {
-    expect(changedFields('1001', start, { ...start, city: '' })).toEqual({ Id: '1001', city: '' });
+  it('lists the fields the member read back does not show as sent', () => {
+    const sent = recordToSend('1001', { ...start, PhoneNo: '021 555', userstatus: 'active' });
+    expect(
+      fieldsNotAsSent(sent, { ...start, PhoneNo: '021555', city: '' }).map((entry) => entry),
+    ).toEqual([
+      { field: 'PhoneNo', sent: '021 555', now: '021555' },
+      { field: 'city', sent: 'Cork', now: '' },
+      { field: 'userstatus', sent: 'active' },
+    ]);
   });
 
-  it('starts from the member record in the update body spellings, leaving out what is unknown', () => {
+  it('starts from the member record in the update body spellings: empty when sent empty, absent when unknown', () => {
     expect(
       updateFieldsOf({
         id: '1001',
@@ -113,6 +154,7 @@ describe('what an edit sends', () => {
         status: 'active',
         blocked: false,
         expiry: UNKNOWN,
+        blank: ['address2'],
         extra: { Email: 'x' },
       }),
     ).toEqual({
@@ -120,6 +162,7 @@ describe('what an edit sends', () => {
       GivenName: 'Amara',
       usertype: 'ADULT',
       userstatus: 'active',
+      address2: '',
     });
   });
 });
@@ -178,11 +221,29 @@ describe('members.update in the core', () => {
       },
     } as unknown as ServiceClient;
     const area = createMembersArea({ auth: { client } } as unknown as ConsoleContext);
-    const answer = await area.handlers['members.update']({ Id: '1001', PhoneNo: 'none' });
-    expect(answer).toEqual({
-      ok: false,
-      problem: { kind: 'invalid', issues: [{ path: 'PhoneNo', message: 'phone' }] },
+    const record = recordToSend('1001', { GivenName: 'Amara', PhoneNo: 'none' });
+    const answer = await area.handlers['members.update']({ record, keptBlank: [] });
+    expect(answer).toMatchObject({ ok: false, problem: { kind: 'invalid' } });
+    expect(answer.ok ? [] : 'issues' in answer.problem ? answer.problem.issues : []).toContainEqual(
+      {
+        path: 'PhoneNo',
+        message: 'phone',
+      },
+    );
+    expect(sent).toBe(0);
+  });
+
+  it('sends no partial member: only the whole record goes out', async () => {
+    let sent = 0;
+    const client = {
+      updateMember: async () => ((sent += 1), { ok: true, value: undefined }),
+    } as unknown as ServiceClient;
+    const area = createMembersArea({ auth: { client } } as unknown as ConsoleContext);
+    const answer = await area.handlers['members.update']({
+      record: { Id: '1001', PhoneNo: '021 555 0101' },
+      keptBlank: [...EDITABLE_FIELDS],
     });
+    expect(answer.ok ? [] : 'issues' in answer.problem ? answer.problem.issues.length : 0).toBe(13);
     expect(sent).toBe(0);
   });
 });

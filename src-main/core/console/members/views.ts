@@ -15,7 +15,7 @@ import type {
 
 /** A member as the staff screens show it: every concept the reader found, no unread fields. */
 export function memberView(member: Member): MemberView {
-  const { extra: _extra, ...view } = member;
+  const { extra: _extra, blank: _blank, ...view } = member;
   return view;
 }
 
