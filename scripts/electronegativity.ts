@@ -7,6 +7,10 @@
  * ours is built by `src-main/host/csp.ts` and sent as a response header by both hosts, which it
  * cannot see ("no CSP detected"). So that one global check is replaced here by the same evaluator
  * (Google's CSP Evaluator, as Electronegativity uses it) run on the policies the hosts really send.
+ *
+ * It also goes online twice, and prints a line each time it cannot: for its messages' translations
+ * ("Could not retrieve updated translations") and for Electron's release list ("No connectivity?").
+ * Both are turned off at their source below, so the scan is the same with or without a network.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -87,13 +91,48 @@ function cspFindings(): string[] {
   return problems;
 }
 
+/**
+ * Electronegativity's translation loader (dist/locales/i18n.js) fetches a catalog for $LANG from
+ * its authors' bucket at every run. This script prints its own English lines, so the loader is
+ * replaced, before the runner requires it, by the same set-up with the bundled en-US catalog.
+ */
+function useBundledTranslations(): void {
+  const loader = require.resolve('@doyensec/electronegativity/dist/locales/i18n.js');
+  const i18n = createRequire(loader)('i18n') as {
+    configure(options: Record<string, unknown>): void;
+    setLocale(locale: string): void;
+  };
+  const offline = (): Promise<void> => {
+    i18n.configure({
+      locales: ['en-US'],
+      defaultLocale: 'en-US',
+      directory: path.dirname(loader),
+      updateFiles: false,
+      objectNotation: true,
+      retryInDefaultLocale: true,
+      register: global,
+    });
+    i18n.setLocale('en-US');
+    return Promise.resolve();
+  };
+  require.cache[loader] = {
+    id: loader,
+    filename: loader,
+    loaded: true,
+    exports: offline,
+  } as unknown as NodeJS.Module;
+}
+
 async function main(): Promise<void> {
+  useBundledTranslations();
   const run = require('@doyensec/electronegativity') as Run;
   const result = await run({
     input: INPUT,
     electronVersionOverride: ELECTRON_VERSION,
-    // The global CSP check is replaced by cspFindings() (see the top of this file).
-    excludeFromScan: ['CSPGlobalCheck'],
+    // The global CSP check is replaced by cspFindings() (see the top of this file). The security
+    // fixes check downloads Electron's release list from GitHub at every run; which Electron the
+    // project takes is decided in package.json (docs/testing.md), not by a network lookup here.
+    excludeFromScan: ['CSPGlobalCheck', 'AvailableSecurityFixesGlobalCheck'],
     isRelative: true,
   });
   const problems = [
