@@ -41,7 +41,9 @@ function run(command, commandArgs) {
   child.on('exit', (code) => process.exit(code ?? 0));
 }
 
-if (buildIsStale()) {
+// KIOSK_SKIP_BUILD=1: the caller built already (CI after `npm run build`, tests that start the
+// kiosk while other work edits the sources).
+if (!process.env.KIOSK_SKIP_BUILD && buildIsStale()) {
   const result = spawnSync(process.execPath, ['scripts/build.js'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

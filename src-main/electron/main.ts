@@ -28,6 +28,8 @@ import { SETTINGS_STORE, createElectronSettingsStore } from './settings-store';
 import { decideSignInPresentation } from './sign-in-presentation';
 import type { SignInPresentationSetting } from './sign-in-presentation';
 import { electronEmbeddedService } from './utility-process-launcher';
+import { portFlags, portInUse, portInUseMessage, resolvePorts } from '../host/ports';
+import type { KioskPorts } from '../host/ports';
 import { bringToFront, createKioskWindow } from './window';
 
 const log = createLogger('electron');
@@ -42,6 +44,9 @@ const EXIT_FAILED = 1;
 
 /** A refusal whose message says all there is to say (a setting, a file): exit code 2. */
 class StartupRefusal extends Error {}
+
+/** The ports this start uses, once read: a port in use is then named with its setting. */
+let kioskPorts: KioskPorts | undefined;
 
 type Mode = 'kiosk' | 'set-pin' | 'set-client-secret';
 
@@ -61,10 +66,13 @@ function messageOf(error: unknown): string {
  * `app.exit` with 2 for what staff must fix (settings, files) or 1 for anything else.
  */
 function failStartup(mode: Mode, error: unknown): void {
-  const refused = error instanceof StartupRefusal;
+  const taken = kioskPorts ? portInUse(error) : undefined;
+  const refused = error instanceof StartupRefusal || taken !== undefined;
   const cause = redactText(messageOf(error));
   const message = refused
-    ? cause
+    ? taken !== undefined && kioskPorts
+      ? portInUseMessage(taken, kioskPorts)
+      : cause
     : mode === 'kiosk'
       ? `Library Kiosk could not start: ${cause}`
       : `Library Kiosk could not run --${mode}: ${cause}`;
@@ -190,6 +198,10 @@ async function runKiosk(): Promise<void> {
   }
   startLogFile();
   registerAppSchemePrivileges();
+  // The embedded service's ports: --base-port ... (through `npm start --`) or KIOSK_*_PORT.
+  const ports = resolvePorts(portFlags(process.argv), process.env);
+  if (!ports.ok) throw new StartupRefusal(ports.error);
+  kioskPorts = ports.value;
 
   // Only the separate sign-in window (its own session) may leave the app, and only for the
   // authorization server: auth_url, and the discovered authorization endpoint once a sign-in
@@ -260,7 +272,10 @@ async function runKiosk(): Promise<void> {
     receiptPrinting: silentReceiptPrinting(window.webContents, settings.receipt.printer),
     // The embedded service's Azurite child runs as a utility process (never process.execPath,
     // the kiosk itself), and SQLite from the Electron build of better-sqlite3.
-    embeddedService: electronEmbeddedService(),
+    embeddedService: {
+      ...electronEmbeddedService(),
+      ports: { base: ports.value.base, auth: ports.value.auth, blob: ports.value.blob },
+    },
     // Demo mode is for a checkout (`npm start`); a packaged build never honours --demo.
     demo: process.argv.includes('--demo') && !app.isPackaged,
     settingsStore: store,

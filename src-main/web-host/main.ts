@@ -4,15 +4,23 @@ import { DEMO_STAFF_PIN, checkKioskFiles } from '../host/bootstrap';
 import { createFileSink } from '../../src-shared/log/file-sink';
 import { addLogSink, createLogger } from '../../src-shared/log/logger';
 import { createConfSettingsStore } from '../settings/conf-store';
+import { noBrowserText } from './no-browser-text';
 import { openKioskBrowser } from './open-browser';
 import { LAUNCH_URL_FILE, removeLaunchUrlFile, writeLaunchUrlFile } from './launch-url-file';
 import { startWebKiosk } from './web-kiosk';
+import type { WebKiosk } from './web-kiosk';
+import { portInUse, portInUseMessage, resolvePorts } from '../host/ports';
+import { removeRunningServiceFile, writeRunningServiceFile } from '../host/running-service-file';
 
 const log = createLogger('web-host');
 
 const { values } = parseArgs({
   options: {
-    port: { type: 'string', default: process.env.KIOSK_WEB_PORT ?? '7300' },
+    // Each port: this flag, else its KIOSK_*_PORT variable, else its default (host/ports.ts).
+    port: { type: 'string' },
+    'base-port': { type: 'string' },
+    'auth-port': { type: 'string' },
+    'blob-port': { type: 'string' },
     open: { type: 'boolean', default: false },
     demo: { type: 'boolean', default: false },
     // Default: <dataDir>/logs/kiosk.log (rotated at 5 MiB, three files kept).
@@ -20,11 +28,20 @@ const { values } = parseArgs({
   },
 });
 
-const port = Number(values.port);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  process.stderr.write(`Invalid setting port (from --port or KIOSK_WEB_PORT): ${values.port}\n`);
+const ports = resolvePorts(
+  {
+    web: values.port,
+    base: values['base-port'],
+    auth: values['auth-port'],
+    blob: values['blob-port'],
+  },
+  process.env,
+);
+if (!ports.ok) {
+  process.stderr.write(`${ports.error}\n`);
   process.exit(2);
 }
+const port = ports.value.web;
 
 const store = createConfSettingsStore();
 const settings = store.load();
@@ -52,13 +69,38 @@ const logFile = values['log-file']
     });
 addLogSink(logFile.sink);
 
-const web = await startWebKiosk({
-  settings: settings.value,
-  port,
-  demo: values.demo,
-  settingsStore: store,
-});
+let web: WebKiosk;
+try {
+  web = await startWebKiosk({
+    settings: settings.value,
+    port,
+    embeddedService: {
+      ports: { base: ports.value.base, auth: ports.value.auth, blob: ports.value.blob },
+    },
+    demo: values.demo,
+    settingsStore: store,
+  });
+} catch (error) {
+  // One line, never a stack trace: the log (and its file) keeps the details.
+  const taken = portInUse(error);
+  log.error('the kiosk failed to start', { error });
+  process.stderr.write(
+    taken === undefined
+      ? `Library Kiosk could not start: ${error instanceof Error ? error.message : String(error)}\n`
+      : `${portInUseMessage(taken, ports.value)}\n`,
+  );
+  logFile.close();
+  process.exit(taken === undefined ? 1 : 2);
+}
 const { connection } = web.kiosk;
+// The CLI run with this data folder finds the embedded service here (`npx library-kiosk probe`).
+if (connection.embedded) {
+  await writeRunningServiceFile(settings.value.dataDir, {
+    pid: process.pid,
+    baseUrl: connection.baseUrl,
+    authUrl: connection.authUrl,
+  });
+}
 // The launch URL holds this run's key: it goes to a file only this user can read, never to output.
 const launchUrlFile = await writeLaunchUrlFile(settings.value.dataDir, web.host.launchUrl);
 process.stdout.write(
@@ -76,12 +118,19 @@ if (!settings.value.staff.pinHash) {
       : 'Staff mode is shut until a PIN is set with `npx library-kiosk set-pin`\n',
   );
 }
-if (values.open) openKioskBrowser(web.host.launchUrl, `the address in ${launchUrlFile}`);
+if (values.open) {
+  openKioskBrowser(web.host.launchUrl, (reason) =>
+    process.stdout.write(
+      `${noBrowserText(reason, web.kiosk.demo, web.host.launchUrl, launchUrlFile)}\n`,
+    ),
+  );
+}
 
 const shutdown = async (): Promise<void> => {
   log.info('shutting down');
   await web.stop();
   await removeLaunchUrlFile(launchUrlFile);
+  if (connection.embedded) await removeRunningServiceFile(settings.value.dataDir);
   logFile.close();
   process.exit(0);
 };

@@ -6,20 +6,51 @@ const log = createLogger('web-host:browser');
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
+/** Why no browser shows the kiosk: none installed, nothing to show it on, or it gave up. */
+export type NoBrowserReason = 'no-chromium' | 'no-display' | 'browser-failed';
+
+/** A Chromium that cannot show its window exits at once; one that runs stays. */
+const FAILED_START_WATCH_MS = 5_000;
+
+export interface OpenBrowserOptions {
+  env?: Record<string, string | undefined>;
+  platform?: NodeJS.Platform;
+  /** Chromium's binary; absent, KIOSK_CHROMIUM or the first of the usual paths that exists. */
+  browser?: string;
+}
+
+/** Linux (and other X11/Wayland systems) need a display; macOS and Windows always have one. */
+function hasDisplay(env: Record<string, string | undefined>, platform: NodeJS.Platform): boolean {
+  if (platform === 'darwin' || platform === 'win32') return true;
+  return Boolean(env.DISPLAY || env.WAYLAND_DISPLAY);
+}
+
 /**
- * Opens system Chromium in app/kiosk mode on the launch URL when one exists. The URL carries the
- * launch key, so it goes only on Chromium's command line, never to the output (which may be a
- * journal): without Chromium, `whereToFind` tells the person where to read it.
+ * Opens system Chromium in app/kiosk mode on the launch URL when one exists and can be shown. The
+ * URL carries the launch key, so it goes on Chromium's command line, never to the output here:
+ * when no browser can show it, `unavailable` is called once with the reason, and the caller says
+ * where the address is.
  */
-export function openKioskBrowser(url: string, whereToFind: string): boolean {
-  const browser = [process.env.KIOSK_CHROMIUM, ...CANDIDATES].find(
-    (candidate): candidate is string => !!candidate && existsSync(candidate),
-  );
+export function openKioskBrowser(
+  url: string,
+  unavailable: (reason: NoBrowserReason) => void,
+  options: OpenBrowserOptions = {},
+): void {
+  const env = options.env ?? process.env;
+  const browser =
+    options.browser ??
+    [env.KIOSK_CHROMIUM, ...CANDIDATES].find(
+      (candidate): candidate is string => !!candidate && existsSync(candidate),
+    );
   if (!browser) {
-    process.stdout.write(`No Chromium found; open ${whereToFind} in a browser.\n`);
-    return false;
+    unavailable('no-chromium');
+    return;
   }
-  const kioskFlag = process.env.KIOSK_WINDOWED ? [] : ['--kiosk'];
+  if (!hasDisplay(env, options.platform ?? process.platform)) {
+    unavailable('no-display');
+    return;
+  }
+  const kioskFlag = env.KIOSK_WINDOWED ? [] : ['--kiosk'];
   const child = spawn(
     browser,
     [
@@ -33,9 +64,24 @@ export function openKioskBrowser(url: string, whereToFind: string): boolean {
     {
       stdio: 'ignore',
       detached: true,
+      env,
     },
   );
-  child.on('error', (error) => log.warn('could not start Chromium', { error }));
+  let settled = false;
+  const fail = (): void => {
+    if (settled) return;
+    settled = true;
+    unavailable('browser-failed');
+  };
+  const watch = setTimeout(() => (settled = true), FAILED_START_WATCH_MS);
+  watch.unref();
+  child.on('error', (error) => {
+    log.warn('could not start Chromium', { error });
+    fail();
+  });
+  // Exit 0 soon after the start is a running Chromium taking the page over; anything else failed.
+  child.on('exit', (code) => {
+    if (code !== 0) fail();
+  });
   child.unref();
-  return true;
 }

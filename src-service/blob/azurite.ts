@@ -61,7 +61,7 @@ export async function startAzurite(
   });
   let actualPort: number;
   try {
-    actualPort = await waitForPort(child);
+    actualPort = await waitForPort(child, port);
   } catch (error) {
     child.kill('SIGKILL');
     await child.exited;
@@ -89,9 +89,13 @@ export async function startAzurite(
   return { blobUrl, stop };
 }
 
-function waitForPort(child: LaunchedChild): Promise<number> {
+/** Azurite's own words when its port is taken: the kiosk names the port and how to move it. */
+const PORT_IN_USE = /EADDRINUSE/;
+
+function waitForPort(child: LaunchedChild, requestedPort: number): Promise<number> {
   return new Promise((resolve, reject) => {
     let output = '';
+    let errors = '';
     const timer = setTimeout(
       () => reject(new Error('Azurite did not start within 30 s.')),
       STARTUP_TIMEOUT_MS,
@@ -104,12 +108,35 @@ function waitForPort(child: LaunchedChild): Promise<number> {
         resolve(Number(port));
       }
     });
-    child.stderr?.on('data', (chunk: Buffer | string) =>
-      log.warn('azurite stderr', { text: chunk.toString().trim() }),
-    );
-    void child.exited.then((code) => {
+    child.stderr?.on('data', (chunk: Buffer | string) => {
+      const text = chunk.toString();
+      errors += text;
+      // A port in use is reported by the kiosk in words; anything else is worth a warning.
+      if (PORT_IN_USE.test(text)) log.debug('azurite stderr', { text: text.trim() });
+      else log.warn('azurite stderr', { text: text.trim() });
+    });
+    void child.exited.then(async (code) => {
       clearTimeout(timer);
-      reject(new Error(`Azurite exited before listening (code ${code}): ${output.trim()}`));
+      // 'exit' can come before the last of stderr is read: wait for its end (briefly).
+      await drained(child.stderr);
+      const failure = new Error(`Azurite exited before listening (code ${code}): ${output.trim()}`);
+      // Shaped like Node's own listen error, so callers read it the same way.
+      if (PORT_IN_USE.test(errors) || PORT_IN_USE.test(output)) {
+        Object.assign(failure, { code: 'EADDRINUSE', port: requestedPort });
+      }
+      reject(failure);
+    });
+  });
+}
+
+function drained(stream: LaunchedChild['stderr']): Promise<void> {
+  const readable = stream as (NodeJS.ReadableStream & { readableEnded?: boolean }) | null;
+  if (!readable || readable.readableEnded) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 1_000);
+    readable.once('end', () => {
+      clearTimeout(timer);
+      resolve();
     });
   });
 }

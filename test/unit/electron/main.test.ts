@@ -407,6 +407,30 @@ describe('the start-up error path', () => {
     expect(electron.calls).not.toContain('window1.loadURL');
   });
 
+  it('names a port in use by the embedded service and the setting that moves it: exit code 2', async () => {
+    let asked: HostAdapters['embeddedService'];
+    const { electron, stderr } = await launch({
+      env: { KIOSK_AUTH_PORT: '7402' },
+      boot: async (_settings, adapters) => {
+        asked = adapters.embeddedService;
+        throw Object.assign(new Error('listen EADDRINUSE: address already in use 127.0.0.1:7402'), {
+          code: 'EADDRINUSE',
+          port: 7402,
+        });
+      },
+    });
+    electron.ready();
+    expect(await electron.exited).toBe(2);
+    expect(asked?.ports).toEqual({ base: 7301, auth: 7402, blob: 7303 });
+    // The message first; then the log's JSON record of it (the log goes to stderr too).
+    expect(stderr().split('\n')[0]).toBe(
+      "Library Kiosk cannot start: port 7402 on 127.0.0.1, where it serves the built-in library service's sign-in, is already in use. " +
+        'Is the kiosk already running (another `npm start`)? Stop it, or move this port: KIOSK_AUTH_PORT=7412 npm start (or npm start -- --auth-port 7412). ' +
+        'Every port and its setting: docs/configuration.md, "Ports".',
+    );
+    expect(stderr()).not.toMatch(/^\s+at /m);
+  });
+
   it('refuses a settings file that is not JSON, naming it, before ready and before any window', async () => {
     const { electron, stderr, userData, log } = await launch({ settingsText: '{"kiosk": ' });
     expect(await electron.exited).toBe(2);
