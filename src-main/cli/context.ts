@@ -1,10 +1,12 @@
 import { createStaffAuth } from '../auth/staff-auth';
-import type { StaffAuth } from '../auth/staff-auth';
+import type { ServiceConnection, StaffAuth } from '../auth/staff-auth';
 import { configuredConnection } from '../service/connection';
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
 import { checkKioskFiles } from '../host/bootstrap';
+import { readRunningService } from '../host/running-service-file';
 import { createConfSettingsStore } from '../settings/conf-store';
+import { REGISTERED_CLIENT_ID } from '../settings/schema';
 import type { Settings } from '../settings/schema';
 import { clientSecretFor } from '../vault/client-secret';
 import { createClientSecretFile } from '../vault/client-secret-file';
@@ -24,10 +26,31 @@ export interface CliSetupFailure {
 }
 
 /**
+ * With no service configured, the embedded service of a kiosk running from the same data folder
+ * (it names it in running-service.json): the client it registered, and the vault the kiosk's staff
+ * sign-in fills, so a signed-in kiosk needs no second sign-in for the CLI.
+ */
+function runningKioskConnection(settings: Settings): ServiceConnection | undefined {
+  const running = readRunningService(settings.dataDir);
+  if (!running) return undefined;
+  return {
+    baseUrl: running.baseUrl,
+    authUrl: running.authUrl,
+    clientId: REGISTERED_CLIENT_ID,
+    clientKind: 'registered',
+    redirectUri: settings.service.redirectUri,
+    interop: {
+      fieldMap: settings.service.fieldMap,
+      circulationMethod: settings.service.circulationMethod,
+    },
+  };
+}
+
+/**
  * Settings (conf, in KIOSK_DATA_DIR when set), the AES-GCM file vault in the data folder, the
  * client secret sealed next to it (when `set-client-secret` stored one), and the staff auth. The
- * CLI talks to a configured service only: starting the reference service for one command would
- * leave tokens bound to a server that is gone a second later.
+ * CLI talks to a configured service, or to a running kiosk's embedded one: starting the reference
+ * service for one command would leave tokens bound to a server that is gone a second later.
  */
 export async function createCliContext(
   env: Record<string, string | undefined>,
@@ -42,13 +65,12 @@ export async function createCliContext(
   const files = checkKioskFiles({ dataDir: settings.dataDir, settingsFile: store.location });
   if (!files.ok)
     return err({ exit: EXIT.usage, kind: 'unsafe-file', message: files.error.message });
-  const connection = configuredConnection(settings);
+  const connection = configuredConnection(settings) ?? runningKioskConnection(settings);
   if (!connection) {
     return err({
       exit: EXIT.usage,
       kind: 'no-service',
-      message:
-        'No library service configured: set KIOSK_BASE_URL (and KIOSK_AUTH_URL), or start one with `npm run service`.',
+      message: `No library service configured, and no kiosk is running with the data folder ${settings.dataDir}: start the kiosk (\`npm start\`) and run this again, or set KIOSK_BASE_URL (and KIOSK_AUTH_URL) to a service.`,
     });
   }
   const paths = fileVaultPaths(settings.dataDir);

@@ -45,14 +45,18 @@ export const probe: Command = (input) => {
   }
   return withService(
     input,
-    async (client) =>
-      ok(
+    async (client) => {
+      // Signed out, every row would say so: ask for the sign-in once instead (exit code 4).
+      const info = await client.getUserInfo({ signal: input.signal });
+      if (!info.ok && info.error.kind === 'auth-required') return info;
+      return ok(
         await runProbe(client, {
           ...(typeof barcode === 'string' ? { barcode } : {}),
           ...(typeof email === 'string' ? { email } : {}),
           signal: input.signal,
         }),
-      ),
+      );
+    },
     reportText,
   );
 };
