@@ -3,13 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
 import { memberBarcode } from '../../src-service/barcode';
 import { DEMO_MEMBERS, MEMBER_COUNT } from '../../src-service/db/seed';
+import { EDITABLE_FIELDS } from '../../src-main/ipc/console/member-rules';
 import { startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
 import { AMARA, expectNoAxeViolations, signInInStaffMode } from './patron-support';
 
 /**
  * The Members screen in Chromium through the web host, against the embedded reference service:
- * search and paging, the edit form, what a save sends, and what a failed save keeps.
+ * search and paging, the edit form, what a save sends (the whole record), the status choice, and
+ * what a failed save keeps.
  */
 let kiosk: KioskUnderTest;
 let page: Page;
@@ -156,7 +158,7 @@ describe('Members screen: editing a member', () => {
     await openMember('1030');
     await field('city').fill('Kinsale');
     await field('usertype').selectOption('STUDENT');
-    await page.getByText('2 changed fields will be sent.').waitFor();
+    await page.getByText('2 fields changed.', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Saved. This is the member as the library service now has it.').waitFor();
     expect(await field('city').inputValue()).toBe('Kinsale');
@@ -168,24 +170,49 @@ describe('Members screen: editing a member', () => {
     expect(await serviceMember('1030')).toMatchObject({ city: 'Kinsale', memberType: 'STUDENT' });
   });
 
-  it('sends only the changed fields and Id: a value changed at the service meanwhile survives', async () => {
+  it('sends the whole member as the form shows it, with the change applied (PUT replaces the member)', async () => {
     await openMember('1040');
-    const shownPhone = await field('PhoneNo').inputValue();
-    // Another desk changes the phone number after this form was drawn.
-    const elsewhere = await client().updateMember({ Id: '1040', PhoneNo: '+353 1 555 9999' });
-    expect(elsewhere.ok).toBe(true);
+    const before = await client().getMember('1040');
+    expect(before.ok).toBe(true);
+    const shown = Object.fromEntries(
+      await Promise.all(
+        EDITABLE_FIELDS.map(async (name) => [name, await field(name).inputValue()] as const),
+      ),
+    );
     updatesSent.length = 0;
     await field('address2').fill('Flat 4');
+    expect(await page.locator('.member-form .intro').textContent()).toBe(
+      'Saving sends the whole member record to the library system: every field below, with your changes.',
+    );
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Saved. This is the member as the library service now has it.').waitFor();
 
-    expect(updatesSent).toEqual([{ Id: '1040', address2: 'Flat 4' }]);
+    // Every field of the update body, in the interface's spellings; no confirmation was needed:
+    // the reference service gives every field.
+    expect(updatesSent).toEqual([
+      { record: { Id: '1040', ...shown, address2: 'Flat 4' }, keptBlank: [] },
+    ]);
     const now = await serviceMember('1040');
-    expect(now.address2).toBe('Flat 4');
-    expect(now.phone).toBe('+353 1 555 9999');
-    expect(shownPhone).not.toBe('+353 1 555 9999');
-    // The form now shows the member as the service has it, the other desk's change included.
-    expect(await field('PhoneNo').inputValue()).toBe('+353 1 555 9999');
+    expect(now).toMatchObject({
+      address2: 'Flat 4',
+      phone: shown.PhoneNo,
+      givenName: shown.GivenName,
+      status: shown.userstatus,
+    });
+    expect(await page.locator('.not-as-sent').count()).toBe(0);
+  });
+
+  it('offers member status as a choice among the statuses members have, with a plain hint', async () => {
+    await openMember('1001');
+    const status = field('userstatus');
+    expect(await status.evaluate((element) => element.tagName)).toBe('SELECT');
+    expect(await status.locator('option').allTextContents()).toEqual(['active', 'blocked']);
+    expect(await status.inputValue()).toBe('active');
+    expect(await page.locator('#member-userstatus-hint').textContent()).toBe(
+      "The statuses this library system's members have now (the system publishes no list).",
+    );
+    await status.focus();
+    await kiosk.screenshot('staff-members-status');
   });
 
   it('stops a bad value before any request, next to its field', async () => {
@@ -225,8 +252,10 @@ describe('Members screen: editing a member', () => {
 
     const problem = page.locator('[data-problem="refused"]');
     await problem.waitFor();
-    expect(await problem.textContent()).toContain(`Barcode ${taken} belongs to another member.`);
-    expect(await problem.textContent()).toContain('status 400');
+    // The service's reason in words: no status code, no body.
+    expect((await problem.textContent())?.trim()).toBe(
+      `The library system refused the change: Barcode ${taken} belongs to another member.`,
+    );
     await page.getByText('Not saved. Your changes are still in the form').waitFor();
     expect(await field('userbarcode').inputValue()).toBe(taken);
     expect(await field('city').inputValue()).toBe('Dingle');

@@ -53,9 +53,43 @@ describe('staff sign-in to the library service in Chromium (web host, loopback r
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
   });
 
-  it('signs out from the staff screen', async () => {
-    await kiosk.page.getByRole('button', { name: 'Sign out' }).click();
-    await kiosk.page.getByText('Not signed in.').waitFor();
+  it('asks before signing out, saying patrons cannot borrow until someone signs in again', async () => {
+    const { page } = kiosk;
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Sign the kiosk out?' });
+    await dialog.waitFor();
+    expect(await dialog.locator('p').textContent()).toBe(
+      'Patrons cannot borrow at this kiosk until someone signs it in again.',
+    );
+    expect(await dialog.getByRole('button').allTextContents()).toEqual([
+      'Sign out',
+      'Stay signed in',
+    ]);
+    // Asking has changed nothing yet.
+    expect(kiosk.kiosk.auth.status().state).toBe('signed-in');
+    expect(await page.getByText('Signed in as Lena Park').count()).toBe(1);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    await kiosk.screenshot('staff-sign-out-confirm');
+  });
+
+  it('stays signed in on "Stay signed in"', async () => {
+    const { page } = kiosk;
+    await page.getByRole('button', { name: 'Stay signed in' }).click();
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    expect(kiosk.kiosk.auth.status().state).toBe('signed-in');
+    expect(await page.getByText('Signed in as Lena Park').count()).toBe(1);
+    expect(await page.locator('#sign-out-button:focus').count()).toBe(1);
+  });
+
+  it('signs out from the staff screen once confirmed', async () => {
+    const { page } = kiosk;
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Sign the kiosk out?' })
+      .getByRole('button', { name: 'Sign out' })
+      .click();
+    await page.getByText('Not signed in.').waitFor();
     expect(kiosk.kiosk.auth.status().state).toBe('signed-out');
   });
 

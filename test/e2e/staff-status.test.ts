@@ -82,6 +82,10 @@ describe('the status and sign-in screens, signed in to the embedded service', ()
   it('signs out from the sign-in screen: no tokens held, nobody named', async () => {
     const { page } = kiosk;
     await page.getByRole('button', { name: 'Sign out' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Sign the kiosk out?' })
+      .getByRole('button', { name: 'Sign out' })
+      .click();
     await page.getByText('Not signed in.').waitFor();
     await page.getByText('No tokens are held: nobody is signed in.').waitFor();
     expect(await page.getByText('Nobody is signed in.', { exact: true }).isVisible()).toBe(true);
