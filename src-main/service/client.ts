@@ -205,7 +205,11 @@ export function createServiceClient(options: ServiceClientOptions) {
           size: String(query.size ?? 20),
           page: String(query.page ?? 1),
         },
-        read: (body, headers) => readMemberPage(body, reading(opts), headers),
+        read: (body, headers) =>
+          readMemberPage(body, reading(opts), headers, {
+            page: query.page ?? 1,
+            size: query.size ?? 20,
+          }),
         signal: opts.signal,
       }),
 

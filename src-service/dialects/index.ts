@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { camelDialect } from './camel';
 import { dotnetDialect } from './dotnet';
+import { drfDialect } from './drf';
 import { referenceDialect } from './reference';
 import { snakeDialect } from './snake';
 import type { Dialect } from './types';
@@ -9,7 +10,7 @@ export type { Dialect, RecordKind, Records, Rendered } from './types';
 export { referenceDialect } from './reference';
 
 /** The spellings the reference service can answer in; `reference` is the documented one. */
-export const dialectNameSchema = z.enum(['reference', 'camel', 'snake', 'dotnet']);
+export const dialectNameSchema = z.enum(['reference', 'camel', 'snake', 'dotnet', 'drf']);
 export type DialectName = z.infer<typeof dialectNameSchema>;
 export const DIALECT_NAMES: readonly DialectName[] = dialectNameSchema.options;
 
@@ -18,6 +19,7 @@ const DIALECTS: Record<DialectName, Dialect> = {
   camel: camelDialect,
   snake: snakeDialect,
   dotnet: dotnetDialect,
+  drf: drfDialect,
 };
 
 /** The dialect of that name; throws on an unknown name (callers from plain JS, bad config). */

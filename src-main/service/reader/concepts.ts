@@ -520,6 +520,9 @@ export const CONCEPTS = {
     id: text(['Id', 'userId', 'primaryId', 'sub', 'staffId']),
     userName: text(['UserName', 'login', 'loginName', 'logonName', 'preferredUsername']),
     name: text(['Name', 'displayName', 'fullName', 'staffName']),
+    // A name given in parts (Django's `first_name` / `last_name`), read when no whole name is.
+    givenName: text(['GivenName', 'firstName', 'forename', 'first']),
+    surname: text(['Surname', 'lastName', 'familyName', 'last']),
     email: EMAIL,
     branchId: text([
       'BranchId',

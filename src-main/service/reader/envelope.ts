@@ -9,8 +9,9 @@ const isScalar = (value: unknown): boolean => typeof value !== 'object' || value
 
 /**
  * The record inside envelopes such as `{ "data": {...} }` or `{ "result": {...}, "success": true }`:
- * an envelope key holding an object, beside nothing but scalar metadata. A record that has other
- * objects or lists beside it (`{ "member": {...}, "loans": [...] }`) is not an envelope.
+ * an envelope key holding an object, beside nothing but scalar metadata; or any single key holding
+ * an object, alone. A record that has other objects or lists beside it
+ * (`{ "member": {...}, "loans": [...] }`) is not an envelope.
  */
 export function unwrapRecord(body: unknown): Record<string, unknown> | undefined {
   let current = body;
@@ -30,7 +31,10 @@ function envelopeOf(record: Record<string, unknown>): Record<string, unknown> | 
     const others = Object.entries(record).filter(([name]) => name !== found.path);
     if (others.every(([, value]) => isScalar(value))) return found.value;
   }
-  return undefined;
+  // Any name around a record and nothing else (`{ "loan": {...} }`, `{ "patron": {...} }`).
+  const entries = Object.values(record);
+  const only = entries.length === 1 ? entries[0] : undefined;
+  return isPlainObject(only) ? only : undefined;
 }
 
 export type ListKind = Extract<RecordKind, 'memberList' | 'branchList' | 'memberTypeList'>;

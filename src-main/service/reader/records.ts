@@ -13,7 +13,7 @@ import type {
   StaffUser,
   UserInfo,
 } from './types';
-import { UNKNOWN, dateMs, readText } from './values';
+import { UNKNOWN, dateMs, isPlainObject, readText } from './values';
 import type { ServiceDate, Unknown } from './values';
 import { RecordView } from './view';
 import type { Reading } from './view';
@@ -218,7 +218,10 @@ export function readCirculationResult(
   body: unknown,
   reading: Reading,
 ): CirculationResult {
-  const view = new RecordView(kind, unwrapRecord(body) ?? {}, reading);
+  const record = unwrapRecord(body) ?? {};
+  // The transaction may sit in its own object beside others (`{ "returned": {...}, "charge": ... }`).
+  const nested = Object.keys(record).filter((key) => isPlainObject(record[key]));
+  const view = new RecordView(kind, record, reading, nested);
   const dueDate = view.date('dueDate');
   const overdueDate = view.date('overdueDate');
   const daysOverdue = view.count('daysOverdue');
@@ -232,7 +235,8 @@ export function readCirculationResult(
     overdueDate,
     overdue: overdueOf(view, overdueDate, dueDate, daysOverdue, reading.now),
     daysOverdue,
-    fine: view.amount('fine'),
+    // A charge sent as null is none; a service that sends no charge at all leaves it unknown.
+    fine: view.charge('fine'),
     currency: view.text('currency') ?? view.currencyIn('fine'),
     renewed: view.flag('renewed') ?? UNKNOWN,
     extra: view.extra(),
@@ -259,10 +263,15 @@ function pagingHeaders(headers: Headers | undefined): Record<string, unknown> {
   return record;
 }
 
+/**
+ * A page of members. A service that leaves the page and its size out (DRF's `{ count, next,
+ * previous, results }`) answered the page that was asked for: `asked` fills them in.
+ */
 export function readMemberPage(
   body: unknown,
   reading: Reading,
   headers?: Headers,
+  asked?: { page: number; size: number },
 ): Read<MemberPage> {
   const list = listOf(body, 'memberList', reading, (record) => memberOf(record, reading));
   if (!list.ok) return list;
@@ -270,16 +279,13 @@ export function readMemberPage(
   const fromHeaders = new RecordView('memberList', pagingHeaders(headers), reading);
   const paging = (concept: 'page' | 'size' | 'total' | 'totalPages'): number | undefined =>
     container?.count(concept) ?? fromHeaders.count(concept);
-  return {
-    ok: true,
-    value: {
-      members: items,
-      page: paging('page'),
-      size: paging('size'),
-      total: paging('total'),
-      totalPages: paging('totalPages'),
-    },
-  };
+  const page = paging('page') ?? asked?.page;
+  const size = paging('size') ?? asked?.size;
+  const total = paging('total');
+  const totalPages =
+    paging('totalPages') ??
+    (total !== undefined && size !== undefined && size > 0 ? Math.ceil(total / size) : undefined);
+  return { ok: true, value: { members: items, page, size, total, totalPages } };
 }
 
 export function readBranches(body: unknown, reading: Reading): Read<Branch[]> {
@@ -313,6 +319,11 @@ export function readMemberTypes(body: unknown, reading: Reading): Read<MemberTyp
   return list.ok ? { ok: true, value: list.value.items } : list;
 }
 
+function nameOfParts(view: RecordView<'user'>): string | undefined {
+  const parts = [view.text('givenName'), view.text('surname')].filter(Boolean);
+  return parts.length > 0 ? parts.join(' ') : undefined;
+}
+
 /** The staff user may sit under a `user` key or at the top, beside or without the account. */
 export function readUserInfo(body: unknown, reading: Reading): Read<UserInfo> {
   const root = unwrapRecord(body);
@@ -324,7 +335,7 @@ export function readUserInfo(body: unknown, reading: Reading): Read<UserInfo> {
   const user: StaffUser = {
     id: userView.text('id'),
     userName: userView.text('userName'),
-    name: userView.text('name'),
+    name: userView.text('name') ?? nameOfParts(userView),
     email: userView.text('email'),
     branchId: userView.text('branchId'),
     extra: userView.extra(),

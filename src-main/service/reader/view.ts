@@ -40,6 +40,18 @@ function fits(value: unknown, spec: ConceptSpec): boolean {
   }
 }
 
+/** The first alias whose value fits; a null only when no alias has a value. */
+function locateIn(record: Record<string, unknown>, spec: ConceptSpec): Located | undefined {
+  let nullFound: Located | undefined;
+  for (const alias of spec.aliases) {
+    const found = resolvePath(record, alias);
+    if (!found) continue;
+    if (found.value === null) nullFound ??= found;
+    else if (fits(found.value, spec)) return found;
+  }
+  return nullFound;
+}
+
 /**
  * One record seen through the alias table. A field-map entry for a concept replaces its aliases.
  * Among aliases the first whose value fits the concept's type wins; a null is taken only when no
@@ -48,10 +60,15 @@ function fits(value: unknown, spec: ConceptSpec): boolean {
 export class RecordView<K extends RecordKind> {
   private readonly used = new Set<string>();
 
+  /**
+   * `nested`: keys of objects inside the record to look in when the record itself lacks a concept
+   * (`{ "returned": {...}, "charge": null }`); a field beside them wins over one inside.
+   */
   constructor(
     readonly kind: K,
     readonly record: Record<string, unknown>,
     private readonly reading: Reading,
+    private readonly nested: readonly string[] = [],
   ) {}
 
   find(concept: ConceptOf<K>): Located | undefined {
@@ -65,14 +82,14 @@ export class RecordView<K extends RecordKind> {
     const spec = specOf(this.kind, concept);
     const mapped = this.reading.fieldMap[`${this.kind}.${concept}` as ConceptKey];
     if (mapped !== undefined) return resolvePath(this.record, mapped);
-    let nullFound: Located | undefined;
-    for (const alias of spec.aliases) {
-      const found = resolvePath(this.record, alias);
-      if (!found) continue;
-      if (found.value === null) nullFound ??= found;
-      else if (fits(found.value, spec)) return found;
+    const here = locateIn(this.record, spec);
+    if (here) return here;
+    for (const within of this.nested) {
+      const record = this.record[within];
+      const found = isPlainObject(record) ? locateIn(record, spec) : undefined;
+      if (found) return { ...found, path: `${within}.${found.path}` };
     }
-    return nullFound;
+    return undefined;
   }
 
   /** The service sent the field empty or null: it has no value (unlike a field it did not send). */
@@ -101,6 +118,13 @@ export class RecordView<K extends RecordKind> {
     if (found && currency)
       this.reading.trace?.concept(this.kind, 'currency', `${money.path}.${found.path}`);
     return currency;
+  }
+
+  /** What a transaction charged: sent as null, nothing (0); absent or unreadable, unknown. */
+  charge(concept: ConceptOf<K>): number | Unknown {
+    const found = this.find(concept);
+    if (found?.value === null) return 0;
+    return readNumber(found?.value) ?? UNKNOWN;
   }
 
   count(concept: ConceptOf<K>): number | undefined {

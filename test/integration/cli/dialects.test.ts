@@ -65,7 +65,22 @@ async function cli(dialect: DialectName, args: string[]) {
   return { code, stdout: out, stderr: errText };
 }
 
-const DIALECTS: DialectName[] = ['camel', 'snake', 'dotnet'];
+const DIALECTS: DialectName[] = ['camel', 'snake', 'dotnet', 'drf'];
+
+/**
+ * Facts a dialect has no way to send: DRF's on-time return has a null charge, so no currency
+ * (its fine is still 0, not unknown).
+ */
+const NOT_SENT: Partial<Record<DialectName, Record<string, string[]>>> = {
+  drf: { [`checkin ${itemBarcode(14)}`]: ['currency'] },
+};
+
+function expectedIn(dialect: DialectName, name: string): unknown {
+  const value = expected.get(name);
+  const dropped = NOT_SENT[dialect]?.[name];
+  if (!dropped || value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).filter(([field]) => !dropped.includes(field)));
+}
 
 const READS: string[][] = [
   ['whoami'],
@@ -129,7 +144,7 @@ describe.each(DIALECTS)('the CLI against the %s dialect', (dialect) => {
       const run = await cli(dialect, [...args, '--json']);
       expect(run.code).toBe(0);
       expect(expected.get(name)).not.toHaveProperty('error');
-      expect(canonical(JSON.parse(run.stdout))).toEqual(canonical(expected.get(name)));
+      expect(canonical(JSON.parse(run.stdout))).toEqual(canonical(expectedIn(dialect, name)));
     },
   );
 

@@ -14,7 +14,7 @@ import type { TestService } from '../auth/harness';
  * Every operation against services that answer the same data in other spellings and shapes: the
  * client must read the same facts from each as from the reference dialect.
  */
-const DIALECTS: DialectName[] = ['camel', 'snake', 'dotnet'];
+const DIALECTS: DialectName[] = ['camel', 'snake', 'dotnet', 'drf'];
 
 /**
  * What an integrator would map after running `library-kiosk probe`: names no alias should claim.

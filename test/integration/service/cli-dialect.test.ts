@@ -107,7 +107,7 @@ describe('the service command line with an unknown dialect', () => {
     const run = await exited(service(['--dialect', 'klingon', ...ANY_PORT]));
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(
-      'Unknown dialect: klingon (use one of reference, camel, snake, dotnet)',
+      'Unknown dialect: klingon (use one of reference, camel, snake, dotnet, drf)',
     );
   }, 30_000);
 });

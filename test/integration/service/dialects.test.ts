@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { itemBarcode, memberBarcode } from '../../../src-service/barcode';
+import { CURRENCY } from '../../../src-service/config';
 import { DEMO_ITEMS, DEMO_MEMBERS } from '../../../src-service/db/seed';
 import type { DialectName } from '../../../src-service/dialects';
 import {
@@ -708,7 +709,249 @@ const dotnet = (() => {
   return reader;
 })();
 
-const READERS: Record<Exclude<DialectName, 'reference'>, Reader> = { camel, snake, dotnet };
+const drf = (() => {
+  const timestamp = z.iso.datetime();
+  const money = z.object({ amount: decimalText, currency: text }).strict();
+  const member = z
+    .object({
+      id: text,
+      barcode: text,
+      username: text,
+      title: text,
+      first_name: text,
+      last_name: text,
+      email: text,
+      phone: text,
+      address_line1: text,
+      address_line2: text,
+      city: text,
+      postcode: text,
+      country: text,
+      branch: text,
+      member_type: text,
+      status: z.enum(['active', 'blocked']),
+      expiry_date: z.iso.date(),
+    })
+    .strict()
+    .transform((m): MemberRecord => ({
+      Id: m.id,
+      userbarcode: m.barcode,
+      branchid: m.branch,
+      usertype: m.member_type,
+      GivenName: m.first_name,
+      Surname: m.last_name,
+      UserName: m.username,
+      PhoneNo: m.phone,
+      address1: m.address_line1,
+      address2: m.address_line2,
+      city: m.city,
+      country: m.country,
+      postcode: m.postcode,
+      NameTitle: m.title,
+      userstatus: m.status,
+      Email: m.email,
+      ExpiryDate: m.expiry_date,
+    }));
+  /** DRF's page: `count` of the whole list, relative links carrying the page and its size. */
+  const link = z
+    .string()
+    .regex(/^\?page=\d+&page_size=\d+$/)
+    .nullable();
+  const paged = <T extends z.ZodType>(entry: T) =>
+    z
+      .object({ count: z.number().int(), next: link, previous: link, results: z.array(entry) })
+      .strict();
+  const linkNumber = (value: string | null, name: string): number | undefined => {
+    const found = value === null ? null : new URLSearchParams(value.slice(1)).get(name);
+    return found === null ? undefined : Number(found);
+  };
+  const transaction = {
+    id: z.uuid(),
+    created_at: timestamp,
+    barcode: text,
+    title: text,
+    author: text,
+    member_barcode: text,
+    due_at: timestamp,
+  };
+  type Transaction = z.output<z.ZodObject<typeof transaction>>;
+  const common = (t: Transaction) => ({
+    TransactionId: t.id,
+    Timestamp: t.created_at,
+    ItemBarcode: t.barcode,
+    UserBarcode: t.member_barcode,
+    Title: t.title,
+    Author: t.author,
+    DueDate: t.due_at,
+  });
+  const reader: Reader = {
+    circulationMethod: 'POST',
+    userInfo: z
+      .object({
+        organisation: z.object({ id: text, name: text, plan: text }).strict(),
+        user: z
+          .object({
+            id: text,
+            username: text,
+            first_name: text,
+            last_name: text,
+            email: text,
+            branch: text,
+          })
+          .strict(),
+      })
+      .strict()
+      .transform(({ organisation, user }) => ({
+        Customer: { Id: organisation.id, Name: organisation.name, Plan: organisation.plan },
+        User: {
+          Id: user.id,
+          UserName: user.username,
+          Name: [user.first_name, user.last_name].filter(Boolean).join(' '),
+          Email: user.email,
+          BranchId: user.branch,
+        },
+      })),
+    memberPage: ({ body }) => {
+      const page = paged(member).parse(body);
+      const next = linkNumber(page.next, 'page');
+      const previous = linkNumber(page.previous, 'page');
+      const size = linkNumber(page.next ?? page.previous, 'page_size') ?? page.results.length;
+      return {
+        Members: page.results,
+        Page: next !== undefined ? next - 1 : previous !== undefined ? previous + 1 : 1,
+        Size: size,
+        Total: page.count,
+        TotalPages: Math.ceil(page.count / size),
+      };
+    },
+    member,
+    branches: paged(z.object({ id: text, code: text, name: text, city: text }).strict()).transform(
+      (page) => ({
+        Branches: page.results.map((b) => ({ Id: b.id, Code: b.code, Name: b.name, City: b.city })),
+      }),
+    ),
+    memberTypes: paged(
+      z
+        .object({
+          id: text,
+          name: text,
+          loan_period_days: z.number().int(),
+          loan_limit: z.number().int(),
+          fine_threshold: decimalText,
+          daily_fine: decimalText,
+          max_fine_per_item: decimalText,
+        })
+        .strict(),
+    ).transform((page) => ({
+      UserTypes: page.results.map((t) => ({
+        Id: t.id,
+        Name: t.name,
+        LoanPeriodDays: t.loan_period_days,
+        LoanLimit: t.loan_limit,
+        FineThreshold: t.fine_threshold,
+        DailyFine: t.daily_fine,
+        MaxFinePerItem: t.max_fine_per_item,
+      })),
+    })),
+    memberCirculation: z
+      .object({
+        member,
+        loans: z.array(
+          z
+            .object({
+              barcode: text,
+              title: text,
+              author: text,
+              checked_out_at: timestamp,
+              due_at: timestamp,
+              is_overdue: z.boolean(),
+            })
+            .strict(),
+        ),
+        balance: decimalText,
+        currency: text,
+        blocks: z.array(blockKindSchema),
+      })
+      .strict()
+      .transform((value) => ({
+        Member: value.member,
+        Items: value.loans.map((loan) => ({
+          ItemBarcode: loan.barcode,
+          Title: loan.title,
+          Author: loan.author,
+          CheckedOutAt: loan.checked_out_at,
+          DueDate: loan.due_at,
+          Overdue: loan.is_overdue,
+        })),
+        Fine: value.balance,
+        Currency: value.currency,
+        Blocks: value.blocks,
+      })),
+    // The loan alone under its own key, the interface's `DueDate` beside `due_at`.
+    checkoutResult: z
+      .object({
+        loan: z
+          .object({ ...transaction, DueDate: timestamp, renewed: z.boolean(), charge: money })
+          .strict(),
+      })
+      .strict()
+      .transform(({ loan }) => ({
+        ...common(loan),
+        DueDate: loan.DueDate,
+        Renewed: loan.renewed,
+        Fine: loan.charge.amount,
+        Currency: loan.charge.currency,
+      })),
+    // The charge and the overdue date beside the returned item; no charge is null.
+    checkinResult: z
+      .object({
+        returned: z.object({ ...transaction, days_overdue: z.number().int() }).strict(),
+        charge: money.nullable(),
+        overdue_since: timestamp.nullable(),
+      })
+      .strict()
+      .transform(({ returned, charge, overdue_since }) => ({
+        ...common(returned),
+        Overdue: overdue_since !== null,
+        OverdueDate: overdue_since,
+        DaysOverdue: returned.days_overdue,
+        Fine: charge?.amount ?? 0,
+        Currency: charge?.currency ?? CURRENCY,
+      })),
+    uploadTicket: z
+      .object({
+        item_id: z.uuid(),
+        file_id: z.uuid(),
+        container: text,
+        sas: text,
+        url: z.url(),
+        sub_doc_id: z.number().int(),
+        upload_endpoint: z.url(),
+      })
+      .strict()
+      .transform((t) => ({
+        itemId: t.item_id,
+        fileId: t.file_id,
+        container: t.container,
+        sas: t.sas,
+        url: t.url,
+        subdocid: t.sub_doc_id,
+        uploadendpoint: t.upload_endpoint,
+      })),
+    error: z
+      .object({ detail: text, code: text })
+      .strict()
+      .transform((body) => ({ code: body.code, message: body.detail })),
+  };
+  return reader;
+})();
+
+const READERS: Record<Exclude<DialectName, 'reference'>, Reader> = {
+  camel,
+  snake,
+  dotnet,
+  drf,
+};
 const DIALECTS = Object.keys(READERS) as (keyof typeof READERS)[];
 
 const fixtures = new Map<DialectName, ServiceFixture>();

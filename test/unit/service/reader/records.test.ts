@@ -197,6 +197,66 @@ describe('check-out and check-in answers', () => {
     });
   });
 
+  it('reads an on-time check-in (no fine, overdue date null) as not overdue with no fine', () => {
+    const body = { Fine: 0, OverdueDate: null, Overdue: false, DaysOverdue: 0 };
+    expect(readCirculationResult('checkIn', body, reading())).toMatchObject({
+      fine: 0,
+      overdue: false,
+      overdueDate: null,
+    });
+  });
+
+  it('reads a charge sent as null as no fine, and one not sent at all as unknown', () => {
+    expect(readCirculationResult('checkIn', { charge: null }, reading()).fine).toBe(0);
+    expect(readCirculationResult('checkIn', { title: 'Dune' }, reading()).fine).toBe('unknown');
+  });
+
+  it('reads a check-out nested under its own key (DRF), its due date and title included', () => {
+    const body = {
+      loan: { barcode: '344', title: 'Dune', due_at: '2026-12-16T23:59:59Z', renewed: false },
+    };
+    expect(readCirculationResult('checkOut', body, reading())).toMatchObject({
+      itemBarcode: '344',
+      title: 'Dune',
+      dueDate: { kind: 'instant', iso: '2026-12-16T23:59:59.000Z' },
+      renewed: false,
+    });
+  });
+
+  it('reads a DRF check-in: the returned item nested, the charge and overdue date beside it', () => {
+    const late = {
+      returned: { barcode: '344', title: 'Dune', due_at: '2026-11-13T23:59:59Z' },
+      charge: { amount: '1.50', currency: 'EUR' },
+      overdue_since: '2026-11-13T23:59:59Z',
+    };
+    expect(readCirculationResult('checkIn', late, reading())).toMatchObject({
+      title: 'Dune',
+      fine: 1.5,
+      currency: 'EUR',
+      overdue: true,
+      overdueDate: { kind: 'instant', iso: '2026-11-13T23:59:59.000Z' },
+    });
+    const onTime = {
+      returned: { barcode: '344', title: 'Dune' },
+      charge: null,
+      overdue_since: null,
+    };
+    expect(readCirculationResult('checkIn', onTime, reading())).toMatchObject({
+      title: 'Dune',
+      fine: 0,
+      overdue: false,
+      overdueDate: null,
+    });
+  });
+
+  it('prefers a field beside a nested object to the same concept inside it', () => {
+    const body = { returned: { title: 'Inner', fine: 3 }, title: 'Outer', charge: null };
+    expect(readCirculationResult('checkIn', body, reading())).toMatchObject({
+      title: 'Outer',
+      fine: 0,
+    });
+  });
+
   it('reads the item from an item object inside the answer', () => {
     const body = { DueDate: '/Date(1796169599000)/', item: { barcode: '344', title: 'Dune' } };
     expect(readCirculationResult('checkOut', body, reading())).toMatchObject({
@@ -241,12 +301,35 @@ describe('lists', () => {
     });
   });
 
+  it("fills a page's number and size from the request when the answer leaves them out (DRF)", () => {
+    const body = { count: 41, next: '?page=3', previous: '?page=1', results: [{ id: '1' }] };
+    expect(readMemberPage(body, reading(), undefined, { page: 2, size: 20 })).toMatchObject({
+      ok: true,
+      value: { page: 2, size: 20, total: 41, totalPages: 3 },
+    });
+  });
+
+  it('unwraps a record under any single key', () => {
+    expect(readMember({ patron: { id: '7', first_name: 'Ann' } }, reading())).toMatchObject({
+      ok: true,
+      value: { id: '7', givenName: 'Ann' },
+    });
+  });
+
   it('refuses an answer with no list in it', () => {
     expect(readBranches({ status: 'ok' }, reading())).toMatchObject({ ok: false });
   });
 });
 
 describe('user info', () => {
+  it("names the staff user from first and last name when no whole name is given (Django's User)", () => {
+    const info = readUserInfo(
+      { user: { id: 7, username: 'lena', first_name: 'Lena', last_name: 'Park' } },
+      reading(),
+    );
+    expect(info).toMatchObject({ ok: true, value: { user: { name: 'Lena Park' } } });
+  });
+
   it('reads the staff user at the top when there is no user object', () => {
     const info = readUserInfo({ sub: 's-1', preferred_username: 'lena', email: 'l@x' }, reading());
     expect(info).toMatchObject({ ok: true, value: { user: { id: 's-1', userName: 'lena' } } });
