@@ -1,11 +1,17 @@
+import type { SettingRule } from '../ipc/console/setting-rule';
+import { settingRuleOf } from './issue-rule';
 import type { FixedSetting, StoredSettings } from './resolve';
 import { SettingsSchema } from './schema';
 import type { Settings } from './schema';
 
-/** One setting the schema refuses: its dotted path (`patron.warningMs`) and why. */
+/**
+ * One setting the schema refuses: its dotted path (`patron.warningMs`), why in the schema's words
+ * (logs, the CLI) and the rule it broke (the staff screen's words).
+ */
 export interface SettingIssue {
   path: string;
   message: string;
+  rule: SettingRule;
 }
 
 /** A placeholder data folder: the document is checked, not the host's folder. */
@@ -45,10 +51,10 @@ export function checkSettings(
     ...withEnvironment(document, fixed),
   });
   if (parsed.success) return [];
-  return parsed.error.issues.map((issue) => ({
-    path: issue.path.length > 0 ? issue.path.join('.') : 'settings',
-    message: issue.message,
-  }));
+  return parsed.error.issues.map((issue) => {
+    const path = issue.path.length > 0 ? issue.path.join('.') : 'settings';
+    return { path, message: issue.message, rule: settingRuleOf(issue, path) };
+  });
 }
 
 /** The document's values with every default filled in, without the environment (an export's view). */

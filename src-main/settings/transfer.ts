@@ -153,7 +153,11 @@ export function readSettingsExport(text: string): Result<ReadImport, ImportProbl
   if (unknown.length > 0) {
     return err({
       kind: 'invalid',
-      issues: unknown.map((path) => ({ path, message: 'is not a kiosk setting' })),
+      issues: unknown.map((path) => ({
+        path,
+        message: 'is not a kiosk setting',
+        rule: { kind: 'not-a-setting' as const },
+      })),
     });
   }
   return ok({

@@ -3,13 +3,13 @@
  * service: save and restart, field errors, export and import between two data folders, the staff
  * PIN change, and settings an environment variable fixes.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
 import { hashStaffPin } from '../../src-main/settings/staff-pin';
-import { startKioskUnderTest } from './harness';
+import { RESULTS_DIR, startKioskUnderTest } from './harness';
 import type { KioskUnderTest, KioskUnderTestOptions } from './harness';
 import { expectNoAxeViolations, signInStaff } from './patron-support';
 
@@ -59,6 +59,55 @@ async function restartFromScreen(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Welcome' }).waitFor({ timeout: 30_000 });
 }
 
+/** The window as staff see it (not the whole scrolled screen). */
+async function windowShot(page: Page, name: string): Promise<void> {
+  await mkdir(RESULTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`) });
+}
+
+/**
+ * Feedback is where staff look: inside the window, on the row of the control that caused it,
+ * close beside it (not at the top of a long form).
+ */
+async function expectFeedbackBeside(page: Page, feedback: Locator, control: Locator) {
+  const said = await feedback.boundingBox();
+  const button = await control.boundingBox();
+  const window = page.viewportSize();
+  if (!said || !button || !window) throw new Error('not shown');
+  expect(said.y).toBeGreaterThanOrEqual(0);
+  expect(said.y + said.height).toBeLessThanOrEqual(window.height);
+  expect(said.x + said.width).toBeLessThanOrEqual(window.width);
+  const middle = (box: { y: number; height: number }) => box.y + box.height / 2;
+  expect(Math.abs(middle(said) - middle(button))).toBeLessThanOrEqual(button.height);
+  expect(said.x - (button.x + button.width)).toBeGreaterThanOrEqual(0);
+  expect(said.x - (button.x + button.width)).toBeLessThanOrEqual(300);
+}
+
+/** The lines of a list, as staff read them. */
+async function lines(list: Locator): Promise<string[]> {
+  return (await list.locator('li').allTextContents()).map((line) => line.trim());
+}
+
+/** A settings export with these settings, written where the kiosk's page can pick it. */
+async function exportFile(
+  kiosk: KioskUnderTest,
+  settings: Record<string, unknown>,
+  exportedAt = '2025-03-04T05:06:07.000Z',
+): Promise<string> {
+  const file = path.join(kiosk.dataDir, `import-${Date.now()}.json`);
+  await writeFile(
+    file,
+    JSON.stringify({
+      format: 'library-kiosk-settings',
+      version: 1,
+      exportedAt,
+      appVersion: '0.1.0',
+      settings,
+    }),
+  );
+  return file;
+}
+
 describe('kiosk settings screen (web host)', () => {
   it('saves a branch name and a receipt mode, and the patron screen shows the branch after a restart from the screen', async () => {
     const kiosk = await startSignedIn();
@@ -67,9 +116,13 @@ describe('kiosk settings screen (web host)', () => {
     await openSettings(page);
     await page.getByLabel('Branch name').fill('Riverside Branch');
     await page.getByLabel('Receipts', { exact: true }).selectOption('none');
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await page.getByText('Settings saved. Restart the kiosk to use them.').waitFor();
+    const save = page.getByRole('button', { name: 'Save settings' });
+    await save.click();
+    const saved = page.getByText('Settings saved. Restart the kiosk to use them.', { exact: true });
+    await saved.waitFor();
+    await expectFeedbackBeside(page, saved, save);
     await expectNoAxeViolations(page);
+    await windowShot(page, 'staff-settings-saved-1280x800');
     await kiosk.screenshot('staff-settings-form');
 
     const stored = await storedSettings(kiosk);
@@ -92,12 +145,13 @@ describe('kiosk settings screen (web host)', () => {
     await openSettings(page);
     const before = await readFile(path.join(kiosk.dataDir, 'settings.json'), 'utf8');
 
-    const field = page.getByLabel('Request time limit (milliseconds)');
-    await field.fill('10');
+    const field = page.getByLabel('Wait for the library service at most (seconds)');
+    expect(await field.inputValue()).toBe('15');
+    await field.fill('0.5');
     await field.blur();
     const error = page.locator('#setting-requestTimeoutMs-error');
     await error.waitFor();
-    expect(await error.textContent()).toMatch(/1000/);
+    expect((await error.textContent())?.trim()).toBe('Must be at least 1 second.');
     expect(await field.getAttribute('aria-describedby')).toContain(
       'setting-requestTimeoutMs-error',
     );
@@ -150,8 +204,8 @@ describe('kiosk settings screen (web host)', () => {
     await preview.waitFor();
     const changes = await preview.locator('li').allTextContents();
     expect(changes.map((line) => line.trim())).toEqual([
-      'kiosk.branchName: "" → "Hillside Library"',
-      'kiosk.defaultLanguage: "en" → "es"',
+      'Branch name: (empty) → Hillside Library',
+      'Default language: English → Español',
     ]);
     await expectNoAxeViolations(page);
     await preview.scrollIntoViewIfNeeded();
@@ -195,7 +249,12 @@ describe('kiosk settings screen (web host)', () => {
     );
     await page.getByLabel('Import settings from a file…').setInputFiles(bad);
     await page.getByText('This file has settings this kiosk cannot use:').waitFor();
-    expect(await page.getByText('receipt.mode').count()).toBe(1);
+    expect(
+      (await page.locator('.import-problem li').allTextContents()).map((line) => line.trim()),
+    ).toEqual(['Receipts: Is not one of the choices this kiosk offers.']);
+    const unknown = await exportFile(kiosk, { kiosk: { colour: 'red' } });
+    await page.getByLabel('Import settings from a file…').setInputFiles(unknown);
+    await page.getByText('“kiosk.colour” is not a setting this kiosk knows.').waitFor();
     expect(await page.getByRole('button', { name: 'Apply these settings' }).count()).toBe(0);
   });
 
@@ -235,13 +294,15 @@ describe('kiosk settings screen (web host)', () => {
     const { page } = kiosk;
     await page.getByRole('heading', { name: 'Out of service' }).waitFor();
     await openSettings(page);
-    const clientId = page.getByLabel('Client ID');
+    const clientId = page.getByLabel(
+      "The kiosk's name at the sign-in server (empty: the usual one)",
+    );
     expect(await clientId.getAttribute('readonly')).not.toBeNull();
     expect(await clientId.inputValue()).toBe('library-kiosk');
     await page
       .getByText('Set by the KIOSK_CLIENT_ID environment variable; change it there.')
       .waitFor();
-    expect(await page.getByLabel('Redirect URI (scheme)').getAttribute('readonly')).toBeNull();
+    expect(await page.getByLabel('Sign-in return address').getAttribute('readonly')).toBeNull();
 
     await page.getByLabel('Branch name').fill('Eastside');
     await page.getByRole('button', { name: 'Save settings' }).click();
@@ -250,5 +311,202 @@ describe('kiosk settings screen (web host)', () => {
     expect(stored.kiosk).toEqual({ branchName: 'Eastside' });
     expect(stored.service).toBeUndefined();
     await expectNoAxeViolations(page);
+  });
+
+  it('shows times in seconds and minutes, and stores them in milliseconds', async () => {
+    const kiosk = await start();
+    const { page } = kiosk;
+    await page.getByRole('heading', { name: 'Out of service' }).waitFor();
+    await openSettings(page);
+    const session = page.getByLabel('End a patron session after no activity for (seconds)');
+    const warning = page.getByLabel('Warning before the end of a session (seconds)');
+    const staffIdle = page.getByLabel('Close staff mode after no staff action for (minutes)');
+    expect(await session.inputValue()).toBe('120');
+    expect(await warning.inputValue()).toBe('20');
+    expect(await staffIdle.inputValue()).toBe('5');
+    expect(await page.getByLabel('First retry after (seconds)').inputValue()).toBe('1');
+    // No field is in milliseconds any more.
+    expect(await page.getByText('milliseconds').count()).toBe(0);
+
+    await session.fill('90');
+    await warning.fill('15.5');
+    await staffIdle.fill('10');
+    await staffIdle.blur();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page
+      .getByText('Settings saved. Restart the kiosk to use them.', { exact: true })
+      .waitFor();
+    const stored = await storedSettings(kiosk);
+    expect(stored.patron).toEqual({ inactivityTimeoutMs: 90_000, warningMs: 15_500 });
+    expect(stored.staff).toEqual({ idleTimeoutMs: 600_000 });
+  });
+
+  it("names every setting's problem in plain words next to its field, never in the schema's words (English)", async () => {
+    const kiosk = await start();
+    const { page } = kiosk;
+    await page.getByRole('heading', { name: 'Out of service' }).waitFor();
+    await openSettings(page);
+    const session = page.getByLabel('End a patron session after no activity for (seconds)');
+    const warningField = page.getByLabel('Warning before the end of a session (seconds)');
+    await session.fill('1');
+    await session.blur();
+    const sessionError = page.locator('#setting-patron-inactivityTimeoutMs-error');
+    await sessionError.waitFor();
+    expect((await sessionError.textContent())?.trim()).toBe('Must be at least 2 seconds.');
+    await session.fill('60');
+    await warningField.fill('90');
+    await warningField.blur();
+    const warningError = page.locator('#setting-patron-warningMs-error');
+    await warningError.waitFor();
+    expect((await warningError.textContent())?.trim()).toBe(
+      'The warning must come before the session ends: make it shorter than the session time.',
+    );
+    expect(await sessionError.count()).toBe(0);
+    const service = page.getByLabel('Library service address (empty: the built-in demo service)');
+    await service.fill('http://library.example.org/api');
+    await service.blur();
+    await page
+      .locator('#setting-service-baseUrl-error', {
+        hasText:
+          'Must start with https://. Plain http:// is only for a service on this computer (127.0.0.1 or localhost): otherwise passwords would cross the network unprotected.',
+      })
+      .waitFor();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Not saved. Fix the settings marked in red (2).').waitFor();
+    const text = (await page.locator('.settings-screen').textContent()) ?? '';
+    for (const developerWords of [
+      'Too small',
+      'expected',
+      'warningMs',
+      'inactivityTimeoutMs',
+      'Invalid input',
+      'must be https',
+    ]) {
+      expect(text).not.toContain(developerWords);
+    }
+    await warningError.scrollIntoViewIfNeeded();
+    await windowShot(page, 'staff-settings-errors-en-1280x800');
+  });
+
+  it("names a setting's problem in Spanish when the kiosk speaks Spanish", async () => {
+    const kiosk = await start({ settings: { kiosk: { defaultLanguage: 'es' } } });
+    const { page } = kiosk;
+    await page.getByRole('heading', { name: 'Fuera de servicio' }).waitFor();
+    await page.keyboard.press('Control+Alt+KeyS');
+    await page.getByLabel('PIN del personal').fill(DEMO_STAFF_PIN);
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Ajustes', exact: true }).click();
+    const warning = page.getByLabel('Aviso antes del final de la sesión (segundos)');
+    expect(await warning.inputValue()).toBe('20');
+    await warning.fill('0.5');
+    await warning.blur();
+    const error = page.locator('#setting-patron-warningMs-error');
+    await error.waitFor();
+    expect((await error.textContent())?.trim()).toBe('Debe ser al menos 1 segundo.');
+    await warning.fill('500');
+    await warning.blur();
+    await page
+      .locator('#setting-patron-warningMs-error', { hasText: 'Debe ser como máximo 120 segundos.' })
+      .waitFor();
+    expect(await page.locator('.settings-screen').textContent()).not.toContain('Too big');
+  });
+
+  it('edits barcode rules as a start and a length, storing the pattern the scanner checks, with expressions under Advanced', async () => {
+    const kiosk = await start({ settings: { scanner: { itemPattern: '^(3|4)\\d{13}$' } } });
+    const { page } = kiosk;
+    await page.getByRole('heading', { name: 'Out of service' }).waitFor();
+    await openSettings(page);
+    const cards = page.locator('[data-barcode="patron"]');
+    expect(await cards.getByLabel('Starts with').inputValue()).toBe('2');
+    expect(await cards.getByLabel('Number of characters').inputValue()).toBe('14');
+    // A stored expression that is no "start, then digits" rule is left to Advanced, open.
+    await page
+      .locator('[data-barcode="item"]', {
+        hasText: 'This rule is set as a regular expression: see Advanced.',
+      })
+      .waitFor();
+    const advanced = page.locator('details.advanced');
+    expect(await advanced.getAttribute('open')).not.toBeNull();
+    expect(await page.getByLabel('Item barcode pattern (regular expression)').inputValue()).toBe(
+      '^(3|4)\\d{13}$',
+    );
+
+    await cards.getByLabel('Starts with').fill('29');
+    await cards.getByLabel('Number of characters').fill('10');
+    await cards.getByLabel('Number of characters').blur();
+    expect(await page.getByLabel('Library card pattern (regular expression)').inputValue()).toBe(
+      '^29\\d{8}$',
+    );
+    await cards.getByLabel('Number of characters').fill('2');
+    await cards
+      .getByText(
+        'Give a start of letters or digits and a number of characters longer than the start (at most 256).',
+      )
+      .waitFor();
+    await cards.getByLabel('Number of characters').fill('10');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page
+      .getByText('Settings saved. Restart the kiosk to use them.', { exact: true })
+      .waitFor();
+    expect((await storedSettings(kiosk)).scanner).toEqual({
+      itemPattern: '^(3|4)\\d{13}$',
+      patronPattern: '^29\\d{8}$',
+    });
+    await page.locator('[data-section="scanner"]').scrollIntoViewIfNeeded();
+    await windowShot(page, 'staff-settings-barcodes-1280x800');
+  });
+
+  it('previews an import setting by setting with labels and values in words', async () => {
+    const kiosk = await start();
+    const { page } = kiosk;
+    await page.getByRole('heading', { name: 'Out of service' }).waitFor();
+    await openSettings(page);
+    const exportedAt = '2025-03-04T05:06:07.000Z';
+    const file = await exportFile(
+      kiosk,
+      {
+        patron: { inactivityTimeoutMs: 90_000, allowEmail: true },
+        staff: { idleTimeoutMs: 600_000, pinHash: 'scrypt$x' },
+        service: { circulationMethod: 'PUT' },
+        scanner: { device: { mode: 'off' } },
+        documents: { maxUploadBytes: 50 * 1024 ** 2 },
+      },
+      exportedAt,
+    );
+    await page.getByLabel('Import settings from a file…').setInputFiles(file);
+    const preview = page.getByRole('region', { name: 'What the import changes' });
+    await preview.waitFor();
+    const local = new Intl.DateTimeFormat('en', { dateStyle: 'long', timeStyle: 'short' }).format(
+      Date.parse(exportedAt),
+    );
+    await preview.getByText(`Exported ${local} by kiosk version 0.1.0.`, { exact: true }).waitFor();
+    expect(await lines(preview)).toEqual([
+      'Largest PDF staff may publish: 100 MB → 50 MB',
+      'Patrons may identify by email: Off → On',
+      'End a patron session after no activity for (seconds): 120 seconds → 90 seconds',
+      'Scanner device: Any USB barcode scanner → None (keyboard scanners still work)',
+      'How check-outs and returns are sent: Automatic → Always PUT',
+      'Close staff mode after no staff action for (minutes): 5 minutes → 10 minutes',
+    ]);
+    await preview.getByText('Left out (this kiosk keeps its own): Staff PIN').waitFor();
+    const text = (await preview.textContent()) ?? '';
+    for (const raw of ['T05:06', '90000', 'true', '"PUT"', 'patron.', 'any-pos']) {
+      expect(text).not.toContain(raw);
+    }
+    await expectNoAxeViolations(page);
+    await preview.scrollIntoViewIfNeeded();
+    await windowShot(page, 'staff-settings-import-words-1280x800');
+
+    const bad = await exportFile(kiosk, {
+      patron: { warningMs: 'soon', inactivityTimeoutMs: 1_000, allowEmail: 'yes' },
+    });
+    await page.getByLabel('Import settings from a file…').setInputFiles(bad);
+    const problem = page.locator('.import-problem');
+    await problem.waitFor();
+    expect(await lines(problem)).toEqual([
+      'End a patron session after no activity for (seconds): Must be at least 2 seconds.',
+      'Warning before the end of a session (seconds): Must be a number.',
+      'Patrons may identify by email: Must be On or Off.',
+    ]);
   });
 });

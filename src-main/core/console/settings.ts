@@ -26,7 +26,10 @@ const NO_STORE: ConsoleProblem = { kind: 'unavailable', reason: 'no-settings-sto
 /** A settings error (a value, or the file itself) as staff see it. */
 function settingsProblem(error: SettingsError): ConsoleProblem {
   return error.kind === 'invalid-setting'
-    ? { kind: 'invalid', issues: [{ path: error.setting, message: error.message }] }
+    ? {
+        kind: 'invalid',
+        issues: [{ path: error.setting, message: error.message, rule: { kind: 'other' } }],
+      }
     : { kind: 'unavailable', reason: error.message };
 }
 

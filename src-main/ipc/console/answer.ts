@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SettingRuleSchema } from './setting-rule';
 
 /**
  * Why a staff console call produced no value. Service failures keep the service client's own
@@ -25,8 +26,13 @@ export const ConsoleProblemSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('cancelled'), operation: z.string() }),
   z.object({
     kind: z.literal('invalid'),
-    /** One entry per field: a dotted path (`service.baseUrl`, `GivenName`) and its problem. */
-    issues: z.array(z.object({ path: z.string(), message: z.string() })),
+    /**
+     * One entry per field: a dotted path (`service.baseUrl`, `GivenName`) and its problem; a
+     * setting's issue also names the rule it broke, which the settings screen puts in words.
+     */
+    issues: z.array(
+      z.object({ path: z.string(), message: z.string(), rule: SettingRuleSchema.optional() }),
+    ),
   }),
   z.object({ kind: z.literal('unavailable'), reason: z.string() }),
   /**

@@ -107,7 +107,13 @@ describe('readSettingsExport', () => {
       ok: false,
       error: {
         kind: 'invalid',
-        issues: [{ path: 'kiosk.colour', message: 'is not a kiosk setting' }],
+        issues: [
+          {
+            path: 'kiosk.colour',
+            message: 'is not a kiosk setting',
+            rule: { kind: 'not-a-setting' },
+          },
+        ],
       },
     });
   });

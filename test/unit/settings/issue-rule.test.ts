@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { checkSettings } from '../../../src-main/settings/check';
+import type { StoredSettings } from '../../../src-main/settings/resolve';
+
+/** Each issue's path and rule: what the staff screen puts in words. */
+const rules = (document: Record<string, unknown>) =>
+  checkSettings(document as StoredSettings, []).map(({ path, rule }) => ({ path, rule }));
+
+describe('checkSettings names the rule each setting broke, by path and kind', () => {
+  it('a time below or above its range, with the limit in the stored unit', () => {
+    expect(rules({ patron: { thankYouMs: 500 } })).toEqual([
+      { path: 'patron.thankYouMs', rule: { kind: 'too-small', limit: 1_000 } },
+    ]);
+    expect(rules({ requestTimeoutMs: 500_000 })).toEqual([
+      { path: 'requestTimeoutMs', rule: { kind: 'too-big', limit: 120_000 } },
+    ]);
+  });
+
+  it('a warning that does not come before the end of the session', () => {
+    expect(rules({ patron: { inactivityTimeoutMs: 60_000, warningMs: 90_000 } })).toEqual([
+      { path: 'patron.warningMs', rule: { kind: 'warning-after-timeout' } },
+    ]);
+  });
+
+  it('values of the wrong kind: text for a number, text for On/Off, a fraction of a day', () => {
+    expect(
+      rules({
+        patron: { warningMs: 'soon', allowEmail: 'yes' },
+        offline: { defaultLoanDays: 1.5 },
+      }),
+    ).toEqual([
+      { path: 'patron.warningMs', rule: { kind: 'wrong-type', expected: 'number' } },
+      { path: 'patron.allowEmail', rule: { kind: 'wrong-type', expected: 'on-off' } },
+      { path: 'offline.defaultLoanDays', rule: { kind: 'whole-number' } },
+    ]);
+  });
+
+  it('a choice the list does not have, a URL, plain http to another machine, a bad pattern', () => {
+    expect(
+      rules({
+        receipt: { mode: 'sometimes' },
+        service: { baseUrl: 'not a url', authUrl: 'http://auth.example.org' },
+        scanner: { itemPattern: '^(3' },
+      }),
+    ).toEqual([
+      { path: 'service.baseUrl', rule: { kind: 'not-a-url' } },
+      { path: 'service.authUrl', rule: { kind: 'not-https' } },
+      { path: 'receipt.mode', rule: { kind: 'not-a-choice' } },
+      { path: 'scanner.itemPattern', rule: { kind: 'bad-pattern' } },
+    ]);
+  });
+
+  it('an empty client ID and a PIN where its hash belongs', () => {
+    expect(rules({ service: { clientId: '' }, staff: { pinHash: '123456' } })).toEqual([
+      { path: 'service.clientId', rule: { kind: 'empty' } },
+      { path: 'staff.pinHash', rule: { kind: 'pin-hash' } },
+    ]);
+  });
+});
