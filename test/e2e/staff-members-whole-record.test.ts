@@ -34,7 +34,7 @@ async function openMember(page: Page, name: string): Promise<void> {
 describe('saving one phone number against a service whose member PUT replaces the record', () => {
   let kiosk: KioskUnderTest;
   beforeAll(async () => {
-    kiosk = await startKioskUnderTest({ memberPut: 'replace' });
+    kiosk = await startKioskUnderTest({ memberPut: 'replace', faults: true });
     await signInInStaffMode(kiosk.page, DEMO_STAFF_PIN);
     await openMembers(kiosk.page);
   }, 90_000);
@@ -62,6 +62,25 @@ describe('saving one phone number against a service whose member PUT replaces th
     expect(now.givenName).toBeTruthy();
     expect(await field(page, 'GivenName').inputValue()).toBe(shown.GivenName);
     expect(await page.locator('.not-as-sent').count()).toBe(0);
+  });
+
+  it('says the library system cannot be reached in a sentence, without a network code', async () => {
+    const { page } = kiosk;
+    const faults = kiosk.kiosk.faults;
+    if (!faults) throw new Error('the embedded service has no fault knobs');
+    await field(page, 'city').fill('Clifden');
+    faults.set({ outage: true });
+    try {
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      const problem = page.locator('[data-problem="unreachable"]');
+      await problem.waitFor();
+      expect(await problem.locator('p').textContent()).toBe(
+        'The library system cannot be reached just now. Check the network, then try again.',
+      );
+      expect(await field(page, 'city').inputValue()).toBe('Clifden');
+    } finally {
+      faults.reset();
+    }
   });
 });
 

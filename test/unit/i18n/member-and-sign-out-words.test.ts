@@ -152,6 +152,21 @@ describe('the member editor, word for word', () => {
     );
   });
 
+  it('says the library system cannot be reached, or the screen lost the kiosk, without a code', () => {
+    expect(T.en('members.problem.unreachable')).toBe(
+      'The library system cannot be reached just now. Check the network, then try again.',
+    );
+    expect(T.es('members.problem.unreachable')).toBe(
+      'No se puede contactar con el sistema de la biblioteca en este momento. Compruebe la red y vuelva a intentarlo.',
+    );
+    expect(T.en('members.problem.unavailable')).toBe(
+      'This screen lost its connection to the kiosk. Try again; if it keeps happening, restart the kiosk.',
+    );
+    expect(T.es('members.problem.unavailable')).toBe(
+      'Esta pantalla ha perdido la conexión con el quiosco. Vuelva a intentarlo; si sigue ocurriendo, reinicie el quiosco.',
+    );
+  });
+
   it('no longer says that only the changed fields are sent', () => {
     for (const catalog of [en.members, es.members]) {
       expect(JSON.stringify(catalog)).not.toMatch(/Only the fields you change|Solo se envían/);
