@@ -133,6 +133,8 @@ describe('publishing a PDF from the documents screen', () => {
     await publish('Annual report 2025');
     const address = page.getByTestId('documents-address');
     await address.waitFor();
+    expect(await page.getByTestId('documents-name').textContent()).toBe('Annual report 2025');
+    expect(await page.getByTestId('documents-size').textContent()).toBe('3 MB');
     await kiosk.screenshot('staff-documents-published');
     // The staged copy is gone: the file is named as published, with nothing left to discard.
     expect(await page.getByTestId('documents-chosen').textContent()).toMatch(
@@ -166,6 +168,95 @@ describe('publishing a PDF from the documents screen', () => {
     // An empty name: the file's own name was sent.
     expect(upload().name).toBe('');
     await expect.poll(() => readdir(staging)).toEqual([]);
+  });
+
+  it("shows the published document's name, size and link with a Copy button, its ids only under Details", async () => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await choose(await file('hours.pdf', pdfBytes(549)));
+    await chosen('hours.pdf');
+    expect(await page.getByTestId('documents-chosen').textContent()).toBe(
+      'Chosen: hours.pdf (0.5 kB)',
+    );
+    await publish('Opening hours');
+    const outcome = page.locator('[data-outcome="published"]');
+    await outcome.waitFor();
+    expect(await page.getByTestId('documents-name').textContent()).toBe('Opening hours');
+    expect(await page.getByTestId('documents-size').textContent()).toBe('0.5 kB');
+    expect(await outcome.textContent()).not.toMatch(/\bbyte\b/);
+    // The ids are there for whoever needs them, folded away.
+    const itemId = upload().document?.itemId ?? '';
+    expect(itemId).not.toBe('');
+    expect(await page.getByTestId('documents-item-id').isVisible()).toBe(false);
+    expect(await page.getByText('Document id (item id)').isVisible()).toBe(false);
+    await page.getByText('Details', { exact: true }).click();
+    expect((await page.getByTestId('documents-item-id').textContent())?.trim()).toBe(itemId);
+
+    const copyState = page.getByTestId('documents-copy-state');
+    expect((await copyState.textContent())?.trim()).toBe('');
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await copyState.filter({ hasText: 'Copied' }).waitFor();
+    expect((await copyState.textContent())?.trim()).toBe('Copied');
+    const link = (await page.getByTestId('documents-address').textContent())?.trim();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(link);
+    await kiosk.screenshot('staff-documents-published-details');
+    await expectNoAxeViolations(page);
+  });
+
+  it("adds a file to a document picked from the kiosk's own list of what it published, newest first", async () => {
+    const recorded = JSON.parse(
+      await readFile(path.join(kiosk.dataDir, 'published-documents.json'), 'utf8'),
+    ) as { documents: { name: string; docid: string; publishedAt: string }[] };
+    const newest = recorded.documents[0]!;
+    expect(newest.name).toBe('Opening hours');
+    // Names, ids and times only: nothing about patrons, no address, no signature.
+    for (const entry of recorded.documents) {
+      expect(Object.keys(entry).sort()).toEqual(['docid', 'name', 'publishedAt']);
+    }
+    expect(recorded.documents.map((entry) => entry.name)).toEqual([
+      'Opening hours',
+      'staged.pdf',
+      'Annual report 2025',
+    ]);
+
+    await choose(await file('hours-summer.pdf', pdfBytes(2_000)));
+    await chosen('hours-summer.pdf');
+    await page.getByLabel('Add to a document published from this kiosk').check();
+    await page
+      .getByText(
+        'The library service cannot list its documents: this list holds the ones this kiosk published, newest first.',
+      )
+      .waitFor();
+    const pick = page.getByLabel('Document to add to');
+    const when = (iso: string) =>
+      new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+        Date.parse(iso),
+      );
+    expect((await pick.locator('option').allTextContents()).map((text) => text.trim())).toEqual(
+      recorded.documents.map((entry) => `${entry.name} (published ${when(entry.publishedAt)})`),
+    );
+    expect(await pick.inputValue()).toBe(newest.docid);
+    await kiosk.screenshot('staff-documents-add-to-listed');
+    await publish('Summer hours');
+    await page.locator('[data-outcome="published"]').waitFor();
+    await page.getByText('Added to “Opening hours”.', { exact: true }).waitFor();
+    expect(upload().document?.itemId).toBe(newest.docid);
+    const db = serviceDatabase();
+    try {
+      const parts = db
+        .prepare<[string], { name: string }>(
+          'SELECT name FROM document_files WHERE item_id = ? ORDER BY subdocid',
+        )
+        .all(newest.docid);
+      expect(parts.map((part) => part.name)).toEqual(['Opening hours', 'Summer hours']);
+    } finally {
+      db.close();
+    }
+    // A sub-document is no new document: the list is as it was.
+    const after = JSON.parse(
+      await readFile(path.join(kiosk.dataDir, 'published-documents.json'), 'utf8'),
+    ) as { documents: unknown[] };
+    expect(after.documents).toHaveLength(recorded.documents.length);
+    await page.getByRole('button', { name: 'Publish another document' }).click();
   });
 
   it('cancels an upload midway: no blob is stored, and the screen offers to try again', async () => {
@@ -251,7 +342,8 @@ describe('publishing a PDF from the documents screen', () => {
   it("explains the service's 400 and publishes on retry once the item id is corrected", async () => {
     await choose(await file('chapter.pdf', pdfBytes(8 * 1024)));
     await chosen('chapter.pdf');
-    await page.getByLabel(/Add to an existing document/).fill('no-such-document');
+    await page.getByLabel('Add to a document published elsewhere').check();
+    await page.getByLabel('The document’s id').fill('no-such-document');
     await publish('Chapter one');
     const failure = page.locator('[data-outcome="failed"]');
     await failure.waitFor();
@@ -264,7 +356,7 @@ describe('publishing a PDF from the documents screen', () => {
     expect(await page.getByLabel('Document name').inputValue()).toBe('Chapter one');
     await chosen('chapter.pdf');
 
-    await page.getByLabel(/Add to an existing document/).fill('');
+    await page.getByLabel('A new document').check();
     await page.getByRole('button', { name: 'Publish again' }).click();
     await page.getByTestId('documents-address').waitFor();
   });

@@ -10,6 +10,7 @@ import type { ConsoleArea, ConsoleContext } from './deps';
 import { publishFailureOf } from './documents/failure';
 import { documentName } from './documents/name-check';
 import { checkPdf } from './documents/pdf-check';
+import { createPublishedRecord } from './documents/published-record';
 import type { StagingTicket } from './documents/source';
 
 const log = createLogger('console:documents');
@@ -40,6 +41,7 @@ export function createDocumentsArea(context: ConsoleContext): DocumentsArea {
   const maxBytes = context.settings.documents.maxUploadBytes;
   const source = context.documents;
   const chooseBy = source?.pick ? 'dialog' : source?.staging ? 'browser' : 'none';
+  const published = createPublishedRecord(context.settings.dataDir);
   let selection: Selection | undefined;
   /** What the screen shows of the file (kept after publishing, when the staged copy is gone). */
   let shownFile: { fileName: string; sizeBytes: number } | undefined;
@@ -183,6 +185,15 @@ export function createDocumentsArea(context: ConsoleContext): DocumentsArea {
     if (generation !== mine) return failed({ kind: 'cancelled', operation: 'publishDocument' });
     running = undefined;
     if (result.ok) {
+      // A new document joins the kiosk's list (a sub-document's is already there, under its own).
+      const docidOfNew = result.value.itemId;
+      if (docid === null && docidOfNew) {
+        await published.add({
+          name: named.name,
+          docid: docidOfNew,
+          publishedAt: new Date().toISOString(),
+        });
+      }
       job = { ...job, phase: 'published', document: result.value, sentBytes: job.totalBytes };
       // Published: the kiosk's copy has done its job.
       removeStaged(file);
@@ -264,6 +275,7 @@ export function createDocumentsArea(context: ConsoleContext): DocumentsArea {
         running.abort();
         return answered({ cancelled: true });
       },
+      'documents.published': async () => answered({ documents: await published.list() }),
       'documents.discard': () => {
         forget();
         context.changed();

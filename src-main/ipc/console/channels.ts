@@ -18,6 +18,7 @@ export const DOCUMENTS_CHANNELS = [
   'documents.publish',
   'documents.cancel',
   'documents.discard',
+  'documents.published',
 ] as const;
 
 export const SETTINGS_CHANNELS = [

@@ -20,6 +20,18 @@ export const PublishedDocumentSchema = z.object({
 });
 export type PublishedDocumentView = z.infer<typeof PublishedDocumentSchema>;
 
+/**
+ * A document this kiosk published, as the kiosk's own record keeps it (the interface cannot list
+ * documents): its name, its id (`itemId`, the `docid` of a later sub-document) and when.
+ */
+export const PublishedEntrySchema = z.object({
+  name: z.string().max(MAX_DOCUMENT_NAME_LENGTH),
+  docid: z.string().max(200),
+  /** ISO 8601. */
+  publishedAt: z.string(),
+});
+export type PublishedEntry = z.infer<typeof PublishedEntrySchema>;
+
 /** Why a chosen file was not taken; checked by the kiosk before any service request. */
 export const FileRejectionSchema = z.enum(['not-pdf', 'too-large', 'empty', 'unreadable']);
 export type FileRejection = z.infer<typeof FileRejectionSchema>;
@@ -117,6 +129,11 @@ export const documentsInvokeContract = {
   'documents.cancel': {
     request: None,
     response: consoleAnswer(z.object({ cancelled: z.boolean() })),
+  },
+  /** The documents this kiosk published, newest first (its own record, in its data folder). */
+  'documents.published': {
+    request: None,
+    response: consoleAnswer(z.object({ documents: z.array(PublishedEntrySchema) })),
   },
   /** Forget the chosen file (and delete the kiosk's staged copy). */
   'documents.discard': { request: None, response: consoleAnswer(z.null()) },

@@ -1,0 +1,56 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  MOST_KEPT,
+  PUBLISHED_FILE,
+  createPublishedRecord,
+} from '../../../src-main/core/console/documents/published-record';
+
+let dir: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'published-'));
+});
+
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const entry = (n: number) => ({
+  name: `Notice ${n}`,
+  docid: `doc-${n}`,
+  publishedAt: new Date(Date.UTC(2025, 0, n)).toISOString(),
+});
+
+describe("the kiosk's record of the documents it published", () => {
+  it('starts empty and lists the newest first, in order even when two are added at once', async () => {
+    const record = createPublishedRecord(dir);
+    expect(await record.list()).toEqual([]);
+    await Promise.all([record.add(entry(1)), record.add(entry(2))]);
+    await record.add(entry(3));
+    expect((await record.list()).map((kept) => kept.docid)).toEqual(['doc-3', 'doc-2', 'doc-1']);
+  });
+
+  it('keeps one entry per document and at most the last ones', async () => {
+    const record = createPublishedRecord(dir);
+    await record.add(entry(1));
+    await record.add({ ...entry(1), name: 'Renamed' });
+    expect(await record.list()).toEqual([{ ...entry(1), name: 'Renamed' }]);
+    for (let n = 2; n <= MOST_KEPT + 5; n += 1) await record.add(entry(n));
+    const kept = await record.list();
+    expect(kept).toHaveLength(MOST_KEPT);
+    expect(kept[0]!.docid).toBe(`doc-${MOST_KEPT + 5}`);
+  });
+
+  it('reads a damaged file as an empty list, and the next publish writes a good one', async () => {
+    await writeFile(path.join(dir, PUBLISHED_FILE), '{ "documents": [ {');
+    const record = createPublishedRecord(dir);
+    expect(await record.list()).toEqual([]);
+    await record.add(entry(4));
+    expect(JSON.parse(await readFile(path.join(dir, PUBLISHED_FILE), 'utf8'))).toEqual({
+      documents: [entry(4)],
+    });
+  });
+});
