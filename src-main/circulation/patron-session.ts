@@ -6,12 +6,14 @@ import {
   memberOffline,
 } from './session-answers';
 import type { SessionEvent, TimerName } from './session-events';
-import { finish, printing, thanks } from './session-finish';
+import { finish, hasCommitted, printing, thanks } from './session-finish';
 import {
   armInactivity,
   endSession,
   enter,
+  patience,
   play,
+  receiptQuestion,
   startSession,
   stay,
   withoutNotice,
@@ -31,11 +33,18 @@ function timerFired(config: SessionConfig, state: SessionState, timer: TimerName
     case 'inactivity-warning':
       if (!isTimedStep(step)) return stay(state);
       return {
-        state: { ...state, warning: { deadline: at + config.patron.warningMs } },
+        state: { ...state, warning: { deadline: at + patience(config, step).warningMs } },
         effects: [play('warning')],
       };
     case 'inactivity-end':
-      return isTimedStep(step) ? endSession(state) : stay(state);
+      if (!isTimedStep(step)) return stay(state);
+      // Nobody answered the receipt question: the configured answer, then the session ends.
+      if (step.name === 'receipt' && step.step === 'ask') {
+        return receiptQuestion(config).unanswered === 'print'
+          ? printing(config, state, step.receipt)
+          : endSession(state);
+      }
+      return endSession(state);
     case 'thank-you':
       return step.name === 'thanks' ? endSession(state) : stay(state);
     case 'notice':
@@ -88,11 +97,14 @@ export function updateSession(
       if (step.name !== 'email-entry') return stay(state);
       const email = event.email.trim();
       if (!EMAIL.test(email)) {
-        return enter(config, state, { name: 'email-entry', message: { kind: 'invalid-email' } }, [
-          play('error'),
-        ]);
+        return enter(
+          config,
+          state,
+          { name: 'email-entry', message: { kind: 'invalid-email' }, entered: email },
+          [play('error')],
+        );
       }
-      return enter(config, state, { name: 'identifying' }, [
+      return enter(config, state, { name: 'identifying', email }, [
         { type: 'look-up-member', generation: state.generation, by: 'email', value: email },
       ]);
     }
@@ -121,12 +133,19 @@ export function updateSession(
     case 'activity': {
       if (!isTimedStep(step)) return stay(state);
       const { warning: _warning, ...rest } = state;
-      return { state: rest, effects: armInactivity(config, state.generation) };
+      return { state: rest, effects: armInactivity(config, state.generation, step) };
     }
     case 'timer-fired':
       return timerFired(config, state, event.timer, event.at);
     case 'cancel':
       return step.name === 'attract' ? stay(state) : endSession(state);
+    case 'patron-cancel':
+      if (step.name === 'attract') return stay(state);
+      // The screens offer no Cancel then; one tapped as the first line appeared finishes.
+      if ((step.name === 'patron' || step.name === 'check-in') && hasCommitted(step.lines)) {
+        return finish(config, state, event.at);
+      }
+      return endSession(state);
     case 'availability':
       return stay({ ...state, outOfService: !event.signedIn });
     case 'connectivity':

@@ -20,6 +20,18 @@ import type { Line, SessionConfig, SessionState } from './session-state';
  * an answer must also find what asked for it (the identify step, a pending line).
  */
 
+/** Back to the email screen with why, and the address as typed so it can be corrected. */
+function backToEmail(
+  config: SessionConfig,
+  state: SessionState,
+  entered: string | undefined,
+  message: PatronMessage,
+): Transition {
+  return enter(config, state, { name: 'email-entry', message, ...(entered ? { entered } : {}) }, [
+    play('error'),
+  ]);
+}
+
 export function memberAnswered(
   config: SessionConfig,
   state: SessionState,
@@ -30,9 +42,13 @@ export function memberAnswered(
   if (step.name !== 'identifying') return stay(state);
   if (!result.ok) {
     const message = lookupMessage(result.error);
-    // By email the patron may retype; a card that is not known ends the session.
+    // By email the patron may correct the address typed; a card that is not known ends the session.
     if (step.cardBarcode === undefined) {
-      return enter(config, state, { name: 'email-entry', message }, [play('error')]);
+      const byEmail: PatronMessage =
+        message.kind === 'refused' && message.code === 'member_not_found'
+          ? { kind: 'email-not-found' }
+          : message;
+      return backToEmail(config, state, step.email, byEmail);
     }
     return withNotice(config, endSession(state), 'error', message);
   }
@@ -191,9 +207,7 @@ export function memberOffline(
     const message: PatronMessage = decision.accepted
       ? { kind: 'offline-card-only' }
       : decision.message;
-    if (step.cardBarcode === undefined) {
-      return enter(config, state, { name: 'email-entry', message }, [play('error')]);
-    }
+    if (step.cardBarcode === undefined) return backToEmail(config, state, step.email, message);
     return withNotice(config, endSession(state), 'error', message);
   }
   const patron: PatronView = {

@@ -53,7 +53,13 @@ export type SessionInput =
   /** Any touch or key of the patron's: resets the inactivity timer and answers "still there?". */
   | { type: 'activity' }
   | { type: 'timer-fired'; timer: TimerName; generation: number }
+  /** Ends the session outright, whatever it holds (staff stepping in). */
   | { type: 'cancel' }
+  /**
+   * The patron's Cancel. Nothing at the kiosk undoes a loan or a return, so once one went
+   * through (or may have: an answer is awaited) it is "I'm done"; before that it ends the session.
+   */
+  | { type: 'patron-cancel' }
   /** The staff sign-in changed: without one the kiosk is out of service. */
   | { type: 'availability'; signedIn: boolean }
   /** The service became unreachable, or reachable again. */

@@ -75,6 +75,10 @@ export function finishNow(config: SessionConfig, state: SessionState, at: number
 export const hasPending = (lines: readonly Line[]): boolean =>
   lines.some((line) => line.status === 'pending');
 
+/** A loan or return went through, was recorded to be confirmed, or may still go through. */
+export const hasCommitted = (lines: readonly Line[]): boolean =>
+  lines.some((line) => line.status !== 'refused');
+
 /** "I'm done" while answers are awaited waits for them, so the receipt has every outcome. */
 export function finish(config: SessionConfig, state: SessionState, at: number): Transition {
   const { step } = state;

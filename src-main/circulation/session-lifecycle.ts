@@ -1,4 +1,5 @@
 import type { FeedbackSound, Notice, PatronMessage } from '../ipc/patron';
+import { ReceiptSettingsSchema, type ReceiptSettings } from '../settings/schema';
 import type { SessionEffect, TimerName } from './session-events';
 import type { SessionConfig, SessionState, SessionStep } from './session-state';
 
@@ -12,17 +13,48 @@ export const stay = (state: SessionState): Transition => ({ state, effects: [] }
 
 const SESSION_TIMERS: TimerName[] = ['inactivity-warning', 'inactivity-end', 'thank-you'];
 
-/** (Re)arms "still there?" and the end of the session, counted from now. */
-export function armInactivity(config: SessionConfig, generation: number): SessionEffect[] {
+const RECEIPT_QUESTION_DEFAULTS = ReceiptSettingsSchema.parse({});
+
+/** The receipt question's timing and what its silence means (settings, or their defaults). */
+export function receiptQuestion(
+  config: SessionConfig,
+): Pick<ReceiptSettings, 'askTimeoutMs' | 'unanswered'> {
+  return config.receiptQuestion ?? RECEIPT_QUESTION_DEFAULTS;
+}
+
+/**
+ * How long a step waits for the patron, and how long before its end "still there?" shows (the
+ * same warning on every screen). A question waits less than the other screens: someone who
+ * walked away from "Would you like a receipt?" must not hold the kiosk for two minutes.
+ */
+export function patience(
+  config: SessionConfig,
+  step: SessionStep,
+): { timeoutMs: number; warningMs: number } {
   const { inactivityTimeoutMs, warningMs } = config.patron;
+  if (step.name !== 'receipt' || step.step !== 'ask') {
+    return { timeoutMs: inactivityTimeoutMs, warningMs };
+  }
+  const timeoutMs = receiptQuestion(config).askTimeoutMs;
+  // A warning as long as the question would show at once: then half of it is the warning.
+  return { timeoutMs, warningMs: warningMs < timeoutMs ? warningMs : Math.floor(timeoutMs / 2) };
+}
+
+/** (Re)arms "still there?" and the end of the step, counted from now. */
+export function armInactivity(
+  config: SessionConfig,
+  generation: number,
+  step: SessionStep,
+): SessionEffect[] {
+  const { timeoutMs, warningMs } = patience(config, step);
   return [
     {
       type: 'set-timer',
       timer: 'inactivity-warning',
-      ms: Math.max(0, inactivityTimeoutMs - warningMs),
+      ms: Math.max(0, timeoutMs - warningMs),
       generation,
     },
-    { type: 'set-timer', timer: 'inactivity-end', ms: inactivityTimeoutMs, generation },
+    { type: 'set-timer', timer: 'inactivity-end', ms: timeoutMs, generation },
   ];
 }
 
@@ -36,7 +68,7 @@ export function enter(
   const { warning: _warning, notice: _notice, ...rest } = state;
   return {
     state: { ...rest, step },
-    effects: [...armInactivity(config, state.generation), ...effects],
+    effects: [...armInactivity(config, state.generation, step), ...effects],
   };
 }
 
@@ -50,7 +82,7 @@ export function startSession(
   const generation = state.generation + 1;
   return {
     state: { ...rest, generation, step, nextLineId: 0 },
-    effects: armInactivity(config, generation),
+    effects: armInactivity(config, generation, step),
   };
 }
 

@@ -25,7 +25,11 @@ export function sessionScreen(config: SessionConfig, state: SessionState): Scree
     case 'identifying':
       return { name: 'identifying' };
     case 'email-entry':
-      return { name: 'email-entry', ...(step.message ? { message: step.message } : {}) };
+      return {
+        name: 'email-entry',
+        ...(step.message ? { message: step.message } : {}),
+        ...(step.entered ? { entered: step.entered } : {}),
+      };
     case 'patron':
       return { name: 'patron', patron: step.patron, session: step.lines };
     case 'check-in':

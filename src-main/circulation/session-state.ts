@@ -6,6 +6,8 @@ export interface SessionConfig {
   branchName: string;
   patron: PatronSettings;
   receiptMode: ReceiptSettings['mode'];
+  /** The receipt question's own timing and what its silence means; absent, the defaults. */
+  receiptQuestion?: Pick<ReceiptSettings, 'askTimeoutMs' | 'unanswered'>;
   /** Web host: the renderer opens the print dialog; Electron: the host prints silently. */
   printBy: 'renderer' | 'host';
   /** What the kiosk takes while the service is unreachable; absent, nothing offline. */
@@ -21,9 +23,13 @@ export type Line = TransactionLine;
  */
 export type SessionStep =
   | { name: 'attract' }
-  | { name: 'email-entry'; message?: PatronMessage }
-  /** `cardBarcode`: the scanned card, kept for check-outs; absent for a lookup by email. */
-  | { name: 'identifying'; cardBarcode?: string }
+  /** `entered`: the address typed, back in its field after a lookup that found no one. */
+  | { name: 'email-entry'; message?: PatronMessage; entered?: string }
+  /**
+   * `cardBarcode`: the scanned card, kept for check-outs; absent for a lookup by email, when
+   * `email` is the address typed (kept only until the answer, to give it back if it finds no one).
+   */
+  | { name: 'identifying'; cardBarcode?: string; email?: string }
   | {
       name: 'patron';
       /** Needed for every check-out; never part of the screen. */

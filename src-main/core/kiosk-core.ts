@@ -59,6 +59,8 @@ export interface KioskCoreOptions {
   circulation: CirculationPort;
   patron: PatronSettings;
   receiptMode: ReceiptSettings['mode'];
+  /** The receipt question's timing and what its silence means; absent, the settings' defaults. */
+  receiptQuestion?: Pick<ReceiptSettings, 'askTimeoutMs' | 'unanswered'>;
   printing: ReceiptPrinting;
   /** Store and forward while the service is unreachable; absent, every call goes online. */
   offline?: { circulation: OfflineCirculation; settings: OfflineSettings };
@@ -102,6 +104,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     branchName: options.branchName,
     patron: options.patron,
     receiptMode: options.receiptMode,
+    ...(options.receiptQuestion ? { receiptQuestion: options.receiptQuestion } : {}),
     printBy: options.printing.printBy,
     ...(options.offline ? { offline: options.offline.settings } : {}),
   };
@@ -246,7 +249,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     'patron.receiptPrinted': () =>
       patron({ type: 'receipt-printed', generation: session.state().generation }),
     'patron.activity': () => patron({ type: 'activity' }),
-    'patron.cancel': () => patron({ type: 'cancel' }),
+    'patron.cancel': () => patron({ type: 'patron-cancel' }),
     // Staff who step in mid-session end it: its patron data must not sit behind staff mode.
     'staff.open': () => {
       session.dispatch({ type: 'cancel' });

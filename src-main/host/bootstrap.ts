@@ -201,6 +201,10 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
     },
     patron: settings.patron,
     receiptMode: settings.receipt.mode,
+    receiptQuestion: {
+      askTimeoutMs: settings.receipt.askTimeoutMs,
+      unanswered: settings.receipt.unanswered,
+    },
     printing: adapters.receiptPrinting,
     offline: { circulation: offline, settings: settings.offline },
     console: {

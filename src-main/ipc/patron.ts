@@ -54,6 +54,8 @@ export const PatronMessageKindSchema = z.enum([
   'fine-above-threshold',
   /** The email typed is not an email address. */
   'invalid-email',
+  /** No member has the email typed: check it, or scan a card. */
+  'email-not-found',
   /** Offline, and settings do not allow borrowing while the service is unreachable. */
   'offline-check-out-unavailable',
   /** Offline, and settings do not allow returns while the service is unreachable. */
@@ -153,7 +155,12 @@ export const PatronScreenSchemas = [
   /** A card was scanned (or an email sent) and the member is being looked up. */
   z.object({ name: z.literal('identifying') }),
   /** The patron types an email on the on-screen keyboard. */
-  z.object({ name: z.literal('email-entry'), message: PatronMessageSchema.optional() }),
+  z.object({
+    name: z.literal('email-entry'),
+    message: PatronMessageSchema.optional(),
+    /** The address the patron typed, given back to its field after a lookup found no one. */
+    entered: z.string().max(254).optional(),
+  }),
   /** Summary and check-out loop in one: loans, fine, and this session's check-outs. */
   z.object({
     name: z.literal('patron'),

@@ -95,6 +95,13 @@ export const ReceiptSettingsSchema = z.object({
   mode: z
     .enum(['ask', 'print', 'none'], { message: "must be 'ask', 'print' or 'none'" })
     .default('ask'),
+  /** How long "Would you like a receipt?" waits for an answer; "still there?" shows before. */
+  askTimeoutMs: Duration(5_000, 5 * 60_000, 30_000),
+  /**
+   * What an unanswered receipt question does: `none` (default: a slip nobody takes would show
+   * the next patron the titles) or `print`.
+   */
+  unanswered: z.enum(['none', 'print'], { message: "must be 'none' or 'print'" }).default('none'),
   /** Electron: the printer's device name; absent, the system's default printer. */
   printer: z.string().min(1).max(200).optional(),
 });

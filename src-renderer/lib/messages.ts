@@ -20,6 +20,7 @@ export const PATRON_MESSAGE_KEYS = {
   'unrecognised-barcode': 'message.kind.unrecognised-barcode',
   'fine-above-threshold': 'message.kind.fine-above-threshold',
   'invalid-email': 'message.kind.invalid-email',
+  'email-not-found': 'message.kind.email-not-found',
   'offline-check-out-unavailable': 'message.kind.offline-check-out-unavailable',
   'offline-check-in-unavailable': 'message.kind.offline-check-in-unavailable',
   'offline-limit': 'message.kind.offline-limit',

@@ -33,19 +33,36 @@ describe('patron session: identify by email', () => {
     const session = withEmail();
     session.send({ type: 'choose-email' });
     session.send({ type: 'submit-email', email: 'not-an-address' });
-    expect(session.screen()).toEqual({ name: 'email-entry', message: { kind: 'invalid-email' } });
+    expect(session.screen()).toEqual({
+      name: 'email-entry',
+      message: { kind: 'invalid-email' },
+      entered: 'not-an-address',
+    });
     expect(session.effectsOf('look-up-member')).toEqual([]);
     expect(session.sounds()).toEqual(['error']);
   });
 
-  it('looks a valid email up, trimmed, without keeping it in the state', () => {
+  it('looks a valid email up, trimmed, and keeps it only until the patron is found', () => {
     const session = withEmail();
     session.send({ type: 'choose-email' });
     session.send({ type: 'submit-email', email: '  ada@example.org ' });
     expect(session.effectsOf('look-up-member')).toEqual([
       { type: 'look-up-member', generation: 1, by: 'email', value: 'ada@example.org' },
     ]);
+    expect(session.screen()).toEqual({ name: 'identifying' });
+    session.memberAnswer();
+    expect(session.state.step.name).toBe('patron');
     expect(JSON.stringify(session.state)).not.toContain('ada@example.org');
+  });
+
+  it('forgets the address typed when the session ends on the email screen', () => {
+    const session = withEmail();
+    session.send({ type: 'choose-email' });
+    session.send({ type: 'submit-email', email: 'nobody@example.org' });
+    session.memberFails(refused('member_not_found', 'memberByEmail'));
+    session.send({ type: 'patron-cancel' });
+    expect(session.state.step).toEqual({ name: 'attract' });
+    expect(JSON.stringify(session.state)).not.toContain('nobody@example.org');
   });
 
   it('ignores an email submitted outside email entry', () => {
@@ -73,16 +90,39 @@ describe('patron session: identify by email', () => {
     });
   });
 
-  it('returns to email entry with the reason when the email is not known', () => {
+  it('stays on email entry, with the address typed, when no member has it (not "that card")', () => {
     const session = withEmail();
     session.send({ type: 'choose-email' });
-    session.send({ type: 'submit-email', email: 'nobody@example.org' });
+    session.send({ type: 'submit-email', email: ' nobody@example.org' });
     session.memberFails(refused('member_not_found', 'memberByEmail'));
     expect(session.screen()).toEqual({
       name: 'email-entry',
-      message: { kind: 'refused', code: 'member_not_found' },
+      message: { kind: 'email-not-found' },
+      entered: 'nobody@example.org',
     });
+    expect(session.state.notice).toBeUndefined();
+    expect(session.sounds()).toEqual(['error']);
     expect(session.generation).toBe(1);
+  });
+
+  it('reads a 404 without a code from an email lookup as no such address', () => {
+    const session = withEmail();
+    session.send({ type: 'choose-email' });
+    session.send({ type: 'submit-email', email: 'nobody@example.org' });
+    session.memberFails(refused(undefined, 'memberByEmail', { status: 404 }));
+    expect(session.screen()).toMatchObject({ message: { kind: 'email-not-found' } });
+  });
+
+  it('keeps the address when the service cannot answer, and says that instead', () => {
+    const session = withEmail();
+    session.send({ type: 'choose-email' });
+    session.send({ type: 'submit-email', email: 'ada@example.org' });
+    session.memberFails(unreachable('memberByEmail'));
+    expect(session.screen()).toEqual({
+      name: 'email-entry',
+      message: { kind: 'unavailable' },
+      entered: 'ada@example.org',
+    });
   });
 
   it('takes a card scanned during email entry as the identification', () => {

@@ -36,7 +36,7 @@ describe('settings resolution', () => {
       noticeMs: 8_000,
       allowEmail: false,
     });
-    expect(settings.receipt).toEqual({ mode: 'ask' });
+    expect(settings.receipt).toEqual({ mode: 'ask', askTimeoutMs: 30_000, unanswered: 'none' });
     expect(settings.feedback).toEqual({ volume: 0.7 });
     expect(settings.staff).toEqual({ idleTimeoutMs: 300_000 });
     expect(settings.requestTimeoutMs).toBe(15_000);
