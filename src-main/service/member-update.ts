@@ -1,4 +1,4 @@
-import { ok } from '../../src-shared/result';
+import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
 import type { CallOptions, ServiceClient } from './client';
 import type { ServiceError } from './errors';
@@ -65,4 +65,26 @@ export function updateFieldsOf(member: Member): Partial<Record<EditableField, st
     else if (member.blank?.includes(concept)) fields[field] = '';
   }
   return fields;
+}
+
+const EDITABLE = Object.keys(FIELD_CONCEPTS) as EditableField[];
+
+/**
+ * A member update as a PUT must carry it: the whole member as `read` (updateFieldsOf), with
+ * `changes` applied. A PUT replaces the member (RFC 9110, 9.3.4), so a field left out could be
+ * emptied; a field the service did not show and `changes` does not name cannot be filled without
+ * inventing it: the update is not made, and the answer names those fields.
+ */
+export function wholeMemberUpdate(
+  id: string,
+  read: Partial<Record<EditableField, string>>,
+  changes: Partial<Record<EditableField, string>>,
+): Result<Required<MemberUpdate>, EditableField[]> {
+  const unread = EDITABLE.filter(
+    (field) => read[field] === undefined && changes[field] === undefined,
+  );
+  if (unread.length > 0) return err(unread);
+  const update: Record<string, string> = { Id: id };
+  for (const field of EDITABLE) update[field] = changes[field] ?? read[field] ?? '';
+  return ok(update as Required<MemberUpdate>);
 }

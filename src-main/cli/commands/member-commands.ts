@@ -1,10 +1,13 @@
-import { ok } from '../../../src-shared/result';
+import { err, ok } from '../../../src-shared/result';
 import type { Result } from '../../../src-shared/result';
 import { describeServiceError } from '../../service/errors';
 import type { ServiceError } from '../../service/errors';
 import type { Member } from '../../service/reader/types';
-import { updateMemberAndReadBack } from '../../service/member-update';
-import type { MemberUpdate } from '../../service/schemas/member';
+import {
+  updateFieldsOf,
+  updateMemberAndReadBack,
+  wholeMemberUpdate,
+} from '../../service/member-update';
 import type { Command } from '../command';
 import { table } from '../output';
 import { circulationText, memberRow } from '../record-text';
@@ -112,10 +115,24 @@ export const updateMember: Command = (input) => {
   );
   if (Object.keys(fields).length === 0)
     return Promise.resolve(usage(input, 'name at least one field to change, e.g. --city Cork'));
-  const update: MemberUpdate = { Id: id, ...fields };
   return withService(
     input,
     async (client): Promise<Result<Member | UnreadUpdate, ServiceError>> => {
+      // The update is a PUT, which replaces the member: it carries the whole member as the
+      // service has it now, with the named fields changed.
+      const current = await client.getMember(id, { signal: input.signal });
+      if (!current.ok) return current;
+      const whole = wholeMemberUpdate(id, updateFieldsOf(current.value), fields);
+      if (!whole.ok) {
+        const give = whole.error.map((field) => `--${field} <value>`).join(' ');
+        return err({
+          kind: 'invalid-argument',
+          operation: 'updateMember',
+          issue: `the service does not show ${whole.error.join(', ')} and a member update replaces the whole member: give ${give} (an empty value sends it empty)`,
+          outcome: 'not-applied',
+        });
+      }
+      const update = whole.value;
       const outcome = await updateMemberAndReadBack(client, update, { signal: input.signal });
       if (!outcome.ok) return outcome;
       if (outcome.value.member) return ok(outcome.value.member);

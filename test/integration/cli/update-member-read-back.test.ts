@@ -17,12 +17,25 @@ import type { TestService } from '../auth/harness';
  */
 let test: TestService;
 let env: Record<string, string | undefined>;
+/** Members whose update went through the proxy: reading them back fails. */
+const updated = new Set<string>();
+const updatedId = (chunks: Buffer[]): string =>
+  String((JSON.parse(Buffer.concat(chunks).toString('utf8')) as { Id?: unknown }).Id);
+
 const proxy = http.createServer((request, response) => {
   const chunks: Buffer[] = [];
   request.on('data', (chunk: Buffer) => chunks.push(chunk));
   request.on('end', () => {
     const route = request.url ?? '/';
-    if (request.method === 'GET' && route.startsWith('/api/userdetails/')) {
+    // The read before the update (what the whole-record PUT starts from) goes through; the
+    // read-back after it fails.
+    const id = route.split('/').pop() ?? '';
+    if (request.method === 'PUT' && route === '/api/user-member') updated.add(updatedId(chunks));
+    if (
+      request.method === 'GET' &&
+      route.startsWith('/api/userdetails/') &&
+      updated.has(decodeURIComponent(id))
+    ) {
       response.writeHead(503).end();
       return;
     }
