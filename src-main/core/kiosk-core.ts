@@ -1,3 +1,4 @@
+import type { DemoGuide } from '../ipc/demo-guide';
 import type { StaffAuth } from '../auth/staff-auth';
 import type { BarcodeKind, SessionInput } from '../circulation/session-events';
 import { createSessionDriver } from '../circulation/session-driver';
@@ -47,6 +48,8 @@ export interface KioskCoreOptions {
   staffIdleTimeoutMs: number;
   /** Started in demo mode (the demo PIN works): the screens say so. */
   demo: boolean;
+  /** In demo mode: the PIN, the demo staff account, cards, items and e-mail the screens offer. */
+  demoGuide?: DemoGuide;
   auth: Pick<StaffAuth, 'status' | 'onStatusChange' | 'signOut'>;
   /** Host-specific: Electron shows the page itself, the web host hands a popup URL back. */
   presentSignIn(): Promise<SignInPresentation>;
@@ -180,6 +183,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       ...(!staffScreen && patron.warning ? { inactivityWarning: patron.warning } : {}),
       // Staff details (account, device, scanned codes) exist only while staff mode is open.
       ...(staffScreen?.name === 'staff'
+      ...(options.demo && options.demoGuide ? { demoGuide: options.demoGuide } : {}),
         ? {
             staff: {
               auth: options.auth.status(),

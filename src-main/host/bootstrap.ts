@@ -9,6 +9,7 @@ import { PIN_ATTEMPTS_FILE, createPinAttemptFile } from './pin-attempts-file';
 import { createLogger } from '../../src-shared/log/logger';
 import type { HidBackend } from '../scanner/hid-backend';
 import { ScannerService } from '../scanner/scanner-service';
+import { loadDemoGuide } from './demo-guide';
 import { embeddedServiceFiles, resolveServiceConnection } from './embedded-service';
 import type { ResolveOptions } from './embedded-service';
 import { checkFileModes } from './file-modes';
@@ -153,6 +154,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
   });
   scanner.start();
   const demo = demoModeOn(settings, service.embedded, adapters.demo ?? false);
+  const demoGuide = demo ? await loadDemoGuide(DEMO_STAFF_PIN) : undefined;
   const pinHash = settings.staff.pinHash ?? (demo ? DEMO_STAFF_PIN_HASH : undefined);
   if (!pinHash) log.warn('no staff PIN is configured: staff mode stays shut until one is set');
   if (demo) log.warn('demo mode: the demo staff PIN opens staff mode');
@@ -187,6 +189,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
     staffPin,
     staffIdleTimeoutMs: settings.staff.idleTimeoutMs,
     demo,
+    ...(demoGuide ? { demoGuide } : {}),
     auth,
     presentSignIn: () => adapters.presentSignIn(auth),
     scanner,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DemoGuideSchema } from './demo-guide';
 import { StaffAuthStatusSchema } from '../auth/status';
 import { ClassificationSchema } from '../scanner/classify';
 import {
@@ -89,6 +90,8 @@ export const KioskStateSchema = z.object({
   staff: StaffViewSchema.optional(),
   /** Started with --demo against the embedded service: the demo PIN opens staff mode. */
   demo: z.literal(true).optional(),
+  /** In demo mode only: what the screens show a newcomer to try (src-main/ipc/demo-guide.ts). */
+  demoGuide: DemoGuideSchema.optional(),
 });
 export type KioskState = z.infer<typeof KioskStateSchema>;
 

@@ -135,6 +135,17 @@ function seedItems(db: Db, random: () => number): void {
   }
 }
 
+/** Member 1 (DEMO_MEMBERS.canBorrow) has a fixed name, so its e-mail address is known too. */
+export const FIRST_MEMBER = { given: 'Amara', surname: 'Okafor' } as const;
+
+export function seedUserName(given: string, surname: string): string {
+  return `${given}.${surname}`.toLowerCase();
+}
+
+export function seedEmail(userName: string): string {
+  return `${userName}@example.org`;
+}
+
 function seedMembers(db: Db, random: () => number, now: Date): void {
   const insertMember = db.prepare(
     `INSERT INTO members (id, barcode, branch_id, member_type_id, given_name, surname, user_name, phone,
@@ -148,12 +159,12 @@ function seedMembers(db: Db, random: () => number, now: Date): void {
   let nextLoanItem = RESERVED_AVAILABLE_ITEMS + 1;
   for (let seq = 1; seq <= MEMBER_COUNT; seq += 1) {
     const plan = planFor(seq, random);
-    const given = seq === 1 ? 'Amara' : pick(words.GIVEN_NAMES, random);
-    const surname = seq === 1 ? 'Okafor' : pick(words.SURNAMES, random);
-    let userName = `${given}.${surname}`.toLowerCase();
+    const given = seq === 1 ? FIRST_MEMBER.given : pick(words.GIVEN_NAMES, random);
+    const surname = seq === 1 ? FIRST_MEMBER.surname : pick(words.SURNAMES, random);
+    let userName = seedUserName(given, surname);
     if (usedEmails.has(userName)) userName = `${userName}${seq}`;
     usedEmails.add(userName);
-    const email = `${userName}@example.org`;
+    const email = seedEmail(userName);
     const id = String(1000 + seq);
     const expiry = plan.expired
       ? utcDate(now, -30 - Math.floor(random() * 300))
