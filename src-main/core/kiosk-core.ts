@@ -180,10 +180,10 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       ...(feedback ? { feedback } : {}),
       volume: options.volume,
       ...(options.demo ? { demo: true as const } : {}),
+      ...(options.demo && options.demoGuide ? { demoGuide: options.demoGuide } : {}),
       ...(!staffScreen && patron.warning ? { inactivityWarning: patron.warning } : {}),
       // Staff details (account, device, scanned codes) exist only while staff mode is open.
       ...(staffScreen?.name === 'staff'
-      ...(options.demo && options.demoGuide ? { demoGuide: options.demoGuide } : {}),
         ? {
             staff: {
               auth: options.auth.status(),
