@@ -409,6 +409,30 @@ describe('kiosk settings screen (web host)', () => {
       .locator('#setting-patron-warningMs-error', { hasText: 'Debe ser como máximo 120 segundos.' })
       .waitFor();
     expect(await page.locator('.settings-screen').textContent()).not.toContain('Too big');
+
+    const exportedAt = '2025-03-04T05:06:07.000Z';
+    const file = await exportFile(
+      kiosk,
+      { patron: { inactivityTimeoutMs: 90_000, allowEmail: true } },
+      exportedAt,
+    );
+    await page.getByLabel('Importar la configuración de un archivo…').setInputFiles(file);
+    const preview = page.getByRole('region', { name: 'Qué cambia la importación' });
+    await preview.waitFor();
+    const local = new Intl.DateTimeFormat('es', { dateStyle: 'long', timeStyle: 'short' }).format(
+      Date.parse(exportedAt),
+    );
+    await preview
+      .getByText(`Exportado el ${local} por la versión 0.1.0 del quiosco.`, { exact: true })
+      .waitFor();
+    // The import replaces the stored settings: this kiosk's Spanish goes back to the default.
+    expect(await lines(preview)).toEqual([
+      'Idioma predeterminado: Español → English',
+      'Los usuarios pueden identificarse con su correo electrónico: No → Sí',
+      'Cerrar la sesión del usuario tras un periodo sin actividad de (segundos): 120 segundos → 90 segundos',
+    ]);
+    await preview.scrollIntoViewIfNeeded();
+    await windowShot(page, 'staff-settings-import-words-es-1280x800');
   });
 
   it('edits barcode rules as a start and a length, storing the pattern the scanner checks, with expressions under Advanced', async () => {
