@@ -190,7 +190,7 @@ describe('Members screen: editing a member', () => {
     // Every field of the update body, in the interface's spellings; no confirmation was needed:
     // the reference service gives every field.
     expect(updatesSent).toEqual([
-      { record: { Id: '1040', ...shown, address2: 'Flat 4' }, keptBlank: [] },
+      { record: { Id: '1040', ...shown, address2: 'Flat 4' }, keptBlank: [], read: shown },
     ]);
     const now = await serviceMember('1040');
     expect(now).toMatchObject({
@@ -200,6 +200,29 @@ describe('Members screen: editing a member', () => {
       status: shown.userstatus,
     });
     expect(await page.locator('.not-as-sent').count()).toBe(0);
+  });
+
+  it('keeps a value changed at the service after the form was drawn, and says so', async () => {
+    await openMember('1041');
+    const shownPhone = await field('PhoneNo').inputValue();
+    // Another desk changes the phone number after this form was drawn.
+    const elsewhere = await client().updateMember({ Id: '1041', PhoneNo: '+353 1 555 9999' });
+    expect(elsewhere.ok).toBe(true);
+    await field('address2').fill('Flat 4');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved. This is the member as the library service now has it.').waitFor();
+
+    const now = await serviceMember('1041');
+    expect(now.address2).toBe('Flat 4');
+    expect(now.phone).toBe('+353 1 555 9999');
+    expect(shownPhone).not.toBe('+353 1 555 9999');
+    const note = page.locator('.changed-elsewhere');
+    expect(await note.locator('p').textContent()).toBe(
+      'Changed at the library system since you opened this member, and kept as it is there:',
+    );
+    expect(await note.locator('li').allTextContents()).toEqual(['Phone: now “+353 1 555 9999”.']);
+    // The form now shows the member as the service has it, the other desk's change included.
+    expect(await field('PhoneNo').inputValue()).toBe('+353 1 555 9999');
   });
 
   it('offers member status as a choice among the statuses members have, with a plain hint', async () => {

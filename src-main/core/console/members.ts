@@ -1,7 +1,7 @@
 import type { MembersChannel } from '../../ipc/console/channels';
-import { checkMemberRecord, fieldsNotAsSent } from '../../ipc/console/members';
+import { checkMemberRecord, fieldsNotAsSent, rebaseRecord } from '../../ipc/console/members';
 import type { Choice, MemberPageView } from '../../ipc/console/members';
-import { updateMemberAndReadBack } from '../../service/member-update';
+import { updateFieldsOf, updateMemberAndReadBack } from '../../service/member-update';
 import type { ServiceClient } from '../../service/client';
 import type { MemberPage } from '../../service/reader/types';
 import { answered, failed, fromService, problemOf } from './answer';
@@ -94,18 +94,27 @@ export function createMembersArea(context: ConsoleContext): ConsoleArea<MembersC
         });
       },
 
-      'members.update': async ({ record, keptBlank }) => {
+      'members.update': async ({ record, keptBlank, read }) => {
         // The renderer checked the same rules; a request that skipped them (or sent part of the
         // member, which a PUT would empty the rest of) is not sent.
         const checked = checkMemberRecord(record, keptBlank);
         if (!checked.ok) return failed({ kind: 'invalid', issues: checked.issues });
-        const outcome = await updateMemberAndReadBack(client(), checked.value);
+        // Read again just before the PUT, so that what another desk changed meanwhile is sent
+        // back as it is now, not as this form first read it; a failed read sends the form as is.
+        const fresh = await client().getMember(checked.value.Id);
+        const { record: toSend, changedElsewhere } = fresh.ok
+          ? rebaseRecord(checked.value, read, updateFieldsOf(fresh.value))
+          : { record: checked.value, changedElsewhere: [] };
+        const outcome = await updateMemberAndReadBack(client(), toSend);
         if (!outcome.ok) return failed(problemOf(outcome.error));
         const saved = outcome.value;
-        if (!saved.member) return answered({ readBackProblem: problemOf(saved.readBackError) });
+        const elsewhere = changedElsewhere.length > 0 ? { changedElsewhere } : {};
+        if (!saved.member) {
+          return answered({ readBackProblem: problemOf(saved.readBackError), ...elsewhere });
+        }
         const details = memberDetails(saved.member);
-        const notAsSent = fieldsNotAsSent(checked.value, details.form);
-        return answered({ details, ...(notAsSent.length > 0 ? { notAsSent } : {}) });
+        const notAsSent = fieldsNotAsSent(toSend, details.form);
+        return answered({ details, ...elsewhere, ...(notAsSent.length > 0 ? { notAsSent } : {}) });
       },
 
       'lookup.member': async (request) => {

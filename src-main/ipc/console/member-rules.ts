@@ -204,3 +204,35 @@ export function fieldsNotAsSent(
     return back.trim() === sent[field] ? [] : [{ field, sent: sent[field], now: back }];
   });
 }
+
+/** A field changed at the service since the member was read, which the save kept as it is there. */
+export interface FieldChangedElsewhere {
+  field: EditableField;
+  now: string;
+}
+
+/**
+ * The record to send, put on the member as the service has it now (`now`, read just before the
+ * save): the fields staff changed (their value differs from `read`) as staff typed them, every
+ * other field as the service has it now, so a change made elsewhere meanwhile is not undone. A
+ * field the fresh read does not show keeps the form's value.
+ */
+export function rebaseRecord(
+  record: Readonly<Record<EditableField, string>> & { Id: string },
+  read: MemberFields,
+  now: MemberFields,
+): { record: Required<MemberUpdate>; changedElsewhere: FieldChangedElsewhere[] } {
+  const rebased: Record<string, string> = { Id: record.Id };
+  const changedElsewhere: FieldChangedElsewhere[] = [];
+  for (const field of EDITABLE_FIELDS) {
+    const staffChanged = record[field].trim() !== (read[field] ?? '').trim();
+    const there = now[field];
+    if (staffChanged || there === undefined) {
+      rebased[field] = record[field];
+      continue;
+    }
+    rebased[field] = there.trim();
+    if (there.trim() !== (read[field] ?? '').trim()) changedElsewhere.push({ field, now: there });
+  }
+  return { record: rebased as Required<MemberUpdate>, changedElsewhere };
+}

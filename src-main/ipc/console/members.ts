@@ -90,6 +90,10 @@ export const MemberSavedSchema = z.object({
   details: MemberDetailsSchema.optional(),
   /** The update was applied, but reading the member back failed. */
   readBackProblem: ConsoleProblemSchema.optional(),
+  /** Fields changed at the service since the member was opened, kept as they are there. */
+  changedElsewhere: z
+    .array(z.object({ field: z.enum(EDITABLE_FIELDS), now: z.string() }))
+    .optional(),
   /** Fields the member read back after the save does not show as they were sent. */
   notAsSent: z
     .array(
@@ -139,12 +143,14 @@ export type LookupRequest = z.infer<typeof LookupRequestSchema>;
 
 /**
  * The request the renderer sends: the whole member record (every field a string, checked field by
- * field by the core), and the fields that were empty or unread when it was read and stay empty
- * (staff confirmed the unread ones), which the rules let stay empty.
+ * field by the core), the fields that were empty or unread when it was read and stay empty (staff
+ * confirmed the unread ones), which the rules let stay empty, and the member as it was read.
  */
 const UpdateRequestSchema = z.object({
   record: z.record(z.string(), z.string().max(500)),
   keptBlank: z.array(z.enum(EDITABLE_FIELDS)).max(EDITABLE_FIELDS.length),
+  /** The member's fields as the form read them: what staff changed is told from them. */
+  read: MemberFormValuesSchema,
 });
 export type MemberUpdateRequest = z.infer<typeof UpdateRequestSchema>;
 

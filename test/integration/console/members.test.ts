@@ -39,7 +39,7 @@ async function stop(running: Console | undefined): Promise<void> {
 /** The members.update request the editor makes: the whole member as read, with `changes`. */
 function editOf(id: string, form: MemberFields, changes: MemberFields) {
   const now = { ...form, ...changes };
-  return { record: recordToSend(id, now), keptBlank: keptBlankFields(form, now) };
+  return { record: recordToSend(id, now), keptBlank: keptBlankFields(form, now), read: form };
 }
 
 function value<T>(answer: { ok: true; value: T } | { ok: false; problem: unknown }): T {
@@ -88,6 +88,25 @@ describe('members and lookup against the reference service (reference dialect)',
     expect(Object.keys(proxy.updates[0] as object)).toHaveLength(15);
     expect(saved.details?.form).toEqual({ ...before.form, city: 'Kinsale' });
     expect(saved.notAsSent).toBeUndefined();
+  });
+
+  it('keeps a change made at the service after the form was read, and says so', async () => {
+    const before = value(await on.handlers['members.get']({ id: '1014' }));
+    // Another desk changes the phone number after this form was read.
+    const elsewhere = await on.staff.client.updateMember({
+      Id: '1014',
+      PhoneNo: '+353 1 555 9914',
+    });
+    expect(elsewhere.ok).toBe(true);
+    proxy.updates.length = 0;
+    const saved = value(
+      await on.handlers['members.update'](editOf('1014', before.form, { address2: 'Flat 4' })),
+    );
+    expect(proxy.updates).toEqual([
+      { Id: '1014', ...before.form, address2: 'Flat 4', PhoneNo: '+353 1 555 9914' },
+    ]);
+    expect(saved.changedElsewhere).toEqual([{ field: 'PhoneNo', now: '+353 1 555 9914' }]);
+    expect(saved.details?.form).toMatchObject({ address2: 'Flat 4', PhoneNo: '+353 1 555 9914' });
   });
 
   it('reads the member back when the update answers without it', async () => {

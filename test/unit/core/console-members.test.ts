@@ -8,6 +8,7 @@ import {
   checkMemberRecord,
   fieldsNotAsSent,
   keptBlankFields,
+  rebaseRecord,
   recordToSend,
   unreadSentEmpty,
 } from '../../../src-main/ipc/console/members';
@@ -133,6 +134,19 @@ describe('what an edit sends: the whole record, as PUT replaces the member', () 
     });
   });
 
+  it('puts the record on the member as the service has it now: staff changes win, the rest is fresh', () => {
+    const read = { ...start, PhoneNo: '021 555' };
+    const record = recordToSend('1001', { ...read, city: 'Galway' });
+    const now = { ...read, PhoneNo: '021 999', city: 'Ennis', address1: '1 Main St' };
+    expect(rebaseRecord(record, read, now)).toEqual({
+      record: { ...record, PhoneNo: '021 999', address1: '1 Main St' },
+      changedElsewhere: [
+        { field: 'PhoneNo', now: '021 999' },
+        { field: 'address1', now: '1 Main St' },
+      ],
+    });
+  });
+
   it('lists the fields the member read back does not show as sent', () => {
     const sent = recordToSend('1001', { ...start, PhoneNo: '021 555', userstatus: 'active' });
     expect(
@@ -222,7 +236,7 @@ describe('members.update in the core', () => {
     } as unknown as ServiceClient;
     const area = createMembersArea({ auth: { client } } as unknown as ConsoleContext);
     const record = recordToSend('1001', { GivenName: 'Amara', PhoneNo: 'none' });
-    const answer = await area.handlers['members.update']({ record, keptBlank: [] });
+    const answer = await area.handlers['members.update']({ record, keptBlank: [], read: {} });
     expect(answer).toMatchObject({ ok: false, problem: { kind: 'invalid' } });
     expect(answer.ok ? [] : 'issues' in answer.problem ? answer.problem.issues : []).toContainEqual(
       {
@@ -242,6 +256,7 @@ describe('members.update in the core', () => {
     const answer = await area.handlers['members.update']({
       record: { Id: '1001', PhoneNo: '021 555 0101' },
       keptBlank: [...EDITABLE_FIELDS],
+      read: {},
     });
     expect(answer.ok ? [] : 'issues' in answer.problem ? answer.problem.issues.length : 0).toBe(13);
     expect(sent).toBe(0);

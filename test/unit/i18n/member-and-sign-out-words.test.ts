@@ -125,6 +125,25 @@ describe('the member editor, word for word', () => {
     );
   });
 
+  it('names each field another desk changed meanwhile, kept as it is there', () => {
+    expect(T.en('members.saved.changedElsewhere')).toBe(
+      'Changed at the library system since you opened this member, and kept as it is there:',
+    );
+    expect(T.es('members.saved.changedElsewhere')).toBe(
+      'Cambiado en el sistema de la biblioteca desde que abrió esta ficha, y se ha mantenido como está allí:',
+    );
+    expect(T.en('members.saved.elsewhereNow', { field: 'Phone', now: '021 999' })).toBe(
+      'Phone: now “021 999”.',
+    );
+    expect(T.es('members.saved.elsewhereNow', { field: 'Teléfono', now: '021 999' })).toBe(
+      'Teléfono: ahora «021 999».',
+    );
+    expect(T.en('members.saved.elsewhereEmpty', { field: 'Phone' })).toBe('Phone: now empty.');
+    expect(T.es('members.saved.elsewhereEmpty', { field: 'Teléfono' })).toBe(
+      'Teléfono: ahora vacío.',
+    );
+  });
+
   it('explains where the status choices come from, or why the status is typed', () => {
     expect(T.en('members.edit.statusHint')).toBe(
       "The statuses this library system's members have now (the system publishes no list).",
