@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEMO_STAFF_PIN } from '../../../src-main/host/bootstrap';
+import { demoSamples } from '../../../src-service/demo-guide';
+
+/**
+ * The README's quick start: two commands, then the demo in three lines, whose values are the
+ * ones demo mode shows (the demo PIN and the embedded service's seed), so the README cannot drift
+ * from the kiosk.
+ */
+const README = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+const quickStart = README.slice(
+  README.indexOf('## Quick start'),
+  README.indexOf('\n## ', README.indexOf('## Quick start') + 1),
+);
+
+describe('the README quick start', () => {
+  it('is two commands', () => {
+    const block = /```sh\n([\s\S]*?)```/.exec(quickStart)?.[1] ?? '';
+    const commands = block
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => line.replace(/\s+#.*$/, ''));
+    expect(commands).toEqual(['npm ci && npm start', 'npm test']);
+  });
+
+  it('walks the demo in three lines with the values demo mode shows', () => {
+    const lines = quickStart.split('\n').filter((line) => /^\d\. /.test(line));
+    expect(lines).toHaveLength(3);
+    const samples = demoSamples();
+    const [staff, lending, email] = lines as [string, string, string];
+    expect(staff).toContain(`PIN \`${DEMO_STAFF_PIN}\``);
+    expect(staff).toContain(
+      `as \`${samples.staff.username}\`, password \`${samples.staff.password}\``,
+    );
+    expect(lending).toContain(`card \`${samples.cards[0]?.barcode}\``);
+    expect(samples.cards[0]?.situation).toBe('can-borrow');
+    expect(lending).toContain(
+      `items \`${samples.availableItems[0]}\` and \`${samples.availableItems[1]}\``,
+    );
+    expect(email).toContain(`\`${samples.email}\``);
+  });
+});
