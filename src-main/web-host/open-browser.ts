@@ -15,8 +15,10 @@ const FAILED_START_WATCH_MS = 5_000;
 export interface OpenBrowserOptions {
   env?: Record<string, string | undefined>;
   platform?: NodeJS.Platform;
-  /** Chromium's binary; absent, KIOSK_CHROMIUM or the first of the usual paths that exists. */
+  /** Chromium's binary; absent, KIOSK_CHROMIUM or the first of `candidates` that exists. */
   browser?: string;
+  /** Where Chromium is looked for; absent, the usual Linux paths. */
+  candidates?: readonly string[];
 }
 
 /** Linux (and other X11/Wayland systems) need a display; macOS and Windows always have one. */
@@ -39,7 +41,7 @@ export function openKioskBrowser(
   const env = options.env ?? process.env;
   const browser =
     options.browser ??
-    [env.KIOSK_CHROMIUM, ...CANDIDATES].find(
+    [env.KIOSK_CHROMIUM, ...(options.candidates ?? CANDIDATES)].find(
       (candidate): candidate is string => !!candidate && existsSync(candidate),
     );
   if (!browser) {
