@@ -58,6 +58,20 @@ describe('publishing a PDF, in Spanish', () => {
       'Elegido: horario.pdf (0,5 kB)',
     );
     await page.getByLabel('Nombre del documento').fill('Horario de apertura');
+    // Nothing published from this kiosk yet: the list says so, and a publish without a
+    // document to add to is held back with a sentence, not sent.
+    await page.getByLabel('Añadir a un documento publicado desde este quiosco').check();
+    await page.getByText('Este quiosco aún no ha publicado ningún documento.').waitFor();
+    await page.getByRole('button', { name: 'Publicar', exact: true }).click();
+    await page.getByText('Elija el documento al que añadirlo o escriba su id.').waitFor();
+    await page.getByLabel('Añadir a un documento publicado en otro sitio').check();
+    await page
+      .getByText(
+        'Pida el id del documento a quien lo publicó (el servicio de la biblioteca lo llama id de ítem).',
+      )
+      .waitFor();
+    expect(kiosk.kiosk.core.state().staff?.upload?.phase).toBe('chosen');
+    await page.getByLabel('Un documento nuevo').check();
     await page.getByRole('button', { name: 'Publicar', exact: true }).click();
     await page.locator('[data-outcome="published"]').waitFor();
     expect(await page.getByTestId('documents-size').textContent()).toBe('0,5 kB');

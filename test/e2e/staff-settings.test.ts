@@ -313,6 +313,35 @@ describe('kiosk settings screen (web host)', () => {
     await expectNoAxeViolations(page);
   });
 
+  it('names settings plainly, with the technical term as the hint, and the chosen way of sending as its own hint', async () => {
+    const kiosk = await start();
+    const { page } = kiosk;
+    await page.getByRole('heading', { name: 'Out of service' }).waitFor();
+    await openSettings(page);
+    const hint = (id: string) => page.locator(`#setting-${id}-hint`);
+    expect((await hint('service-redirectUri').textContent())?.trim()).toBe('OAuth redirect URI');
+    expect((await hint('service-clientId').textContent())?.trim()).toBe('OAuth client ID');
+    expect((await hint('service-baseUrl').textContent())?.trim()).toBe('API base URL');
+    const sending = page.getByLabel('How check-outs and returns are sent');
+    expect(await sending.locator('option:checked').textContent()).toMatch(/^\s*Automatic\s*$/);
+    expect((await hint('service-circulationMethod').textContent())?.trim()).toBe(
+      'POST, then PUT on 405',
+    );
+    await sending.selectOption('PUT');
+    await hint('service-circulationMethod').filter({ hasText: 'HTTP PUT only' }).waitFor();
+    expect(await sending.getAttribute('aria-describedby')).toContain(
+      'setting-service-circulationMethod-hint',
+    );
+    const text = (await page.locator('.settings-screen').textContent()) ?? '';
+    for (const engineer of [
+      'Redirect URI (scheme)',
+      'Automatic (POST, then PUT)',
+      'milliseconds',
+    ]) {
+      expect(text).not.toContain(engineer);
+    }
+  });
+
   it('shows times in seconds and minutes, and stores them in milliseconds', async () => {
     const kiosk = await start();
     const { page } = kiosk;
@@ -373,6 +402,21 @@ describe('kiosk settings screen (web host)', () => {
       .waitFor();
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Not saved. Fix the settings marked in red (2).').waitFor();
+    const returnAddress = page.getByLabel('Sign-in return address');
+    await returnAddress.fill('kiosk:/callback');
+    await returnAddress.blur();
+    expect((await page.locator('#setting-service-redirectUri-error').textContent())?.trim()).toBe(
+      'Must be an address of this app such as org.example.librarykiosk:/oauth/callback, or http://127.0.0.1:port/path.',
+    );
+    const itemPattern = page.getByLabel('Item barcode pattern (regular expression)');
+    await page.getByText('Advanced: patterns as regular expressions').click();
+    await itemPattern.fill('^(3');
+    await itemPattern.blur();
+    expect((await page.locator('#setting-scanner-itemPattern-error').textContent())?.trim()).toBe(
+      'This regular expression has a mistake and cannot be used.',
+    );
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Not saved. Fix the settings marked in red (4).').waitFor();
     const text = (await page.locator('.settings-screen').textContent()) ?? '';
     for (const developerWords of [
       'Too small',
