@@ -119,6 +119,11 @@ describe('a kiosk in demo mode (embedded service, demo data)', () => {
     await page.getByLabel('Staff PIN').waitFor();
     expect(await texts(page, '.demo-strip .demo-line')).toEqual(['Demo staff PIN: 1234']);
     await kiosk.screenshot('demo-staff-pin');
+    await setLanguage(kiosk, 'es');
+    expect(await texts(page, '.demo-strip .demo-line')).toEqual([
+      'PIN del personal de demostración: 1234',
+    ]);
+    await setLanguage(kiosk, 'en');
     await page.getByLabel('Staff PIN').fill(DEMO_STAFF_PIN);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Staff mode' }).waitFor();
@@ -126,6 +131,11 @@ describe('a kiosk in demo mode (embedded service, demo data)', () => {
       'Demo sign-in: user name librarian, password demo-librarian.',
     ]);
     await kiosk.screenshot('demo-staff-sign-in');
+    await setLanguage(kiosk, 'es');
+    expect(await texts(page, '.demo-strip .demo-line')).toEqual([
+      'Inicio de sesión de demostración: usuario librarian, contraseña demo-librarian.',
+    ]);
+    await setLanguage(kiosk, 'en');
     const popupOpened = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Sign in to the library service' }).click();
     const popup = await popupOpened;
@@ -137,6 +147,11 @@ describe('a kiosk in demo mode (embedded service, demo data)', () => {
     expect(await texts(page, '.demo-strip .demo-line')).toEqual([
       'Demo: choose “Leave staff mode” and the kiosk takes patrons.',
     ]);
+    await setLanguage(kiosk, 'es');
+    expect(await texts(page, '.demo-strip .demo-line')).toEqual([
+      'Demostración: elija «Salir del modo personal» y el quiosco atenderá a los usuarios.',
+    ]);
+    await setLanguage(kiosk, 'en');
     await page.getByRole('button', { name: 'Leave staff mode' }).click();
     await page.getByRole('heading', { name: 'Welcome' }).waitFor();
   });
@@ -159,6 +174,11 @@ describe('a kiosk in demo mode (embedded service, demo data)', () => {
       'Demo items to borrow (tap one to scan it):',
     ]);
     expect(await texts(page, '.demo-strip .demo-code')).toEqual(ITEMS.available.slice(0, 3));
+    await setLanguage(kiosk, 'es');
+    expect(await texts(page, '.demo-strip .demo-line > span')).toEqual([
+      'Ejemplares de demostración para tomar prestados (toque uno para escanearlo):',
+    ]);
+    await setLanguage(kiosk, 'en');
     await page.getByRole('button', { name: ITEMS.available[0] }).click();
     await page.getByText('Due ').first().waitFor();
     await kiosk.screenshot('demo-patron');
@@ -192,6 +212,11 @@ describe('a kiosk with email sign-in on, in demo mode', () => {
     expect(await texts(page, '.demo-strip .demo-line')).toEqual([
       'Demo email address: amara.okafor@example.org',
     ]);
+    await setLanguage(kiosk, 'es');
+    expect(await texts(page, '.demo-strip .demo-line')).toEqual([
+      'Correo de demostración: amara.okafor@example.org',
+    ]);
+    await setLanguage(kiosk, 'en');
     await kiosk.screenshot('demo-email-entry');
   });
 
@@ -209,6 +234,11 @@ describe('a kiosk with email sign-in on, in demo mode', () => {
       ...demoSamples().loanedItems,
       ITEMS.available[0],
     ]);
+    await setLanguage(kiosk, 'es');
+    expect(await texts(page, '.demo-strip .demo-line > span')).toEqual([
+      'Ejemplares de demostración para devolver (toque uno para escanearlo):',
+    ]);
+    await setLanguage(kiosk, 'en');
     await kiosk.screenshot('demo-check-in');
   });
 });
