@@ -98,6 +98,9 @@ describe('fields the kiosk cannot read (snake dialect: no user name, no status w
   afterAll(() => running?.stop());
 
   it('marks them on the form and lets staff type a status when the service shows none to choose', async () => {
+    expect((await page.locator('.results-status').textContent())?.trim()).toBe(
+      'Page 1 of 1 · 1 member in all',
+    );
     expect(await page.locator('#member-UserName-hint').textContent()).toBe(
       'Could not be read from the library system: it is sent empty unless you fill it in.',
     );

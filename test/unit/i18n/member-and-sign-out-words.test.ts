@@ -75,10 +75,10 @@ describe('the member editor, word for word', () => {
       `El sistema de la biblioteca ha rechazado el cambio: ${reason}`,
     );
     expect(T.en('members.problem.refusedSave')).toBe(
-      'The library system refused the change and gave no reason. Your changes are still in the form.',
+      'The library system refused the change and gave no reason.',
     );
     expect(T.es('members.problem.refusedSave')).toBe(
-      'El sistema de la biblioteca ha rechazado el cambio sin dar el motivo. Sus cambios siguen en el formulario.',
+      'El sistema de la biblioteca ha rechazado el cambio sin dar el motivo.',
     );
     expect(T.en('members.problem.refusedReadSaid', { reason: 'Page too large.' })).toBe(
       'The library system refused to show the members: Page too large.',
@@ -123,6 +123,13 @@ describe('the member editor, word for word', () => {
     expect(T.es('members.saved.notShown', { field: campo, sent: 'active' })).toBe(
       'Teléfono: se envió «active», la respuesta del sistema de la biblioteca no lo muestra.',
     );
+  });
+
+  it('counts the members found, one and many', () => {
+    expect(T.en('members.search.total', { count: 1 })).toBe('1 member in all');
+    expect(T.en('members.search.total', { count: 240 })).toBe('240 members in all');
+    expect(T.es('members.search.total', { count: 1 })).toBe('1 socio en total');
+    expect(T.es('members.search.total', { count: 240 })).toBe('240 socios en total');
   });
 
   it('names each field another desk changed meanwhile, kept as it is there', () => {
