@@ -67,11 +67,20 @@ export function attach(
     schedule();
   };
 
+  // A touch or a click is a person's: keys held before it are typing and go in first, so a key
+  // typed and an on-screen key tapped right after land in the order they were pressed.
+  const onPointerDown = (event: PointerEvent): void => {
+    if (!event.isTrusted) return;
+    onBlur();
+  };
+
   target.addEventListener('keydown', onKeyDown, { capture: true });
   target.addEventListener('blur', onBlur);
+  target.addEventListener('pointerdown', onPointerDown, { capture: true });
   return () => {
     target.removeEventListener('keydown', onKeyDown, { capture: true });
     target.removeEventListener('blur', onBlur);
+    target.removeEventListener('pointerdown', onPointerDown, { capture: true });
     target.clearTimeout(timer);
     for (const held of detector.flush()) replayKey(held.context);
   };
