@@ -358,7 +358,10 @@ describe('kiosk settings screen (web host)', () => {
     expect(await page.getByText('milliseconds').count()).toBe(0);
 
     await session.fill('90');
-    await warning.fill('15.5');
+    // Typed key by key, as staff type it: "15." on the way to "15.5" keeps its point.
+    await warning.fill('');
+    await warning.pressSequentially('15.5', { delay: 120 });
+    expect(await warning.inputValue()).toBe('15.5');
     await staffIdle.fill('10');
     await staffIdle.blur();
     await page.getByRole('button', { name: 'Save settings' }).click();
