@@ -1,7 +1,8 @@
-import type { LoanLine, PatronMessage, PatronView, TransactionLine } from '../ipc/patron';
+import type { DateView, LoanLine, PatronMessage, PatronView, TransactionLine } from '../ipc/patron';
 import type { CirculationResult, Loan, Member, MemberCirculation } from '../service/reader/types';
 import { UNKNOWN, dateMs } from '../service/reader/values';
 import { blockMessage } from './refusals';
+import { renewalOf } from './renewal';
 
 /**
  * The trimmed view of the service's records that the patron screens draw: a first name, titles,
@@ -86,13 +87,20 @@ function labelOf(line: TransactionLine, result: CirculationResult) {
     : { label: line.label, labelIs: line.labelIs };
 }
 
-export function checkedOutLine(line: TransactionLine, result: CirculationResult): TransactionLine {
+/** `before`: the due date the item had on this card, when it was already on it. */
+export function checkedOutLine(
+  line: TransactionLine,
+  result: CirculationResult,
+  before?: DateView,
+): TransactionLine {
+  const renewal = renewalOf(before, result);
   return {
     id: line.id,
     ...labelOf(line, result),
     status: 'done',
     dueDate: result.dueDate,
     ...(result.renewed === UNKNOWN ? {} : { renewed: result.renewed }),
+    ...(renewal ? { renewal } : {}),
   };
 }
 

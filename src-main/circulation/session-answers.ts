@@ -1,5 +1,5 @@
 import type { Result } from '../../src-shared/result';
-import type { PatronMessage, PatronView } from '../ipc/patron';
+import type { DateView, PatronMessage, PatronView } from '../ipc/patron';
 import type { ServiceError } from '../service/errors';
 import type { CirculationResult, MemberCirculation } from '../service/reader/types';
 import {
@@ -10,6 +10,7 @@ import {
   refusedLine,
 } from './patron-view';
 import { circulationMessage, lookupMessage } from './refusals';
+import { dueBefore, dueDatesOf, itemOfLine, withDueDate } from './renewal';
 import type { SessionEffect } from './session-events';
 import { finishNow, hasPending } from './session-finish';
 import { endSession, enter, play, stay, withNotice, type Transition } from './session-lifecycle';
@@ -62,7 +63,15 @@ export function memberAnswered(
   return enter(
     config,
     state,
-    { name: 'patron', cardBarcode, patron, lines: [], itemLines: {}, finishing: false },
+    {
+      name: 'patron',
+      cardBarcode,
+      patron,
+      lines: [],
+      itemLines: {},
+      dueDates: dueDatesOf(result.value),
+      finishing: false,
+    },
     [play(patron.blocked ? 'error' : 'success')],
   );
 }
@@ -74,10 +83,13 @@ function outcome(
   kind: 'check-out' | 'check-in',
   line: Line,
   result: Answer,
+  before?: DateView,
 ): { line: Line; effect: SessionEffect } {
   if (result.ok) {
     const done =
-      kind === 'check-out' ? checkedOutLine(line, result.value) : checkedInLine(line, result.value);
+      kind === 'check-out'
+        ? checkedOutLine(line, result.value, before)
+        : checkedInLine(line, result.value);
     return { line: done, effect: play(isLateReturn(done) ? 'warning' : 'success') };
   }
   if (result.error.outcome === 'applied') {
@@ -138,7 +150,22 @@ export function circulationAnswered(
   result: Answer,
   at: number,
 ): Transition {
-  return answerLine(config, state, kind, lineId, (line) => outcome(kind, line, result), at);
+  const item = kind === 'check-out' ? itemOfLine(state, lineId) : undefined;
+  if (item === undefined) {
+    return answerLine(config, state, kind, lineId, (line) => outcome(kind, line, result), at);
+  }
+  // A re-scan of an item on the card is told against the due date it had; then it has the new one.
+  const before = dueBefore(state, item);
+  const answered = answerLine(
+    config,
+    state,
+    kind,
+    lineId,
+    (line) => outcome(kind, line, result, before),
+    at,
+  );
+  if (!result.ok || answered.state === state) return answered;
+  return { ...answered, state: withDueDate(answered.state, item, result.value.dueDate) };
 }
 
 /** The kind of line the step holds: a patron's check-outs, or returns. */
@@ -225,6 +252,7 @@ export function memberOffline(
       patron,
       lines: [],
       itemLines: {},
+      dueDates: {},
       finishing: false,
     },
     [play('success')],

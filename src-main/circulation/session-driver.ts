@@ -32,7 +32,8 @@ export interface SessionDriverOptions {
   /** Called after every event that was not a no-op, with the new state. */
   onChange(state: SessionState): void;
   onSound(sound: FeedbackSound): void;
-  onResetLanguage(): void;
+  /** The patron's choices (language, contrast) end with their session: back to the defaults. */
+  onResetChoices(): void;
   onForgetScans(): void;
   /** The host prints (Electron, silently); absent, the renderer prints and says so. */
   printReceipt?: (receipt: Receipt) => Promise<void>;
@@ -173,8 +174,8 @@ export function createSessionDriver(options: SessionDriverOptions): SessionDrive
           .then(() => dispatch({ type: 'receipt-printed', generation }));
         return;
       }
-      case 'reset-language':
-        options.onResetLanguage();
+      case 'reset-choices':
+        options.onResetChoices();
         return;
       case 'forget-scans':
         options.onForgetScans();

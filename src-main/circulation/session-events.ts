@@ -85,6 +85,7 @@ export type SessionEffect =
   | { type: 'cancel-timer'; timer: TimerName }
   | { type: 'play'; sound: FeedbackSound }
   | { type: 'print-receipt'; generation: number; receipt: Receipt }
-  | { type: 'reset-language' }
+  /** The language and contrast the patron chose go back to the kiosk's defaults. */
+  | { type: 'reset-choices' }
   /** The same card scanned again straight away is deliberate: let the scanner accept it. */
   | { type: 'forget-scans' };

@@ -13,10 +13,16 @@ const INACTIVITY_OFF: SessionEffect[] = [
   { type: 'cancel-timer', timer: 'inactivity-end' },
 ];
 
+/** What the session being thanked did: returns, or borrowing (with or without a receipt). */
+function kindOf(step: SessionState['step']): Receipt['kind'] {
+  if (step.name === 'check-in') return 'check-in';
+  return step.name === 'receipt' ? step.receipt.kind : 'check-out';
+}
+
 export function thanks(config: SessionConfig, state: SessionState, firstName: string): Transition {
   const { warning: _warning, notice: _notice, ...rest } = state;
   return {
-    state: { ...rest, step: { name: 'thanks', firstName } },
+    state: { ...rest, step: { name: 'thanks', firstName, kind: kindOf(state.step) } },
     effects: [
       ...INACTIVITY_OFF,
       {

@@ -88,7 +88,7 @@ export function startSession(
 
 /**
  * Back to attract with every patron datum dropped: a new generation (late answers are ignored),
- * the language back to the default, and the scanner ready to take the same card again.
+ * the language and contrast back to the defaults, and the scanner ready to take the same card again.
  */
 export function endSession(state: SessionState): Transition {
   const { warning: _warning, notice: _notice, ...rest } = state;
@@ -96,7 +96,7 @@ export function endSession(state: SessionState): Transition {
     state: { ...rest, generation: state.generation + 1, step: { name: 'attract' }, nextLineId: 0 },
     effects: [
       ...SESSION_TIMERS.map((timer): SessionEffect => ({ type: 'cancel-timer', timer })),
-      { type: 'reset-language' },
+      { type: 'reset-choices' },
       { type: 'forget-scans' },
     ],
   };

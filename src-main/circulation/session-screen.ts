@@ -37,7 +37,7 @@ export function sessionScreen(config: SessionConfig, state: SessionState): Scree
     case 'receipt':
       return { name: 'receipt', step: step.step, receipt: step.receipt, printBy: config.printBy };
     case 'thanks':
-      return { name: 'thanks', firstName: step.firstName };
+      return { name: 'thanks', firstName: step.firstName, kind: step.kind };
     default:
       return step satisfies never;
   }

@@ -1,4 +1,11 @@
-import type { Notice, PatronMessage, PatronView, Receipt, TransactionLine } from '../ipc/patron';
+import type {
+  DateView,
+  Notice,
+  PatronMessage,
+  PatronView,
+  Receipt,
+  TransactionLine,
+} from '../ipc/patron';
 import type { OfflineSettings, PatronSettings, ReceiptSettings } from '../settings/schema';
 
 /** What the session machine needs to know about the kiosk; fixed for the machine's life. */
@@ -38,12 +45,17 @@ export type SessionStep =
       lines: Line[];
       /** Item barcode -> its line: a re-scan (a renewal, a retry) updates that line. */
       itemLines: Record<string, number>;
+      /**
+       * Item barcode -> its due date, for items on the card (the lookup's loans, this session's
+       * check-outs): what a renewal is compared with. Never part of the screen.
+       */
+      dueDates: Record<string, DateView>;
       /** "I'm done" while answers are awaited: the finish happens when the last one lands. */
       finishing: boolean;
     }
   | { name: 'check-in'; lines: Line[]; finishing: boolean }
   | { name: 'receipt'; step: 'ask' | 'printing'; receipt: Receipt }
-  | { name: 'thanks'; firstName: string };
+  | { name: 'thanks'; firstName: string; kind: Receipt['kind'] };
 
 export type StepName = SessionStep['name'];
 

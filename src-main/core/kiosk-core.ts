@@ -160,7 +160,10 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     outOfService: !wasSignedIn,
     onChange: emit,
     onSound: (sound) => (feedback = { id: (feedback?.id ?? 0) + 1, sound }),
-    onResetLanguage: () => (language = options.defaultLanguage),
+    onResetChoices: () => {
+      language = options.defaultLanguage;
+      theme = options.defaultTheme;
+    },
     onForgetScans: () => options.scanner.forgetRecentScans(),
     ...(printing.printBy === 'host' ? { printReceipt: (receipt) => printing.print(receipt) } : {}),
   });

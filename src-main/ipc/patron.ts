@@ -105,6 +105,12 @@ export const TransactionLineSchema = z.object({
   /** Check-out: the due date given; check-in: absent. */
   dueDate: DateViewSchema.optional(),
   renewed: z.boolean().optional(),
+  /**
+   * A check-out of an item already on the patron's card, by what became of its due date:
+   * `extended` (a later date), `same-date` (renewed, and the date came out the same),
+   * `not-renewed` (the service said it did not renew), `kept` (the same date, no word why).
+   */
+  renewal: z.enum(['extended', 'same-date', 'not-renewed', 'kept']).optional(),
   /** Check-in of an overdue item: the fine and the missed due date. */
   fine: AmountViewSchema.optional(),
   currency: z.string().optional(),
@@ -181,7 +187,12 @@ export const PatronScreenSchemas = [
     /** Web host: the renderer opens the browser's print dialog; Electron prints silently. */
     printBy: z.enum(['renderer', 'host']),
   }),
-  z.object({ name: z.literal('thanks'), firstName: z.string() }),
+  /** `kind`: what the session did, so a return session is not told to take its items. */
+  z.object({
+    name: z.literal('thanks'),
+    firstName: z.string(),
+    kind: z.enum(['check-out', 'check-in']),
+  }),
 ] as const;
 
 /** A message about the last scan that is not a transaction (card as item, unknown card...). */

@@ -1,7 +1,8 @@
 import type { DateView, TransactionLine } from '../../src-main/ipc/contract';
 import { currentLanguage, t } from '../i18n/i18n.svelte';
-import { formatDate, formatEpoch, formatMoney } from './format';
-import { queuedDueDate } from './line-outcome';
+import { formatEpoch } from './format';
+import { queuedDueDate, type ReturnPart } from './line-outcome';
+import { checkOutWords, dateWords, moneyWords, returnPartWords, returnWords } from './line-words';
 import type { Words } from './messages';
 
 /** Dates and amounts in the chosen language, with the catalog's words where there is no value. */
@@ -12,14 +13,11 @@ export function lineLabel(line: Pick<TransactionLine, 'label' | 'labelIs'>): str
 }
 
 export function dateText(view: DateView): string {
-  if (view === null) return t('date.none');
-  return formatDate(view, currentLanguage()) ?? t('date.unknown');
+  return dateWords(view, currentLanguage(), t);
 }
 
 export function moneyText(amount: number | 'unknown', currency?: string): string {
-  return amount === 'unknown'
-    ? t('money.unknown')
-    : formatMoney(amount, currentLanguage(), currency);
+  return moneyWords(amount, currentLanguage(), t, currency);
 }
 
 /**
@@ -33,6 +31,23 @@ export function queuedOutcomeText(
   if (kind === 'check-in') return `${t('line.returned')} · ${t('line.fineLater')}`;
   const due = queuedDueDate(line);
   return due ? t('line.due', { date: dateText(due) }) : t('line.dueToConfirm');
+}
+
+/** One part of a return's outcome in words (see `returnParts`). */
+export function returnPartText(part: ReturnPart, currency?: string): string {
+  return returnPartWords(part, currentLanguage(), t, currency);
+}
+
+/** A done return, whole, as the receipt prints it. */
+export function returnText(
+  line: Pick<TransactionLine, 'overdue' | 'overdueDate' | 'fine' | 'currency'>,
+): string {
+  return returnWords(line, currentLanguage(), t);
+}
+
+/** A done check-out: its due date, or what a re-scan did to it. */
+export function checkOutText(line: Pick<TransactionLine, 'dueDate' | 'renewal'>): string {
+  return checkOutWords(line, currentLanguage(), t);
 }
 
 /** An instant in epoch ms (staff screens), as date and time in the chosen language. */

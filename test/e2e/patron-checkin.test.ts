@@ -49,10 +49,10 @@ describe('returning items at the kiosk without a card', () => {
     await expectNoAxeViolations(page);
   });
 
-  it('thanks the patron without a name and goes back to the welcome screen', async () => {
+  it('thanks the patron for returning and goes back to the welcome screen', async () => {
     const { page } = kiosk;
     await page.getByRole('button', { name: "I'm done" }).click();
-    await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
+    await page.getByRole('heading', { name: 'Thank you for returning your items!' }).waitFor();
     await page.getByRole('heading', { name: 'Welcome' }).waitFor({ timeout: 10_000 });
   });
 });

@@ -50,7 +50,7 @@ describe('a patron using the keyboard alone', () => {
     await tabTo(page, /^I'm done$/);
     await expectVisibleFocus(page, /^I'm done$/);
     await page.keyboard.press('Space');
-    await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
+    await page.getByRole('heading', { name: 'Thank you for returning your items!' }).waitFor();
     await page.getByRole('heading', { name: 'Welcome' }).waitFor({ timeout: 10_000 });
   });
 });

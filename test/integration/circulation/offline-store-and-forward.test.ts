@@ -64,7 +64,7 @@ async function kiosk(settings: Parameters<typeof startTestOfflineCirculation>[3]
     outOfService: false,
     onChange: () => undefined,
     onSound: () => undefined,
-    onResetLanguage: () => undefined,
+    onResetChoices: () => undefined,
     onForgetScans: () => undefined,
   });
   offline.connectivity.onChange((state) =>

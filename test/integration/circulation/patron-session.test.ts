@@ -38,7 +38,7 @@ function driver(): SessionDriver {
     outOfService: false,
     onChange: () => undefined,
     onSound: () => undefined,
-    onResetLanguage: () => undefined,
+    onResetChoices: () => undefined,
     onForgetScans: () => undefined,
   });
   drivers.push(session);

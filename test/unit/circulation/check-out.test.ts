@@ -81,7 +81,15 @@ describe('patron session: check-out loop', () => {
     ]);
     session.checkOutAnswer(1, circulationRecord({ renewed: true }));
     expect(session.lines()).toEqual([
-      { id: 1, label: 'Dune', labelIs: 'title', status: 'done', dueDate: DUE, renewed: true },
+      {
+        id: 1,
+        label: 'Dune',
+        labelIs: 'title',
+        status: 'done',
+        dueDate: DUE,
+        renewed: true,
+        renewal: 'same-date',
+      },
     ]);
   });
 

@@ -51,7 +51,7 @@ describe('patron session: finish and receipt', () => {
   it("goes straight to thanks when the receipt mode is 'none'", () => {
     const session = withCheckOut({ receiptMode: 'none' });
     session.send({ type: 'finish' });
-    expect(session.screen()).toEqual({ name: 'thanks', firstName: 'Ada' });
+    expect(session.screen()).toEqual({ name: 'thanks', firstName: 'Ada', kind: 'check-out' });
   });
 
   it('skips the receipt for a session without a transaction', () => {
@@ -60,7 +60,7 @@ describe('patron session: finish and receipt', () => {
     session.scanItem();
     session.checkOutAnswer(0, refused('item_not_found'));
     session.send({ type: 'finish' });
-    expect(session.screen()).toEqual({ name: 'thanks', firstName: 'Ada' });
+    expect(session.screen()).toEqual({ name: 'thanks', firstName: 'Ada', kind: 'check-out' });
   });
 
   it('puts only the items that went through on the receipt', () => {
@@ -94,14 +94,14 @@ describe('patron session: finish and receipt', () => {
     const session = withCheckOut();
     session.send({ type: 'finish' });
     session.send({ type: 'receipt-chosen', print: false });
-    expect(session.screen()).toEqual({ name: 'thanks', firstName: 'Ada' });
+    expect(session.screen()).toEqual({ name: 'thanks', firstName: 'Ada', kind: 'check-out' });
   });
 
   it('thanks the patron once the receipt is printed', () => {
     const session = withCheckOut({ receiptMode: 'print' });
     session.send({ type: 'finish' });
     session.send({ type: 'receipt-printed', generation: session.generation });
-    expect(session.screen()).toEqual({ name: 'thanks', firstName: 'Ada' });
+    expect(session.screen()).toEqual({ name: 'thanks', firstName: 'Ada', kind: 'check-out' });
   });
 
   it('ignores a receipt printed by an earlier generation', () => {
@@ -126,7 +126,7 @@ describe('patron session: finish and receipt', () => {
     session.send({ type: 'finish' });
     session.fire('thank-you');
     expect(session.screen()).toMatchObject({ name: 'attract' });
-    expect(session.effectsOf('reset-language')).toHaveLength(1);
+    expect(session.effectsOf('reset-choices')).toHaveLength(1);
   });
 
   it('lets the next patron scan a card on the thank-you screen', () => {
@@ -137,7 +137,7 @@ describe('patron session: finish and receipt', () => {
     expect(session.screen()).toEqual({ name: 'identifying' });
     expect(session.generation).toBe(thanksGeneration + 2);
     expect(session.effectsOf('look-up-member')[0]).toMatchObject({ value: '20000000000002' });
-    expect(session.effectsOf('reset-language')).toHaveLength(1);
+    expect(session.effectsOf('reset-choices')).toHaveLength(1);
   });
 
   it('makes a check-in receipt without a name', () => {

@@ -77,7 +77,7 @@ describe('patron session: inactivity', () => {
       { type: 'cancel-timer', timer: 'inactivity-warning' },
       { type: 'cancel-timer', timer: 'inactivity-end' },
       { type: 'cancel-timer', timer: 'thank-you' },
-      { type: 'reset-language' },
+      { type: 'reset-choices' },
       { type: 'forget-scans' },
     ]);
   });
@@ -123,7 +123,7 @@ describe('patron session: inactivity', () => {
     session.identified();
     session.send({ type: 'cancel' });
     expect(session.screen()).toMatchObject({ name: 'attract' });
-    expect(session.effectsOf('reset-language')).toHaveLength(1);
+    expect(session.effectsOf('reset-choices')).toHaveLength(1);
   });
 
   it('keeps a session running when the staff sign-in drops, and shows out of service after it', () => {

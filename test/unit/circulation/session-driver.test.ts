@@ -14,7 +14,7 @@ function setup(overrides: Partial<SessionDriverOptions> = {}) {
   const callbacks = {
     onChange: vi.fn(),
     onSound: vi.fn(),
-    onResetLanguage: vi.fn(),
+    onResetChoices: vi.fn(),
     onForgetScans: vi.fn(),
   };
   const driver = createSessionDriver({
@@ -57,7 +57,7 @@ describe('session driver', () => {
     expect(driver.state().warning).toEqual({ deadline: time.clock.now() + 20_000 });
     time.advance(20_000);
     expect(driver.state().step.name).toBe('attract');
-    expect(callbacks.onResetLanguage).toHaveBeenCalledOnce();
+    expect(callbacks.onResetChoices).toHaveBeenCalledOnce();
     expect(callbacks.onForgetScans).toHaveBeenCalledOnce();
   });
 

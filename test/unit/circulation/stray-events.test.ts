@@ -85,7 +85,7 @@ describe('patron session: cancel', () => {
       { type: 'cancel-timer', timer: 'inactivity-warning' },
       { type: 'cancel-timer', timer: 'inactivity-end' },
       { type: 'cancel-timer', timer: 'thank-you' },
-      { type: 'reset-language' },
+      { type: 'reset-choices' },
       { type: 'forget-scans' },
     ]);
   });
@@ -129,7 +129,7 @@ describe('patron session: events on the thank-you screen', () => {
   it('stays on thanks when the staff sign-in drops, then shows out of service', () => {
     const session = onScreen('thanks');
     session.send({ type: 'availability', signedIn: false });
-    expect(session.screen()).toEqual({ name: 'thanks', firstName: 'Ada' });
+    expect(session.screen()).toEqual({ name: 'thanks', firstName: 'Ada', kind: 'check-out' });
     expect(session.effects).toEqual([]);
     session.fire('thank-you');
     expect(session.screen()).toEqual({ name: 'attract', outOfService: true, allowEmail: true });

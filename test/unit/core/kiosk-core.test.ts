@@ -167,6 +167,16 @@ describe('kiosk core', () => {
     expect(scanner.scanner.forgetRecentScans).toHaveBeenCalledOnce();
   });
 
+  it("returns the contrast to the default with the language when a patron's session ends", async () => {
+    const { core, scanner, service, h } = setup();
+    scanner.scan(CARD);
+    await service.answer(ok(memberRecord()));
+    await h['kiosk.setTheme']({ theme: 'high-contrast' });
+    expect(core.state().theme).toBe('high-contrast');
+    await h['patron.cancel'](undefined);
+    expect(core.state().theme).toBe('standard');
+  });
+
   it('shows the "still there?" deadline and ends the session at the timeout', async () => {
     const { core, scanner, service, time } = setup();
     scanner.scan(CARD);
@@ -192,7 +202,7 @@ describe('kiosk core', () => {
     scanner.scan(ITEM);
     await service.answer(ok(circulationRecord()));
     await h['patron.finish'](undefined);
-    expect(core.state().screen).toEqual({ name: 'thanks', firstName: '' });
+    expect(core.state().screen).toEqual({ name: 'thanks', firstName: '', kind: 'check-in' });
     time.advance(5_000);
     expect(core.state().screen.name).toBe('attract');
   });

@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { TransactionLine } from '../../../src-main/ipc/contract';
 import {
-  fineToShow,
+  checkOutKey,
+  finesCharged,
   queuedDueDate,
   queuedKey,
   QUEUED_KEYS,
+  RENEWAL_KEYS,
   returnedLate,
+  returnParts,
   succeeded,
 } from '../../../src-renderer/lib/line-outcome';
 import { englishText } from './catalog-lookup';
+
+const DAY = { kind: 'day', date: '2026-11-13' } as const;
 
 const line = (fields: Partial<TransactionLine>): TransactionLine => ({
   id: 0,
@@ -41,18 +46,78 @@ describe('session line outcome', () => {
     expect(succeeded(line({ status: 'refused' }))).toBe(false);
   });
 
-  it('never calls a queued return late or shows its unknown fine', () => {
-    const queued = line({ status: 'queued', queued: 'offline', fine: 'unknown' });
-    expect(returnedLate(queued)).toBe(false);
-    expect(fineToShow(queued)).toBe(false);
+  it('never calls a queued return late', () => {
+    expect(returnedLate(line({ status: 'queued', queued: 'offline', fine: 'unknown' }))).toBe(
+      false,
+    );
   });
 
-  it("shows a done return's fine, even one the service could not tell, but not a zero one", () => {
-    expect(fineToShow(line({ fine: 2.5 }))).toBe(true);
-    expect(fineToShow(line({ fine: 'unknown' }))).toBe(true);
-    expect(fineToShow(line({ fine: 0 }))).toBe(false);
-    expect(returnedLate(line({ overdue: true }))).toBe(true);
-    expect(returnedLate(line({}))).toBe(false);
+  it('reads an on-time return (no fine, overdue date null) as on time, never late', () => {
+    const onTime = line({ fine: 0, overdueDate: null, overdue: false });
+    expect(returnParts(onTime)).toEqual([{ key: 'line.returnedOnTime' }]);
+    expect(returnedLate(onTime)).toBe(false);
+  });
+
+  it('reads an overdue return with a fine as late, with the missed date and the fine', () => {
+    const late = line({ fine: 1.5, overdueDate: DAY, overdue: true });
+    expect(returnParts(late)).toEqual([
+      { key: 'line.returnedLate' },
+      { key: 'line.wasDue', date: DAY },
+      { key: 'line.fine', amount: 1.5 },
+    ]);
+    expect(returnedLate(late)).toBe(true);
+  });
+
+  it('reads an overdue return without a fine as late, with "no fine"', () => {
+    expect(returnParts(line({ fine: 0, overdueDate: DAY, overdue: true }))).toEqual([
+      { key: 'line.returnedLate' },
+      { key: 'line.wasDue', date: DAY },
+      { key: 'line.noFine' },
+    ]);
+  });
+
+  it('reads a late return whose fine the service could not tell as "fine: unknown"', () => {
+    expect(returnParts(line({ fine: 'unknown', overdueDate: 'unknown', overdue: true }))).toEqual([
+      { key: 'line.returnedLate' },
+      { key: 'line.fine', amount: 'unknown' },
+    ]);
+  });
+
+  it('reads an answer that tells neither lateness nor fine as "Returned", claiming nothing', () => {
+    for (const unknown of [
+      line({ fine: 'unknown', overdueDate: 'unknown', overdue: 'unknown' }),
+      line({ fine: 'unknown' }),
+      line({}),
+    ]) {
+      expect(returnParts(unknown)).toEqual([{ key: 'line.returned' }]);
+      expect(returnedLate(unknown)).toBe(false);
+    }
+  });
+
+  it('shows a fine the service charged even when it did not say the item was late', () => {
+    expect(returnParts(line({ fine: 2, overdue: 'unknown' }))).toEqual([
+      { key: 'line.returned' },
+      { key: 'line.fine', amount: 2 },
+    ]);
+  });
+
+  it("adds up the fines of a session's returns for the receipt, ignoring unknown ones", () => {
+    expect(
+      finesCharged([
+        line({ fine: 1.5 }),
+        line({ fine: 'unknown' }),
+        line({ fine: 0.75 }),
+        line({ status: 'refused' }),
+      ]),
+    ).toBe(2.25);
+    expect(finesCharged([line({ fine: 0 })])).toBe(0);
+  });
+
+  it('has catalog words for every renewal outcome, and picks them for a re-scan', () => {
+    for (const key of Object.values(RENEWAL_KEYS)) expect(englishText(key)).toBeTypeOf('string');
+    expect(checkOutKey(line({ renewal: 'extended' }))).toBe('line.renewal.extended');
+    expect(checkOutKey(line({ renewal: 'same-date' }))).toBe('line.renewal.same-date');
+    expect(checkOutKey(line({}))).toBe('line.due');
   });
 
   it("gives a queued check-out's offline due date and leaves an unknown one to the words", () => {

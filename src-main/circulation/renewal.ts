@@ -1,0 +1,76 @@
+import type { DateView, TransactionLine } from '../ipc/patron';
+import type { CirculationResult, MemberCirculation } from '../service/reader/types';
+import { UNKNOWN } from '../service/reader/values';
+import type { SessionState } from './session-state';
+
+/**
+ * A check-out of an item already on the patron's card renews it, or does not: the patron is told
+ * which by comparing the due date the item had with the one the service answered, since a
+ * "renewed" flag alone says nothing of the date (an item renewed the day it was borrowed keeps it).
+ */
+
+export type Renewal = NonNullable<TransactionLine['renewal']>;
+
+/** The calendar day a date names: instants by their UTC day, as the service set them. */
+function dayOf(date: DateView): string | undefined {
+  if (date === null || date === UNKNOWN) return undefined;
+  switch (date.kind) {
+    case 'instant':
+      return date.iso.slice(0, 10);
+    case 'day':
+      return date.date;
+    case 'local':
+      return date.local.slice(0, 10);
+    case 'text':
+      return date.text;
+  }
+}
+
+/** The due dates of the loans the lookup gave, by item barcode. */
+export function dueDatesOf(circulation: MemberCirculation): Record<string, DateView> {
+  if (circulation.loans === UNKNOWN) return {};
+  return Object.fromEntries(
+    circulation.loans.flatMap((loan) =>
+      loan.itemBarcode !== undefined && dayOf(loan.dueDate) !== undefined
+        ? [[loan.itemBarcode, loan.dueDate]]
+        : [],
+    ),
+  );
+}
+
+/**
+ * What a check-out did to an item's due date. `before` is the date the item had on this card,
+ * undefined when it was not known to be on it (then only the service's flag can say "renewed").
+ */
+export function renewalOf(
+  before: DateView | undefined,
+  result: Pick<CirculationResult, 'dueDate' | 'renewed'>,
+): Renewal | undefined {
+  const was = before === undefined ? undefined : dayOf(before);
+  const now = dayOf(result.dueDate);
+  if (was === undefined || now === undefined) {
+    return result.renewed === true ? 'extended' : undefined;
+  }
+  if (was !== now) return result.renewed === false ? undefined : 'extended';
+  if (result.renewed === true) return 'same-date';
+  return result.renewed === false ? 'not-renewed' : 'kept';
+}
+
+/** The item barcode a line of the patron step was scanned for. */
+export function itemOfLine(state: SessionState, lineId: number): string | undefined {
+  const { step } = state;
+  if (step.name !== 'patron') return undefined;
+  return Object.keys(step.itemLines).find((item) => step.itemLines[item] === lineId);
+}
+
+/** The due date an item had on the card before this check-out, if it was on it. */
+export function dueBefore(state: SessionState, item: string): DateView | undefined {
+  return state.step.name === 'patron' ? state.step.dueDates[item] : undefined;
+}
+
+/** After a check-out the service accepted: the item's due date as it now stands. */
+export function withDueDate(state: SessionState, item: string, due: DateView): SessionState {
+  const { step } = state;
+  if (step.name !== 'patron' || dayOf(due) === undefined) return state;
+  return { ...state, step: { ...step, dueDates: { ...step.dueDates, [item]: due } } };
+}
