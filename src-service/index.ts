@@ -27,6 +27,7 @@ import { createCatalog } from './domain/catalog';
 import { createCirculation } from './domain/circulation';
 import { createDocuments } from './domain/documents';
 import { createMembers, type MemberPutMode } from './domain/members';
+import { demoSamples } from './demo-guide';
 import { createFaultController, type FaultController } from './faults';
 import { createRoutes } from './http/api-routes';
 import { createApiServer } from './http/api-server';
@@ -55,6 +56,11 @@ export interface StartServiceOptions {
   quiet?: boolean;
   /** How the API spells its answers (default `reference`, the documented one). */
   dialect?: DialectName;
+  /**
+   * The login page names the demo librarian account (demo-guide.ts): for a kiosk in demo mode,
+   * whose screens show the same account. Off by default.
+   */
+  demoSignInHint?: boolean;
   /**
    * What a member PUT does with the fields its body leaves out: `merge` (default) keeps them,
    * `replace` empties them, as PUT replaces a resource's state (domain/members.ts).
@@ -211,6 +217,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
         log.child('interaction'),
         // In memory: a restart forgets the counts (and the attacker's locks) with the sessions.
         createLoginLimiter({}, () => now().getTime()),
+        options.demoSignInHint ? demoSamples().staff : undefined,
       ),
     });
 

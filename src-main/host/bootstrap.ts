@@ -138,7 +138,13 @@ export function demoModeOn(settings: Settings, embedded: boolean, asked: boolean
 
 /** Builds the host-agnostic kiosk; both hosts (Electron and web) start it through here. */
 export async function bootKiosk(settings: Settings, adapters: HostAdapters): Promise<BootedKiosk> {
-  const service = await resolveServiceConnection(settings, adapters.embeddedService);
+  // Demo mode asked for and no PIN set: an embedded service's login page names the demo account
+  // (a configured service is never started here, so it never does).
+  const demoAsked = (adapters.demo ?? false) && !settings.staff.pinHash;
+  const service = await resolveServiceConnection(settings, {
+    ...adapters.embeddedService,
+    ...(demoAsked ? { demoSignInHint: true } : {}),
+  });
   const clientSecret = adapters.clientSecrets
     ? await clientSecretFor(adapters.clientSecrets, service.connection)
     : undefined;

@@ -39,6 +39,8 @@ export interface ResolveOptions {
   faults?: boolean;
   /** Tests only: the blob endpoint upload tickets name (a proxy in front of Azurite). */
   ticketBlobUrl?: StartServiceOptions['ticketBlobUrl'];
+  /** Demo mode asked for: the service's login page names the demo account. */
+  demoSignInHint?: boolean;
   /** Tests only: a member PUT that replaces the record (`replace`) instead of merging into it. */
   memberPut?: StartServiceOptions['memberPut'];
 }
@@ -100,6 +102,7 @@ export async function resolveServiceConnection(
     ...(options.sqliteNativeBinding ? { sqliteNativeBinding: options.sqliteNativeBinding } : {}),
     ...(options.faults ? { faults: true } : {}),
     ...(options.ticketBlobUrl ? { ticketBlobUrl: options.ticketBlobUrl } : {}),
+    ...(options.demoSignInHint ? { demoSignInHint: true } : {}),
     ...(options.memberPut ? { memberPut: options.memberPut } : {}),
   });
   log.info('using the embedded reference service', {

@@ -4,6 +4,7 @@ import type { Logger } from '../../src-shared/log/logger';
 import type { Accounts } from './accounts';
 import { describeWait, type LoginLimiter } from './login-limiter';
 import { consentPage, errorPage, loginPage } from './pages';
+import type { DemoAccount } from './pages';
 
 const PATH = /^\/interaction\/([A-Za-z0-9_-]+)(?:\/(login|confirm|abort))?$/;
 const MAX_FORM_BYTES = 16 * 1024;
@@ -55,6 +56,8 @@ export function createInteractionHandler(
   accounts: Accounts,
   log: Logger,
   limiter: LoginLimiter,
+  /** Named on the login page: a kiosk in demo mode asked for it (StartServiceOptions). */
+  demoAccount?: DemoAccount,
 ) {
   async function clientName(clientId: unknown): Promise<string> {
     const client = typeof clientId === 'string' ? await provider.Client.find(clientId) : undefined;
@@ -88,7 +91,7 @@ export function createInteractionHandler(
     const prompt = details.prompt;
 
     if (action === undefined) {
-      if (prompt.name === 'login') send(res, 200, loginPage(uid, name));
+      if (prompt.name === 'login') send(res, 200, loginPage(uid, name, undefined, '', demoAccount));
       else send(res, 200, consentPage(uid, name, String(details.params.scope ?? '').split(' ')));
       return;
     }
@@ -118,7 +121,9 @@ export function createInteractionHandler(
         const seconds = Math.ceil(retryAfterMs / 1000);
         log.info('sign-in refused: too many attempts', { retryAfterSeconds: seconds });
         const message = `Too many sign-in attempts. Try again in ${describeWait(retryAfterMs)}.`;
-        send(res, 429, loginPage(uid, name, message, username), { 'retry-after': String(seconds) });
+        send(res, 429, loginPage(uid, name, message, username, demoAccount), {
+          'retry-after': String(seconds),
+        });
         return;
       }
       let accountId: string | undefined;
@@ -137,7 +142,11 @@ export function createInteractionHandler(
             lockSeconds: Math.ceil(lockMs / 1000),
           });
         }
-        send(res, 200, loginPage(uid, name, 'The username or password is not correct.', username));
+        send(
+          res,
+          200,
+          loginPage(uid, name, 'The username or password is not correct.', username, demoAccount),
+        );
         return;
       }
       gate.value.succeeded();

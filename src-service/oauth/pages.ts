@@ -21,6 +21,7 @@ const STYLE = `
   .secondary { background: #fff; color: #0b4f8a; }
   :focus-visible { outline: 4px solid #f0a500; outline-offset: 2px; }
   .error { color: #a30000; font-weight: 600; }
+  .demo { background: #fff3d6; border: 2px solid #7a4b00; border-radius: 0.25rem; padding: 0.5rem; }
   .actions { display: flex; gap: 1rem; flex-wrap: wrap; }
 `;
 
@@ -41,14 +42,29 @@ ${body}
 </html>`;
 }
 
-export function loginPage(uid: string, clientName: string, error?: string, username = ''): string {
+/** The demo account a login page names, for a kiosk in demo mode (its embedded service only). */
+export interface DemoAccount {
+  username: string;
+  password: string;
+}
+
+export function loginPage(
+  uid: string,
+  clientName: string,
+  error?: string,
+  username = '',
+  demo?: DemoAccount,
+): string {
   const alert = error ? `<p id="login-error" class="error" role="alert">${escape(error)}</p>` : '';
+  const hint = demo
+    ? `<p class="demo">Demo: user name <strong>${escape(demo.username)}</strong>, password <strong>${escape(demo.password)}</strong>.</p>\n`
+    : '';
   const described = error ? ' aria-describedby="login-error" aria-invalid="true"' : '';
   return page(
     'Sign in',
     `<h1>Sign in</h1>
 <p>${escape(clientName)} asks you to sign in with your library staff account.</p>
-${alert}
+${hint}${alert}
 <form method="post" action="/interaction/${escape(uid)}/login" autocomplete="off">
   <label for="username">Username</label>
   <input id="username" name="username" type="text" required autofocus value="${escape(username)}"${described}>

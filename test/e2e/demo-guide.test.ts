@@ -10,10 +10,11 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
+import { hashStaffPin } from '../../src-main/settings/staff-pin';
 import { demoSamples } from '../../src-service/demo-guide';
 import { startService } from '../../src-service/index';
 import type { RunningService } from '../../src-service/index';
-import { startKioskUnderTest } from './harness';
+import { RESULTS_DIR, startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
 import { AMARA, CARDS, ITEMS, signInStaff } from './patron-support';
 
@@ -139,6 +140,9 @@ describe('a kiosk in demo mode (embedded service, demo data)', () => {
     const popupOpened = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Sign in to the library service' }).click();
     const popup = await popupOpened;
+    // The service's own sign-in page names the same account (demo mode only).
+    await popup.getByText('Demo: user name librarian, password demo-librarian.').waitFor();
+    await popup.screenshot({ path: path.join(RESULTS_DIR, 'demo-service-sign-in.png') });
     await popup.getByLabel('Username').fill('librarian');
     await popup.getByLabel('Password').fill('demo-librarian');
     await popup.getByRole('button', { name: 'Sign in' }).click();
@@ -294,5 +298,44 @@ describe('a kiosk on a configured service, started with --demo as npm start star
     await page.keyboard.press('Control+Alt+KeyS');
     await page.getByText('No staff PIN is set on this kiosk').waitFor();
     expect(await page.locator('body').innerText()).not.toContain(DEMO_STAFF_PIN);
+  });
+});
+
+describe('a kiosk on its embedded service with a staff PIN set (no demo mode)', () => {
+  const PIN = '864209';
+  let kiosk: KioskUnderTest;
+
+  beforeAll(async () => {
+    const pinHash = await hashStaffPin(PIN);
+    if (!pinHash.ok) throw new Error('PIN hash failed');
+    kiosk = await startKioskUnderTest({
+      demo: true,
+      settings: { staff: { pinHash: pinHash.value } },
+    });
+    await kiosk.page.getByRole('heading', { name: 'Out of service' }).waitFor();
+  });
+
+  afterAll(async () => {
+    await kiosk?.stop();
+  });
+
+  it('shows no demo hint, and the service’s sign-in page names no account', async () => {
+    const { page } = kiosk;
+    expect(kiosk.kiosk.core.state().demoGuide).toBeUndefined();
+    expect(await page.locator('.demo-strip, .demo-steps').count()).toBe(0);
+    await page.keyboard.press('Control+Alt+KeyS');
+    await page.getByLabel('Staff PIN').fill(PIN);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Staff mode' }).waitFor();
+    expect(await page.locator('.demo-strip').count()).toBe(0);
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Sign in to the library service' }).click();
+    const popup = await popupOpened;
+    await popup.getByLabel('Username').waitFor();
+    const text = await popup.locator('body').innerText();
+    expect(text).toContain('asks you to sign in with your library staff account.');
+    expect(text).not.toContain('Demo');
+    expect(text).not.toContain('demo-librarian');
+    await popup.close();
   });
 });
