@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { IPC_PATH } from '../../src-main/web-host/ipc-socket';
 
 /** One control a patron can press or type in, as laid out on the screen. */
@@ -107,4 +107,37 @@ function isReceiptPrinted(message: string): boolean {
     'channel' in parsed &&
     parsed.channel === 'patron.receiptPrinted'
   );
+}
+
+/** Where a message sits against the control whose action it reports, in CSS pixels. */
+export interface Placement {
+  /** The message lies wholly inside the window: seen without scrolling. */
+  inView: boolean;
+  /** The shortest distance between the message's box and the control's (0: they touch). */
+  gap: number;
+}
+
+/** Whether `message` can be seen without scrolling, and how far it is from `control`. */
+export async function placementBeside(
+  page: Page,
+  message: Locator,
+  control: Locator,
+): Promise<Placement> {
+  const [box, near] = await Promise.all([message.boundingBox(), control.boundingBox()]);
+  const window = page.viewportSize();
+  if (!box || !near || !window) return { inView: false, gap: Number.POSITIVE_INFINITY };
+  const apart = (a0: number, a1: number, b0: number, b1: number) => Math.max(0, b0 - a1, a0 - b1);
+  return {
+    inView:
+      box.x >= 0 &&
+      box.y >= 0 &&
+      box.x + box.width <= window.width &&
+      box.y + box.height <= window.height,
+    gap: Math.round(
+      Math.hypot(
+        apart(box.x, box.x + box.width, near.x, near.x + near.width),
+        apart(box.y, box.y + box.height, near.y, near.y + near.height),
+      ),
+    ),
+  };
 }

@@ -7,6 +7,7 @@ import type { DialectKiosk } from './dialect-kiosk';
 import { startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
 import { expectNoAxeViolations, signInInStaffMode } from './patron-support';
+import { placementBeside } from './screen-checks';
 
 /**
  * The member editor against services that take its PUT at its word: one whose PUT replaces the
@@ -165,6 +166,14 @@ describe('fields the kiosk cannot read (snake dialect: no user name, no status w
       "User name: sent “awhelan”, the library system's answer does not show it.",
       "Member status: sent “active”, the library system's answer does not show it.",
     ]);
+    // Under the Save button that caused it, seen without scrolling.
+    const placement = await placementBeside(
+      page,
+      notes,
+      page.getByRole('button', { name: 'Save changes' }),
+    );
+    expect(placement.inView).toBe(true);
+    expect(placement.gap).toBeLessThanOrEqual(80);
     await running.kiosk.screenshot('staff-members-not-as-sent');
   });
 });

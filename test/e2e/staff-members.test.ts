@@ -1,12 +1,14 @@
-import type { Page } from 'playwright-core';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
 import { memberBarcode } from '../../src-service/barcode';
 import { DEMO_MEMBERS, MEMBER_COUNT } from '../../src-service/db/seed';
 import { EDITABLE_FIELDS } from '../../src-main/ipc/console/member-rules';
-import { startKioskUnderTest } from './harness';
+import { RESULTS_DIR, startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
 import { AMARA, expectNoAxeViolations, signInInStaffMode } from './patron-support';
+import { placementBeside } from './screen-checks';
 
 /**
  * The Members screen in Chromium through the web host, against the embedded reference service:
@@ -22,6 +24,21 @@ const client = () => kiosk.kiosk.auth.client;
 const results = () => page.locator('table.member-results tbody tr');
 const status = () => page.locator('.results-status');
 const field = (name: string) => page.locator(`#member-${name}`);
+
+const saveButton = () => page.getByRole('button', { name: 'Save changes' });
+const SAVED = 'Saved. This is the member as the library service now has it.';
+
+/** The message is seen without scrolling, within 80 px of the Save button that caused it. */
+async function expectBesideSave(message: Locator): Promise<void> {
+  const placement = await placementBeside(page, message, saveButton());
+  expect(placement.inView).toBe(true);
+  expect(placement.gap).toBeLessThanOrEqual(80);
+}
+
+/** What staff see in the window now, without scrolling (the harness's picture is the whole screen). */
+async function windowShot(name: string): Promise<void> {
+  await page.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`) });
+}
 
 async function serviceMember(id: string) {
   const found = await client().getMember(id);
@@ -289,6 +306,14 @@ describe('Members screen: editing a member', () => {
     });
     await expectNoAxeViolations(page);
     await kiosk.screenshot('staff-members-refused');
+    // The refusal and "Not saved" sit by the Save button, seen without scrolling.
+    await expectBesideSave(problem);
+    await expectBesideSave(page.locator('#member-save-status'));
+    expect(await page.locator('#member-save-status').textContent()).toContain(
+      'Not saved. Your changes are still in the form',
+    );
+    expect(await page.locator('#member-save:focus').count()).toBe(1);
+    await windowShot('staff-members-refused-beside-save');
 
     // Mended, the same form saves.
     await field('userbarcode').fill(before.barcode ?? '');
@@ -300,4 +325,36 @@ describe('Members screen: editing a member', () => {
       nameTitle: 'Dr',
     });
   });
+});
+
+describe('Members screen: what a save says, beside the Save button', () => {
+  for (const [width, height] of [
+    [1280, 800],
+    [1920, 1080],
+  ] as const) {
+    it(`says "Saved." next to Save, seen without scrolling, at ${width}x${height}`, async () => {
+      await page.setViewportSize({ width, height });
+      try {
+        await openMember(width === 1280 ? '1070' : '1071');
+        await field('city').fill('Clonakilty');
+        await saveButton().click();
+        const saved = page.getByText(SAVED, { exact: true });
+        await saved.waitFor();
+        expect(await page.getByText(SAVED).count()).toBe(1);
+        await expectBesideSave(saved);
+        // The member's facts at the top of the panel say nothing of the save.
+        expect(await page.locator('.member-details .counts').textContent()).not.toContain('Saved');
+        // The form was drawn again from the service's answer; the focus is on what the save said.
+        expect(await page.locator('#member-save-status:focus').count()).toBe(1);
+        await windowShot(`staff-members-saved-beside-save-${width}x${height}`);
+
+        // Typing again replaces "Saved." by what is not saved yet.
+        await field('city').fill('Bantry');
+        await page.getByText('1 field changed.', { exact: true }).waitFor();
+        expect(await page.getByText(SAVED).count()).toBe(0);
+      } finally {
+        await page.setViewportSize({ width: 1280, height: 800 });
+      }
+    });
+  }
 });
