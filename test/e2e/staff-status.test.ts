@@ -11,6 +11,23 @@ import { expectNoAxeViolations, signInInStaffMode } from './patron-support';
 
 const fact = (kiosk: KioskUnderTest, id: string) => kiosk.page.locator(`[data-fact="${id}"]`);
 
+/** A local date and time as the screen writes it in English ("Nov 25, 2026, 3:47 PM"), not ISO. */
+const LOCAL_TIME_EN = /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/;
+
+/** The words of each granted scope, and the scope under it as the hint. */
+async function scopeLines(kiosk: KioskUnderTest): Promise<{ words: string[]; terms: string[] }> {
+  const lines = fact(kiosk, 'scopes').locator('li');
+  return {
+    words: await lines.locator('span:first-child').allTextContents(),
+    terms: await lines.locator('.term').allTextContents(),
+  };
+}
+
+/** The label beside a fact, with its technical term, as staff read it. */
+async function labelOf(kiosk: KioskUnderTest, id: string): Promise<string> {
+  return (await fact(kiosk, id).locator('xpath=preceding-sibling::dt').innerText()).trim();
+}
+
 describe('the status and sign-in screens, signed in to the embedded service', () => {
   let kiosk: KioskUnderTest;
 
@@ -68,13 +85,50 @@ describe('the status and sign-in screens, signed in to the embedded service', ()
     expect(given.every((text) => text.trim().length > 0)).toBe(true);
   });
 
-  it('shows the registered client and its token state: refresh token held, never a token', async () => {
-    expect(await fact(kiosk, 'client-kind').innerText()).toMatch(/^Registered client/);
+  it('shows the registered client and its token state in words: stays signed in, never a token', async () => {
+    expect(await fact(kiosk, 'client-kind').innerText()).toBe(
+      "Registered: the kiosk's own registration with the library system; it stays signed in",
+    );
+    expect(await labelOf(kiosk, 'client-kind')).toBe(
+      'Kind of sign-in\nOAuth client type: registered',
+    );
     expect(await fact(kiosk, 'client-id').innerText()).toBe('library-kiosk');
-    expect(await fact(kiosk, 'refresh-token').innerText()).toMatch(/^Held/);
-    expect(await fact(kiosk, 'access-ends').innerText()).toMatch(/\d/);
-    expect(await fact(kiosk, 'refresh-due').innerText()).toMatch(/\d/);
-    expect(await fact(kiosk, 'scopes').innerText()).toContain('offline_access');
+    expect(await labelOf(kiosk, 'client-id')).toBe(
+      "The kiosk's name at the sign-in server\nOAuth client ID",
+    );
+    expect(await labelOf(kiosk, 'auth-url')).toBe('Sign-in server\nOAuth authorization server');
+    expect(await fact(kiosk, 'refresh-token').innerText()).toBe(
+      'Yes: the kiosk renews its access by itself',
+    );
+    expect(await labelOf(kiosk, 'refresh-token')).toBe('Staying signed in\nrefresh token');
+    // Times as a local date and time, never an ISO stamp or epoch milliseconds.
+    expect(await fact(kiosk, 'access-ends').innerText()).toMatch(LOCAL_TIME_EN);
+    expect(await labelOf(kiosk, 'access-ends')).toBe('Access ends\naccess token expiry');
+    expect(await fact(kiosk, 'refresh-due').innerText()).toMatch(LOCAL_TIME_EN);
+    expect(await labelOf(kiosk, 'refresh-due')).toBe('Next renewal from\ntoken refresh');
+    expect(
+      await kiosk.page.getByRole('heading', { name: 'Access to the library system' }).count(),
+    ).toBe(1);
+
+    // Each scope in words, its name as the hint; the raw scope string is not the text.
+    const granted = kiosk.kiosk.auth.tokenSummary()?.scopes ?? [];
+    expect(granted).toEqual(expect.arrayContaining(['openid', 'serviceApi', 'offline_access']));
+    const words: Record<string, string> = {
+      serviceApi: "Use the library system's API",
+      offline_access: 'Stay signed in: renew access without staff',
+      email: 'Read your e-mail address',
+      profile: 'Read your profile',
+      openid: 'Identify you',
+    };
+    const order = Object.keys(words).filter((scope) => granted.includes(scope));
+    expect(await scopeLines(kiosk)).toEqual({
+      words: order.map((scope) => words[scope]),
+      terms: order,
+    });
+    expect(await labelOf(kiosk, 'scopes')).toBe('What the kiosk may do\nOAuth scopes granted');
+    const shown = await fact(kiosk, 'scopes').innerText();
+    expect(shown).not.toContain(granted.join(' '));
+    expect(shown.split('\n')[0]).toBe("Use the library system's API");
     await expectNoAxeViolations(kiosk.page);
     await expectNoSecrets(kiosk, await kiosk.screenshot('staff-account'));
   });
@@ -116,12 +170,76 @@ describe('the sign-in screen with the development client', () => {
   it('holds no refresh token: the session ends with the access token', async () => {
     await kiosk.page.getByRole('button', { name: 'Sign-in', exact: true }).click();
     await fact(kiosk, 'refresh-token').waitFor();
-    expect(await fact(kiosk, 'client-kind').innerText()).toMatch(/^Development client/);
+    expect(await fact(kiosk, 'client-kind').innerText()).toBe(
+      'Development: for testing; staff sign in again when a session ends',
+    );
+    expect(await labelOf(kiosk, 'client-kind')).toBe(
+      'Kind of sign-in\nOAuth client type: development',
+    );
     expect(await fact(kiosk, 'client-id').innerText()).toBe('library-kiosk-dev');
-    expect(await fact(kiosk, 'refresh-token').innerText()).toMatch(/^None: the session ends/);
+    expect(await fact(kiosk, 'refresh-token').innerText()).toBe(
+      'No: the session ends when access does, then staff must sign in again',
+    );
     expect(await fact(kiosk, 'refresh-due').count()).toBe(0);
     expect(await fact(kiosk, 'user-name').innerText()).toBe('Lena Park');
     await expectNoAxeViolations(kiosk.page);
     await expectNoSecrets(kiosk, await kiosk.screenshot('staff-account-development'));
+  });
+});
+
+describe('the sign-in screen in Spanish', () => {
+  let kiosk: KioskUnderTest;
+
+  beforeAll(async () => {
+    kiosk = await startKioskUnderTest();
+    const { page } = kiosk;
+    await signInInStaffMode(page, DEMO_STAFF_PIN);
+    await page.getByRole('button', { name: 'Leave staff mode' }).click();
+    await page.getByRole('button', { name: 'Español' }).click();
+    await page.locator('html[lang="es"]').waitFor({ state: 'attached' });
+    await page.keyboard.press('Control+Alt+KeyS');
+    await page.getByLabel('PIN del personal').fill(DEMO_STAFF_PIN);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Modo personal' }).waitFor();
+  }, 90_000);
+
+  afterAll(async () => {
+    await kiosk?.stop();
+  });
+
+  it('says what the kiosk may do and how it signs in, in Spanish words', async () => {
+    const { page } = kiosk;
+    await page.getByRole('button', { name: 'Acceso', exact: true }).click();
+    await fact(kiosk, 'scopes').waitFor();
+    expect(await fact(kiosk, 'client-kind').innerText()).toBe(
+      'Registrado: el registro propio del quiosco en el sistema de la biblioteca; mantiene la sesión',
+    );
+    expect(await labelOf(kiosk, 'client-kind')).toBe(
+      'Tipo de inicio de sesión\nTipo de cliente OAuth: registered',
+    );
+    expect(await fact(kiosk, 'refresh-token').innerText()).toBe(
+      'Sí: el quiosco renueva el acceso por sí mismo',
+    );
+    expect(await fact(kiosk, 'access-ends').innerText()).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    const granted = kiosk.kiosk.auth.tokenSummary()?.scopes ?? [];
+    const words: Record<string, string> = {
+      serviceApi: 'Usar la API del sistema de la biblioteca',
+      offline_access: 'Mantener la sesión: renovar el acceso sin el personal',
+      email: 'Leer su dirección de correo electrónico',
+      profile: 'Leer su perfil',
+      openid: 'Identificarle',
+    };
+    const order = Object.keys(words).filter((scope) => granted.includes(scope));
+    expect(order.length).toBeGreaterThanOrEqual(3);
+    expect(await scopeLines(kiosk)).toEqual({
+      words: order.map((scope) => words[scope]),
+      terms: order,
+    });
+    expect(await labelOf(kiosk, 'scopes')).toBe(
+      'Qué puede hacer el quiosco\nÁmbitos OAuth concedidos',
+    );
+    expect(await fact(kiosk, 'scopes').innerText()).not.toContain(granted.join(' '));
+    await expectNoAxeViolations(page);
+    await expectNoSecrets(kiosk, await kiosk.screenshot('staff-account-es'));
   });
 });
