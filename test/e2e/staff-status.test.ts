@@ -177,6 +177,14 @@ describe('the sign-in screen with the development client', () => {
       'Kind of sign-in\nOAuth client type: development',
     );
     expect(await fact(kiosk, 'client-id').innerText()).toBe('library-kiosk-dev');
+    expect(
+      await kiosk.page
+        .getByText(
+          'Development sign-in, for testing: the kiosk cannot stay signed in, so sign in again when the session ends.',
+          { exact: true },
+        )
+        .count(),
+    ).toBe(1);
     expect(await fact(kiosk, 'refresh-token').innerText()).toBe(
       'No: the session ends when access does, then staff must sign in again',
     );

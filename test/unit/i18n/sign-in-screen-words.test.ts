@@ -110,6 +110,15 @@ describe('the sign-in screen, word for word', () => {
     ]);
   });
 
+  it('says of the development client that the kiosk cannot stay signed in, without "refresh token"', () => {
+    expect(T.en('auth.developmentClient')).toBe(
+      'Development sign-in, for testing: the kiosk cannot stay signed in, so sign in again when the session ends.',
+    );
+    expect(T.es('auth.developmentClient')).toBe(
+      'Inicio de sesión de desarrollo, para pruebas: el quiosco no puede mantener la sesión, así que inicie sesión de nuevo cuando termine.',
+    );
+  });
+
   it('says how long access lasts and whether the kiosk stays signed in, in words', () => {
     const keys = [
       'tokensTitle',
