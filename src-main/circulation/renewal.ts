@@ -38,6 +38,13 @@ export function dueDatesOf(circulation: MemberCirculation): Record<string, DateV
   );
 }
 
+/** The item barcode of each loan, in the order the patron view lists them. */
+export function loanItemsOf(circulation: MemberCirculation): (string | null)[] {
+  return circulation.loans === UNKNOWN
+    ? []
+    : circulation.loans.map((loan) => loan.itemBarcode ?? null);
+}
+
 /**
  * What a check-out did to an item's due date. `before` is the date the item had on this card,
  * undefined when it was not known to be on it (then only the service's flag can say "renewed").
@@ -68,9 +75,26 @@ export function dueBefore(state: SessionState, item: string): DateView | undefin
   return state.step.name === 'patron' ? state.step.dueDates[item] : undefined;
 }
 
-/** After a check-out the service accepted: the item's due date as it now stands. */
+/**
+ * After a check-out the service accepted: the item's due date as it now stands, here and in the
+ * patron's list of loans (a renewed loan is shown with its new date, no longer overdue).
+ */
 export function withDueDate(state: SessionState, item: string, due: DateView): SessionState {
   const { step } = state;
-  if (step.name !== 'patron' || dayOf(due) === undefined) return state;
-  return { ...state, step: { ...step, dueDates: { ...step.dueDates, [item]: due } } };
+  const day = dayOf(due);
+  if (step.name !== 'patron' || day === undefined) return state;
+  const before = step.dueDates[item];
+  const moved = before !== undefined && dayOf(before) !== day;
+  const index = step.loanItems.indexOf(item);
+  const { loans } = step.patron;
+  const patron =
+    moved && index >= 0 && loans !== UNKNOWN
+      ? {
+          ...step.patron,
+          loans: loans.map((loan, i) =>
+            i === index ? { ...loan, dueDate: due, overdue: false } : loan,
+          ),
+        }
+      : step.patron;
+  return { ...state, step: { ...step, patron, dueDates: { ...step.dueDates, [item]: due } } };
 }

@@ -10,7 +10,7 @@ import {
   refusedLine,
 } from './patron-view';
 import { circulationMessage, lookupMessage } from './refusals';
-import { dueBefore, dueDatesOf, itemOfLine, withDueDate } from './renewal';
+import { dueBefore, dueDatesOf, itemOfLine, loanItemsOf, withDueDate } from './renewal';
 import type { SessionEffect } from './session-events';
 import { finishNow, hasPending } from './session-finish';
 import { endSession, enter, play, stay, withNotice, type Transition } from './session-lifecycle';
@@ -70,6 +70,7 @@ export function memberAnswered(
       lines: [],
       itemLines: {},
       dueDates: dueDatesOf(result.value),
+      loanItems: loanItemsOf(result.value),
       finishing: false,
     },
     [play(patron.blocked ? 'error' : 'success')],
@@ -253,6 +254,7 @@ export function memberOffline(
       lines: [],
       itemLines: {},
       dueDates: {},
+      loanItems: [],
       finishing: false,
     },
     [play('success')],

@@ -50,6 +50,8 @@ export type SessionStep =
        * check-outs): what a renewal is compared with. Never part of the screen.
        */
       dueDates: Record<string, DateView>;
+      /** The item barcode of each loan in `patron.loans`, in order: a renewal shows its new date. */
+      loanItems: (string | null)[];
       /** "I'm done" while answers are awaited: the finish happens when the last one lands. */
       finishing: boolean;
     }

@@ -87,6 +87,11 @@ describe('the words of returns, renewals, the return receipt and the thank-you',
     expect(before.name).toBe('patron');
     const renewed = await lineTitled(kiosk, ON_LOAN_NOT_DUE, 1);
     expect(await wordsOf(renewed.line)).toBe(`Renewed: now due ${day(renewed.core.dueDate, 'en')}`);
+    // The loan beside the lines shows the new date too, no longer overdue.
+    const loan = page.locator('.loans > li').filter({ hasText: renewed.core.label });
+    expect((await loan.locator('.due').innerText()).trim()).toBe(
+      `Due ${day(renewed.core.dueDate, 'en')}`,
+    );
     await lineTitled(kiosk, ITEMS.available[0] ?? '', 2);
     const again = await lineTitled(kiosk, ITEMS.available[0] ?? '', 2);
     expect(await wordsOf(again.line)).toBe(

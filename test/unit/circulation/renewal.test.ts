@@ -28,6 +28,25 @@ describe('patron session: an item already on the card, scanned again', () => {
     expect(session.lines()[0]).toMatchObject({ dueDate: LATER, renewal: 'extended' });
   });
 
+  it("shows the renewed loan with its new date, no longer overdue, in the patron's loans", () => {
+    const session = harness();
+    session.identified(onCard({ kind: 'day', date: '2026-01-31' }));
+    session.scanItem();
+    session.checkOutAnswer(0, circulationRecord({ dueDate: LATER, renewed: true }));
+    expect(session.screen()).toMatchObject({
+      patron: { loans: [{ title: 'Dune', dueDate: LATER, overdue: false }] },
+    });
+  });
+
+  it("leaves the loan's date as it was when the service kept it", () => {
+    const session = harness();
+    const was = { kind: 'day', date: '2026-01-31' } as const;
+    session.identified(onCard(was));
+    session.scanItem();
+    session.checkOutAnswer(0, circulationRecord({ dueDate: DUE, renewed: false }));
+    expect(session.screen()).toMatchObject({ patron: { loans: [{ dueDate: was }] } });
+  });
+
   it('says "same date" when the service renewed it and the date came out the same', () => {
     const session = harness();
     session.identified(onCard({ kind: 'day', date: '2026-01-31' }));
