@@ -229,3 +229,39 @@ describe('the words of returns, renewals, the return receipt and the thank-you',
     await kiosk.screenshot('patron-next-patron-default-contrast');
   });
 });
+
+/** A service whose check-in answer tells nothing the kiosk can read of lateness or a fine. */
+describe('a return whose answer tells neither lateness nor a fine', () => {
+  let kiosk: PatronKiosk;
+
+  beforeAll(async () => {
+    const notSent = 'not.sent';
+    kiosk = await startSignedInKiosk({
+      receipt: { mode: 'none' },
+      service: {
+        fieldMap: {
+          'checkIn.overdue': notSent,
+          'checkIn.overdueDate': notSent,
+          'checkIn.daysOverdue': notSent,
+          'checkIn.dueDate': notSent,
+          'checkIn.fine': notSent,
+        },
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await kiosk?.stop();
+  });
+
+  it('reads "Returned" in English and "Devuelto" in Spanish, claiming nothing either way', async () => {
+    const { page } = kiosk;
+    await page.getByRole('button', { name: /Return items/ }).click();
+    const overdue = await lineTitled(kiosk, ITEMS.overdue[0] ?? '', 1);
+    expect(overdue.core).toMatchObject({ overdue: 'unknown', fine: 'unknown' });
+    expect(await wordsOf(overdue.line)).toBe('Returned');
+    await kiosk.screenshot('patron-return-unknown');
+    await page.getByRole('button', { name: 'Español' }).click();
+    await expect.poll(() => wordsOf(overdue.line)).toBe('Devuelto');
+  });
+});
