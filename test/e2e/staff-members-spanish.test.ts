@@ -1,10 +1,12 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
 import { memberBarcode } from '../../src-service/barcode';
 import { DEMO_MEMBERS } from '../../src-service/db/seed';
-import { startKioskUnderTest } from './harness';
+import { RESULTS_DIR, startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
 import { signInInStaffMode } from './patron-support';
+import { placementBeside } from './screen-checks';
 
 /**
  * The member editor's refusal, the status choice and the sign-out question in Spanish, in
@@ -78,5 +80,25 @@ describe('staff screens in Spanish', () => {
       `El sistema de la biblioteca ha rechazado el cambio: Barcode ${taken} belongs to another member.`,
     );
     await kiosk.screenshot('staff-members-refused-es');
+
+    // Mended, it saves; "Guardado." sits under Guardar los cambios, seen without scrolling.
+    await page.locator('#member-userbarcode').fill(member.value.barcode ?? '');
+    await page.locator('#member-city').fill('Tralee');
+    await page.getByRole('button', { name: 'Guardar los cambios' }).click();
+    const saved = page.getByText(
+      'Guardado. Así figura ahora el socio en el servicio de la biblioteca.',
+      { exact: true },
+    );
+    await saved.waitFor();
+    const placement = await placementBeside(
+      page,
+      saved,
+      page.getByRole('button', { name: 'Guardar los cambios' }),
+    );
+    expect(placement.inView).toBe(true);
+    expect(placement.gap).toBeLessThanOrEqual(80);
+    await page.screenshot({
+      path: path.join(RESULTS_DIR, 'staff-members-saved-beside-save-es.png'),
+    });
   });
 });

@@ -346,6 +346,7 @@ describe('Members screen: what a save says, beside the Save button', () => {
         expect(await page.locator('.member-details .counts').textContent()).not.toContain('Saved');
         // The form was drawn again from the service's answer; the focus is on what the save said.
         expect(await page.locator('#member-save-status:focus').count()).toBe(1);
+        await expectNoAxeViolations(page);
         await windowShot(`staff-members-saved-beside-save-${width}x${height}`);
 
         // Typing again replaces "Saved." by what is not saved yet.
