@@ -39,8 +39,10 @@ describe('switching language in the middle of a session', () => {
 
   it('returns to the default language when the session ends', async () => {
     const { page } = kiosk;
-    await page.getByRole('button', { name: 'Cancelar' }).click();
-    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    // An item went through: no Cancel then; "He terminado" and no receipt end the session.
+    await page.getByRole('button', { name: 'He terminado' }).click();
+    await page.getByRole('button', { name: 'Sin recibo' }).click();
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor({ timeout: 10_000 });
     expect(kiosk.kiosk.core.state().language).toBe('en');
   });
 });

@@ -101,7 +101,9 @@ describe.each(THEMES)('every patron screen in the %s theme', (theme) => {
     await scan(kiosk, ITEMS.overdue[0] ?? '');
     await sessionLines(page).getByText('Returned late').waitFor();
     await check('check-in');
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    // A return went through: no Cancel then, "I'm done" and no receipt is the way out.
+    await page.getByRole('button', { name: "I'm done" }).click();
+    await page.getByRole('button', { name: 'No receipt' }).click();
     await page.getByRole('heading', { name: 'Welcome' }).waitFor();
   });
 
