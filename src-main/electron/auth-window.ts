@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { BrowserWindow, session } from 'electron';
 import type { Event } from 'electron';
 import { createLogger } from '../../src-shared/log/logger';
@@ -15,6 +14,28 @@ export interface AuthWindowOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * The one in-memory partition of every sign-in. Electron keeps each session it creates for the life
+ * of the process (it has no call that destroys one), so a partition per sign-in would pile up in a
+ * kiosk that runs for weeks: this one is emptied after each sign-in, before the next may load.
+ */
+export const AUTH_PARTITION = 'auth-sign-in';
+
+/** Settles when the last sign-in's cookies, storage, cache and credentials are gone. */
+let released: Promise<void> = Promise.resolve();
+
+function releaseSignInSession(): Promise<void> {
+  const signInSession = session.fromPartition(AUTH_PARTITION);
+  return Promise.all([
+    signInSession.clearStorageData(),
+    signInSession.clearCache(),
+    signInSession.clearAuthCache(),
+  ]).then(
+    () => log.info('sign-in session released'),
+    (error: unknown) => log.warn('sign-in session not cleared', { error }),
+  );
+}
+
 /** An origin for the log: the authorization URL carries the state and the PKCE challenge. */
 function originOf(url: string): string {
   try {
@@ -26,7 +47,7 @@ function originOf(url: string): string {
 
 /**
  * The "auth-window" sign-in presentation for locked-down kiosks: a separate window on its own
- * throw-away session (no cookies shared with the kiosk UI or kept after sign-in). Resolves with
+ * in-memory session (no cookies shared with the kiosk UI or kept after sign-in: AUTH_PARTITION). Resolves with
  * the redirect URL to pass to staffAuth.handleRedirect, or null when staff close the window (or
  * the signal aborts): the caller then cancels the sign-in. Never rejects.
  */
@@ -44,7 +65,7 @@ export function openAuthWindow(options: AuthWindowOptions): Promise<string | nul
       return false;
     }
   };
-  const partition = `auth-${randomUUID()}`;
+  const partition = AUTH_PARTITION;
   const authWindow = new BrowserWindow({
     width: 520,
     height: 720,
@@ -67,10 +88,7 @@ export function openAuthWindow(options: AuthWindowOptions): Promise<string | nul
       settled = true;
       resolve(url);
       if (!authWindow.isDestroyed()) authWindow.close();
-      session
-        .fromPartition(partition)
-        .clearStorageData()
-        .catch((error: unknown) => log.warn('sign-in session not cleared', { error }));
+      released = releaseSignInSession();
     };
     const catchRedirect = (event: Event<{ url: string }>): void => {
       if (!isRedirect(event.url)) return;
@@ -85,13 +103,16 @@ export function openAuthWindow(options: AuthWindowOptions): Promise<string | nul
     options.signal?.addEventListener('abort', () => finish(null), { once: true });
     // A page that does not load (service down) shows Chromium's error page; staff close the
     // window, which cancels the sign-in. The failure is logged, never an unhandled rejection.
-    authWindow.loadURL(options.authorizationUrl).catch((error: unknown) => {
-      if (!settled) {
-        log.warn('the sign-in page did not load', {
-          origin: originOf(options.authorizationUrl),
-          error,
-        });
-      }
-    });
+    // The page loads only once the previous sign-in's session is empty.
+    void released
+      .then(() => (settled ? undefined : authWindow.loadURL(options.authorizationUrl)))
+      .catch((error: unknown) => {
+        if (!settled) {
+          log.warn('the sign-in page did not load', {
+            origin: originOf(options.authorizationUrl),
+            error,
+          });
+        }
+      });
   });
 }

@@ -31,6 +31,8 @@ import { electronEmbeddedService } from './utility-process-launcher';
 import { portFlags, portInUse, portInUseMessage, resolvePorts } from '../host/ports';
 import type { KioskPorts } from '../host/ports';
 import { bringToFront, createKioskWindow } from './window';
+import { createPageRecovery } from '../host/page-recovery';
+import { watchChildProcesses, watchKioskPage } from './page-watch';
 
 const log = createLogger('electron');
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -253,6 +255,11 @@ async function runKiosk(): Promise<void> {
   });
   kioskWindow.current = window;
   kioskWindow.contents = window.webContents;
+  // A crashed or hung page is reloaded; too many crashes end the process (app.exit: at once,
+  // its utility processes go with it) for the station's session to start the kiosk afresh.
+  const pageRecovery = createPageRecovery();
+  watchKioskPage(window, { recovery: pageRecovery, exit: (code) => app.exit(code) });
+  watchChildProcesses(app, () => undefined);
   const kiosk = await bootKiosk(settings, {
     vault: await createSafeStorageVault({
       allowBasicTextEncryption: settings.allowBasicTextEncryption,

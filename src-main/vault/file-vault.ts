@@ -46,7 +46,7 @@ export function createFileVault(paths: Pick<FileVaultPaths, 'keyFile' | 'vaultFi
   });
 
   return {
-    status: () => ({ secure: true, persistent: true }),
+    status: () => ({ secure: true, persistent: true, protection: 'key-file' }),
 
     load: (): Promise<Result<StoredTokenSet | null, VaultError>> => sealed.read(parseTokens),
 

@@ -9,12 +9,29 @@ export const VAULT_REASONS = [
 ] as const;
 export type VaultReason = (typeof VAULT_REASONS)[number];
 
+/**
+ * What protects the stored tokens, as the staff screen names it: the operating system's key store
+ * (macOS Keychain, Windows DPAPI), a Linux keyring or the desktop portal (safeStorage's `v11` and
+ * `v12` ciphertexts), Chromium's fixed key (`v10` on Linux: anyone with the file can read it), a
+ * 0600 key file (the web host), or nothing (memory only).
+ */
+export const VAULT_PROTECTIONS = [
+  'os-key-store',
+  'linux-keyring',
+  'fixed-key',
+  'key-file',
+  'memory-only',
+] as const;
+export type VaultProtection = (typeof VAULT_PROTECTIONS)[number];
+
 export interface VaultStatus {
   /** True when tokens are encrypted with a key the operating system or a 0600 key file protects. */
   secure: boolean;
   /** True when save() writes to disk; false means tokens live in memory until the app quits. */
   persistent: boolean;
   reason?: VaultReason;
+  /** What protects the tokens on this station (absent: not reported by this vault). */
+  protection?: VaultProtection;
 }
 
 export type VaultError =

@@ -14,16 +14,27 @@ export const standIn = {
   /** Every options object electron-store was constructed with, in order. */
   storeOptions: [] as Record<string, unknown>[],
   decryptFails: false,
+  /** The ciphertext version the async API seals with on Linux: v11 a keyring, v10 the fixed key. */
+  sealing: 'v11' as 'v10' | 'v11' | 'v12',
 };
 
 export function resetStandIn(userData: string): void {
   standIn.userData = userData;
   standIn.storeOptions = [];
   standIn.decryptFails = false;
+  standIn.sealing = 'v11';
 }
 
 export function electronModule() {
-  const seal = (text: string): Buffer => Buffer.from(text, 'utf8').reverse();
+  // Chromium's layout: a three-byte version, then the ciphertext (here the reversed text).
+  const seal = (text: string): Buffer =>
+    Buffer.concat([Buffer.from(standIn.sealing), Buffer.from(text, 'utf8').reverse()]);
+  const unseal = (sealed: Buffer): string => {
+    const body = /^v1\d/.test(sealed.subarray(0, 3).toString('latin1'))
+      ? sealed.subarray(3)
+      : sealed;
+    return Buffer.from(body).reverse().toString('utf8');
+  };
   const app = { getPath: () => standIn.userData, getVersion: () => '0.0.0-test' };
   const safeStorage = {
     isAsyncEncryptionAvailable: async () => true,
@@ -31,7 +42,7 @@ export function electronModule() {
     encryptStringAsync: async (text: string) => seal(text),
     decryptStringAsync: async (sealed: Buffer) => {
       if (standIn.decryptFails) throw new Error('Error while decrypting the ciphertext provided');
-      return { result: Buffer.from(sealed).reverse().toString('utf8'), shouldReEncrypt: false };
+      return { result: unseal(sealed), shouldReEncrypt: false };
     },
   };
   return { default: { app, safeStorage }, app, safeStorage };

@@ -22,8 +22,14 @@ export interface FakeElectronOptions {
   /** `app.getPath` answers: userData, logs (after setAppLogsPath), temp... */
   paths: Record<string, string>;
   isPackaged?: boolean;
-  /** `safeStorage.getSelectedStorageBackend()` on Linux. */
+  /** `safeStorage.getSelectedStorageBackend()` on Linux: the synchronous API's choice only. */
   storageBackend?: string;
+  /**
+   * The ciphertext version `encryptStringAsync` writes (Chromium's os_crypt on Linux): `v11` a
+   * keyring key (the default), `v12` the Secret portal, `v10` the fixed key the async API falls
+   * back to when no keyring answers, whatever `storageBackend` says.
+   */
+  asyncSealing?: 'v10' | 'v11' | 'v12';
 }
 
 interface PreventableEvent {
@@ -68,6 +74,19 @@ export class FakeSession extends EventEmitter {
     this.electron.record(`session(${this.partition}).clearStorageData`);
     this.storageCleared += 1;
   }
+
+  cacheCleared = 0;
+  authCacheCleared = 0;
+
+  async clearCache(): Promise<void> {
+    this.electron.record(`session(${this.partition}).clearCache`);
+    this.cacheCleared += 1;
+  }
+
+  async clearAuthCache(): Promise<void> {
+    this.electron.record(`session(${this.partition}).clearAuthCache`);
+    this.authCacheCleared += 1;
+  }
 }
 
 export class FakeWebContents extends EventEmitter {
@@ -98,6 +117,16 @@ export class FakeWebContents extends EventEmitter {
 
   send(channel: string, ...args: unknown[]): void {
     this.sent.push([channel, ...args]);
+  }
+
+  reload(): void {
+    this.electron.record(`${this.owner}.webContents.reload`);
+  }
+
+  /** Like Electron: the renderer is ended, and `render-process-gone` (killed) follows. */
+  forcefullyCrashRenderer(): void {
+    this.electron.record(`${this.owner}.webContents.forcefullyCrashRenderer`);
+    setImmediate(() => this.emit('render-process-gone', {}, { reason: 'killed', exitCode: 9 }));
   }
 
   /** The options of every `print`, in order. */
@@ -538,12 +567,12 @@ export class FakeElectron {
         async encryptStringAsync(text: string) {
           fake.record('safeStorage.encryptStringAsync');
           requireReady('safeStorage');
-          return Buffer.from(`sealed:${text}`);
+          return Buffer.from(`${fake.options.asyncSealing ?? 'v11'}sealed:${text}`);
         },
         async decryptStringAsync(sealed: Buffer) {
           fake.record('safeStorage.decryptStringAsync');
           requireReady('safeStorage');
-          const text = sealed.toString();
+          const text = sealed.toString().replace(/^v1\d/, '');
           if (!text.startsWith('sealed:')) throw new Error('Error while decrypting the ciphertext');
           return { result: text.slice('sealed:'.length), shouldReEncrypt: false };
         },

@@ -613,3 +613,39 @@ describe('sign-in presentation', () => {
     await vi.waitFor(() => expect(kiosk.auth.cancelSignIn).toHaveBeenCalledTimes(1));
   });
 });
+
+describe('a crashed or hung kiosk page (issue 21, fault 2)', () => {
+  const crash = (window: FakeBrowserWindow): void => {
+    window.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 139 });
+  };
+
+  it('reloads the kiosk page after its renderer crashed, and says so in the log file', async () => {
+    const { electron, running, log } = await launch();
+    const window = await running();
+    crash(window);
+    expect(electron.calls).toContain('window1.webContents.reload');
+    expect(electron.app.exitCode).toBeUndefined();
+    expect(await log()).toContain('the kiosk page crashed: reloading it');
+  });
+
+  it('ends the process with code 3 at the third crash, for the session to start it again', async () => {
+    const { electron, running } = await launch();
+    const window = await running();
+    crash(window);
+    crash(window);
+    crash(window);
+    expect(await electron.exited).toBe(3);
+  });
+
+  it('logs an embedded-service utility process that died after start-up', async () => {
+    const { electron, running, log } = await launch();
+    await running();
+    electron.emitApp('child-process-gone', {
+      type: 'Utility',
+      reason: 'crashed',
+      exitCode: 139,
+      serviceName: 'azurite',
+    });
+    expect(await log()).toContain('an embedded-service process ended');
+  });
+});

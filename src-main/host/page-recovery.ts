@@ -1,0 +1,74 @@
+/**
+ * When the kiosk page crashes or hangs, what to do about it: reload it, or (after too many crashes
+ * close together) end the process so that the station's session starts the kiosk afresh. Pure:
+ * the Electron host (src-main/electron/page-watch.ts) and the web host feed it events and a clock.
+ */
+
+/** Why the page was recovered, as the log and the status screen name it. */
+export type RecoveryKind = 'crashed' | 'unresponsive' | 'heartbeat-lost';
+
+export interface RecoveryLimits {
+  /** This many crashes within `windowMs` end the process instead of another reload. */
+  maxCrashes: number;
+  windowMs: number;
+  /** A page unresponsive for longer than this is ended and reloaded. */
+  unresponsiveMs: number;
+}
+
+/**
+ * 3 crashes in 5 minutes: a page that crashes again at once would otherwise reload forever. 30 s
+ * unresponsive: far longer than any step of a loan, short enough that the next patron finds a
+ * working screen. docs/electron.md lists them.
+ */
+export const RECOVERY_LIMITS: RecoveryLimits = {
+  maxCrashes: 3,
+  windowMs: 5 * 60_000,
+  unresponsiveMs: 30_000,
+};
+
+/**
+ * The exit code after too many crashes: not 0 (a clean quit), 1 or 2 (start-up failures), nor 78
+ * (the session script's "set up wrong"); the session script starts the kiosk again after it.
+ */
+export const EXIT_PAGE_KEEPS_CRASHING = 3;
+
+export interface RecoveryTally {
+  /** Page recoveries (reloads) since this process started. */
+  count: number;
+  last?: { kind: RecoveryKind; at: Date };
+}
+
+export type LossVerdict = { action: 'reload' } | { action: 'exit'; code: number };
+
+export interface PageRecovery {
+  /**
+   * The page's renderer is gone (crashed, or ended after hanging): reload it and count it, or,
+   * at the limit of losses within the window, end the process with EXIT_PAGE_KEEPS_CRASHING.
+   */
+  lost(kind: RecoveryKind): LossVerdict;
+  tally(): RecoveryTally;
+  readonly limits: RecoveryLimits;
+}
+
+export function createPageRecovery(
+  limits: RecoveryLimits = RECOVERY_LIMITS,
+  now: () => number = Date.now,
+): PageRecovery {
+  let losses: number[] = [];
+  let count = 0;
+  let last: RecoveryTally['last'];
+  return {
+    limits,
+    lost(kind) {
+      const at = now();
+      losses = [...losses.filter((time) => at - time < limits.windowMs), at];
+      if (losses.length >= limits.maxCrashes) {
+        return { action: 'exit', code: EXIT_PAGE_KEEPS_CRASHING };
+      }
+      count += 1;
+      last = { kind, at: new Date(at) };
+      return { action: 'reload' };
+    },
+    tally: () => (last ? { count, last: { ...last } } : { count }),
+  };
+}

@@ -1,0 +1,209 @@
+/**
+ * The kiosk page's recovery: the pure policy (src-main/host/page-recovery.ts) with a test clock,
+ * and its Electron wiring (src-main/electron/page-watch.ts) on the fake `electron` module's
+ * window and app, as Electron would emit render-process-gone, unresponsive and
+ * child-process-gone.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BrowserWindow, App } from 'electron';
+import { setLogSinks, stderrSink } from '../../../src-shared/log/logger';
+import type { LogRecord } from '../../../src-shared/log/logger';
+import {
+  EXIT_PAGE_KEEPS_CRASHING,
+  RECOVERY_LIMITS,
+  createPageRecovery,
+} from '../../../src-main/host/page-recovery';
+import { watchChildProcesses, watchKioskPage } from '../../../src-main/electron/page-watch';
+import type { ChildGone } from '../../../src-main/electron/page-watch';
+import { FakeElectron } from '../../support/fake-electron';
+import type { FakeBrowserWindow } from '../../support/fake-electron';
+
+const MINUTE = 60_000;
+
+describe('the page recovery policy', () => {
+  it('reloads the first two crashes and ends the process at the third within five minutes', () => {
+    let clock = 0;
+    const recovery = createPageRecovery(RECOVERY_LIMITS, () => clock);
+    expect(recovery.lost('crashed')).toEqual({ action: 'reload' });
+    clock += 2 * MINUTE;
+    expect(recovery.lost('unresponsive')).toEqual({ action: 'reload' });
+    clock += 2 * MINUTE;
+    expect(recovery.lost('crashed')).toEqual({ action: 'exit', code: EXIT_PAGE_KEEPS_CRASHING });
+    expect(EXIT_PAGE_KEEPS_CRASHING).toBe(3);
+  });
+
+  it('forgets crashes older than the window', () => {
+    let clock = 0;
+    const recovery = createPageRecovery(RECOVERY_LIMITS, () => clock);
+    recovery.lost('crashed');
+    clock += 3 * MINUTE;
+    recovery.lost('crashed');
+    clock += 2 * MINUTE + 1;
+    expect(recovery.lost('crashed')).toEqual({ action: 'reload' });
+    expect(recovery.tally()).toEqual({
+      count: 3,
+      last: { kind: 'crashed', at: new Date(5 * MINUTE + 1) },
+    });
+  });
+
+  it('counts nothing before a loss', () => {
+    expect(createPageRecovery().tally()).toEqual({ count: 0 });
+  });
+});
+
+describe('the kiosk window under Electron', () => {
+  const electron = new FakeElectron({ paths: {} });
+  let records: LogRecord[];
+  let window: FakeBrowserWindow;
+  let exits: number[];
+  let stop: () => void;
+  let clock: number;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    clock = 0;
+    records = [];
+    setLogSinks([(record) => records.push(record)]);
+    electron.reset({ paths: {} });
+    electron.ready();
+    const BrowserWindow = electron.module().BrowserWindow as new () => FakeBrowserWindow;
+    window = new BrowserWindow();
+    exits = [];
+    stop = watchKioskPage(window as unknown as BrowserWindow, {
+      recovery: createPageRecovery(RECOVERY_LIMITS, () => clock),
+      exit: (code) => exits.push(code),
+    });
+  });
+
+  afterEach(() => {
+    stop();
+    vi.useRealTimers();
+    setLogSinks([stderrSink]);
+  });
+
+  const crash = (reason = 'crashed', exitCode = 139): void => {
+    window.webContents.emit('render-process-gone', {}, { reason, exitCode });
+  };
+  const reloads = (): number =>
+    electron.calls.filter((call) => call === 'window1.webContents.reload').length;
+
+  it('reloads a page whose renderer crashed, and logs why', () => {
+    crash('crashed', 139);
+    expect(reloads()).toBe(1);
+    expect(exits).toEqual([]);
+    expect(records).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        message: 'the kiosk page crashed: reloading it',
+        data: { kind: 'crashed', reason: 'crashed', exitCode: 139 },
+      }),
+    );
+  });
+
+  it('ends the process with code 3 at the third crash within five minutes, without reloading it', () => {
+    crash('oom', -1);
+    clock += MINUTE;
+    crash('crashed', 139);
+    clock += MINUTE;
+    crash('crashed', 139);
+    expect(reloads()).toBe(2);
+    expect(exits).toEqual([3]);
+    expect(records).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        message: 'the kiosk page was lost too often: ending the kiosk for the session to restart',
+        data: {
+          kind: 'crashed',
+          reason: 'crashed',
+          exitCode: 139,
+          limit: '3 in 5 min',
+          kioskExitCode: 3,
+        },
+      }),
+    );
+  });
+
+  it('does not reload a window that was closed', () => {
+    window.close();
+    crash('clean-exit', 0);
+    expect(reloads()).toBe(0);
+  });
+
+  it('ends a page unresponsive for 30 s and reloads it, once', async () => {
+    window.webContents.emit('unresponsive');
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(electron.calls).not.toContain('window1.webContents.forcefullyCrashRenderer');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(electron.calls).toContain('window1.webContents.forcefullyCrashRenderer');
+    // The render-process-gone (killed) that follows is not counted or reloaded a second time.
+    await vi.runAllTimersAsync();
+    expect(reloads()).toBe(1);
+    expect(
+      electron.indexOf('window1.webContents.forcefullyCrashRenderer') <
+        electron.indexOf('window1.webContents.reload'),
+    ).toBe(true);
+    expect(records.map((record) => record.message)).toEqual([
+      'the kiosk page is not responding',
+      'the kiosk page hung: reloading it',
+    ]);
+    expect(records[1]?.data).toEqual({ kind: 'unresponsive', reason: 'not responding for 30 s' });
+  });
+
+  it('leaves a page that answers again before the threshold alone', async () => {
+    window.webContents.emit('unresponsive');
+    await vi.advanceTimersByTimeAsync(10_000);
+    window.webContents.emit('responsive');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(electron.calls).not.toContain('window1.webContents.forcefullyCrashRenderer');
+    expect(reloads()).toBe(0);
+    expect(records.map((record) => record.message)).toEqual([
+      'the kiosk page is not responding',
+      'the kiosk page is responding again',
+    ]);
+  });
+});
+
+describe('Electron child processes', () => {
+  const electron = new FakeElectron({ paths: {} });
+  let records: LogRecord[];
+
+  beforeEach(() => {
+    records = [];
+    setLogSinks([(record) => records.push(record)]);
+    electron.reset({ paths: {} });
+  });
+  afterEach(() => setLogSinks([stderrSink]));
+
+  it('logs and reports an embedded-service utility process that died, and only logs a GPU one', () => {
+    const reported: ChildGone[] = [];
+    watchChildProcesses(electron.app as unknown as App, (child) => reported.push(child));
+    electron.emitApp('child-process-gone', {
+      type: 'Utility',
+      reason: 'crashed',
+      exitCode: 139,
+      serviceName: 'azurite',
+    });
+    electron.emitApp('child-process-gone', { type: 'GPU', reason: 'crashed', exitCode: 139 });
+    electron.emitApp('child-process-gone', {
+      type: 'Utility',
+      reason: 'clean-exit',
+      exitCode: 0,
+      serviceName: 'azurite',
+    });
+    expect(reported.map((child) => [child.serviceName, child.reason])).toEqual([
+      ['azurite', 'crashed'],
+    ]);
+    expect(records.map((record) => [record.level, record.message, record.data])).toEqual([
+      [
+        'error',
+        'an embedded-service process ended',
+        { type: 'Utility', reason: 'crashed', exitCode: 139, serviceName: 'azurite' },
+      ],
+      [
+        'warn',
+        'an Electron child process ended',
+        { type: 'GPU', reason: 'crashed', exitCode: 139 },
+      ],
+    ]);
+  });
+});
