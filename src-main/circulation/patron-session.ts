@@ -9,11 +9,11 @@ import type { SessionEvent, TimerName } from './session-events';
 import { finish, hasCommitted, printing, thanks } from './session-finish';
 import {
   armInactivity,
+  endPrintsReceipt,
   endSession,
   enter,
   patience,
   play,
-  receiptQuestion,
   startSession,
   stay,
   withoutNotice,
@@ -33,14 +33,21 @@ function timerFired(config: SessionConfig, state: SessionState, timer: TimerName
     case 'inactivity-warning':
       if (!isTimedStep(step)) return stay(state);
       return {
-        state: { ...state, warning: { deadline: at + patience(config, step).warningMs } },
+        state: {
+          ...state,
+          warning: {
+            deadline: at + patience(config, step).warningMs,
+            // The patron is told the truth: a receipt prints before this session ends.
+            ...(endPrintsReceipt(config, step) ? { printsReceipt: true as const } : {}),
+          },
+        },
         effects: [play('warning')],
       };
     case 'inactivity-end':
       if (!isTimedStep(step)) return stay(state);
       // Nobody answered the receipt question: the configured answer, then the session ends.
       if (step.name === 'receipt' && step.step === 'ask') {
-        return receiptQuestion(config).unanswered === 'print'
+        return endPrintsReceipt(config, step)
           ? printing(config, state, step.receipt)
           : endSession(state);
       }

@@ -22,6 +22,13 @@ export function receiptQuestion(
   return config.receiptQuestion ?? RECEIPT_QUESTION_DEFAULTS;
 }
 
+/** Whether this step's end prints a receipt first: an unanswered question set to `print`. */
+export function endPrintsReceipt(config: SessionConfig, step: SessionStep): boolean {
+  return (
+    step.name === 'receipt' && step.step === 'ask' && receiptQuestion(config).unanswered === 'print'
+  );
+}
+
 /**
  * How long a step waits for the patron, and how long before its end "still there?" shows (the
  * same warning on every screen). A question waits less than the other screens: someone who

@@ -74,8 +74,11 @@ export interface SessionState {
   step: SessionStep;
   /** Ids of this session's lines; restarts with each session. */
   nextLineId: number;
-  /** "Still there?" is showing: the session ends at this instant unless the patron answers. */
-  warning?: { deadline: number };
+  /**
+   * "Still there?" is showing: the session ends at this instant unless the patron answers;
+   * `printsReceipt` when that end prints the receipt first (an unanswered question, `print`).
+   */
+  warning?: { deadline: number; printsReceipt?: true };
   notice?: Notice;
   /** Notice ids never restart, so a notice after a session ended is still a new notice. */
   noticeCount: number;

@@ -85,8 +85,13 @@ export const KioskStateSchema = z.object({
   feedback: z.object({ id: z.number().int(), sound: FeedbackSoundSchema }).optional(),
   /** Feedback volume, 0 (silent) to 1. */
   volume: z.number().min(0).max(1),
-  /** "Still there?": the session ends at `deadline` (epoch ms) unless the patron answers. */
-  inactivityWarning: z.object({ deadline: z.number() }).optional(),
+  /**
+   * "Still there?": the session ends at `deadline` (epoch ms) unless the patron answers;
+   * `printsReceipt` when the receipt prints first (an unanswered receipt question set to print).
+   */
+  inactivityWarning: z
+    .object({ deadline: z.number(), printsReceipt: z.literal(true).optional() })
+    .optional(),
   staff: StaffViewSchema.optional(),
   /** Started with --demo against the embedded service: the demo PIN opens staff mode. */
   demo: z.literal(true).optional(),

@@ -72,6 +72,27 @@ describe('patron session: a receipt question nobody answers', () => {
     expect(JSON.stringify(session.state)).not.toContain('Ada');
   });
 
+  it("tells the warning that the end prints the receipt first only when the answer is 'print'", () => {
+    const printing = atQuestion({ receiptQuestion: { askTimeoutMs: 30_000, unanswered: 'print' } });
+    printing.advance(10_000);
+    printing.fire('inactivity-warning');
+    expect(printing.state.warning).toStrictEqual({ deadline: T0 + 30_000, printsReceipt: true });
+    const silent = atQuestion();
+    silent.advance(10_000);
+    silent.fire('inactivity-warning');
+    expect(silent.state.warning).toStrictEqual({ deadline: T0 + 30_000 });
+  });
+
+  it("keeps the plain warning on the other screens when the answer is 'print'", () => {
+    const session = harness(
+      sessionConfig({ receiptQuestion: { askTimeoutMs: 30_000, unanswered: 'print' } }),
+    );
+    session.identified();
+    session.advance(100_000);
+    session.fire('inactivity-warning');
+    expect(session.state.warning).toStrictEqual({ deadline: T0 + 120_000 });
+  });
+
   it("prints the receipt when the default answer is 'print', then thanks and attract", () => {
     const session = atQuestion({ receiptQuestion: { askTimeoutMs: 30_000, unanswered: 'print' } });
     session.fire('inactivity-end');

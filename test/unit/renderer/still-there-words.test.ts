@@ -1,0 +1,37 @@
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import type { Language } from '../../../src-main/ipc/contract';
+import { en, es } from '../../../src-renderer/i18n/catalog';
+import { stillThereWords } from '../../../src-renderer/lib/still-there-words';
+
+/** The catalogs as the kiosk loads them. */
+function words(language: Language, printsReceipt: boolean, seconds: number): string {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: language,
+    initAsync: false,
+    resources: { en: { translation: en }, es: { translation: es } },
+    interpolation: { escapeValue: false },
+  });
+  const { key, params } = stillThereWords(printsReceipt, seconds);
+  return instance.t(key, params);
+}
+
+describe('the still-there countdown, in English and Spanish', () => {
+  it.each([
+    ['en', false, 'For your privacy, this session ends in 7 s.'],
+    ['es', false, 'Por su privacidad, esta sesión termina en 7 s.'],
+    ['en', true, 'Your receipt prints in 7 s, then this session ends.'],
+    ['es', true, 'Su recibo se imprime en 7 s y después termina esta sesión.'],
+  ] as const)(
+    'in %s, printing a receipt first: %s, reads exactly "%s"',
+    (language, prints, text) => {
+      expect(words(language, prints, 7)).toBe(text);
+    },
+  );
+
+  it('never says only that the session ends when a receipt prints first', () => {
+    expect(words('en', true, 7)).not.toContain('this session ends in');
+    expect(words('es', true, 7)).not.toContain('esta sesión termina en');
+  });
+});
