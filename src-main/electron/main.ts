@@ -293,6 +293,7 @@ async function runKiosk(): Promise<void> {
       app.quit();
     },
     documents: { pick: pdfPicker(dialog, window) },
+    pageRecoveries: () => pageRecovery.tally(),
   });
   authOrigins.add(new URL(kiosk.connection.authUrl).origin);
   redirect.setHandler((url) => {

@@ -28,6 +28,7 @@ import type { OfflineCirculation } from '../circulation/offline/offline-circulat
 import type { FaultController } from '../../src-service/index';
 import { classify } from '../scanner/classify';
 import type { DocumentFileSource } from '../core/console/documents/source';
+import type { RecoveryTally } from './page-recovery';
 
 const log = createLogger('kiosk');
 
@@ -109,6 +110,8 @@ export interface HostAdapters {
   settingsStore?: SettingsStore;
   /** Starts the kiosk again with its saved settings (the settings screen's "Restart"). */
   restart?: () => Promise<void>;
+  /** The kiosk page's recoveries since start (host/page-recovery.ts), for the status screen. */
+  pageRecoveries?: () => RecoveryTally;
   /** How staff choose a PDF to publish (Electron: the open dialog; web host: its staging route). */
   documents?: DocumentFileSource;
   /**
@@ -221,6 +224,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
       settings,
       ...(adapters.settingsStore ? { settingsStore: adapters.settingsStore } : {}),
       ...(adapters.restart ? { restart: adapters.restart } : {}),
+      ...(adapters.pageRecoveries ? { pageRecoveries: adapters.pageRecoveries } : {}),
       ...(staffPin ? { staffPin } : {}),
       ...(adapters.documents ? { documents: adapters.documents } : {}),
       scanner,

@@ -4,8 +4,11 @@
  * the Electron host (src-main/electron/page-watch.ts) and the web host feed it events and a clock.
  */
 
+import type { z } from 'zod';
+import type { RecoveryKindSchema } from '../ipc/console/diagnostics';
+
 /** Why the page was recovered, as the log and the status screen name it. */
-export type RecoveryKind = 'crashed' | 'unresponsive' | 'heartbeat-lost';
+export type RecoveryKind = z.infer<typeof RecoveryKindSchema>;
 
 export interface RecoveryLimits {
   /** This many crashes within `windowMs` end the process instead of another reload. */

@@ -2,6 +2,7 @@ import type { StaffAuth } from '../../auth/staff-auth';
 import type { OfflineCirculation } from '../../circulation/offline/offline-circulation';
 import type { IpcHandlers, InvokeChannel } from '../../ipc/contract';
 import type { ScannerService } from '../../scanner/scanner-service';
+import type { RecoveryTally } from '../../host/page-recovery';
 import type { Settings } from '../../settings/schema';
 import type { SettingsStore } from '../../settings/store';
 import type { ChangeablePinGate } from './settings/changeable-pin-gate';
@@ -22,6 +23,8 @@ export interface ConsoleServices {
   settingsStore?: SettingsStore;
   /** Starts the kiosk again with the saved settings (web host: in-process; Electron: relaunch). */
   restart?: () => Promise<void>;
+  /** The kiosk page's recoveries since start; absent where the host does not watch its page. */
+  pageRecoveries?: () => RecoveryTally;
   /** The staff PIN gate (absent: no PIN): the settings screen checks the current PIN and changes it. */
   staffPin?: ChangeablePinGate;
   scanner: Pick<ScannerService, 'status'>;

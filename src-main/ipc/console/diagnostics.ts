@@ -48,6 +48,9 @@ export const AccountViewSchema = z.object({
 });
 export type AccountView = z.infer<typeof AccountViewSchema>;
 
+/** Why the kiosk page was reloaded: it crashed, hung, or (web host) stopped answering. */
+export const RecoveryKindSchema = z.enum(['crashed', 'unresponsive', 'heartbeat-lost']);
+
 /** The status screen's facts that are not already in the staff view. */
 export const StatusViewSchema = z.object({
   appVersion: z.string(),
@@ -68,6 +71,13 @@ export const StatusViewSchema = z.object({
   ]),
   /** Absent when this host keeps no settings file (a test core). */
   settingsFile: z.string().optional(),
+  /** The kiosk page reloaded after a crash or a hang since start (host/page-recovery.ts). */
+  pageRecoveries: z
+    .object({
+      count: z.number().int(),
+      last: z.object({ kind: RecoveryKindSchema, at: z.string() }).optional(),
+    })
+    .optional(),
 });
 export type StatusView = z.infer<typeof StatusViewSchema>;
 

@@ -11,6 +11,7 @@ import { memberBarcode } from '../../../src-service/barcode';
 import { ok } from '../../../src-shared/result';
 import { CLIENT_IDS, newVault, signedIn, startTestService } from '../auth/harness';
 import type { TestService } from '../auth/harness';
+import { createPageRecovery } from '../../../src-main/host/page-recovery';
 
 let camel: TestService;
 let staff: StaffAuth;
@@ -234,5 +235,26 @@ describe('console.status', () => {
     });
     const answer = await area.handlers['console.status'](undefined);
     expect(answer.ok && answer.value.disk).toEqual({ known: false, reason: 'ENOENT' });
+  });
+  it("gives the page recoveries the host counted, with the last one's reason and time", async () => {
+    const recovery = createPageRecovery(undefined, () => Date.parse('2026-11-25T14:02:30Z'));
+    const context = { ...contextFor(staff, { store }), pageRecoveries: () => recovery.tally() };
+    const area = createDiagnosticsArea(context);
+    const before = await area.handlers['console.status'](undefined);
+    expect(before.ok && before.value.pageRecoveries).toEqual({ count: 0 });
+    recovery.lost('unresponsive');
+    recovery.lost('crashed');
+    const after = await area.handlers['console.status'](undefined);
+    expect(after.ok && after.value.pageRecoveries).toEqual({
+      count: 2,
+      last: { kind: 'crashed', at: '2026-11-25T14:02:30.000Z' },
+    });
+  });
+
+  it('leaves the page recoveries out where the host does not watch its page', async () => {
+    const answer = await createDiagnosticsArea(contextFor(staff, { store })).handlers[
+      'console.status'
+    ](undefined);
+    expect(answer.ok && 'pageRecoveries' in answer.value).toBe(false);
   });
 });

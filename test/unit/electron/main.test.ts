@@ -628,6 +628,14 @@ describe('a crashed or hung kiosk page (issue 21, fault 2)', () => {
     expect(await log()).toContain('the kiosk page crashed: reloading it');
   });
 
+  it('gives the status screen the count of page recoveries, with the last reason', async () => {
+    const { running, adapters } = await launch();
+    const window = await running();
+    expect(adapters().pageRecoveries?.()).toEqual({ count: 0 });
+    crash(window);
+    expect(adapters().pageRecoveries?.()).toMatchObject({ count: 1, last: { kind: 'crashed' } });
+  });
+
   it('ends the process with code 3 at the third crash, for the session to start it again', async () => {
     const { electron, running } = await launch();
     const window = await running();

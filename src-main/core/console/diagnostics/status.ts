@@ -35,6 +35,7 @@ export async function statusView(
 ): Promise<StatusView> {
   const { versions } = deps;
   const settingsFile = context.settingsStore?.location;
+  const recoveries = context.pageRecoveries?.();
   return {
     appVersion: APP_VERSION,
     runtime: {
@@ -47,5 +48,15 @@ export async function statusView(
     dataDir: context.settings.dataDir,
     disk: await diskOf(context.settings.dataDir, deps),
     ...(settingsFile ? { settingsFile } : {}),
+    ...(recoveries
+      ? {
+          pageRecoveries: {
+            count: recoveries.count,
+            ...(recoveries.last
+              ? { last: { kind: recoveries.last.kind, at: recoveries.last.at.toISOString() } }
+              : {}),
+          },
+        }
+      : {}),
   };
 }
