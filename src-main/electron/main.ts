@@ -31,6 +31,7 @@ import { electronEmbeddedService } from './utility-process-launcher';
 import { portFlags, portInUse, portInUseMessage, resolvePorts } from '../host/ports';
 import type { KioskPorts } from '../host/ports';
 import { bringToFront, createKioskWindow } from './window';
+import { startupStages } from '../host/startup-stages';
 import { createPageRecovery } from '../host/page-recovery';
 import { watchChildProcesses, watchKioskPage } from './page-watch';
 
@@ -199,6 +200,8 @@ async function runKiosk(): Promise<void> {
     return;
   }
   startLogFile();
+  // One log line per stage with its duration; a start stuck in a stage is named (startup-stages.ts).
+  const stages = startupStages('electron', 'settings');
   registerAppSchemePrivileges();
   // The embedded service's ports: --base-port ... (through `npm start --`) or KIOSK_*_PORT.
   const ports = resolvePorts(portFlags(process.argv), process.env);
@@ -227,6 +230,7 @@ async function runKiosk(): Promise<void> {
   app.on('window-all-closed', () => app.quit());
 
   const { store, settings } = loadSettings();
+  stages.mark('settings', 'app ready');
   const { redirectUri } = settings.service;
   // A loopback redirect needs a listener the Electron host does not run, and registering `http`
   // as this app's scheme would make the kiosk the system's web browser.
@@ -248,6 +252,7 @@ async function runKiosk(): Promise<void> {
   }
 
   await app.whenReady();
+  stages.mark('app ready', 'secure storage and kiosk');
   serveRenderer(path.join(here, '../renderer'));
   const window = createKioskWindow({
     preload: path.join(here, '../preload/preload.cjs'),
@@ -295,6 +300,7 @@ async function runKiosk(): Promise<void> {
     documents: { pick: pdfPicker(dialog, window) },
     pageRecoveries: () => pageRecovery.tally(),
   });
+  stages.mark('secure storage and kiosk', 'page load');
   authOrigins.add(new URL(kiosk.connection.authUrl).origin);
   redirect.setHandler((url) => {
     bringToFront(window);
@@ -314,6 +320,7 @@ async function runKiosk(): Promise<void> {
       .finally(() => app.quit());
   });
   await window.loadURL(`${APP_ORIGIN}/index.html`);
+  stages.mark('page load');
   log.info('the kiosk is running', {
     service: kiosk.connection.embedded ? 'embedded' : 'configured',
     signIn: decision.presentation,

@@ -27,6 +27,7 @@ import { offlineFiles, startOfflineCirculation } from '../circulation/offline/of
 import type { OfflineCirculation } from '../circulation/offline/offline-circulation';
 import type { FaultController } from '../../src-service/index';
 import { classify } from '../scanner/classify';
+import { startupStages } from './startup-stages';
 import type { DocumentFileSource } from '../core/console/documents/source';
 import type { RecoveryTally } from './page-recovery';
 
@@ -144,10 +145,12 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
   // Demo mode asked for and no PIN set: an embedded service's login page names the demo account
   // (a configured service is never started here, so it never does).
   const demoAsked = (adapters.demo ?? false) && !settings.staff.pinHash;
+  const stages = startupStages('kiosk', 'library service');
   const service = await resolveServiceConnection(settings, {
     ...adapters.embeddedService,
     ...(demoAsked ? { demoSignInHint: true } : {}),
   });
+  stages.mark('library service', 'staff sign-in');
   const clientSecret = adapters.clientSecrets
     ? await clientSecretFor(adapters.clientSecrets, service.connection)
     : undefined;
@@ -157,6 +160,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
     timeoutMs: settings.requestTimeoutMs,
     ...(clientSecret ? { clientSecret } : {}),
   });
+  stages.mark('staff sign-in', 'scanner');
   const scanner = new ScannerService({
     settings: settings.scanner,
     ...(adapters.hidBackend ? { backend: adapters.hidBackend } : {}),
@@ -176,6 +180,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
         pinHash,
       )
     : undefined;
+  stages.mark('scanner', 'offline journal');
   const offline = await startOfflineCirculation({
     dataDir: settings.dataDir,
     baseUrl: service.connection.baseUrl,
@@ -190,6 +195,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
       return classification.kind === 'patron' && classification.valid;
     },
   });
+  stages.mark('offline journal', 'kiosk core');
   const core = createKioskCore({
     branchName: settings.kiosk.branchName || 'Library',
     defaultLanguage: settings.kiosk.defaultLanguage,
@@ -237,6 +243,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
       },
     },
   });
+  stages.mark('kiosk core');
 
   return {
     core,

@@ -4,6 +4,7 @@ import { authMessageText } from '../auth/messages';
 import { loopbackTarget, sendRedirectPage, startLoopbackRedirect } from '../auth/loopback-redirect';
 import type { LoopbackRedirect, RedirectPage } from '../auth/loopback-redirect';
 import { bootKiosk } from '../host/bootstrap';
+import { startupStages } from '../host/startup-stages';
 import type { BootedKiosk, HostAdapters } from '../host/bootstrap';
 import { createLogger } from '../../src-shared/log/logger';
 import type { Settings } from '../settings/schema';
@@ -67,6 +68,7 @@ async function startRun(
   let redirectUri = '';
   // Staff's chosen PDFs come in over HTTP (documents screen); leftovers of a crash go now.
   const staging = createDocumentStaging(options.settings.dataDir);
+  const stages = startupStages('web host', 'kiosk');
   const kiosk = await bootKiosk(options.settings, {
     vault: createFileVault(paths),
     clientSecrets: createClientSecretFile(paths),
@@ -87,6 +89,7 @@ async function startRun(
   const target = loopbackTarget(options.settings.service.redirectUri);
   const onHost =
     (target.port === 0 || target.port === options.port) && !HOST_PATHS.has(target.path);
+  stages.mark('kiosk', 'web server');
   const host = await startWebHost({
     core: kiosk.core,
     rendererDir: options.rendererDir ?? DEFAULT_RENDERER_DIR,
@@ -105,6 +108,7 @@ async function startRun(
         : {}),
     },
   });
+  stages.mark('web server', onHost ? undefined : 'sign-in redirect listener');
   let loopback: LoopbackRedirect | undefined;
   if (onHost) {
     redirectUri = `${host.url}${target.path}`;
@@ -118,6 +122,7 @@ async function startRun(
       throw error;
     });
     redirectUri = loopback.redirectUri;
+    stages.mark('sign-in redirect listener');
   }
   return {
     kiosk,

@@ -422,12 +422,17 @@ describe('the start-up error path', () => {
     electron.ready();
     expect(await electron.exited).toBe(2);
     expect(asked?.ports).toEqual({ base: 7301, auth: 7402, blob: 7303 });
-    // The message first; then the log's JSON record of it (the log goes to stderr too).
-    expect(stderr().split('\n')[0]).toBe(
+    // The message is the one line that is not a JSON log record (the log goes to stderr too:
+    // the start-up stages before it, its own record after).
+    expect(
+      stderr()
+        .split('\n')
+        .filter((line) => line !== '' && !line.startsWith('{')),
+    ).toEqual([
       "Library Kiosk cannot start: port 7402 on 127.0.0.1, where it serves the built-in library service's sign-in, is already in use. " +
         'Is the kiosk already running (another `npm start`)? Stop it, or move this port: KIOSK_AUTH_PORT=7412 npm start (or npm start -- --auth-port 7412). ' +
         'Every port and its setting: docs/configuration.md, "Ports".',
-    );
+    ]);
     expect(stderr()).not.toMatch(/^\s+at /m);
   });
 
@@ -655,5 +660,27 @@ describe('a crashed or hung kiosk page (issue 21, fault 2)', () => {
       serviceName: 'azurite',
     });
     expect(await log()).toContain('an embedded-service process ended');
+  });
+});
+
+describe('start-up stages in the log', () => {
+  it('logs each stage of the start with its duration, in order, to the log file', async () => {
+    const { running, log } = await launch();
+    await running();
+    await vi.waitFor(async () => expect(await log()).toContain('stage: page load'));
+    const stages = (await log())
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { scope: string; message: string; data?: unknown })
+      .filter((record) => record.scope === 'start-up');
+    expect(stages.map((record) => record.message.replace(/\(\d+ ms\)$/, '(N ms)'))).toEqual([
+      'electron start-up stage: settings (N ms)',
+      'electron start-up stage: app ready (N ms)',
+      'electron start-up stage: secure storage and kiosk (N ms)',
+      'electron start-up stage: page load (N ms)',
+    ]);
+    for (const record of stages) {
+      expect(record.data).toMatchObject({ path: 'electron', ms: expect.any(Number) });
+    }
   });
 });
