@@ -16,7 +16,33 @@
 #   KIOSK_CAGE_ARGS      more options for cage, e.g. -r to turn the picture for a portrait screen
 #   KIOSK_RESTART_DELAY  seconds between the client's end and its next start; default 2
 # Exit status 78 (EX_CONFIG): the station is set up wrong; the journal says how.
+#
+# The client runs with KIOSK_SUPERVISED=1: the Electron kiosk then restarts itself (after a
+# settings change) by exiting with status 75 (restart_status below, RESTART_EXIT_CODE in
+# src-main/electron/restart.ts), and the session starts it again at once.
 set -u
+
+# 75 (EX_TEMPFAIL): the client asks to be started again now, with no pause.
+restart_status=75
+
+# Inside cage: the client itself, its exit status written to the file named first. cage 0.1.4
+# ends with 0 whatever its client did (cage-kiosk/cage#270), so the status goes round it.
+if [ "${1:-}" = --client ]; then
+  status_file=$2
+  shift 2
+  exec 3<&0
+  "$@" <&3 3<&- &
+  client=$!
+  # The session ends cage's child (this): the client is the one to end.
+  trap 'kill -TERM "$client" 2>/dev/null' TERM INT HUP
+  while :; do
+    wait "$client"
+    status=$?
+    kill -0 "$client" 2>/dev/null || break
+  done
+  echo "$status" >"$status_file"
+  exit "$status"
+fi
 
 log() { printf 'library-kiosk-session: %s\n' "$*" >&2; }
 fail() {
@@ -74,6 +100,11 @@ esac
 # shellcheck disable=SC2086 # a list of words by design
 set -- "$@" ${KIOSK_CLIENT_ARGS:-}
 
+# The Electron kiosk restarts by ending with restart_status rather than relaunching itself.
+KIOSK_SUPERVISED=1
+export KIOSK_SUPERVISED
+status_file="$XDG_RUNTIME_DIR/library-kiosk-client.status"
+
 delay=${KIOSK_RESTART_DELAY:-2}
 case "$delay" in
   '' | *[!0-9.]* | *.*.*) fail "KIOSK_RESTART_DELAY must be a number of seconds, not '$delay'" ;;
@@ -127,7 +158,8 @@ while :; do
   # -d: no client-side window decorations. Never -s: it lets the keyboard switch to a console.
   # The page goes last as a plain argument: with --app=, Chromium under cage quits at once.
   # shellcheck disable=SC2086 # a list of words by design
-  cage -d ${KIOSK_CAGE_ARGS:-} -- "$@" ${url:+"$url"} <&3 3<&- &
+  rm -f "$status_file"
+  cage -d ${KIOSK_CAGE_ARGS:-} -- "$0" --client "$status_file" "$@" ${url:+"$url"} <&3 3<&- &
   cage_pid=$!
   if [ -n "$url_file" ]; then
     # A restarted web host has a new launch key: the page open now can no longer connect.
@@ -143,6 +175,11 @@ while :; do
   wait "$cage_pid"
   status=$?
   cage_pid=
+  client_status=$(cat "$status_file" 2>/dev/null || true)
+  if [ "$client_status" = "$restart_status" ]; then
+    log "the client asked for a restart (status $restart_status): starting it again now"
+    continue
+  fi
   log "cage ended with status $status; starting it again in ${delay}s"
   pause "$delay"
 done

@@ -22,8 +22,10 @@ import { listenForRedirects, registerRedirectScheme } from './protocol-redirect'
 import { createSafeStorageClientSecret } from './safe-storage-client-secret';
 import { createSafeStorageJournalKey } from './safe-storage-journal-key';
 import { createSafeStorageVault, safeStorageFiles } from './safe-storage-vault';
-import { setClientSecretFromStdin } from './set-client-secret';
-import { setPinFromStdin } from './set-pin';
+import type { SecretSources } from './secret-input';
+import { readClientSecret, storeClientSecret } from './set-client-secret';
+import { setPin } from './set-pin';
+import { restartPlan } from './restart';
 import { SETTINGS_STORE, createElectronSettingsStore } from './settings-store';
 import { decideSignInPresentation } from './sign-in-presentation';
 import type { SignInPresentationSetting } from './sign-in-presentation';
@@ -251,6 +253,9 @@ async function runKiosk(): Promise<void> {
     });
   }
 
+  // Set by the settings screen's restart under the session script: the status that asks it to
+  // start the kiosk again (restart.ts), given once the kiosk has stopped.
+  let exitCodeAfterStop: number | undefined;
   await app.whenReady();
   stages.mark('app ready', 'secure storage and kiosk');
   serveRenderer(path.join(here, '../renderer'));
@@ -292,9 +297,12 @@ async function runKiosk(): Promise<void> {
     demo: process.argv.includes('--demo') && !app.isPackaged,
     settingsStore: store,
     // The settings screen's restart: a new process reads the saved settings; quit (not exit)
-    // first stops this one cleanly through before-quit below.
+    // first stops this one cleanly through before-quit below (restart.ts: how it comes back).
     restart: async () => {
-      app.relaunch();
+      const plan = restartPlan(process.env, process.argv);
+      log.info('restarting after a settings change', { by: plan.kind });
+      if (plan.kind === 'exit') exitCodeAfterStop = plan.code;
+      else app.relaunch(plan.options);
       app.quit();
     },
     documents: { pick: pdfPicker(dialog, window) },
@@ -317,7 +325,7 @@ async function runKiosk(): Promise<void> {
     void kiosk
       .stop()
       .catch((error: unknown) => log.error('the kiosk did not stop cleanly', { error }))
-      .finally(() => app.quit());
+      .finally(() => (exitCodeAfterStop === undefined ? app.quit() : app.exit(exitCodeAfterStop)));
   });
   await window.loadURL(`${APP_ORIGIN}/index.html`);
   stages.mark('page load');
@@ -327,15 +335,20 @@ async function runKiosk(): Promise<void> {
   });
 }
 
+/** Where the two commands read their line: --from-file, an environment variable, or stdin. */
+function secretSources(): SecretSources {
+  return { argv: process.argv, env: process.env, stdin: process.stdin };
+}
+
 /**
  * `--set-pin`: no single-instance lock. It only writes the PIN hash into settings.json, which
  * electron-store writes atomically (a temporary file renamed over it) and which the running kiosk
  * reads only when it starts: taking the lock would make it a second instance that quits without
- * saving. It needs nothing from `ready` either.
+ * saving. It needs nothing from `ready` either, and is awaited at the top level (below).
  */
 async function runSetPin(): Promise<void> {
   const { store } = loadSettings();
-  const problem = await setPinFromStdin(store, process.stdin);
+  const problem = await setPin(store, secretSources());
   if (problem) {
     process.stderr.write(`${problem}\n`);
     app.exit(EXIT_REFUSED);
@@ -347,43 +360,62 @@ async function runSetPin(): Promise<void> {
   app.exit(0);
 }
 
+interface ClientSecretJob {
+  settings: Settings;
+  /** undefined: --clear. */
+  secret: string | undefined;
+}
+
 /**
- * `--set-client-secret [--clear]`: no single-instance lock either (client-secret.json is written
- * only by this command and read by the kiosk at start), but safeStorage needs `ready`.
+ * `--set-client-secret [--clear]`, its first half: the settings and the secret, read before
+ * `ready` (awaited at the top level, below). undefined when it refused (and has exited).
  */
-async function runSetClientSecret(): Promise<void> {
+async function readClientSecretJob(): Promise<ClientSecretJob | undefined> {
   const { settings } = loadSettings();
+  if (process.argv.includes('--clear')) return { settings, secret: undefined };
+  const secret = await readClientSecret(settings, secretSources());
+  if (typeof secret === 'string') return { settings, secret };
+  process.stderr.write(`${secret.problem}\n`);
+  app.exit(EXIT_REFUSED);
+  return undefined;
+}
+
+/**
+ * Its second half: safeStorage needs `ready`. No single-instance lock (client-secret.json is
+ * written only by this command and read by the kiosk at start).
+ */
+async function sealClientSecret(job: ClientSecretJob): Promise<void> {
   await app.whenReady();
   const store = await createSafeStorageClientSecret({
-    allowBasicTextEncryption: settings.allowBasicTextEncryption,
+    allowBasicTextEncryption: job.settings.allowBasicTextEncryption,
   });
-  const clear = process.argv.includes('--clear');
-  const problem = await setClientSecretFromStdin(settings, store, clear, process.stdin);
+  const problem = await storeClientSecret(job.settings, store, job.secret);
   if (problem) {
     process.stderr.write(`${problem}\n`);
     app.exit(EXIT_REFUSED);
     return;
   }
   process.stdout.write(
-    clear
+    job.secret === undefined
       ? 'Client secret removed.\n'
       : 'Client secret saved (encrypted with the system keyring). A kiosk already running uses it from its next start.\n',
   );
   app.exit(0);
 }
 
-function start(mode: Mode): Promise<void> {
-  switch (mode) {
-    case 'set-pin':
-      return runSetPin();
-    case 'set-client-secret':
-      return runSetClientSecret();
-    case 'kiosk':
-      return runKiosk();
-  }
-}
-
 const mode = modeOf(process.argv);
-// An async function runs synchronously up to its first await: the steps before `ready` happen
-// now, during this module's evaluation, and a throw anywhere becomes the rejection handled here.
-start(mode).catch((error: unknown) => failStartup(mode, error));
+const fail = (error: unknown): void => failStartup(mode, error);
+// Electron starts its display once this module's evaluation has ended (a top-level await holds
+// that back); without a display that start can end the process. So what needs no `ready` is
+// awaited here: the PIN is saved and the exit given before then, and the client secret read.
+// Never `whenReady` at the top level: `ready` waits for the top level, and would never come.
+if (mode === 'set-pin') {
+  await runSetPin().catch(fail);
+} else if (mode === 'set-client-secret') {
+  const job = await readClientSecretJob().catch(fail);
+  if (job) sealClientSecret(job).catch(fail);
+} else {
+  // An async function runs synchronously up to its first await: the steps before `ready` happen
+  // now, during this module's evaluation, and a throw anywhere becomes the rejection handled here.
+  runKiosk().catch(fail);
+}

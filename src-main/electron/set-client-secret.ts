@@ -1,33 +1,44 @@
-import { createInterface } from 'node:readline';
 import { configuredConnection } from '../service/connection';
 import type { Settings } from '../settings/schema';
 import type { ClientSecretStore } from '../vault/client-secret';
+import { CLIENT_SECRET_VARIABLE, readSecretLine } from './secret-input';
+import type { SecretSources } from './secret-input';
 
 /**
- * `--set-client-secret`: reads the confidential client's secret from stdin and seals it with
- * safeStorage for the configured service and client, then the app quits; with `--clear` it
- * removes the stored one. The web host and CLI use `library-kiosk set-client-secret` instead.
+ * `--set-client-secret`: reads the confidential client's secret (from --from-file,
+ * KIOSK_CLIENT_SECRET or stdin: secret-input.ts) before `ready`, for main.ts to seal it with
+ * safeStorage once ready.
  */
-export async function setClientSecretFromStdin(
+export async function readClientSecret(
+  settings: Settings,
+  sources: SecretSources,
+): Promise<string | { problem: string }> {
+  if (!configuredConnection(settings)) {
+    return { problem: 'No library service configured: set service.baseUrl first.' };
+  }
+  const secret = await readSecretLine(CLIENT_SECRET_VARIABLE, sources);
+  if (!secret.ok) return { problem: secret.error };
+  if (!secret.value) {
+    return { problem: 'No client secret given (stdin, --from-file or KIOSK_CLIENT_SECRET).' };
+  }
+  return secret.value;
+}
+
+/**
+ * Seals the secret for the configured service and client, or with `--clear` removes the stored
+ * one. The web host and CLI use `library-kiosk set-client-secret` instead.
+ */
+export async function storeClientSecret(
   settings: Settings,
   store: ClientSecretStore,
-  clear: boolean,
-  input: NodeJS.ReadableStream = process.stdin,
+  secret: string | undefined,
 ): Promise<string | undefined> {
-  if (clear) {
+  if (secret === undefined) {
     await store.clear();
     return undefined;
   }
   const connection = configuredConnection(settings);
   if (!connection) return 'No library service configured: set service.baseUrl first.';
-  const lines = createInterface({ input });
-  let secret = '';
-  for await (const line of lines) {
-    secret = line.trim();
-    break;
-  }
-  lines.close();
-  if (!secret) return 'No client secret on stdin.';
   const saved = await store.save({
     authUrl: connection.authUrl,
     clientId: connection.clientId,

@@ -1,25 +1,22 @@
-import { createInterface } from 'node:readline';
 import type { SettingsStore } from '../settings/store';
 import { hashStaffPin } from '../settings/staff-pin';
+import { PIN_VARIABLE, readSecretLine } from './secret-input';
+import type { SecretSources } from './secret-input';
 
 /**
- * `--set-pin`: reads the new staff PIN from stdin and stores its hash in this app's settings
- * (electron-store), then the app quits. The web host and CLI use `library-kiosk set-pin` instead.
- * It takes no single-instance lock (main.ts): electron-store writes the file atomically, and the
- * running kiosk only reads it when it starts.
+ * `--set-pin`: reads the new staff PIN (from --from-file, KIOSK_NEW_STAFF_PIN or stdin:
+ * secret-input.ts) and stores its hash in this app's settings (electron-store), then the app
+ * quits. The web host and CLI use `library-kiosk set-pin` instead. It takes no single-instance
+ * lock (main.ts): electron-store writes the file atomically, and the running kiosk only reads it
+ * when it starts.
  */
-export async function setPinFromStdin(
+export async function setPin(
   store: SettingsStore,
-  input: NodeJS.ReadableStream = process.stdin,
+  sources: SecretSources,
 ): Promise<string | undefined> {
-  const lines = createInterface({ input });
-  let pin = '';
-  for await (const line of lines) {
-    pin = line.trim();
-    break;
-  }
-  lines.close();
-  const hashed = await hashStaffPin(pin);
+  const pin = await readSecretLine(PIN_VARIABLE, sources);
+  if (!pin.ok) return pin.error;
+  const hashed = await hashStaffPin(pin.value);
   if (!hashed.ok) return 'The staff PIN must be 6 to 12 digits.';
   const stored = store.stored();
   const saved = store.save({ ...stored, staff: { ...stored.staff, pinHash: hashed.value } });

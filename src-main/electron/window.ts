@@ -12,7 +12,9 @@ export function createKioskWindow({ preload, kiosk }: KioskWindowOptions): Brows
     fullscreen: kiosk,
     width: 1280,
     height: 800,
-    show: false,
+    // Shown at once, in the page's own background colour: under Wayland `ready-to-show` has not
+    // fired since Electron 38 (electron/electron#48859), and a window waiting for it stays unseen.
+    show: true,
     autoHideMenuBar: true,
     backgroundColor: '#f7f5f0',
     webPreferences: {
@@ -29,7 +31,6 @@ export function createKioskWindow({ preload, kiosk }: KioskWindowOptions): Brows
       autoplayPolicy: 'no-user-gesture-required',
     },
   });
-  window.once('ready-to-show', () => window.show());
   return window;
 }
 

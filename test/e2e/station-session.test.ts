@@ -50,8 +50,7 @@ describe('station session: cage running Chromium on the web host', () => {
       embeddedService: { ports: { base: 0, auth: 0, blob: 0 } },
     });
     station = await startStationSession({
-      launchUrl: web.host.launchUrl,
-      chromium: chromiumPath(),
+      client: { chromium: chromiumPath(), launchUrl: web.host.launchUrl },
       clientArgs: [
         // Port 0: Chromium picks a free one and names it in <profile>/DevToolsActivePort.
         '--remote-debugging-port=0',

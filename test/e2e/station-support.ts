@@ -116,10 +116,12 @@ export interface StationSession {
 }
 
 export interface StationOptions {
-  launchUrl: string;
-  chromium: string;
-  /** More arguments for Chromium (KIOSK_CLIENT_ARGS). */
+  /** Chromium and the web host's launch URL, or an Electron client (a stand-in, say). */
+  client: { chromium: string; launchUrl: string } | { electron: string };
+  /** More arguments for the client (KIOSK_CLIENT_ARGS). */
   clientArgs: string[];
+  /** KIOSK_RESTART_DELAY; 1 unless given. */
+  restartDelay?: number;
 }
 
 /** Ids of the unprivileged user the session runs as when the tests run as root. */
@@ -162,7 +164,8 @@ export async function startStationSession(options: StationOptions): Promise<Stat
     if (user) await chown(temporary, user.uid, user.gid);
     await rename(temporary, file);
   };
-  await writeLaunchUrl(options.launchUrl);
+  const { client } = options;
+  if ('launchUrl' in client) await writeLaunchUrl(client.launchUrl);
 
   const env: Record<string, string> = {
     PATH: STANDARD_PATH,
@@ -171,10 +174,11 @@ export async function startStationSession(options: StationOptions): Promise<Stat
     WLR_BACKENDS: 'headless',
     WLR_RENDERER: 'pixman',
     WLR_LIBINPUT_NO_DEVICES: '1',
-    KIOSK_CLIENT: 'chromium',
-    KIOSK_CHROMIUM: options.chromium,
+    ...('electron' in client
+      ? { KIOSK_CLIENT: 'electron', KIOSK_ELECTRON: client.electron }
+      : { KIOSK_CLIENT: 'chromium', KIOSK_CHROMIUM: client.chromium }),
     KIOSK_DATA_DIR: dataDir,
-    KIOSK_RESTART_DELAY: '1',
+    KIOSK_RESTART_DELAY: String(options.restartDelay ?? 1),
     KIOSK_CLIENT_ARGS: options.clientArgs.join(' '),
   };
   const command = [

@@ -176,7 +176,8 @@ export class FakeBrowserWindow extends EventEmitter {
   readonly name: string;
   readonly webContents: FakeWebContents;
   minimized = false;
-  visible = false;
+  /** Electron's default: shown at creation unless `show: false` (then only by `show()`). */
+  visible: boolean;
   focused = false;
   destroyed = false;
 
@@ -189,6 +190,7 @@ export class FakeBrowserWindow extends EventEmitter {
   ) {
     super();
     this.name = `window${electron.windows.length + 1}`;
+    this.visible = options.show !== false;
     electron.record(`new BrowserWindow(${this.name})`);
     if (!electron.isReady) {
       electron.violation('BrowserWindow created before ready');
@@ -315,9 +317,13 @@ export class FakeApp extends EventEmitter {
     return this.electron.options.protocolClient ?? true;
   }
 
+  /** The options of every `relaunch` (undefined: the same binary and arguments). */
+  relaunches: unknown[] = [];
+
   /** Electron starts a new instance when this one ends. */
-  relaunch(): void {
+  relaunch(options?: unknown): void {
     this.electron.record('app.relaunch');
+    this.relaunches.push(options);
   }
 
   /** Like Electron: `before-quit` (preventable), then the app is done. */
@@ -416,6 +422,7 @@ export class FakeElectron {
     this.app.removeAllListeners();
     this.app.exitCode = undefined;
     this.app.quitRequested = false;
+    this.app.relaunches = [];
     this.defaultSession = new FakeSession(this, 'default');
     this.readyPromise = new Promise((resolve) => {
       this.markReady = resolve;

@@ -12,6 +12,7 @@ import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as Bootstrap from '../../../src-main/host/bootstrap';
 import type { HostAdapters } from '../../../src-main/host/bootstrap';
+import { RESTART_EXIT_CODE } from '../../../src-main/electron/restart';
 import type * as SettingsStoreModule from '../../../src-main/electron/settings-store';
 import type {
   FakeBrowserWindow,
@@ -88,6 +89,8 @@ interface LaunchOptions {
   env?: Record<string, string>;
   stdin?: string;
   boot?: (settings: unknown, adapters: HostAdapters) => Promise<unknown>;
+  /** Arguments replaced by a path in the test's folder: { PIN_FILE: 'pin.txt' }. */
+  dirArgs?: Record<string, string>;
   /** Files to put in place before main starts. */
   prepare?: (dirs: { dir: string; userData: string; dataDir: string }) => Promise<void>;
 }
@@ -129,7 +132,9 @@ async function launch(options: LaunchOptions = {}): Promise<Launched> {
   process.argv = [
     process.execPath,
     '/opt/library-kiosk/resources/app.asar/dist/main/electron.js',
-    ...(options.argv ?? []),
+    ...(options.argv ?? []).map((arg) =>
+      options.dirArgs?.[arg] ? path.join(dir, options.dirArgs[arg]) : arg,
+    ),
   ];
   const stderr: string[] = [];
   const stdout: string[] = [];
@@ -256,7 +261,6 @@ describe('start-up order (the rules of the Electron documentation)', () => {
     const window = await running();
     expect(window.options).toMatchObject({
       kiosk: true,
-      show: false,
       webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false },
     });
     expect(window.webContents.loaded).toEqual(['app://kiosk/index.html']);
@@ -265,6 +269,16 @@ describe('start-up order (the rules of the Electron documentation)', () => {
     expect(adapters().embeddedService?.launchChild).toBeTypeOf('function');
     // Not packaged here (a checkout's `npm start`): --demo is honoured.
     expect(adapters().demo).toBe(true);
+  });
+
+  it('shows the window although ready-to-show never fires (Wayland, electron/electron#48859)', async () => {
+    const { electron, running } = await launch();
+    const window = await running();
+    // The fake never emits ready-to-show, as Electron 38+ under --ozone-platform=wayland.
+    expect(window.listenerCount('ready-to-show')).toBe(0);
+    expect(window.isVisible()).toBe(true);
+    expect(window.options).toMatchObject({ backgroundColor: '#f7f5f0' });
+    expect(electron.violations).toEqual([]);
   });
 
   it('never honours --demo in a packaged build, and opens a normal window with --windowed', async () => {
@@ -305,6 +319,42 @@ describe('start-up order (the rules of the Electron documentation)', () => {
     expect(electron.indexOf('app.relaunch')).toBeLessThan(electron.indexOf('app.quit'));
     expect(kiosk.stop).toHaveBeenCalledTimes(1);
     expect(electron.app.exitCode).toBeUndefined();
+    // A plain install: Electron's relaunch of the same binary and arguments.
+    expect(electron.app.relaunches).toEqual([undefined]);
+  });
+
+  it('relaunches the AppImage file itself (not its mount) with the same arguments', async () => {
+    const appImage = '/home/kiosk/Library-Kiosk.AppImage';
+    const { electron, running, kiosk, adapters } = await launch({
+      argv: ['--windowed'],
+      env: { APPIMAGE: appImage },
+    });
+    await running();
+    await adapters().restart?.();
+    await vi.waitFor(() => expect(electron.app.quitRequested).toBe(true));
+    expect(electron.app.relaunches).toEqual([
+      {
+        execPath: appImage,
+        args: ['/opt/library-kiosk/resources/app.asar/dist/main/electron.js', '--windowed'],
+      },
+    ]);
+    expect(kiosk.stop).toHaveBeenCalledTimes(1);
+    expect(electron.app.exitCode).toBeUndefined();
+  });
+
+  it('under the session script, stops cleanly and exits with the restart code, no relaunch', async () => {
+    const { electron, running, kiosk, adapters, log } = await launch({
+      // Even in an AppImage: the session script starts it again, inside cage.
+      env: { KIOSK_SUPERVISED: '1', APPIMAGE: '/home/kiosk/Library-Kiosk.AppImage' },
+    });
+    await running();
+    await adapters().restart?.();
+    expect(await electron.exited).toBe(RESTART_EXIT_CODE);
+    expect(RESTART_EXIT_CODE).toBe(75);
+    expect(electron.calls).not.toContain('app.relaunch');
+    expect(kiosk.stop).toHaveBeenCalledTimes(1);
+    expect(electron.indexOf('app.quit')).toBeLessThan(electron.indexOf('app.exit(75)'));
+    expect(await log()).toContain('restarting after a settings change');
   });
 });
 
@@ -505,6 +555,49 @@ describe('--set-pin and --set-client-secret', () => {
     expect(stdout()).toContain('until it restarts');
   });
 
+  it('--set-pin saves the PIN and exits before the import of main resolves (before the display starts)', async () => {
+    const { electron, userData } = await launch({ argv: ['--set-pin'], stdin: '24681357\n' });
+    // launch() awaits the import of main: the exit must be recorded by then, not later.
+    expect(electron.app.exitCode).toBe(0);
+    expect(electron.calls).toContain('app.exit(0)');
+    expect(electron.calls).not.toContain('event:ready');
+    const saved = JSON.parse(await readFile(path.join(userData, 'settings.json'), 'utf8')) as {
+      staff?: { pinHash?: string };
+    };
+    expect(saved.staff?.pinHash).toMatch(/^scrypt\$/);
+  });
+
+  it('--set-pin --from-file reads the PIN from a file when stdin is empty (Windows)', async () => {
+    const { electron, stdout } = await launch({
+      argv: ['--set-pin', '--from-file', 'PIN_FILE'],
+      stdin: '',
+      prepare: async ({ dir }) => writeFile(path.join(dir, 'pin.txt'), '13572468\n'),
+      dirArgs: { PIN_FILE: 'pin.txt' },
+    });
+    expect(electron.app.exitCode).toBe(0);
+    expect(stdout()).toContain('Staff PIN saved (as a hash)');
+  });
+
+  it('--set-pin takes the PIN from KIOSK_NEW_STAFF_PIN when stdin is empty', async () => {
+    const { electron, stdout } = await launch({
+      argv: ['--set-pin'],
+      stdin: '',
+      env: { KIOSK_NEW_STAFF_PIN: '97531864' },
+    });
+    expect(electron.app.exitCode).toBe(0);
+    expect(stdout()).toContain('Staff PIN saved (as a hash)');
+  });
+
+  it('--set-pin --from-file names a file it cannot read, exit code 2', async () => {
+    const { electron, stderr, userData } = await launch({
+      argv: ['--set-pin', '--from-file', '/nonexistent/pin.txt'],
+      stdin: '24681357\n',
+    });
+    expect(electron.app.exitCode).toBe(2);
+    expect(stderr()).toContain('The file /nonexistent/pin.txt could not be read (ENOENT).');
+    await expect(stat(path.join(userData, 'settings.json'))).rejects.toThrow();
+  });
+
   it('--set-pin refuses a PIN that is too short, saying why', async () => {
     const { electron, stderr, userData } = await launch({ argv: ['--set-pin'], stdin: '12\n' });
     expect(await electron.exited).toBe(2);
@@ -528,6 +621,33 @@ describe('--set-pin and --set-client-secret', () => {
     );
     expect(stdout()).toContain('Client secret saved');
     expect(electron.violations).toEqual([]);
+  });
+
+  it('--set-client-secret reads KIOSK_CLIENT_SECRET before ready when stdin is empty', async () => {
+    const { electron, stdout, userData } = await launch({
+      argv: ['--set-client-secret'],
+      stdin: '',
+      env: { KIOSK_CLIENT_SECRET: 'the-secret-from-env' },
+      settings: { service: { baseUrl: 'https://library.example' } },
+    });
+    expect(electron.app.exitCode).toBeUndefined();
+    electron.ready();
+    expect(await electron.exited).toBe(0);
+    expect(stdout()).toContain('Client secret saved');
+    const sealed = await readFile(path.join(userData, 'client-secret.json'), 'utf8');
+    expect(sealed).not.toContain('the-secret-from-env');
+  });
+
+  it('--set-client-secret refuses before ready when no secret is given', async () => {
+    const { electron, stderr } = await launch({
+      argv: ['--set-client-secret'],
+      stdin: '',
+      settings: { service: { baseUrl: 'https://library.example' } },
+    });
+    expect(electron.app.exitCode).toBe(2);
+    expect(stderr()).toContain(
+      'No client secret given (stdin, --from-file or KIOSK_CLIENT_SECRET).',
+    );
   });
 });
 

@@ -1,0 +1,52 @@
+import { readFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import { err, ok } from '../../src-shared/result';
+import type { Result } from '../../src-shared/result';
+
+/**
+ * Where `--set-pin` and `--set-client-secret` take their one line from: `--from-file PATH`, else
+ * an environment variable, else stdin. The first two are there because stdin is not always the
+ * caller's: on Windows Electron replaces process.stdin with an empty stream (electron#4218,
+ * #21705). Never a command-line value: it would show in `ps` and the shell history.
+ */
+export interface SecretSources {
+  argv: readonly string[];
+  env: NodeJS.ProcessEnv;
+  stdin: NodeJS.ReadableStream;
+}
+
+/** The variable read when there is no --from-file (docs/electron.md). */
+export const PIN_VARIABLE = 'KIOSK_NEW_STAFF_PIN';
+export const CLIENT_SECRET_VARIABLE = 'KIOSK_CLIENT_SECRET';
+
+async function firstLine(input: NodeJS.ReadableStream): Promise<string> {
+  const lines = createInterface({ input });
+  let line = '';
+  for await (const read of lines) {
+    line = read;
+    break;
+  }
+  lines.close();
+  return line.trim();
+}
+
+/** The line, trimmed (possibly empty), or why it could not be read. */
+export async function readSecretLine(
+  variable: string,
+  { argv, env, stdin }: SecretSources,
+): Promise<Result<string, string>> {
+  const flag = argv.indexOf('--from-file');
+  if (flag !== -1) {
+    const file = argv[flag + 1];
+    if (!file || file.startsWith('--')) return err('--from-file needs the path of a file.');
+    try {
+      return ok((await readFile(file, 'utf8')).split(/\r?\n/)[0]!.trim());
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? String(error);
+      return err(`The file ${file} could not be read (${code}).`);
+    }
+  }
+  const fromEnv = env[variable];
+  if (fromEnv !== undefined) return ok(fromEnv.trim());
+  return ok(await firstLine(stdin));
+}
