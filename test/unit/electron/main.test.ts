@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as Bootstrap from '../../../src-main/host/bootstrap';
 import type { HostAdapters } from '../../../src-main/host/bootstrap';
 import { RESTART_EXIT_CODE } from '../../../src-main/electron/restart';
+import { verifyStaffPin } from '../../../src-main/settings/staff-pin';
 import type * as SettingsStoreModule from '../../../src-main/electron/settings-store';
 import type {
   FakeBrowserWindow,
@@ -536,6 +537,14 @@ describe('the start-up error path', () => {
 });
 
 describe('--set-pin and --set-client-secret', () => {
+  /** Whether the hash in settings.json is the one of this PIN. */
+  async function savedPinIs(userData: string, pin: string): Promise<boolean> {
+    const saved = JSON.parse(await readFile(path.join(userData, 'settings.json'), 'utf8')) as {
+      staff?: { pinHash?: string };
+    };
+    return verifyStaffPin(pin, saved.staff?.pinHash ?? '');
+  }
+
   it('--set-pin takes no instance lock, saves the hash in settings.json and says where', async () => {
     const { electron, stdout, userData } = await launch({
       argv: ['--set-pin'],
@@ -568,7 +577,7 @@ describe('--set-pin and --set-client-secret', () => {
   });
 
   it('--set-pin --from-file reads the PIN from a file when stdin is empty (Windows)', async () => {
-    const { electron, stdout } = await launch({
+    const { electron, stdout, userData } = await launch({
       argv: ['--set-pin', '--from-file', 'PIN_FILE'],
       stdin: '',
       prepare: async ({ dir }) => writeFile(path.join(dir, 'pin.txt'), '13572468\n'),
@@ -576,16 +585,18 @@ describe('--set-pin and --set-client-secret', () => {
     });
     expect(electron.app.exitCode).toBe(0);
     expect(stdout()).toContain('Staff PIN saved (as a hash)');
+    expect(await savedPinIs(userData, '13572468')).toBe(true);
   });
 
   it('--set-pin takes the PIN from KIOSK_NEW_STAFF_PIN when stdin is empty', async () => {
-    const { electron, stdout } = await launch({
+    const { electron, stdout, userData } = await launch({
       argv: ['--set-pin'],
       stdin: '',
       env: { KIOSK_NEW_STAFF_PIN: '97531864' },
     });
     expect(electron.app.exitCode).toBe(0);
     expect(stdout()).toContain('Staff PIN saved (as a hash)');
+    expect(await savedPinIs(userData, '97531864')).toBe(true);
   });
 
   it('--set-pin --from-file names a file it cannot read, exit code 2', async () => {
