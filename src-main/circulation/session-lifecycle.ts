@@ -43,7 +43,7 @@ export function patience(
     return { timeoutMs: inactivityTimeoutMs, warningMs };
   }
   const timeoutMs = receiptQuestion(config).askTimeoutMs;
-  // A warning as long as the question would show at once: then half of it is the warning.
+  // The settings refuse a warning as long as the question; a config built otherwise gets half.
   return { timeoutMs, warningMs: warningMs < timeoutMs ? warningMs : Math.floor(timeoutMs / 2) };
 }
 

@@ -6,6 +6,7 @@ type Issue = z.core.$ZodIssue;
 /** The settings schema's own refinements, by the setting they name. */
 const REFINEMENTS: Record<string, SettingRule['kind']> = {
   'patron.warningMs': 'warning-after-timeout',
+  'receipt.askTimeoutMs': 'warning-after-question',
   'offline.probeFirstDelayMs': 'probe-order',
   'service.redirectUri': 'redirect-uri',
   'service.baseUrl': 'not-https',

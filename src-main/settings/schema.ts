@@ -95,7 +95,10 @@ export const ReceiptSettingsSchema = z.object({
   mode: z
     .enum(['ask', 'print', 'none'], { message: "must be 'ask', 'print' or 'none'" })
     .default('ask'),
-  /** How long "Would you like a receipt?" waits for an answer; "still there?" shows before. */
+  /**
+   * How long "Would you like a receipt?" waits for an answer; "still there?" shows
+   * `patron.warningMs` before its end (the settings keep the warning shorter than the question).
+   */
   askTimeoutMs: Duration(5_000, 5 * 60_000, 30_000),
   /**
    * What an unanswered receipt question does: `none` (default: a slip nobody takes would show
@@ -163,28 +166,39 @@ export const DocumentsSettingsSchema = z.object({
     .default(100 * 1024 ** 2),
 });
 
-export const SettingsSchema = z.object({
-  service: ServiceConnectionSchema.prefault({}),
-  dataDir: z.string().min(1, { message: 'must not be empty' }),
-  signInPresentation: z
-    .enum(['system-browser', 'auth-window'], {
-      message: "must be 'system-browser' or 'auth-window'",
-    })
-    // A kiosk's desktop browser would be a way out of the kiosk: the locked-down window by default.
-    .default('auth-window'),
-  /** Linux safeStorage without a keyring uses a hard-coded key; only an explicit opt-in accepts it. */
-  allowBasicTextEncryption: z.boolean().default(false),
-  kiosk: KioskIdentitySchema.prefault({}),
-  staff: StaffSettingsSchema.prefault({}),
-  patron: PatronSettingsSchema.prefault({}),
-  receipt: ReceiptSettingsSchema.prefault({}),
-  feedback: FeedbackSettingsSchema.prefault({}),
-  offline: OfflineSettingsSchema.prefault({}),
-  documents: DocumentsSettingsSchema.prefault({}),
-  requestTimeoutMs: z.number().int().min(1_000).max(120_000).default(15_000),
-  /** Owned by the scanner module; embedded here so there is one settings document. */
-  scanner: ScannerSettingsSchema.prefault({}),
-});
+export const SettingsSchema = z
+  .object({
+    service: ServiceConnectionSchema.prefault({}),
+    dataDir: z.string().min(1, { message: 'must not be empty' }),
+    signInPresentation: z
+      .enum(['system-browser', 'auth-window'], {
+        message: "must be 'system-browser' or 'auth-window'",
+      })
+      // A kiosk's desktop browser would be a way out of the kiosk: the locked-down window by default.
+      .default('auth-window'),
+    /** Linux safeStorage without a keyring uses a hard-coded key; only an explicit opt-in accepts it. */
+    allowBasicTextEncryption: z.boolean().default(false),
+    kiosk: KioskIdentitySchema.prefault({}),
+    staff: StaffSettingsSchema.prefault({}),
+    patron: PatronSettingsSchema.prefault({}),
+    receipt: ReceiptSettingsSchema.prefault({}),
+    feedback: FeedbackSettingsSchema.prefault({}),
+    offline: OfflineSettingsSchema.prefault({}),
+    documents: DocumentsSettingsSchema.prefault({}),
+    requestTimeoutMs: z.number().int().min(1_000).max(120_000).default(15_000),
+    /** Owned by the scanner module; embedded here so there is one settings document. */
+    scanner: ScannerSettingsSchema.prefault({}),
+  })
+  // "Still there?" on the receipt question must show before the question ends, as on every screen.
+  // A warning already longer than the session is that rule's problem, told once, on the warning.
+  .refine(
+    ({ patron, receipt }) =>
+      patron.warningMs >= patron.inactivityTimeoutMs || patron.warningMs < receipt.askTimeoutMs,
+    {
+      message: 'patron.warningMs must be shorter than receipt.askTimeoutMs',
+      path: ['receipt', 'askTimeoutMs'],
+    },
+  );
 
 export type Settings = z.infer<typeof SettingsSchema>;
 /** What a settings file or an import may contain: every field optional except where noted. */

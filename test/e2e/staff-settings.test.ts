@@ -482,6 +482,130 @@ describe('kiosk settings screen (web host)', () => {
     await windowShot(page, 'staff-settings-import-words-es-1280x800');
   });
 
+  it('sets how long the receipt question waits, in seconds, and what its silence does; stores milliseconds; a question shorter than the warning reads in words', async () => {
+    const kiosk = await start();
+    const { page } = kiosk;
+    await page.getByRole('heading', { name: 'Out of service' }).waitFor();
+    await openSettings(page);
+    const wait = page.getByLabel('Wait for an answer to “Would you like a receipt?” for (seconds)');
+    const silence = page.getByLabel('When nobody answers “Would you like a receipt?”');
+    const hint = (id: string) => page.locator(`#setting-${id}-hint`);
+    expect(await wait.inputValue()).toBe('30');
+    expect((await hint('receipt-askTimeoutMs').textContent())?.trim()).toBe(
+      'Only when Receipts is “Ask the patron”. “Are you still there?” shows before the end, as on every screen, so this must be longer than that warning.',
+    );
+    expect(await silence.locator('option:checked').textContent()).toMatch(/^\s*Print nothing\s*$/);
+    expect(
+      (await silence.locator('option').allTextContents()).map((option) => option.trim()),
+    ).toEqual(['Print nothing', 'Print the receipt']);
+    expect((await hint('receipt-unanswered').textContent())?.trim()).toBe(
+      'The session ends with no slip left for the next patron to read.',
+    );
+
+    await wait.fill('45');
+    await silence.selectOption('print');
+    await hint('receipt-unanswered')
+      .filter({
+        hasText:
+          'The receipt prints, then the session ends; “Are you still there?” tells the patron so.',
+      })
+      .waitFor();
+    const save = page.getByRole('button', { name: 'Save settings' });
+    await save.click();
+    await page
+      .getByText('Settings saved. Restart the kiosk to use them.', { exact: true })
+      .waitFor();
+    expect((await storedSettings(kiosk)).receipt).toEqual({
+      askTimeoutMs: 45_000,
+      unanswered: 'print',
+    });
+    const saved = await readFile(path.join(kiosk.dataDir, 'settings.json'), 'utf8');
+
+    // Below its range, then not longer than the 20 s warning: each in words, next to the field.
+    const error = page.locator('#setting-receipt-askTimeoutMs-error');
+    await wait.fill('4');
+    await wait.blur();
+    await error.filter({ hasText: 'Must be at least 5 seconds.' }).waitFor();
+    await wait.fill('20');
+    await wait.blur();
+    await error
+      .filter({
+        hasText:
+          'The question must wait longer than the warning before the end of a session, so that “Are you still there?” shows first: make it longer, or the warning shorter.',
+      })
+      .waitFor();
+    expect(await wait.getAttribute('aria-invalid')).toBe('true');
+    await save.click();
+    await page.getByText('Not saved. Fix the settings marked in red (1).').waitFor();
+    expect(await readFile(path.join(kiosk.dataDir, 'settings.json'), 'utf8')).toBe(saved);
+    const text = (await page.locator('.settings-screen').textContent()) ?? '';
+    for (const developerWords of ['askTimeoutMs', 'warningMs', 'unanswered', 'receipt.']) {
+      expect(text).not.toContain(developerWords);
+    }
+    await page.locator('[data-section="receipt"]').scrollIntoViewIfNeeded();
+    await windowShot(page, 'staff-settings-receipt-question-1280x800');
+    await expectNoAxeViolations(page);
+
+    // An import names both by label, their values in words; a bad one in words too.
+    await wait.fill('45');
+    await wait.blur();
+    const file = await exportFile(kiosk, { receipt: { askTimeoutMs: 60_000, unanswered: 'none' } });
+    await page.getByLabel('Import settings from a file…').setInputFiles(file);
+    const preview = page.getByRole('region', { name: 'What the import changes' });
+    await preview.waitFor();
+    expect(await lines(preview)).toEqual([
+      'Wait for an answer to “Would you like a receipt?” for (seconds): 45 seconds → 60 seconds',
+      'When nobody answers “Would you like a receipt?”: Print the receipt → Print nothing',
+    ]);
+    await preview.scrollIntoViewIfNeeded();
+    await windowShot(page, 'staff-settings-receipt-question-import-1280x800');
+    const bad = await exportFile(kiosk, { receipt: { askTimeoutMs: 10_000, unanswered: 'later' } });
+    await page.getByLabel('Import settings from a file…').setInputFiles(bad);
+    const problem = page.locator('.import-problem');
+    await problem.waitFor();
+    expect(await lines(problem)).toEqual([
+      'When nobody answers “Would you like a receipt?”: Is not one of the choices this kiosk offers.',
+    ]);
+    const late = await exportFile(kiosk, { receipt: { askTimeoutMs: 10_000 } });
+    await page.getByLabel('Import settings from a file…').setInputFiles(late);
+    await problem
+      .locator('li', {
+        hasText:
+          'Wait for an answer to “Would you like a receipt?” for (seconds): The question must wait longer than the warning before the end of a session, so that “Are you still there?” shows first: make it longer, or the warning shorter.',
+      })
+      .waitFor();
+    expect(await lines(problem)).toHaveLength(1);
+  });
+
+  it("names the receipt question's settings and their problem in Spanish", async () => {
+    const kiosk = await start({ settings: { kiosk: { defaultLanguage: 'es' } } });
+    const { page } = kiosk;
+    await page.getByRole('heading', { name: 'Fuera de servicio' }).waitFor();
+    await page.keyboard.press('Control+Alt+KeyS');
+    await page.getByLabel('PIN del personal').fill(DEMO_STAFF_PIN);
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Ajustes', exact: true }).click();
+    const wait = page.getByLabel('Esperar respuesta a «¿Quiere un recibo?» durante (segundos)');
+    const silence = page.getByLabel('Si nadie responde a «¿Quiere un recibo?»');
+    expect(await wait.inputValue()).toBe('30');
+    expect(
+      (await silence.locator('option').allTextContents()).map((option) => option.trim()),
+    ).toEqual(['No imprimir nada', 'Imprimir el recibo']);
+    expect((await page.locator('#setting-receipt-askTimeoutMs-hint').textContent())?.trim()).toBe(
+      'Solo si Recibos es «Preguntar al usuario». «¿Sigue ahí?» se muestra antes del final, como en todas las pantallas, así que debe ser más largo que ese aviso.',
+    );
+    await wait.fill('15');
+    await wait.blur();
+    await page
+      .locator('#setting-receipt-askTimeoutMs-error', {
+        hasText:
+          'La pregunta debe esperar más que el aviso antes del final de la sesión, para que «¿Sigue ahí?» aparezca antes: alárguela o acorte el aviso.',
+      })
+      .waitFor();
+    await page.locator('[data-section="receipt"]').scrollIntoViewIfNeeded();
+    await windowShot(page, 'staff-settings-receipt-question-es-1280x800');
+  });
+
   it('edits barcode rules as a start and a length, storing the pattern the scanner checks, with expressions under Advanced', async () => {
     const kiosk = await start({ settings: { scanner: { itemPattern: '^(3|4)\\d{13}$' } } });
     const { page } = kiosk;

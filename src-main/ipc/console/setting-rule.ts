@@ -19,6 +19,7 @@ export const SettingRuleSchema = z.object({
     'redirect-uri',
     'bad-pattern',
     'warning-after-timeout',
+    'warning-after-question',
     'probe-order',
     'not-a-setting',
     'pin-hash',

@@ -49,6 +49,8 @@ export const SettingsFormSchema = z.object({
   'offline.probeFirstDelayMs': NumberField,
   'offline.probeMaxDelayMs': NumberField,
   'receipt.mode': Text,
+  'receipt.askTimeoutMs': NumberField,
+  'receipt.unanswered': Text,
   'receipt.printer': Text,
   'kiosk.branchName': Text,
   'kiosk.defaultLanguage': Text,
@@ -82,6 +84,7 @@ export const SELECT_FIELDS = [
   'scanner.device.mode',
   'scanner.checkDigit',
   'receipt.mode',
+  'receipt.unanswered',
   'kiosk.defaultLanguage',
   'kiosk.theme',
 ] as const satisfies readonly SettingsField[];

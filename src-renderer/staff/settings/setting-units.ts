@@ -15,6 +15,7 @@ export const SETTING_UNITS: Readonly<Record<string, SettingUnit>> = {
   'staff.idleTimeoutMs': 'minutes',
   'offline.probeFirstDelayMs': 'seconds',
   'offline.probeMaxDelayMs': 'seconds',
+  'receipt.askTimeoutMs': 'seconds',
   'offline.defaultLoanDays': 'days',
   'offline.rememberMembersDays': 'days',
   'scanner.duplicateWindowMs': 'seconds',

@@ -17,8 +17,25 @@ describe('checkSettings names the rule each setting broke, by path and kind', ()
   });
 
   it('a warning that does not come before the end of the session', () => {
+    // Told once, on the warning: not again as a receipt question that ends before it.
     expect(rules({ patron: { inactivityTimeoutMs: 60_000, warningMs: 90_000 } })).toEqual([
       { path: 'patron.warningMs', rule: { kind: 'warning-after-timeout' } },
+    ]);
+  });
+
+  it('a receipt question that would end before its "still there?" warning shows', () => {
+    expect(rules({ patron: { warningMs: 20_000 }, receipt: { askTimeoutMs: 20_000 } })).toEqual([
+      { path: 'receipt.askTimeoutMs', rule: { kind: 'warning-after-question' } },
+    ]);
+    expect(rules({ patron: { warningMs: 5_000 }, receipt: { askTimeoutMs: 6_000 } })).toEqual([]);
+    // The defaults (a 20 s warning, a 30 s question) keep to it.
+    expect(rules({})).toEqual([]);
+  });
+
+  it("the receipt question's time and silence out of range or not a choice", () => {
+    expect(rules({ receipt: { askTimeoutMs: 4_000, unanswered: 'maybe' } })).toEqual([
+      { path: 'receipt.askTimeoutMs', rule: { kind: 'too-small', limit: 5_000 } },
+      { path: 'receipt.unanswered', rule: { kind: 'not-a-choice' } },
     ]);
   });
 

@@ -42,6 +42,7 @@ export function selectOptions(): Record<SelectField, string[]> {
       .options.map((option) => option.shape.mode.value),
     'scanner.checkDigit': ScannerSettingsSchema.shape.checkDigit.unwrap().options,
     'receipt.mode': ReceiptSettingsSchema.shape.mode.unwrap().options,
+    'receipt.unanswered': ReceiptSettingsSchema.shape.unanswered.unwrap().options,
     'kiosk.defaultLanguage': KioskIdentitySchema.shape.defaultLanguage.unwrap().options,
     'kiosk.theme': KioskIdentitySchema.shape.theme.unwrap().options,
   };
@@ -90,6 +91,8 @@ export function formOf(settings: Settings): SettingsForm {
     'offline.probeFirstDelayMs': offline.probeFirstDelayMs,
     'offline.probeMaxDelayMs': offline.probeMaxDelayMs,
     'receipt.mode': settings.receipt.mode,
+    'receipt.askTimeoutMs': settings.receipt.askTimeoutMs,
+    'receipt.unanswered': settings.receipt.unanswered,
     'receipt.printer': settings.receipt.printer ?? '',
     'kiosk.branchName': settings.kiosk.branchName,
     'kiosk.defaultLanguage': settings.kiosk.defaultLanguage,
