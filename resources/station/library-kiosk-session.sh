@@ -140,6 +140,7 @@ pause() {
 }
 
 run=0
+restarted_at_once=no
 while :; do
   url=
   if [ "$client" = chromium ]; then
@@ -176,10 +177,14 @@ while :; do
   status=$?
   cage_pid=
   client_status=$(cat "$status_file" 2>/dev/null || true)
-  if [ "$client_status" = "$restart_status" ]; then
+  # At once only when the run before did not end so too: a client that asks at every start
+  # still gets the pause, never a tight loop.
+  if [ "$client_status" = "$restart_status" ] && [ "$restarted_at_once" = no ]; then
     log "the client asked for a restart (status $restart_status): starting it again now"
+    restarted_at_once=yes
     continue
   fi
+  restarted_at_once=no
   log "cage ended with status $status; starting it again in ${delay}s"
   pause "$delay"
 done
