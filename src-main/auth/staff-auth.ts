@@ -126,7 +126,11 @@ export async function createStaffAuth(options: StaffAuthOptions): Promise<StaffA
             },
           }
         : {}),
-      vault: { secure: vault.secure, ...(vault.reason ? { reason: vault.reason } : {}) },
+      vault: {
+        secure: vault.secure,
+        ...(vault.reason ? { reason: vault.reason } : {}),
+        ...(vault.protection ? { protection: vault.protection } : {}),
+      },
     });
   };
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { AccountSchema } from '../vault/token-set';
-import { VAULT_REASONS } from '../vault/vault';
+import { VAULT_PROTECTIONS, VAULT_REASONS } from '../vault/vault';
 import { AUTH_PROBLEM_KINDS } from './messages';
 
 export const AuthProblemKindSchema = z.enum(AUTH_PROBLEM_KINDS);
 export const VaultReasonSchema = z.enum(VAULT_REASONS);
+export const VaultProtectionSchema = z.enum(VAULT_PROTECTIONS);
 
 export const AuthMessageSchema = z.object({
   /** Stable key such as `auth.state-mismatch`, translated by the renderer. */
@@ -23,7 +24,12 @@ export const StaffAuthStatusSchema = z.object({
   account: AccountSchema.optional(),
   clientKind: z.enum(['registered', 'development']),
   message: AuthMessageSchema.optional(),
-  vault: z.object({ secure: z.boolean(), reason: VaultReasonSchema.optional() }),
+  vault: z.object({
+    secure: z.boolean(),
+    reason: VaultReasonSchema.optional(),
+    /** What keeps staff's sign-in on this station (the status screen names it). */
+    protection: VaultProtectionSchema.optional(),
+  }),
 });
 
 export type StaffAuthStatus = z.infer<typeof StaffAuthStatusSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TokenSummarySchema } from '../../auth/token-summary';
+import { VaultProtectionSchema } from '../../auth/status';
 import { ProbeReportSchema } from '../../service/probe-report';
 import { consoleAnswer, ConsoleProblemSchema } from './answer';
 import type { DiagnosticsChannel } from './channels';
@@ -71,6 +72,8 @@ export const StatusViewSchema = z.object({
   ]),
   /** Absent when this host keeps no settings file (a test core). */
   settingsFile: z.string().optional(),
+  /** What keeps staff's sign-in on this station (the token vault's own judgement). */
+  tokenProtection: VaultProtectionSchema.optional(),
   /** The kiosk page reloaded after a crash or a hang since start (host/page-recovery.ts). */
   pageRecoveries: z
     .object({

@@ -36,6 +36,7 @@ export async function statusView(
   const { versions } = deps;
   const settingsFile = context.settingsStore?.location;
   const recoveries = context.pageRecoveries?.();
+  const protection = context.auth.status().vault.protection;
   return {
     appVersion: APP_VERSION,
     runtime: {
@@ -48,6 +49,7 @@ export async function statusView(
     dataDir: context.settings.dataDir,
     disk: await diskOf(context.settings.dataDir, deps),
     ...(settingsFile ? { settingsFile } : {}),
+    ...(protection ? { tokenProtection: protection } : {}),
     ...(recoveries
       ? {
           pageRecoveries: {
