@@ -104,7 +104,9 @@ describe('a patron borrows items at the kiosk', () => {
     await page.emulateMedia({ media: 'print' });
     // The slip prints at its own 10 pt, not the screen's type that grows with the screen, so
     // that its numbered lines fit the 72 mm paper.
-    const rootSize = await page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
+    const rootSize = await page.evaluate<string>(
+      'getComputedStyle(document.documentElement).fontSize',
+    );
     expect(rootSize).toBe('13.3333px');
     await kiosk.screenshot('patron-receipt-print');
     await page.emulateMedia({ media: 'screen' });
