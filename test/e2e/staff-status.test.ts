@@ -58,6 +58,16 @@ describe('the status and sign-in screens, signed in to the embedded service', ()
     );
   });
 
+  it("names what keeps staff's sign-in: the web host's own key file", async () => {
+    await fact(kiosk, 'token-protection').waitFor();
+    expect(await labelOf(kiosk, 'token-protection')).toBe('Staff sign-in kept with');
+    expect(await fact(kiosk, 'token-protection').innerText()).toBe(
+      "The kiosk's own key file, readable only by the kiosk's user",
+    );
+    await fact(kiosk, 'token-protection').scrollIntoViewIfNeeded();
+    await expectNoSecrets(kiosk, await kiosk.screenshot('staff-status-token-protection'));
+  });
+
   it('keeps the sign-in, scanner and offline panels on the status screen', async () => {
     const { page } = kiosk;
     expect(await page.getByText('Signed in as Lena Park').isVisible()).toBe(true);
