@@ -5,6 +5,9 @@ const log = createLogger('start-up');
 /** After this long without the next stage ending, the log says which stage is still running. */
 export const SLOW_STAGE_MS = 15_000;
 
+/** The watch of the latest clock per start path: a new start (the web host's restart) ends the last. */
+const watching = new Map<string, () => void>();
+
 export interface StartupStages {
   /**
    * The stage that just ended: one log line with its name and duration (since the previous mark,
@@ -27,6 +30,9 @@ export function startupStages(
 ): StartupStages {
   let since = now();
   let timer: NodeJS.Timeout | undefined;
+  // A start that failed never marks its stage: its watch must not outlive it into the next start.
+  watching.get(path)?.();
+  watching.set(path, () => clearTimeout(timer));
   const watch = (stage: string): void => {
     clearTimeout(timer);
     timer = setTimeout(() => {

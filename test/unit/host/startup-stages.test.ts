@@ -48,6 +48,14 @@ describe('start-up stage lines', () => {
     });
   });
 
+  it('forgets a start that failed mid-stage once the same path starts again', () => {
+    startupStages('kiosk', 'library service');
+    const again = startupStages('kiosk', 'library service');
+    again.mark('library service');
+    vi.advanceTimersByTime(SLOW_STAGE_MS * 2);
+    expect(logs.text()).not.toContain('still in stage');
+  });
+
   it('says nothing more once the start is over', () => {
     const stages = startupStages('web host', 'kiosk');
     stages.mark('kiosk', 'web host listening');
