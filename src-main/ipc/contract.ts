@@ -215,6 +215,17 @@ export const WireRequestSchema = z.object({
 });
 export type WireRequest = z.infer<typeof WireRequestSchema>;
 
+/**
+ * The web host's heartbeat: the host sends one, the page's JavaScript sends it back. A WebSocket
+ * ping would not do: the browser's network stack answers pings while the page itself is stuck.
+ */
+export const WireHeartbeatSchema = z.object({
+  type: z.literal('heartbeat'),
+  beat: z.number().int().nonnegative(),
+});
+export type WireHeartbeat = z.infer<typeof WireHeartbeatSchema>;
+
 export type WireMessage =
   | { type: 'result'; id: number; result: IpcResult<unknown> }
-  | { type: 'event'; event: EventName; payload: unknown };
+  | { type: 'event'; event: EventName; payload: unknown }
+  | WireHeartbeat;

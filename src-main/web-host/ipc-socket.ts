@@ -3,10 +3,11 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
 import { INVOKE_CHANNELS } from '../ipc/channels';
-import { WireRequestSchema } from '../ipc/contract';
+import { WireHeartbeatSchema, WireRequestSchema } from '../ipc/contract';
 import type { InvokeChannel, KioskState, WireMessage } from '../ipc/contract';
 import type { IpcRouter } from '../ipc/choke-point';
 import { createLogger } from '../../src-shared/log/logger';
+import type { PageRecovery } from '../host/page-recovery';
 import { KIOSK_SUBPROTOCOL } from './launch-key';
 import type { LaunchKey } from './launch-key';
 import type { ConnectionId, StaffOwnership } from './staff-owner';
@@ -33,6 +34,51 @@ export interface IpcSocketOptions {
   ownOrigins: readonly string[];
   launchKey: LaunchKey;
   staff: StaffOwnership;
+  heartbeat?: HeartbeatOptions;
+}
+
+/**
+ * How often the host asks each page for a heartbeat, and after how long without an answer the
+ * page counts as stopped. The host cannot reload a browser it did not start: it logs the page and
+ * counts it (`heartbeat-lost`) for the status screen.
+ */
+export interface HeartbeatOptions {
+  everyMs: number;
+  silentMs: number;
+  recovery: PageRecovery;
+}
+
+/**
+ * Sends a heartbeat every `everyMs`; a page silent for longer than `silentMs` is logged and counted
+ * once, until it answers again. Returns what to call when the page answers.
+ */
+function listenForHeartbeat(
+  ws: WebSocket,
+  id: ConnectionId,
+  options: HeartbeatOptions,
+): () => void {
+  let beat = 0;
+  let answeredAt = Date.now();
+  let silent = false;
+  const timer = setInterval(() => {
+    const silentFor = Date.now() - answeredAt;
+    if (!silent && silentFor > options.silentMs) {
+      silent = true;
+      options.recovery.lost('heartbeat-lost');
+      log.warn('the kiosk page in the browser stopped answering its heartbeat', {
+        connection: id,
+        silentForMs: silentFor,
+      });
+    }
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'heartbeat', beat: beat++ }));
+  }, options.everyMs);
+  ws.on('close', () => clearInterval(timer));
+  return () => {
+    answeredAt = Date.now();
+    if (!silent) return;
+    silent = false;
+    log.info('the kiosk page in the browser answers its heartbeat again', { connection: id });
+  };
 }
 
 /** Carries the IPC contract over a WebSocket; every call still goes through the router. */
@@ -41,6 +87,7 @@ export function createIpcSocket({
   ownOrigins,
   launchKey,
   staff,
+  heartbeat,
 }: IpcSocketOptions): IpcSocket {
   const server = new WebSocketServer({
     noServer: true,
@@ -69,6 +116,7 @@ export function createIpcSocket({
     });
     // A (re)connected renderer draws the current state at once.
     sendState(ws, staff.stateFor(id));
+    const heard = heartbeat ? listenForHeartbeat(ws, id, heartbeat) : undefined;
     ws.on('message', async (data, isBinary) => {
       if (isBinary) return ws.close(1003, 'text frames only');
       let frame: unknown;
@@ -77,6 +125,7 @@ export function createIpcSocket({
       } catch {
         return ws.close(1007, 'malformed frame');
       }
+      if (heard && WireHeartbeatSchema.safeParse(frame).success) return heard();
       const parsed = WireRequestSchema.safeParse(frame);
       if (!parsed.success) return ws.close(1007, 'malformed frame');
       const { id: callId, channel, payload } = parsed.data;

@@ -7,6 +7,7 @@ import { readRendererAsset } from '../host/renderer-assets';
 import { createIpcRouter } from '../ipc/choke-point';
 import { createLogger } from '../../src-shared/log/logger';
 import { IPC_PATH, createIpcSocket } from './ipc-socket';
+import type { HeartbeatOptions } from './ipc-socket';
 import { createLaunchKey } from './launch-key';
 import type { LaunchKey } from './launch-key';
 import { createStaffOwnership } from './staff-owner';
@@ -30,6 +31,8 @@ export interface WebHostOptions {
   routes?: Record<string, Route>;
   /** Tests pass a known key; by default a new random one at each start. */
   launchKey?: LaunchKey;
+  /** Each page's heartbeat (ipc-socket.ts); absent, none is asked for. */
+  heartbeat?: HeartbeatOptions;
 }
 
 export interface WebHost {
@@ -78,6 +81,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     ownOrigins: trustedOrigins,
     launchKey,
     staff: createStaffOwnership(options.core),
+    ...(options.heartbeat ? { heartbeat: options.heartbeat } : {}),
   });
   const unsubscribe = options.core.subscribe(() => ipc.broadcastState());
 

@@ -4,6 +4,7 @@ import { authMessageText } from '../auth/messages';
 import { loopbackTarget, sendRedirectPage, startLoopbackRedirect } from '../auth/loopback-redirect';
 import type { LoopbackRedirect, RedirectPage } from '../auth/loopback-redirect';
 import { bootKiosk } from '../host/bootstrap';
+import { RECOVERY_LIMITS, createPageRecovery } from '../host/page-recovery';
 import { startupStages } from '../host/startup-stages';
 import type { BootedKiosk, HostAdapters } from '../host/bootstrap';
 import { createLogger } from '../../src-shared/log/logger';
@@ -36,6 +37,8 @@ export interface WebKioskOptions {
   launchKey?: LaunchKey;
   /** Where the settings screen saves; with it, staff can restart the kiosk from that screen. */
   settingsStore?: SettingsStore;
+  /** The pages' heartbeat; by default one every 5 s, silent after RECOVERY_LIMITS.unresponsiveMs. */
+  heartbeat?: { everyMs: number; silentMs: number };
 }
 
 export interface WebKiosk {
@@ -69,7 +72,10 @@ async function startRun(
   // Staff's chosen PDFs come in over HTTP (documents screen); leftovers of a crash go now.
   const staging = createDocumentStaging(options.settings.dataDir);
   const stages = startupStages('web host', 'kiosk');
+  // A page stuck in the browser is counted for the status screen (ipc-socket.ts's heartbeat).
+  const recovery = createPageRecovery();
   const kiosk = await bootKiosk(options.settings, {
+    pageRecoveries: () => recovery.tally(),
     vault: createFileVault(paths),
     clientSecrets: createClientSecretFile(paths),
     presentSignIn: async (auth) => {
@@ -95,6 +101,10 @@ async function startRun(
     rendererDir: options.rendererDir ?? DEFAULT_RENDERER_DIR,
     port: options.port,
     ...(options.launchKey ? { launchKey: options.launchKey } : {}),
+    heartbeat: {
+      ...(options.heartbeat ?? { everyMs: 5000, silentMs: RECOVERY_LIMITS.unresponsiveMs }),
+      recovery,
+    },
     routes: {
       ...staging.routes,
       ...(onHost

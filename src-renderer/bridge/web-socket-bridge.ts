@@ -48,7 +48,10 @@ export function createWebSocketBridge(url: string, protocols: string[] = []): Ki
     });
     ws.addEventListener('message', (event) => {
       const message = JSON.parse(String(event.data)) as WireMessage;
-      if (message.type === 'result') {
+      if (message.type === 'heartbeat') {
+        // Answered by this page's JavaScript, so a hung page stops answering (ipc-socket.ts).
+        ws.send(JSON.stringify(message));
+      } else if (message.type === 'result') {
         pending.get(message.id)?.(message.result);
         pending.delete(message.id);
       } else {

@@ -72,6 +72,8 @@ export interface KioskUnderTestOptions {
   memberPut?: ResolveOptions['memberPut'];
   /** KIOSK_* variables the kiosk's settings store sees (KIOSK_DATA_DIR is the data folder). */
   env?: Record<string, string>;
+  /** The pages' heartbeat (ipc-socket.ts), quicker than the host's default in a test. */
+  heartbeat?: { everyMs: number; silentMs: number };
 }
 
 /**
@@ -106,6 +108,7 @@ export async function startKioskUnderTest(
     },
     demo: options.demo ?? true,
     ...(options.hidBackend ? { hidBackend: options.hidBackend } : {}),
+    ...(options.heartbeat ? { heartbeat: options.heartbeat } : {}),
   });
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport: VIEWPORT });

@@ -23,7 +23,11 @@ export interface IpcWireClient {
   close(): void;
 }
 
-export async function connectIpc(launchUrl: string): Promise<IpcWireClient> {
+/** `silent`: never answers the host's heartbeat, as a page whose JavaScript is stuck. */
+export async function connectIpc(
+  launchUrl: string,
+  options: { silent?: boolean } = {},
+): Promise<IpcWireClient> {
   const { origin } = new URL(launchUrl);
   const ws = new WebSocket(`${origin.replace(/^http/, 'ws')}/ipc`, launchSubprotocols(launchUrl), {
     origin,
@@ -38,6 +42,10 @@ export async function connectIpc(launchUrl: string): Promise<IpcWireClient> {
 
   ws.on('message', (data) => {
     const message = JSON.parse(String(data)) as WireMessage;
+    if (message.type === 'heartbeat') {
+      if (!options.silent) ws.send(JSON.stringify(message));
+      return;
+    }
     if (message.type === 'result') {
       pending.get(message.id)?.(message.result);
       pending.delete(message.id);

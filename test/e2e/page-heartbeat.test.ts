@@ -1,0 +1,74 @@
+/**
+ * The web host's heartbeat in real Chromium: a page whose JavaScript is paused (DevTools'
+ * Debugger.pause, as a page stuck in a loop) stops answering; the host logs it and counts it, and
+ * the status screen shows the count once the page runs again (issue 21, fault 2).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
+import { addLogSink, setLogLevel } from '../../src-shared/log/logger';
+import type { LogRecord } from '../../src-shared/log/logger';
+import { startKioskUnderTest } from './harness';
+import type { KioskUnderTest } from './harness';
+import { signInInStaffMode } from './patron-support';
+
+const STOPPED = 'the kiosk page in the browser stopped answering its heartbeat';
+const AGAIN = 'the kiosk page in the browser answers its heartbeat again';
+
+describe('a browser page that stops answering its heartbeat', () => {
+  let kiosk: KioskUnderTest;
+  const records: LogRecord[] = [];
+  let removeSink: () => void;
+
+  beforeAll(async () => {
+    // The E2E project logs errors only; the heartbeat's lines are a warning and an info.
+    setLogLevel('info');
+    removeSink = addLogSink((record) => {
+      if (record.scope === 'web-host:ipc') records.push(record);
+    });
+    kiosk = await startKioskUnderTest({ heartbeat: { everyMs: 200, silentMs: 1500 } });
+    await signInInStaffMode(kiosk.page, DEMO_STAFF_PIN);
+  });
+
+  afterAll(async () => {
+    removeSink?.();
+    setLogLevel('error');
+    await kiosk?.stop();
+  });
+
+  const fact = () => kiosk.page.locator('[data-fact="page-recoveries"]');
+
+  it('is logged and counted by the host, and the status screen shows it', async () => {
+    await fact().waitFor();
+    expect(await fact().innerText()).toBe('None');
+    // A page that answers is never reported, however long it runs.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(records.filter((record) => record.message === STOPPED)).toEqual([]);
+
+    const session = await kiosk.page.context().newCDPSession(kiosk.page);
+    await session.send('Debugger.enable');
+    const paused = new Promise((resolve) => session.once('Debugger.paused', resolve));
+    await session.send('Debugger.pause');
+    // Paused at the next script to run: the next heartbeat's message handler.
+    await paused;
+    await expect
+      .poll(() => records.filter((record) => record.message === STOPPED).length, {
+        timeout: 15_000,
+      })
+      .toBe(1);
+    expect(records.find((record) => record.message === STOPPED)?.level).toBe('warn');
+    await session.send('Debugger.resume');
+    await session.detach();
+    await expect
+      .poll(() => records.some((record) => record.message === AGAIN), { timeout: 15_000 })
+      .toBe(true);
+
+    await kiosk.page
+      .locator('section[aria-labelledby="kiosk-facts-title"]')
+      .getByRole('button', { name: 'Refresh' })
+      .click();
+    await expect
+      .poll(() => fact().innerText(), { timeout: 10_000 })
+      .toMatch(/^1 \(last: browser stopped answering, \d{2}:\d{2}\)$/);
+    await kiosk.screenshot('page-heartbeat-status-en');
+  });
+});
