@@ -225,6 +225,18 @@ describe('the sign-in screen in Spanish', () => {
     await kiosk?.stop();
   });
 
+  it("names what keeps staff's sign-in on the status screen, in Spanish words", async () => {
+    await fact(kiosk, 'token-protection').waitFor();
+    expect(await labelOf(kiosk, 'token-protection')).toBe(
+      'Inicio de sesión del personal guardado con',
+    );
+    expect(await fact(kiosk, 'token-protection').innerText()).toBe(
+      'El archivo de clave propio del quiosco, que solo puede leer el usuario del quiosco',
+    );
+    await fact(kiosk, 'token-protection').scrollIntoViewIfNeeded();
+    await expectNoSecrets(kiosk, await kiosk.screenshot('staff-status-token-protection-es'));
+  });
+
   it('says what the kiosk may do and how it signs in, in Spanish words', async () => {
     const { page } = kiosk;
     await page.getByRole('button', { name: 'Acceso', exact: true }).click();
