@@ -268,8 +268,11 @@ async function runKiosk(): Promise<void> {
   // A crashed or hung page is reloaded; too many crashes end the process (app.exit: at once,
   // its utility processes go with it) for the station's session to start the kiosk afresh.
   const pageRecovery = createPageRecovery();
-  watchKioskPage(window, { recovery: pageRecovery, exit: (code) => app.exit(code) });
-  watchChildProcesses(app, () => undefined);
+  const unwatchPage = watchKioskPage(window, {
+    recovery: pageRecovery,
+    exit: (code) => app.exit(code),
+  });
+  const unwatchChildren = watchChildProcesses(app, () => undefined);
   const kiosk = await bootKiosk(settings, {
     vault: await createSafeStorageVault({
       allowBasicTextEncryption: settings.allowBasicTextEncryption,
@@ -322,6 +325,9 @@ async function runKiosk(): Promise<void> {
     event.preventDefault();
     stopped = true;
     unwire();
+    // The stop below ends the embedded service's children and the page: not losses to report.
+    unwatchPage();
+    unwatchChildren();
     void kiosk
       .stop()
       .catch((error: unknown) => log.error('the kiosk did not stop cleanly', { error }))

@@ -792,6 +792,23 @@ describe('a crashed or hung kiosk page (issue 21, fault 2)', () => {
     });
     expect(await log()).toContain('an embedded-service process ended');
   });
+
+  it('reports neither the children nor the page that a quit ends', async () => {
+    const { electron, running, log } = await launch();
+    const window = await running();
+    electron.app.quit();
+    electron.emitApp('child-process-gone', {
+      type: 'Utility',
+      reason: 'killed',
+      exitCode: 15,
+      serviceName: 'azurite',
+    });
+    crash(window);
+    expect(electron.calls).not.toContain('window1.webContents.reload');
+    const text = await log();
+    expect(text).not.toContain('an embedded-service process ended');
+    expect(text).not.toContain('the kiosk page crashed');
+  });
 });
 
 describe('start-up stages in the log', () => {
