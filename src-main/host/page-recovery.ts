@@ -49,6 +49,8 @@ export interface PageRecovery {
    * at the limit of losses within the window, end the process with EXIT_PAGE_KEEPS_CRASHING.
    */
   lost(kind: RecoveryKind): LossVerdict;
+  /** Counts a loss the host cannot act on (the web host's browser page): no limit applies. */
+  noted(kind: RecoveryKind): void;
   tally(): RecoveryTally;
   readonly limits: RecoveryLimits;
 }
@@ -71,6 +73,10 @@ export function createPageRecovery(
       count += 1;
       last = { kind, at: new Date(at) };
       return { action: 'reload' };
+    },
+    noted(kind) {
+      count += 1;
+      last = { kind, at: new Date(now()) };
     },
     tally: () => (last ? { count, last: { ...last } } : { count }),
   };

@@ -64,7 +64,7 @@ function listenForHeartbeat(
     const silentFor = Date.now() - answeredAt;
     if (!silent && silentFor > options.silentMs) {
       silent = true;
-      options.recovery.lost('heartbeat-lost');
+      options.recovery.noted('heartbeat-lost');
       log.warn('the kiosk page in the browser stopped answering its heartbeat', {
         connection: id,
         silentForMs: silentFor,

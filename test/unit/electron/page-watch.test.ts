@@ -46,6 +46,21 @@ describe('the page recovery policy', () => {
     });
   });
 
+  it('counts every stopped browser page, with no limit (the web host cannot restart it)', () => {
+    let clock = 0;
+    const recovery = createPageRecovery(RECOVERY_LIMITS, () => clock);
+    for (let minute = 0; minute < 4; minute += 1) {
+      clock = minute * MINUTE;
+      recovery.noted('heartbeat-lost');
+    }
+    expect(recovery.tally()).toEqual({
+      count: 4,
+      last: { kind: 'heartbeat-lost', at: new Date(3 * MINUTE) },
+    });
+    // Nor do they bring the Electron page's limit closer.
+    expect(recovery.lost('crashed')).toEqual({ action: 'reload' });
+  });
+
   it('counts nothing before a loss', () => {
     expect(createPageRecovery().tally()).toEqual({ count: 0 });
   });
