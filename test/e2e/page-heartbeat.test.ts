@@ -40,6 +40,9 @@ describe('a browser page that stops answering its heartbeat', () => {
   it('is logged and counted by the host, and the status screen shows it', async () => {
     await fact().waitFor();
     expect(await fact().innerText()).toBe('None');
+    expect((await fact().locator('xpath=preceding-sibling::dt').innerText()).trim()).toBe(
+      'Page recoveries since start',
+    );
     // A page that answers is never reported, however long it runs.
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect(records.filter((record) => record.message === STOPPED)).toEqual([]);
@@ -69,6 +72,26 @@ describe('a browser page that stops answering its heartbeat', () => {
     await expect
       .poll(() => fact().innerText(), { timeout: 10_000 })
       .toMatch(/^1 \(last: browser stopped answering, \d{2}:\d{2}\)$/);
+    await fact().scrollIntoViewIfNeeded();
     await kiosk.screenshot('page-heartbeat-status-en');
+  });
+
+  it('shows the same count in Spanish words', async () => {
+    const { page } = kiosk;
+    await page.getByRole('button', { name: 'Leave staff mode' }).click();
+    await page.getByRole('button', { name: 'Español' }).click();
+    await page.locator('html[lang="es"]').waitFor({ state: 'attached' });
+    await page.keyboard.press('Control+Alt+KeyS');
+    await page.getByLabel('PIN del personal').fill(DEMO_STAFF_PIN);
+    await page.keyboard.press('Enter');
+    await fact().waitFor();
+    expect((await fact().locator('xpath=preceding-sibling::dt').innerText()).trim()).toBe(
+      'Recuperaciones de la página desde el inicio',
+    );
+    expect(await fact().innerText()).toMatch(
+      /^1 \(la última: el navegador dejó de contestar, \d{2}:\d{2}\)$/,
+    );
+    await fact().scrollIntoViewIfNeeded();
+    await kiosk.screenshot('page-heartbeat-status-es');
   });
 });
