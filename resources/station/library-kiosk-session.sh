@@ -14,7 +14,14 @@
 #                        the session waits for that file, and restarts Chromium when it changes
 #   KIOSK_CLIENT_ARGS    more arguments for the client, split on spaces (no quoting)
 #   KIOSK_CAGE_ARGS      more options for cage, e.g. -r to turn the picture for a portrait screen
-#   KIOSK_RESTART_DELAY  seconds between the client's end and its next start; default 2
+#   KIOSK_RESTART_DELAY  seconds between the client's end and its next start; default 2. Failures
+#                        that come one after another double it each time, up to:
+#   KIOSK_RESTART_DELAY_MAX  the longest pause, in seconds; default 60
+#   KIOSK_RESTART_RESET  seconds a client must run for its end to count as a fresh failure (the
+#                        pause back to KIOSK_RESTART_DELAY); default 300
+# The session never gives up: with nobody near the station, it keeps trying at the longest pause.
+# Each end it answers with a pause goes into $KIOSK_DATA_DIR/station-restarts (one line each:
+# UTC time, the client's status, the pause; the last 50), which the staff status screen reads.
 # Exit status 78 (EX_CONFIG): the station is set up wrong; the journal says how.
 #
 # The client runs with KIOSK_SUPERVISED=1: the Electron kiosk then restarts itself (after a
@@ -105,10 +112,40 @@ KIOSK_SUPERVISED=1
 export KIOSK_SUPERVISED
 status_file="$XDG_RUNTIME_DIR/library-kiosk-client.status"
 
+# A number of seconds (a fraction allowed), else the station is set up wrong.
+seconds() {
+  case "$2" in
+    '' | *[!0-9.]* | *.*.* | .) fail "$1 must be a number of seconds, not '$2'" ;;
+  esac
+}
 delay=${KIOSK_RESTART_DELAY:-2}
-case "$delay" in
-  '' | *[!0-9.]* | *.*.*) fail "KIOSK_RESTART_DELAY must be a number of seconds, not '$delay'" ;;
+seconds KIOSK_RESTART_DELAY "$delay"
+delay_max=${KIOSK_RESTART_DELAY_MAX:-60}
+seconds KIOSK_RESTART_DELAY_MAX "$delay_max"
+reset_after=${KIOSK_RESTART_RESET:-300}
+case "$reset_after" in
+  '' | *[!0-9]*) fail "KIOSK_RESTART_RESET must be a whole number of seconds, not '$reset_after'" ;;
 esac
+
+# The restarts staff see on the status screen (src-main/host/station-restarts.ts reads it).
+history_file="$KIOSK_DATA_DIR/station-restarts"
+history_keep=50
+# Adds "time status pause" and keeps the last entries. A temporary file renamed over the old one:
+# a power cut mid-write leaves the old history or the new one, never half of one.
+remember() {
+  temporary="$history_file.$$.tmp"
+  if {
+    tail -n $((history_keep - 1)) "$history_file" 2>/dev/null
+    printf '%s %s %s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$1" "$2"
+  } >"$temporary" && mv -f "$temporary" "$history_file"; then
+    return 0
+  fi
+  rm -f "$temporary"
+  log "could not write the restart history $history_file"
+}
+
+# The pause after a failure that follows a quick one: twice the last, no more than delay_max.
+doubled() { awk -v pause="$1" -v most="$delay_max" 'BEGIN { pause *= 2; print (pause > most ? most : pause) }'; }
 
 # The web host's launch URL; empty while the file is missing (the web host is not up yet).
 launch_url() { cat "$url_file" 2>/dev/null || true; }
@@ -141,6 +178,10 @@ pause() {
 
 run=0
 restarted_at_once=no
+# What the next start logs: the status the run before ended with, and the pause after it.
+previous=
+# The pause after the last failure; empty when there is none to grow from.
+backoff=
 while :; do
   url=
   if [ "$client" = chromium ]; then
@@ -155,19 +196,22 @@ while :; do
   fi
   run=$((run + 1))
   # Only the binary: the URL holds the launch key, and the journal keeps what is logged.
-  log "starting cage with the $client client $binary (start $run)"
+  log "starting cage with the $client client $binary (start $run${previous:+, $previous})"
+  started=$(date +%s)
   # -d: no client-side window decorations. Never -s: it lets the keyboard switch to a console.
   # The page goes last as a plain argument: with --app=, Chromium under cage quits at once.
   # shellcheck disable=SC2086 # a list of words by design
   rm -f "$status_file"
   cage -d ${KIOSK_CAGE_ARGS:-} -- "$0" --client "$status_file" "$@" ${url:+"$url"} <&3 3<&- &
   cage_pid=$!
+  url_changed=no
   if [ -n "$url_file" ]; then
     # A restarted web host has a new launch key: the page open now can no longer connect.
     while kill -0 "$cage_pid" 2>/dev/null; do
       pause 1
       if [ "$(launch_url)" != "$url" ]; then
         log "the web host's launch URL changed: restarting the client"
+        url_changed=yes
         end_client
         break
       fi
@@ -176,15 +220,33 @@ while :; do
   wait "$cage_pid"
   status=$?
   cage_pid=
+  ran=$(($(date +%s) - started))
   client_status=$(cat "$status_file" 2>/dev/null || true)
+  # cage's own status when the client's is missing (cage itself failed to start).
+  ended=${client_status:-$status}
   # At once only when the run before did not end so too: a client that asks at every start
   # still gets the pause, never a tight loop.
   if [ "$client_status" = "$restart_status" ] && [ "$restarted_at_once" = no ]; then
     log "the client asked for a restart (status $restart_status): starting it again now"
     restarted_at_once=yes
+    previous="after status $restart_status and no pause"
     continue
   fi
   restarted_at_once=no
-  log "cage ended with status $status; starting it again in ${delay}s"
-  pause "$delay"
+  # Ended on purpose for the new launch URL: no failure, the usual pause.
+  if [ "$url_changed" = yes ]; then
+    previous="after a new launch URL and a ${delay}s pause"
+    pause "$delay"
+    continue
+  fi
+  # A failure: the pause doubles while failures come quickly, and starts over after a long run.
+  if [ -z "$backoff" ] || [ "$ran" -ge "$reset_after" ]; then
+    backoff=$delay
+  else
+    backoff=$(doubled "$backoff")
+  fi
+  log "cage ended with status $status (the client's: ${client_status:-none}) after ${ran}s; starting it again in ${backoff}s"
+  remember "$ended" "$backoff"
+  previous="after status $ended and a ${backoff}s pause"
+  pause "$backoff"
 done

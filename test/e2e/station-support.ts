@@ -96,6 +96,8 @@ export interface DevToolsEndpoint {
 export interface StationSession {
   /** The user the session runs as (nobody when the tests run as root). */
   uid: number;
+  /** The kiosk's data folder (KIOSK_DATA_DIR), removed by stop(). */
+  dataDir: string;
   /** runuser (as root) or the script itself. */
   launcherPid: number;
   /** Its processes now, launcher (runuser) included. */
@@ -122,6 +124,8 @@ export interface StationOptions {
   clientArgs: string[];
   /** KIOSK_RESTART_DELAY; 1 unless given. */
   restartDelay?: number;
+  /** More of the session's environment (KIOSK_RESTART_DELAY_MAX, KIOSK_RESTART_RESET...). */
+  environment?: Record<string, string>;
 }
 
 /** Ids of the unprivileged user the session runs as when the tests run as root. */
@@ -180,6 +184,7 @@ export async function startStationSession(options: StationOptions): Promise<Stat
     KIOSK_DATA_DIR: dataDir,
     KIOSK_RESTART_DELAY: String(options.restartDelay ?? 1),
     KIOSK_CLIENT_ARGS: options.clientArgs.join(' '),
+    ...options.environment,
   };
   const command = [
     ...(runuser && user ? [runuser, '-u', user.name, '--'] : []),
@@ -242,6 +247,7 @@ export async function startStationSession(options: StationOptions): Promise<Stat
   let stopped: ProcessInfo[] | undefined;
   return {
     uid,
+    dataDir,
     launcherPid: rootPid,
     processes: () => sessionProcesses(rootPid, base),
     log: () => output,

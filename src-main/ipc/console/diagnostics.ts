@@ -81,6 +81,22 @@ export const StatusViewSchema = z.object({
       last: z.object({ kind: RecoveryKindSchema, at: z.string() }).optional(),
     })
     .optional(),
+  /**
+   * The station session's restarts after the client ended (host/station-restarts.ts): how many in
+   * the last hour, the newest with its exit status; recorded false when there is no history.
+   */
+  stationRestarts: z.object({
+    recorded: z.boolean(),
+    lastHour: z.number().int(),
+    last: z
+      .object({
+        /** page-kept-crashing: the Electron kiosk's exit after too many page losses. */
+        kind: z.enum(['page-kept-crashing', 'other']),
+        status: z.number().int(),
+        at: z.string(),
+      })
+      .optional(),
+  }),
 });
 export type StatusView = z.infer<typeof StatusViewSchema>;
 

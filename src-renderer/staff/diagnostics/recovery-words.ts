@@ -34,3 +34,28 @@ export function recoveriesText(
     time: timeOf(last.at),
   });
 }
+
+type StationRestarts = StatusView['stationRestarts'];
+
+/**
+ * "4 (last: the page kept crashing, 14:02)", "None" (none in the last hour) or "None recorded"
+ * (no history: not run by the station session, or never restarted): the station's restarts.
+ */
+export function stationRestartsText(
+  restarts: StationRestarts,
+  translate: Translate,
+  timeOf: (at: string) => string,
+): string {
+  if (!restarts.recorded) return translate('diagnostics.status.stationRestartsNotRecorded');
+  const { last } = restarts;
+  if (restarts.lastHour === 0 || !last) return translate('diagnostics.status.stationRestartsNone');
+  const reason =
+    last.kind === 'page-kept-crashing'
+      ? translate('diagnostics.status.stationEnd.pageKeptCrashing')
+      : translate('diagnostics.status.stationEnd.other', { status: last.status });
+  return translate('diagnostics.status.stationRestartsSome', {
+    count: restarts.lastHour,
+    reason,
+    time: timeOf(last.at),
+  });
+}

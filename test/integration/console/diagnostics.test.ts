@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffAuth } from '../../../src-main/auth/staff-auth';
@@ -12,6 +12,7 @@ import { ok } from '../../../src-shared/result';
 import { CLIENT_IDS, newVault, signedIn, startTestService } from '../auth/harness';
 import type { TestService } from '../auth/harness';
 import { createPageRecovery } from '../../../src-main/host/page-recovery';
+import { STATION_RESTARTS_FILE } from '../../../src-main/host/station-restarts';
 
 let camel: TestService;
 let staff: StaffAuth;
@@ -256,5 +257,80 @@ describe('console.status', () => {
       'console.status'
     ](undefined);
     expect(answer.ok && 'pageRecoveries' in answer.value).toBe(false);
+  });
+
+  describe("the station session's restart history", () => {
+    const file = (): string => path.join(dataDir, STATION_RESTARTS_FILE);
+    const status = async (): Promise<unknown> => {
+      const answer = await createDiagnosticsArea(contextFor(staff, { store })).handlers[
+        'console.status'
+      ](undefined);
+      return answer.ok ? answer.value.stationRestarts : answer;
+    };
+    /** A history line as the session script writes it, `minutesAgo` before now. */
+    const entry = (minutesAgo: number, exit: number, pause: number): string =>
+      `${new Date(Date.now() - minutesAgo * 60_000).toISOString().replace(/\.\d{3}Z$/, 'Z')} ${exit} ${pause}`;
+
+    afterAll(async () => {
+      await rm(file(), { recursive: true, force: true });
+    });
+
+    it('reads as none recorded while the data folder holds no history', async () => {
+      await rm(file(), { force: true });
+      expect(await status()).toEqual({ recorded: false, lastHour: 0 });
+    });
+
+    it("counts the last hour's restarts and names the newest, a crash loop by its kind", async () => {
+      const newest = entry(2, 3, 8);
+      await writeFile(
+        file(),
+        [entry(90, 139, 2), entry(30, 1, 2), entry(20, 3, 4), newest, ''].join('\n'),
+      );
+      expect(await status()).toEqual({
+        recorded: true,
+        lastHour: 3,
+        last: {
+          kind: 'page-kept-crashing',
+          status: 3,
+          at: `${newest.split(' ')[0]!.slice(0, -1)}.000Z`,
+        },
+      });
+    });
+
+    it('calls any other status ended, with its number', async () => {
+      const newest = entry(1, 139, 2);
+      await writeFile(file(), `${newest}\n`);
+      expect(await status()).toEqual({
+        recorded: true,
+        lastHour: 1,
+        last: { kind: 'other', status: 139, at: `${newest.split(' ')[0]!.slice(0, -1)}.000Z` },
+      });
+    });
+
+    it('says none in the last hour when every restart is older', async () => {
+      await writeFile(file(), `${entry(61, 3, 60)}\n${entry(120, 3, 60)}\n`);
+      expect(await status()).toEqual({ recorded: true, lastHour: 0 });
+    });
+
+    it('skips damaged lines and keeps the good ones (a torn or edited file)', async () => {
+      const good = entry(5, 3, 2);
+      await writeFile(
+        file(),
+        `garbage\n${good}\n2026-13-45T99:99:99Z 3 2\n${entry(4, 1, 2).slice(0, 12)}\n\0\0\0`,
+      );
+      expect(await status()).toMatchObject({ recorded: true, lastHour: 1, last: { status: 3 } });
+    });
+
+    it('reads an unreadable history (a folder in its place) as none recorded, the rest intact', async () => {
+      await rm(file(), { force: true });
+      await mkdir(file());
+      const answer = await createDiagnosticsArea(contextFor(staff, { store })).handlers[
+        'console.status'
+      ](undefined);
+      expect(answer).toMatchObject({
+        ok: true,
+        value: { dataDir, stationRestarts: { recorded: false, lastHour: 0 } },
+      });
+    });
   });
 });

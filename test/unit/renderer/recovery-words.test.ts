@@ -3,12 +3,16 @@ import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../src-main/ipc/contract';
 import type { StatusView } from '../../../src-main/ipc/console/diagnostics';
 import { en, es } from '../../../src-renderer/i18n/catalog';
-import { clockTime, recoveriesText } from '../../../src-renderer/staff/diagnostics/recovery-words';
+import {
+  clockTime,
+  recoveriesText,
+  stationRestartsText,
+} from '../../../src-renderer/staff/diagnostics/recovery-words';
 
 type Recoveries = NonNullable<StatusView['pageRecoveries']>;
+type StationRestarts = StatusView['stationRestarts'];
 
-/** The status screen's page-recoveries line as the catalogs make it, in UTC for the test. */
-function line(language: Language, recoveries: Recoveries): { label: string; value: string } {
+function translator(language: Language): typeof i18next {
   const instance = i18next.createInstance();
   void instance.init({
     lng: language,
@@ -16,6 +20,12 @@ function line(language: Language, recoveries: Recoveries): { label: string; valu
     resources: { en: { translation: en }, es: { translation: es } },
     interpolation: { escapeValue: false },
   });
+  return instance;
+}
+
+/** The status screen's page-recoveries line as the catalogs make it, in UTC for the test. */
+function line(language: Language, recoveries: Recoveries): { label: string; value: string } {
+  const instance = translator(language);
   return {
     label: instance.t('diagnostics.status.pageRecoveries'),
     value: recoveriesText(
@@ -75,5 +85,68 @@ describe("the status screen's page recoveries, in English and Spanish", () => {
   it('shows no time or reason when nothing was recovered', () => {
     expect(line('en', { count: 0 }).value).not.toMatch(/last|\d/);
     expect(line('es', { count: 0 }).value).not.toMatch(/última|\d/);
+  });
+});
+
+/** The status screen's station-restarts line as the catalogs make it, in UTC for the test. */
+function restartsLine(
+  language: Language,
+  restarts: StationRestarts,
+): { label: string; value: string } {
+  const instance = translator(language);
+  return {
+    label: instance.t('diagnostics.status.stationRestarts'),
+    value: stationRestartsText(
+      restarts,
+      (key, params) => instance.t(key, params),
+      (at) => clockTime(at, language, 'UTC'),
+    ),
+  };
+}
+
+describe("the status screen's station restarts, in English and Spanish", () => {
+  const EN = 'Station restarts in the last hour';
+  const ES = 'Reinicios de la estación en la última hora';
+  it.each([
+    ['en', { recorded: false, lastHour: 0 }, EN, 'None recorded'],
+    ['es', { recorded: false, lastHour: 0 }, ES, 'Ninguno registrado'],
+    ['en', { recorded: true, lastHour: 0 }, EN, 'None'],
+    ['es', { recorded: true, lastHour: 0 }, ES, 'Ninguno'],
+    [
+      'en',
+      { recorded: true, lastHour: 4, last: { kind: 'page-kept-crashing', status: 3, at: AT } },
+      EN,
+      '4 (last: the page kept crashing, 14:02)',
+    ],
+    [
+      'es',
+      { recorded: true, lastHour: 4, last: { kind: 'page-kept-crashing', status: 3, at: AT } },
+      ES,
+      '4 (el último: la página se cerraba una y otra vez, 14:02)',
+    ],
+    [
+      'en',
+      { recorded: true, lastHour: 1, last: { kind: 'other', status: 139, at: AT } },
+      EN,
+      '1 (last: ended unexpectedly (status 139), 14:02)',
+    ],
+    [
+      'es',
+      { recorded: true, lastHour: 1, last: { kind: 'other', status: 139, at: AT } },
+      ES,
+      '1 (el último: terminó de forma inesperada (estado 139), 14:02)',
+    ],
+  ] as const)('in %s, %j reads "%s: %s"', (language, restarts, label, value) => {
+    expect(restartsLine(language, restarts)).toEqual({ label, value });
+  });
+
+  it('shows no time or reason when there is nothing to tell', () => {
+    for (const restarts of [
+      { recorded: false, lastHour: 0 },
+      { recorded: true, lastHour: 0 },
+    ]) {
+      expect(restartsLine('en', restarts).value).not.toMatch(/last|\d/);
+      expect(restartsLine('es', restarts).value).not.toMatch(/último|\d/);
+    }
   });
 });

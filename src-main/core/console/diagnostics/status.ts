@@ -1,5 +1,7 @@
 import { statfs } from 'node:fs/promises';
 import type { StatusView } from '../../../ipc/console/diagnostics';
+import { EXIT_PAGE_KEEPS_CRASHING } from '../../../host/page-recovery';
+import { readStationRestarts } from '../../../host/station-restarts';
 import { APP_VERSION } from '../../../settings/app-version';
 import type { ConsoleContext } from '../deps';
 
@@ -27,7 +29,7 @@ async function diskOf(dataDir: string, deps: StatusDeps): Promise<StatusView['di
 
 /**
  * The status screen's facts the staff view does not carry: versions, the data folder and its free
- * space, the settings file. The service's version is not here: the interface publishes none.
+ * space, the settings file, the page's recoveries and the station session's restarts. The service's version is not here: the interface publishes none.
  */
 export async function statusView(
   context: ConsoleContext,
@@ -37,6 +39,7 @@ export async function statusView(
   const settingsFile = context.settingsStore?.location;
   const recoveries = context.pageRecoveries?.();
   const protection = context.auth.status().vault.protection;
+  const restarts = await readStationRestarts(context.settings.dataDir, Date.now());
   return {
     appVersion: APP_VERSION,
     runtime: {
@@ -60,5 +63,21 @@ export async function statusView(
           },
         }
       : {}),
+    stationRestarts: {
+      recorded: restarts.recorded,
+      lastHour: restarts.lastHour,
+      ...(restarts.last
+        ? {
+            last: {
+              kind:
+                restarts.last.status === EXIT_PAGE_KEEPS_CRASHING
+                  ? ('page-kept-crashing' as const)
+                  : ('other' as const),
+              status: restarts.last.status,
+              at: restarts.last.at.toISOString(),
+            },
+          }
+        : {}),
+    },
   };
 }
