@@ -134,10 +134,14 @@ history_keep=50
 # a power cut mid-write leaves the old history or the new one, never half of one.
 remember() {
   temporary="$history_file.$$.tmp"
-  if {
-    tail -n $((history_keep - 1)) "$history_file" 2>/dev/null
-    printf '%s %s %s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$1" "$2"
-  } >"$temporary" && mv -f "$temporary" "$history_file"; then
+  # umask 077: the kiosk's own file (mode 0600), like the rest of its data folder.
+  if (
+    umask 077
+    {
+      tail -n $((history_keep - 1)) "$history_file" 2>/dev/null
+      printf '%s %s %s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$1" "$2"
+    } >"$temporary"
+  ) && mv -f "$temporary" "$history_file"; then
     return 0
   fi
   rm -f "$temporary"

@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -238,6 +238,11 @@ describe('station session: the restart policy when the kiosk keeps ending', () =
       [3, 3],
       [3, 1],
     ]);
+    // The kiosk's own file, as the rest of its data folder; no temporary file left beside it.
+    const file = path.join(session.dataDir, STATION_RESTARTS_FILE);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    const left = await readdir(session.dataDir);
+    expect(left.filter((name) => name.endsWith('.tmp'))).toEqual([]);
     const times = entries.map(({ at }) => at.getTime());
     expect(times).toEqual([...times].sort((a, b) => a - b));
     // Every content seen while the session wrote: whole lines only, one more each time.
