@@ -122,6 +122,8 @@ delay=${KIOSK_RESTART_DELAY:-2}
 seconds KIOSK_RESTART_DELAY "$delay"
 delay_max=${KIOSK_RESTART_DELAY_MAX:-60}
 seconds KIOSK_RESTART_DELAY_MAX "$delay_max"
+awk -v first="$delay" -v most="$delay_max" 'BEGIN { exit !(first + 0 <= most + 0) }' ||
+  fail "KIOSK_RESTART_DELAY ($delay) must not be longer than KIOSK_RESTART_DELAY_MAX ($delay_max)"
 reset_after=${KIOSK_RESTART_RESET:-300}
 case "$reset_after" in
   '' | *[!0-9]*) fail "KIOSK_RESTART_RESET must be a whole number of seconds, not '$reset_after'" ;;

@@ -266,3 +266,47 @@ describe('station session: the restart policy when the kiosk keeps ending', () =
     STEP_TIMEOUT_MS,
   );
 });
+
+/** The policy's settings are checked before anything starts: set wrong, the script ends with 78. */
+describe('station session: a restart policy set wrong', () => {
+  beforeAll(() => {
+    requireCommand('cage', 'cage xwayland');
+  });
+
+  it.each([
+    [
+      { KIOSK_RESTART_DELAY_MAX: 'soon' },
+      "KIOSK_RESTART_DELAY_MAX must be a number of seconds, not 'soon'",
+    ],
+    [
+      { KIOSK_RESTART_RESET: '2.5' },
+      "KIOSK_RESTART_RESET must be a whole number of seconds, not '2.5'",
+    ],
+    [
+      { KIOSK_RESTART_DELAY_MAX: '1' },
+      'KIOSK_RESTART_DELAY (4) must not be longer than KIOSK_RESTART_DELAY_MAX (1)',
+    ],
+  ])(
+    'with %j, says "%s" and ends with 78 without starting cage',
+    async (environment, message) => {
+      const session = await startStationSession({
+        client: { electron: '/bin/true' },
+        clientArgs: [],
+        restartDelay: 4,
+        environment,
+      });
+      try {
+        await expect(
+          session.waitFor('never', () =>
+            session.log().includes('starting cage') ? true : undefined,
+          ),
+        ).rejects.toThrow(/The session ended \(exit 78\)/);
+        expect(session.log()).toContain(`library-kiosk-session: ${message}`);
+        expect(session.log()).not.toContain('starting cage');
+      } finally {
+        await session.stop();
+      }
+    },
+    STEP_TIMEOUT_MS,
+  );
+});
