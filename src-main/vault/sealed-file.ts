@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createLogger } from '../../src-shared/log/logger';
 import { err, ok } from '../../src-shared/result';
@@ -135,8 +135,15 @@ export function createSealedFile(options: SealedFileOptions): SealedFile {
       const key = await ensureKey(options.keyFile);
       const sealed = encrypt(key, associatedData, plaintext);
       await mkdir(path.dirname(options.file), { recursive: true, mode: 0o700 });
-      // Write then rename, so a crash mid-write leaves the previous file intact.
-      await writeFile(temporary, sealed, { mode: 0o600 });
+      // Write, flush to the disk, then rename: a crash or a power cut mid-write leaves the
+      // previous file or the new one, never a renamed file whose bytes never reached the disk.
+      const handle = await open(temporary, 'wx', 0o600);
+      try {
+        await handle.writeFile(sealed);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
       await rename(temporary, options.file);
       return ok(undefined);
     } catch (error) {
