@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
+  chownSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -119,21 +120,33 @@ describe('a corrupt settings file (web host and CLI, conf)', () => {
     const before = readFileSync(file);
     let results: { location: string; load: unknown; save: unknown };
     if (isRoot) {
-      // root reads any file: the store runs as nobody, for whom the root-owned 0600 file is shut.
-      chmodSync(dir, 0o755);
+      // root reads any file: the store runs as root without the capabilities that override file
+      // permissions (util-linux's setpriv), and the 0600 file belongs to nobody. Still root, it
+      // can reach the checkout wherever it was cloned, a folder only root may enter included.
+      chownSync(file, NOBODY, NOBODY);
       const script = `
         const { createConfSettingsStore } = await import('./src-main/settings/conf-store.ts');
         const store = createConfSettingsStore({ env: { KIOSK_DATA_DIR: process.argv[1] } });
         const results = { location: store.location, load: store.load(), save: store.save({}) };
         process.stdout.write(JSON.stringify(results));`;
-      const run = spawnSync(process.execPath, ['--import', 'tsx', '-e', script, dir], {
-        cwd: ROOT,
-        uid: NOBODY,
-        gid: NOBODY,
-        env: { ...process.env, KIOSK_LOG_LEVEL: 'error' },
-        encoding: 'utf8',
-        timeout: 30_000,
-      });
+      const run = spawnSync(
+        'setpriv',
+        [
+          '--bounding-set=-dac_override,-dac_read_search',
+          process.execPath,
+          '--import',
+          'tsx',
+          '-e',
+          script,
+          dir,
+        ],
+        {
+          cwd: ROOT,
+          env: { ...process.env, KIOSK_LOG_LEVEL: 'error' },
+          encoding: 'utf8',
+          timeout: 30_000,
+        },
+      );
       expect(run.stderr).toBe('');
       results = JSON.parse(run.stdout) as typeof results;
     } else {
