@@ -21,7 +21,7 @@ import { itemBarcode, memberBarcode } from '../src-service/barcode';
 import { ITEM_COUNT } from '../src-service/db/seed';
 import { signedIn, startTestService } from '../test/integration/auth/harness';
 import type { TestService } from '../test/integration/auth/harness';
-import { isDemoCard, openLedger } from '../test/support/offline-kiosk';
+import { isDemoCard, isDemoItem, openLedger } from '../test/support/offline-kiosk';
 import type { ServiceLedger } from '../test/support/offline-kiosk';
 import { summarise, type BenchRow, type BenchSuite } from './index';
 
@@ -341,6 +341,7 @@ async function syncRun(mix: Mix): Promise<SyncRun> {
     keys: createFileJournalKey(journalKeyFile(kioskDir)),
     signedIn: () => staff.status().state === 'signed-in',
     isCard: isDemoCard,
+    isItem: isDemoItem,
   });
   try {
     await offline.sync.idle();

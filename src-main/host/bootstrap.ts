@@ -194,6 +194,10 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
       const classification = classify(code, settings.scanner);
       return classification.kind === 'patron' && classification.valid;
     },
+    isItem: (code) => {
+      const classification = classify(code, settings.scanner);
+      return classification.kind === 'item' && classification.valid;
+    },
   });
   stages.mark('offline journal', 'kiosk core');
   const core = createKioskCore({

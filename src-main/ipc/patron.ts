@@ -66,6 +66,8 @@ export const PatronMessageKindSchema = z.enum([
   'offline-queue-full',
   /** Offline: the card does not match the card pattern or its check digit. */
   'offline-card-not-accepted',
+  /** Offline: the code scanned as an item does not match the item pattern or its check digit. */
+  'offline-item-not-accepted',
   /** Offline: a lookup by email needs the service; a card works. */
   'offline-card-only',
 ]);

@@ -26,6 +26,7 @@ export const PATRON_MESSAGE_KEYS = {
   'offline-limit': 'message.kind.offline-limit',
   'offline-queue-full': 'message.kind.offline-queue-full',
   'offline-card-not-accepted': 'message.kind.offline-card-not-accepted',
+  'offline-item-not-accepted': 'message.kind.offline-item-not-accepted',
   'offline-card-only': 'message.kind.offline-card-only',
 } as const satisfies Record<PatronMessageKind, MessageKey>;
 

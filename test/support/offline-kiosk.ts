@@ -13,6 +13,7 @@ import { DATABASE_FILE } from '../../src-service/db/open';
 
 /** Demo cards and items are 14 digits with the demo prefixes (README: demo barcodes). */
 export const isDemoCard = (code: string): boolean => /^24410\d{9}$/.test(code);
+export const isDemoItem = (code: string): boolean => /^3\d{13}$/.test(code);
 
 /** Store and forward over a signed-in staff client, probing fast so tests do not wait. */
 export function startTestOfflineCirculation(
@@ -34,6 +35,7 @@ export function startTestOfflineCirculation(
     keys: createFileJournalKey(journalKeyFile(dataDir)),
     signedIn: () => auth.status().state === 'signed-in',
     isCard: isDemoCard,
+    isItem: isDemoItem,
   });
 }
 

@@ -50,6 +50,11 @@ export interface OfflineDeskParts {
   policy: OfflineSettings;
   /** The card pattern and check digit, as the scanner settings define them. */
   isCard(code: string): boolean;
+  /**
+   * The item pattern and check digit: online the service refuses what is no item; offline the
+   * kiosk must, or any printed code (a formula, say) would sit in the journal and its exports.
+   */
+  isItem(code: string): boolean;
   /** A transaction was recorded: the sync sends it once the service is back. */
   recorded(): void;
   now(): number;
@@ -144,6 +149,9 @@ export function createCirculationDesk(
                 : 'offline-check-in-unavailable',
           },
         };
+      }
+      if (!parts.isItem(request.item)) {
+        return { via: 'declined', message: { kind: 'offline-item-not-accepted' } };
       }
       if (kind === 'check-out' && (request.queuedInSession ?? 0) >= policy.maxItemsPerPatron) {
         return { via: 'declined', message: { kind: 'offline-limit' } };

@@ -14,15 +14,19 @@ const COLUMNS = [
   'message',
 ] as const;
 
+// A cell a spreadsheet may read as a formula: a formula character, after any whitespace, or a tab
+// or carriage return first (OWASP, CSV injection).
+const FORMULA_START = /^(?:\s*[=+\-@]|[\t\r])/;
+
 /**
- * One CSV field: quoted when it holds a separator, a quote or a line break; a leading `=`, `+`,
- * `-` or `@` is escaped so a spreadsheet never runs a service's message as a formula.
+ * One CSV field, always quoted: a spreadsheet that splits on `;` or a tab still sees one cell. A
+ * cell that could start a formula gets a leading `'` inside the quotes, so it is shown as text.
  */
 export function csvField(value: string | number | undefined): string {
-  if (value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (value === undefined) return '""';
+  const text = String(value);
+  const safe = FORMULA_START.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
 }
 
 function row(entry: JournalEntry): string {

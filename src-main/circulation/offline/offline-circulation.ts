@@ -47,6 +47,8 @@ export interface OfflineCirculationOptions {
   signedIn(): boolean;
   /** The card pattern and check digit (scanner settings). */
   isCard(code: string): boolean;
+  /** The item pattern and check digit (scanner settings): offline, nothing else is recorded. */
+  isItem(code: string): boolean;
   clock?: SessionClock;
   /** Spread of probe and retry delays; off only to show what the spread buys (benchmarks). */
   jitter?: boolean;
@@ -121,6 +123,7 @@ export async function startOfflineCirculation(
     knowledge,
     policy: options.settings,
     isCard: options.isCard,
+    isItem: options.isItem,
     recorded: () => {
       if (connectivity.state() === 'online') sync.kick();
     },

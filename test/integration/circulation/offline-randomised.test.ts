@@ -13,7 +13,7 @@ import { itemBarcode, memberBarcode } from '../../../src-service/barcode';
 import { signedIn, startTestService } from '../auth/harness';
 import type { TestService } from '../auth/harness';
 import { createCuttableNetwork } from '../../support/cuttable-network';
-import { isDemoCard, openLedger } from '../../support/offline-kiosk';
+import { isDemoCard, isDemoItem, openLedger } from '../../support/offline-kiosk';
 import type { ServiceLedger } from '../../support/offline-kiosk';
 import type { KnownDefect } from '../../support/offline-model';
 import { randomSteps } from '../../support/offline-steps';
@@ -69,6 +69,7 @@ beforeAll(async () => {
         keys: createFileJournalKey(journalKeyFile(dataDir)),
         signedIn: () => staff.status().state === 'signed-in',
         isCard: isDemoCard,
+        isItem: isDemoItem,
         fetch: network.fetch,
       }),
     checkIn: (item) => staff.client.checkIn(item),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PatronMessageKindSchema, RefusalCodeSchema } from '../../../src-main/ipc/patron';
-import { en } from '../../../src-renderer/i18n/catalog';
+import { en, es } from '../../../src-renderer/i18n/catalog';
 import {
   countWords,
   messageWords,
@@ -44,6 +44,18 @@ describe('patron message words', () => {
   it('has catalog words for every message kind', () => {
     for (const kind of PatronMessageKindSchema.options)
       expect(lookup(PATRON_MESSAGE_KEYS[kind])).toBeTypeOf('string');
+  });
+
+  it('tells a patron, in both languages, that a code that is not an item is not taken offline', () => {
+    const { key } = messageWords({ kind: 'offline-item-not-accepted' });
+    expect(key).toBe('message.kind.offline-item-not-accepted');
+    expect([
+      en.message.kind['offline-item-not-accepted'],
+      es.message.kind['offline-item-not-accepted'],
+    ]).toEqual([
+      'This barcode is not a library item, so the kiosk cannot take it while the library system is offline. Please see staff.',
+      'Este código de barras no es de un ejemplar de la biblioteca, así que el quiosco no puede recogerlo mientras el sistema de la biblioteca no está disponible. Diríjase al personal.',
+    ]);
   });
 
   it('says returns are still taken when borrowing is paused offline and the kiosk takes them', () => {

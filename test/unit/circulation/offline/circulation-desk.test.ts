@@ -305,6 +305,15 @@ describe('circulation desk: check-outs and returns', () => {
     });
   });
 
+  it('refuses offline a return or a loan of a code that is not an item by the pattern, and queues nothing', async () => {
+    const made = await desk(unreachablePort());
+    const declined = { via: 'declined', message: { kind: 'offline-item-not-accepted' } };
+    expect(await made.desk.checkIn('3;=1+1')).toEqual(declined);
+    expect(await made.desk.checkIn(`${ITEM}x`)).toEqual(declined);
+    expect(await made.desk.checkOut(checkOut(0, '=1+1'))).toEqual(declined);
+    expect([made.journal.entries(), made.recorded()]).toEqual([[], 0]);
+  });
+
   it('passes a refusal through without going offline', async () => {
     const made = await desk(
       unreachablePort({ checkOut: async () => err(refused('item_on_loan_to_other')) }),

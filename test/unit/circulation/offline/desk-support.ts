@@ -65,6 +65,7 @@ export async function deskWith(port: CirculationPort, policy: Partial<OfflineSet
     knowledge,
     policy: OfflineSettingsSchema.parse(policy),
     isCard: (code) => /^2\d{13}$/.test(code),
+    isItem: (code) => /^3\d{13}$/.test(code),
     recorded: () => (recorded += 1),
     now: () => T0,
     confirmTimeoutMs: 1_000,
