@@ -41,6 +41,8 @@ export function lookupMessage(error: ServiceError): PatronMessage {
     case 'timeout':
     case 'auth-required':
     case 'malformed-response':
+    case 'redirected':
+    case 'mismatched-answer':
     case 'cancelled':
       return { kind: 'unavailable' };
     default:
@@ -67,6 +69,8 @@ export function circulationMessage(error: ServiceError): PatronMessage {
     case 'timeout':
     case 'auth-required':
     case 'malformed-response':
+    case 'redirected':
+    case 'mismatched-answer':
     case 'cancelled':
       return error.outcome === 'unknown' ? { kind: 'outcome-unknown' } : { kind: 'unavailable' };
     default:

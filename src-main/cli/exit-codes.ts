@@ -26,6 +26,8 @@ export function exitCodeOf(error: ServiceError | UploadError): ExitCode {
     case 'timeout':
       return EXIT.unreachable;
     case 'malformed-response':
+    case 'redirected':
+    case 'mismatched-answer':
       return EXIT.malformed;
     case 'cancelled':
       return EXIT.cancelled;

@@ -90,6 +90,35 @@ function withSegment<T>(
   return send(encodeURIComponent(value));
 }
 
+/** Barcodes as a scanner or a service may spell them: surrounding blanks and case aside. */
+const sameBarcode = (a: string, b: string): boolean =>
+  a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * A circulation answer that names another item or card than the request is not this request's
+ * success (a proxy or a misrouted call answered for someone else); one that names none is.
+ */
+function matchingAnswer(
+  operation: 'checkOut' | 'checkIn',
+  sent: { itemBarcode: string; userBarcode?: string },
+  result: ServiceResult<CirculationResult>,
+): ServiceResult<CirculationResult> {
+  if (!result.ok) return result;
+  const { itemBarcode, memberBarcode } = result.value;
+  const field =
+    itemBarcode !== undefined && !sameBarcode(itemBarcode, sent.itemBarcode)
+      ? 'itemBarcode'
+      : memberBarcode !== undefined &&
+          sent.userBarcode !== undefined &&
+          !sameBarcode(memberBarcode, sent.userBarcode)
+        ? 'memberBarcode'
+        : undefined;
+  if (field === undefined) return result;
+  log.warn('the answer names another item or card than the request', { operation, field });
+  // The service acted on something, but what is not known: staff must look.
+  return err({ kind: 'mismatched-answer', operation, field, outcome: 'unknown' });
+}
+
 export type ServiceClient = ReturnType<typeof createServiceClient>;
 
 /** Typed client for every operation of the library service interface. */
@@ -307,7 +336,7 @@ export function createServiceClient(options: ServiceClientOptions) {
         } satisfies CheckOutRequest,
         read: circulationResult('checkOut', opts),
         signal: opts.signal,
-      }),
+      }).then((result) => matchingAnswer('checkOut', loan, result)),
 
     /** Never retried here: on 'unknown' outcome the caller reconciles before trying again. */
     checkIn: (
@@ -320,7 +349,7 @@ export function createServiceClient(options: ServiceClientOptions) {
         body: { ItemBarcode: itemBarcode } satisfies CheckInRequest,
         read: circulationResult('checkIn', opts),
         signal: opts.signal,
-      }),
+      }).then((result) => matchingAnswer('checkIn', { itemBarcode }, result)),
 
     createDocument: (
       document: { name: string; docid?: string | null },

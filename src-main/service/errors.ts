@@ -59,6 +59,29 @@ export type ServiceError =
     }
   | { kind: 'cancelled'; operation: OperationName; outcome: Outcome }
   | {
+      /**
+       * The service answered with a redirect, which the kiosk never follows: it would re-send the
+       * card and item barcodes (and the token) wherever the answer points.
+       */
+      kind: 'redirected';
+      operation: OperationName;
+      status: number;
+      /** The origin the answer pointed to (`https://host:port`), or `none` without a Location. */
+      target: string;
+      outcome: Outcome;
+    }
+  | {
+      /**
+       * A 2xx whose answer names another item or card than the request: never a success, since
+       * the kiosk cannot tell what the service did.
+       */
+      kind: 'mismatched-answer';
+      operation: OperationName;
+      /** Which concept differed, e.g. `itemBarcode`. No barcodes: they are patron data. */
+      field: 'itemBarcode' | 'memberBarcode';
+      outcome: Outcome;
+    }
+  | {
       /** The call was not sent: an argument cannot be put in the request as it is. */
       kind: 'invalid-argument';
       operation: OperationName;
@@ -111,6 +134,12 @@ export function describeServiceError(error: ServiceError): string {
       return `${error.operation}: unexpected answer from the service (${error.issue})`;
     case 'cancelled':
       return `${error.operation}: cancelled`;
+    case 'redirected':
+      return `${error.operation}: service error, the answer redirected to ${error.target} (${error.status}); not followed`;
+    case 'mismatched-answer':
+      return `${error.operation}: service error, the answer names another ${
+        error.field === 'itemBarcode' ? 'item' : 'card'
+      } than the request`;
     case 'invalid-argument':
       return `${error.operation}: not sent, ${error.issue}`;
   }

@@ -46,6 +46,20 @@ function urlOf(transport: Transport, request: ApiRequest<unknown>): string {
   return url.toString();
 }
 
+function isRedirect(status: number): boolean {
+  return status >= 300 && status < 400 && status !== 304;
+}
+
+/** The origin a Location header points to, resolved against the request's URL. */
+function originOf(location: string | null, requestUrl: string): string {
+  if (!location) return 'none';
+  try {
+    return new URL(location, requestUrl).origin;
+  } catch {
+    return 'unreadable';
+  }
+}
+
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
@@ -76,8 +90,25 @@ export async function sendOnce(
       headers,
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal,
+      // Following would re-send the body and token wherever the answer points (issue 22).
+      redirect: 'manual',
     });
     status = response.status;
+    if (isRedirect(status)) {
+      await response.body?.cancel().catch(() => undefined);
+      const target = originOf(response.headers.get('location'), urlOf(transport, request));
+      log.warn('redirect refused', { operation, status, target });
+      return err({
+        kind: 'redirected',
+        operation,
+        status,
+        target,
+        // A 307/308 asks for the request to be sent elsewhere: this service did not act. Other
+        // redirects after a write (303 "see other") may follow an action, so those are unknown.
+        outcome:
+          request.method === 'GET' || status === 307 || status === 308 ? 'not-applied' : 'unknown',
+      });
+    }
     const text = await response.text();
     log.debug('answer', { operation, status, ms: Math.round(performance.now() - started) });
     return ok({ status, body: parseJson(text), text, headers: response.headers });

@@ -22,6 +22,8 @@ export function isUnreachable(error: ServiceError): boolean {
       return error.reason === 'auth-server-unreachable';
     case 'refused':
     case 'malformed-response':
+    case 'redirected':
+    case 'mismatched-answer':
     case 'cancelled':
     case 'invalid-argument':
       return false;

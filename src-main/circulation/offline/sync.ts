@@ -89,6 +89,7 @@ function exceptionOf(error: ServiceError): Omit<Outcome & { t: 'exception' }, 'i
 }
 
 function describeNotSent(error: ServiceError): string {
+  if (error.kind === 'redirected') return `redirect to ${error.target} not followed`;
   return error.kind === 'invalid-argument' ? `not sent: ${error.issue}` : error.kind;
 }
 
@@ -238,6 +239,15 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
     const { error } = result;
     if (error.outcome === 'applied') {
       await journal.settle([{ t: 'applied', id, reconciled: false }], { durable: false });
+      return GO;
+    }
+    // A service that redirects or answers for another item will do so again: staff look, once.
+    if (error.kind === 'mismatched-answer') {
+      await journal.settle([{ t: 'exception', id, reason: 'unconfirmed' }], { durable: true });
+      return GO;
+    }
+    if (error.kind === 'redirected') {
+      await journal.settle([{ ...exceptionOf(error), id }], { durable: true });
       return GO;
     }
     if (

@@ -37,6 +37,8 @@ export function publishFailureOf(error: PublishError, context: FailureContext): 
       return 'sign-in';
     case 'cancelled':
     case 'malformed-response':
+    case 'redirected':
+    case 'mismatched-answer':
     case 'invalid-argument':
       return 'other';
   }

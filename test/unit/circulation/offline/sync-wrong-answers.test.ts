@@ -1,0 +1,83 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createSyncEngine } from '../../../../src-main/circulation/offline/sync';
+import type { ServiceError } from '../../../../src-main/service/errors';
+import { err, ok } from '../../../../src-shared/result';
+import { CARD, ITEM } from '../session-harness';
+import { deskWith, memberRecord, unreachablePort } from './desk-support';
+
+/**
+ * A queued transaction the service answers with a redirect, or with another item than was sent
+ * (issue 22, item 7): staff see it as an exception, once; it is neither applied nor re-sent.
+ */
+async function queued(kind: 'check-out' | 'check-in', answer: ServiceError) {
+  const send = vi.fn(async () => err(answer));
+  const port = unreachablePort({
+    memberByBarcode: async () => ok(memberRecord({ loans: [] })),
+    ...(kind === 'check-out' ? { checkOut: send } : { checkIn: send }),
+  });
+  const made = await deskWith(port);
+  await made.journal.record({
+    kind,
+    item: ITEM,
+    ...(kind === 'check-out' ? { member: CARD } : {}),
+    at: 1,
+  });
+  const sync = createSyncEngine({
+    journal: made.journal,
+    port,
+    connectivity: made.connectivity,
+    signedIn: () => true,
+    retryFirstDelayMs: 10,
+    retryMaxDelayMs: 10,
+  });
+  return { ...made, sync, send };
+}
+
+async function settleTwice(made: Awaited<ReturnType<typeof queued>>) {
+  made.sync.kick();
+  await made.sync.idle();
+  // A second pass (as a retry timer or a reconnection would start) sends nothing more.
+  made.sync.kick();
+  await made.sync.idle();
+}
+
+describe('offline sync and answers that are not this transaction', () => {
+  it('makes a check-in answered for another item an unconfirmed exception, sent once', async () => {
+    const made = await queued('check-in', {
+      kind: 'mismatched-answer',
+      operation: 'checkIn',
+      field: 'itemBarcode',
+      outcome: 'unknown',
+    });
+    await settleTwice(made);
+    expect(made.send).toHaveBeenCalledTimes(1);
+    expect(made.journal.entries()[0]).toMatchObject({
+      state: 'exception',
+      exception: { reason: 'unconfirmed' },
+    });
+    expect(made.journal.counts()).toMatchObject({ queued: 0, exceptions: 1 });
+    await made.sync.dispose();
+    await made.close();
+  });
+
+  it('makes a redirected check-out an exception naming the redirect, sent once', async () => {
+    const made = await queued('check-out', {
+      kind: 'redirected',
+      operation: 'checkOut',
+      status: 307,
+      target: 'https://elsewhere.example',
+      outcome: 'not-applied',
+    });
+    await settleTwice(made);
+    expect(made.send).toHaveBeenCalledTimes(1);
+    expect(made.journal.entries()[0]).toMatchObject({
+      state: 'exception',
+      exception: {
+        reason: 'refused',
+        message: 'redirect to https://elsewhere.example not followed',
+      },
+    });
+    await made.sync.dispose();
+    await made.close();
+  });
+});
