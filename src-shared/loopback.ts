@@ -12,3 +12,11 @@ export function isLoopbackHost(hostname: string): boolean {
 export function isLoopbackHttp(url: URL): boolean {
   return url.protocol === 'http:' && isLoopbackHost(url.hostname);
 }
+
+/**
+ * Where the kiosk may send a secret (a token, a password, an upload signature): https anywhere,
+ * plain http only to this machine. The service's URLs in settings and the upload ticket's address.
+ */
+export function maySendSecrets(url: URL): boolean {
+  return url.protocol === 'https:' || isLoopbackHttp(url);
+}

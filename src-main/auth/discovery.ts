@@ -1,15 +1,14 @@
 import * as oauth from 'oauth4webapi';
 import { z } from 'zod';
 import { createLogger } from '../../src-shared/log/logger';
-import { isLoopbackHttp } from '../../src-shared/loopback';
+import { isLoopbackHttp, maySendSecrets } from '../../src-shared/loopback';
 import { networkCode } from '../service/errors';
 
 const log = createLogger('auth:discovery');
 
 function isAllowedEndpoint(value: string): boolean {
   try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || isLoopbackHttp(url);
+    return maySendSecrets(new URL(value));
   } catch {
     return false;
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ScannerSettingsSchema } from '../scanner/settings-schema';
 import { FieldMapSchema } from '../service/reader/field-map-schema';
-import { isLoopbackHost } from '../../src-shared/loopback';
+import { maySendSecrets } from '../../src-shared/loopback';
 
 export const REGISTERED_CLIENT_ID = 'library-kiosk';
 export const DEVELOPMENT_CLIENT_ID = 'library-kiosk-dev';
@@ -30,8 +30,7 @@ export const HTTP_URL = z
   .refine((value) => {
     // Not a URL at all is the check above's to report.
     if (!URL.canParse(value)) return true;
-    const url = new URL(value);
-    return url.protocol === 'https:' || isLoopbackHost(url.hostname);
+    return maySendSecrets(new URL(value));
   }, 'must be https (plain http only for 127.0.0.1, [::1] or localhost): tokens and passwords would cross the network in clear');
 
 export const ClientKindSchema = z.enum(['registered', 'development'], {

@@ -38,7 +38,8 @@ export type FileRejection = z.infer<typeof FileRejectionSchema>;
 
 /**
  * Why a publish attempt failed, as staff are told: the name was refused (400 on create), the
- * upload signature was refused (403) or had expired, the upload itself failed (400), the network
+ * upload signature was refused (403) or had expired, the upload itself failed (400), the ticket's
+ * upload address was plain http to another host (refused before sending), the network
  * or a time-out, the file could no longer be read, sign-in needed, or anything else the service
  * said. Each is retryable: a retry makes a fresh create-document call (docs/staff-documents.md).
  */
@@ -48,6 +49,7 @@ export const PublishFailureSchema = z.enum([
   'signature-refused',
   'ticket-expired',
   'upload-refused',
+  'upload-address-insecure',
   'unreachable',
   'timeout',
   'file-unreadable',

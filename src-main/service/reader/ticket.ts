@@ -1,4 +1,4 @@
-import { UploadTicketSchema } from '../schemas/publisher';
+import { INSECURE_UPLOAD_ADDRESS, UploadTicketSchema } from '../schemas/publisher';
 import type { UploadTicket } from '../schemas/publisher';
 import { unwrapRecord } from './envelope';
 import type { Read } from './records';
@@ -8,7 +8,8 @@ import type { Reading } from './view';
 /**
  * Create document's upload ticket, read by concept like every other answer: `uploadEndpoint`,
  * `upload_endpoint` or a `{ "data": {...} }` envelope read the same. A ticket without an http(s)
- * upload endpoint is refused: there is nowhere to send the file.
+ * upload endpoint is refused: there is nowhere to send the file; so is one in plain http to another
+ * host, before a byte is sent (the service URLs' rule, `maySendSecrets`).
  */
 export function readUploadTicket(body: unknown, reading: Reading): Read<UploadTicket> {
   const record = unwrapRecord(body);
@@ -26,6 +27,9 @@ export function readUploadTicket(body: unknown, reading: Reading): Read<UploadTi
     uploadendpoint: view.text('uploadendpoint'),
   });
   if (ticket.success) return { ok: true, value: ticket.data };
+  if (ticket.error.issues.some((issue) => issue.message === INSECURE_UPLOAD_ADDRESS)) {
+    return { ok: false, issue: INSECURE_UPLOAD_ADDRESS };
+  }
   const found = view.find('uploadendpoint') !== undefined;
   // Key names only: the endpoint's value carries the upload signature.
   return {

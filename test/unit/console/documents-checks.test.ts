@@ -11,6 +11,8 @@ import { documentName } from '../../../src-main/core/console/documents/name-chec
 import { checkPdf } from '../../../src-main/core/console/documents/pdf-check';
 import { signatureExpiry } from '../../../src-main/service/publish';
 import type { PublishError } from '../../../src-main/service/publish';
+import { INSECURE_UPLOAD_ADDRESS } from '../../../src-main/service/schemas/publisher';
+import { en, es } from '../../../src-renderer/i18n/catalog';
 
 describe('the document name', () => {
   it('takes a name of 3 characters or more, without the spaces around it', () => {
@@ -110,6 +112,30 @@ describe('what a failed publish is called', () => {
     expect(publishFailureOf(refused('uploadFile', 400), { withDocid: false, now })).toBe(
       'upload-refused',
     );
+  });
+
+  it('an upload address in plain http to another host has its own words, in both languages', () => {
+    const error = {
+      kind: 'malformed-response' as const,
+      operation: 'createDocument' as const,
+      status: 200,
+      issue: INSECURE_UPLOAD_ADDRESS,
+      outcome: 'applied' as const,
+    };
+    expect(publishFailureOf(error, { withDocid: false, now })).toBe('upload-address-insecure');
+    expect(
+      publishFailureOf(
+        { ...error, issue: 'uploadendpoint: not an http(s) address' },
+        { withDocid: false, now },
+      ),
+    ).toBe('other');
+    expect([
+      en.documents.failure['upload-address-insecure'],
+      es.documents.failure['upload-address-insecure'],
+    ]).toEqual([
+      "The library service gave an upload address without encryption (plain http to another computer), so the file was not sent. Tell the library's IT staff: the file store must use https.",
+      'El servicio de la biblioteca ha dado una dirección de subida sin cifrado (http sin cifrar hacia otro equipo), así que el archivo no se ha enviado. Avise al personal informático de la biblioteca: el almacén de archivos debe usar https.',
+    ]);
   });
 
   it('network, time-out, unreadable file and sign-in each have their own words', () => {

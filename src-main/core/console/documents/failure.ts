@@ -1,5 +1,6 @@
 import type { PublishFailure } from '../../../ipc/console/documents';
 import type { PublishError } from '../../../service/publish';
+import { INSECURE_UPLOAD_ADDRESS } from '../../../service/schemas/publisher';
 
 export interface FailureContext {
   /** A document id was given (the 400 may be about it, not the name). */
@@ -27,6 +28,9 @@ export function publishFailureOf(error: PublishError, context: FailureContext): 
           : 'signature-refused';
       }
       return 'upload-refused';
+    case 'malformed-response':
+      // Refused before a byte was sent: the ticket's address would carry the file in clear.
+      return error.issue === INSECURE_UPLOAD_ADDRESS ? 'upload-address-insecure' : 'other';
     case 'unreachable':
       return 'unreachable';
     case 'timeout':
@@ -36,7 +40,6 @@ export function publishFailureOf(error: PublishError, context: FailureContext): 
     case 'auth-required':
       return 'sign-in';
     case 'cancelled':
-    case 'malformed-response':
     case 'redirected':
     case 'mismatched-answer':
     case 'invalid-argument':

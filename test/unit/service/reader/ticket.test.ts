@@ -82,6 +82,33 @@ describe('upload tickets', () => {
     expect(read).toEqual({ ok: false, issue: 'uploadendpoint: not an http(s) address' });
   });
 
+  it('refuses an upload address in plain http to another host, and takes https or this machine', () => {
+    const refusedIssue = {
+      ok: false,
+      issue: 'uploadendpoint: plain http to another host (https, or http only to this machine)',
+    };
+    for (const address of [
+      'http://example.invalid/documents/a/1/report.pdf?sig=abc',
+      'http://blob.example/documents/a/1/report.pdf?sig=abc',
+      'http://127.0.0.1.example.org/documents/a?sig=abc',
+    ]) {
+      expect(readUploadTicket({ ...TICKET, uploadendpoint: address }, reading())).toEqual(
+        refusedIssue,
+      );
+    }
+    for (const address of [
+      ENDPOINT,
+      'http://127.0.0.1:10000/devstoreaccount1/documents/a?sig=abc',
+      'http://localhost:10000/documents/a?sig=abc',
+      'http://[::1]:10000/documents/a?sig=abc',
+    ]) {
+      expect(readUploadTicket({ ...TICKET, uploadendpoint: address }, reading())).toMatchObject({
+        ok: true,
+        value: { uploadendpoint: address },
+      });
+    }
+  });
+
   it('refuses an answer that is not a record', () => {
     expect(readUploadTicket(undefined, reading())).toEqual({
       ok: false,
