@@ -14,6 +14,12 @@ export function problemText(problem: ConsoleProblem): string {
       return t('console.problem.timeout', { seconds: Math.round(problem.timeoutMs / 1000) });
     case 'malformed-response':
       return t('console.problem.malformed-response', { issue: problem.issue });
+    case 'redirected':
+      return t('console.problem.redirected', { target: problem.target, status: problem.status });
+    case 'mismatched-answer':
+      return problem.field === 'itemBarcode'
+        ? t('console.problem.mismatched-item')
+        : t('console.problem.mismatched-card');
     case 'unavailable':
       return t('console.problem.unavailable', { reason: problem.reason });
     case 'queued-offline':

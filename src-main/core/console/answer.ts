@@ -30,19 +30,15 @@ export function problemOf(error: ServiceError | UploadError): ConsoleProblem {
       return { kind: 'timeout', operation: error.operation, timeoutMs: error.timeoutMs };
     case 'malformed-response':
       return { kind: 'malformed-response', operation: error.operation, issue: error.issue };
-    // Staff see both as the service answering wrongly, with what was wrong as the issue.
     case 'redirected':
       return {
-        kind: 'malformed-response',
+        kind: 'redirected',
         operation: error.operation,
-        issue: `redirect to ${error.target} (${error.status}) not followed`,
+        status: error.status,
+        target: error.target,
       };
     case 'mismatched-answer':
-      return {
-        kind: 'malformed-response',
-        operation: error.operation,
-        issue: `${error.field}: the answer names another one than the request`,
-      };
+      return { kind: 'mismatched-answer', operation: error.operation, field: error.field };
     case 'cancelled':
       return { kind: 'cancelled', operation: error.operation };
     case 'invalid-argument':

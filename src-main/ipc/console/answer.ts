@@ -24,6 +24,19 @@ export const ConsoleProblemSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('timeout'), operation: z.string(), timeoutMs: z.number() }),
   z.object({ kind: z.literal('malformed-response'), operation: z.string(), issue: z.string() }),
   z.object({ kind: z.literal('cancelled'), operation: z.string() }),
+  /** The service answered with a redirect to `target` (an origin), which was not followed. */
+  z.object({
+    kind: z.literal('redirected'),
+    operation: z.string(),
+    status: z.number().int(),
+    target: z.string(),
+  }),
+  /** The answer named another item or card than the request: nothing taken as done. */
+  z.object({
+    kind: z.literal('mismatched-answer'),
+    operation: z.string(),
+    field: z.enum(['itemBarcode', 'memberBarcode']),
+  }),
   z.object({
     kind: z.literal('invalid'),
     /**
