@@ -182,6 +182,8 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
       // A member the service does not know never got the loan: the check-out's refusal says so.
       if (lookup.error.kind === 'refused' && lookup.error.outcome === 'not-applied')
         return { notApplied: undefined };
+      // A redirect will come again on the next pass: staff look instead of a retry loop.
+      if (lookup.error.kind === 'redirected') return 'cannot-tell';
       return stopFor(lookup.error);
     }
     connectivity.reachable();
@@ -210,6 +212,8 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
       const lookup = await port.memberByBarcode(member);
       if (!lookup.ok) {
         if (lookup.error.kind === 'refused' && lookup.error.outcome === 'not-applied') continue;
+        // Priors unknown, as for an unknown member; the send itself will meet the redirect.
+        if (lookup.error.kind === 'redirected') continue;
         const stop = stopFor(lookup.error);
         return stop.go ? { go: false, phase: 'waiting-service' } : stop;
       }

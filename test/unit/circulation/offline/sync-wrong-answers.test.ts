@@ -9,10 +9,15 @@ import { deskWith, memberRecord, unreachablePort } from './desk-support';
  * A queued transaction the service answers with a redirect, or with another item than was sent
  * (issue 22, item 7): staff see it as an exception, once; it is neither applied nor re-sent.
  */
-async function queued(kind: 'check-out' | 'check-in', answer: ServiceError) {
+async function queued(
+  kind: 'check-out' | 'check-in',
+  answer: ServiceError,
+  options: { lookup?: ServiceError; unknownOutcome?: boolean } = {},
+) {
   const send = vi.fn(async () => err(answer));
+  const { lookup } = options;
   const port = unreachablePort({
-    memberByBarcode: async () => ok(memberRecord({ loans: [] })),
+    memberByBarcode: async () => (lookup ? err(lookup) : ok(memberRecord({ loans: [] }))),
     ...(kind === 'check-out' ? { checkOut: send } : { checkIn: send }),
   });
   const made = await deskWith(port);
@@ -20,6 +25,7 @@ async function queued(kind: 'check-out' | 'check-in', answer: ServiceError) {
     kind,
     item: ITEM,
     ...(kind === 'check-out' ? { member: CARD } : {}),
+    ...(options.unknownOutcome ? { unknownOutcome: true } : {}),
     at: 1,
   });
   const sync = createSyncEngine({
@@ -79,5 +85,39 @@ describe('offline sync and answers that are not this transaction', () => {
     });
     await made.sync.dispose();
     await made.close();
+  });
+
+  it('leaves to staff a check-out whose member look-up is redirected, instead of retrying', async () => {
+    const redirect: ServiceError = {
+      kind: 'redirected',
+      operation: 'memberByBarcode',
+      status: 307,
+      target: 'https://elsewhere.example',
+      outcome: 'not-applied',
+    };
+    const lostAnswer = await queued('check-out', redirect, {
+      lookup: redirect,
+      unknownOutcome: true,
+    });
+    await settleTwice(lostAnswer);
+    expect(lostAnswer.send).not.toHaveBeenCalled();
+    expect(lostAnswer.journal.entries()[0]).toMatchObject({
+      state: 'exception',
+      exception: { reason: 'unconfirmed' },
+    });
+    expect(lostAnswer.sync.status().phase).not.toBe('waiting-service');
+    await lostAnswer.sync.dispose();
+    await lostAnswer.close();
+
+    const fresh = await queued(
+      'check-out',
+      { ...redirect, operation: 'checkOut' },
+      { lookup: redirect },
+    );
+    await settleTwice(fresh);
+    expect(fresh.send).toHaveBeenCalledTimes(1);
+    expect(fresh.journal.entries()[0]).toMatchObject({ state: 'exception' });
+    await fresh.sync.dispose();
+    await fresh.close();
   });
 });
