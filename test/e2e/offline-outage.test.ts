@@ -136,7 +136,7 @@ describe('an outage at the kiosk, from the first scan to the last sync', () => {
     expect(saved.suggestedFilename()).toMatch(/^offline-journal-.*\.csv$/);
     const csv = await readFile((await saved.path()) ?? '', 'utf8');
     expect(csv.split('\r\n')[0]).toBe(
-      'id,kind,recorded_at,item_barcode,member_barcode,state,offline_due_date,reason,status,code,message',
+      '"id","kind","recorded_at","item_barcode","member_barcode","state","offline_due_date","reason","status","code","message"',
     );
 
     expect([ledger.holderOf(second), ledger.lendingsOf(second)]).toEqual([CARDS.canBorrow, 1]);

@@ -58,6 +58,6 @@ export function journalCsv(
   const day = new Date(now).toISOString().slice(0, 19).replace(/[:T]/g, '-');
   return {
     fileName: `offline-${what}-${day}.csv`,
-    csv: [COLUMNS.join(','), ...chosen.map(row)].join('\r\n') + '\r\n',
+    csv: [COLUMNS.map(csvField).join(','), ...chosen.map(row)].join('\r\n') + '\r\n',
   };
 }
