@@ -1,12 +1,11 @@
 import { createStaffAuth } from '../auth/staff-auth';
 import type { ServiceConnection, StaffAuth } from '../auth/staff-auth';
-import { configuredConnection } from '../service/connection';
+import { configuredConnection, embeddedConnection } from '../service/connection';
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
 import { checkKioskFiles } from '../host/bootstrap';
 import { readRunningService } from '../host/running-service-file';
 import { createConfSettingsStore } from '../settings/conf-store';
-import { REGISTERED_CLIENT_ID } from '../settings/schema';
 import type { Settings } from '../settings/schema';
 import { clientSecretFor } from '../vault/client-secret';
 import { createClientSecretFile } from '../vault/client-secret-file';
@@ -33,17 +32,7 @@ export interface CliSetupFailure {
 function runningKioskConnection(settings: Settings): ServiceConnection | undefined {
   const running = readRunningService(settings.dataDir);
   if (!running) return undefined;
-  return {
-    baseUrl: running.baseUrl,
-    authUrl: running.authUrl,
-    clientId: REGISTERED_CLIENT_ID,
-    clientKind: 'registered',
-    redirectUri: settings.service.redirectUri,
-    interop: {
-      fieldMap: settings.service.fieldMap,
-      circulationMethod: settings.service.circulationMethod,
-    },
-  };
+  return embeddedConnection(running, settings);
 }
 
 /**

@@ -3,8 +3,7 @@ import path from 'node:path';
 import type { ServiceConnection } from '../auth/staff-auth';
 import { createLogger } from '../../src-shared/log/logger';
 import type { Settings } from '../settings/schema';
-import { configuredConnection } from '../service/connection';
-import { REGISTERED_CLIENT_ID } from '../settings/schema';
+import { configuredConnection, embeddedConnection } from '../service/connection';
 import type { FaultController, StartServiceOptions } from '../../src-service/index';
 import { BLOB_ACCOUNT_KEY_FILE } from '../../src-service/blob/account-key';
 import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from './file-modes';
@@ -110,17 +109,7 @@ export async function resolveServiceConnection(
     authUrl: running.authUrl,
   });
   return {
-    connection: {
-      baseUrl: running.baseUrl,
-      authUrl: running.authUrl,
-      clientId: REGISTERED_CLIENT_ID,
-      clientKind: 'registered',
-      redirectUri: settings.service.redirectUri,
-      interop: {
-        fieldMap: settings.service.fieldMap,
-        circulationMethod: settings.service.circulationMethod,
-      },
-    },
+    connection: embeddedConnection(running, settings),
     embedded: true,
     stop: () => running.stop(),
     ...(running.faults ? { faults: running.faults } : {}),

@@ -1,4 +1,5 @@
 import type { ServiceConnection } from '../auth/staff-auth';
+import { REGISTERED_CLIENT_ID } from '../settings/schema';
 import type { Settings } from '../settings/schema';
 
 /** The connection the settings name, or undefined when no base URL is configured. */
@@ -12,5 +13,27 @@ export function configuredConnection(settings: Settings): ServiceConnection | un
     clientKind: service.clientKind,
     redirectUri: service.redirectUri,
     interop: { fieldMap: service.fieldMap, circulationMethod: service.circulationMethod },
+  };
+}
+
+/**
+ * The connection to an embedded reference service at these addresses: the client it registers
+ * for the kiosk, with the settings' redirect and interop (the kiosk that started it, and the CLI
+ * beside a running kiosk, use the same).
+ */
+export function embeddedConnection(
+  service: { baseUrl: string; authUrl: string },
+  settings: Settings,
+): ServiceConnection {
+  return {
+    baseUrl: service.baseUrl,
+    authUrl: service.authUrl,
+    clientId: REGISTERED_CLIENT_ID,
+    clientKind: 'registered',
+    redirectUri: settings.service.redirectUri,
+    interop: {
+      fieldMap: settings.service.fieldMap,
+      circulationMethod: settings.service.circulationMethod,
+    },
   };
 }
