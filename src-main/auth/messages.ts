@@ -23,6 +23,8 @@ export const AUTH_MESSAGES = {
     'The staff sign-in is no longer valid. A staff member needs to sign in again.',
   'auth.vault-corrupt':
     'The saved sign-in could not be read and was set aside. Please sign in again.',
+  'auth.service-changed':
+    'The library service address, sign-in server or client changed in the settings, so the saved sign-in was removed. A staff member needs to sign in again.',
   'auth.vault-not-persistent':
     'Signed in, but the sign-in cannot be saved securely on this computer; it ends when the kiosk closes.',
 } as const;

@@ -14,6 +14,7 @@ import type { TokenResponse } from './oauth-server';
 import { createSignInFlow } from './sign-in-flow';
 import { StaffAuthStatusSchema } from './status';
 import type { StaffAuthStatus } from './status';
+import { tokenBinding } from './token-binding';
 import { createTokenKeeper } from './token-keeper';
 import type { TokenKeeper } from './token-keeper';
 import type { TokenSummary } from './token-summary';
@@ -145,7 +146,7 @@ export async function createStaffAuth(options: StaffAuthOptions): Promise<StaffA
   const keeper: TokenKeeper = createTokenKeeper({
     server,
     vault: options.vault,
-    binding: { authUrl: connection.authUrl, clientId: connection.clientId },
+    binding: tokenBinding(connection),
     now,
     refreshAheadMs: options.refreshAheadMs ?? 60_000,
     ...(options.refreshSpread ? { random: options.refreshSpread } : {}),

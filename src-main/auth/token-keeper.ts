@@ -7,6 +7,8 @@ import type { Account, StoredTokenSet } from '../vault/token-set';
 import type { TokenVault } from '../vault/vault';
 import { authProblem } from './messages';
 import type { AuthProblem } from './messages';
+import { bindingMismatch } from './token-binding';
+import type { TokenBinding } from './token-binding';
 import type { TokenSummary } from './token-summary';
 import type { OAuthServer, TokenResponse } from './oauth-server';
 
@@ -17,8 +19,11 @@ export type SessionPhase = 'signed-out' | 'signed-in' | 'sign-in-needed';
 export interface TokenKeeperOptions {
   server: OAuthServer;
   vault: TokenVault;
-  /** Tokens belong to one authorization server and client; others in the vault are discarded. */
-  binding: { authUrl: string; clientId: string };
+  /**
+   * Tokens belong to one service address, authorization server and client (normalised by
+   * tokenBinding); a stored set bound to anything else is discarded.
+   */
+  binding: TokenBinding;
   now: () => number;
   /**
    * How early a refresh is due, at the least: each token set's refresh falls at a random point
@@ -80,6 +85,7 @@ export function createTokenKeeper(options: TokenKeeperOptions): TokenKeeper {
       refreshAt: obtainedAt + lifetimeMs - refreshAhead(lifetimeMs),
       ...(response.scope ? { scope: response.scope } : {}),
       tokenType: response.token_type,
+      baseUrl: options.binding.baseUrl,
       authUrl: options.binding.authUrl,
       clientId: options.binding.clientId,
       ...(account ? { account } : {}),
@@ -207,12 +213,15 @@ export function createTokenKeeper(options: TokenKeeperOptions): TokenKeeper {
       }
       const stored = loaded.value;
       if (!stored) return;
-      if (
-        stored.authUrl !== options.binding.authUrl ||
-        stored.clientId !== options.binding.clientId
-      ) {
-        log.info('discarding tokens of another service or client');
+      const changed = bindingMismatch(stored, options.binding);
+      if (changed.length > 0) {
+        // The settings point elsewhere now: the old sign-in must not be sent there.
+        log.info(
+          'discarding the stored staff sign-in: made for another service, sign-in server or client',
+          { changed },
+        );
         await vault.clear();
+        problem = authProblem('auth.service-changed');
         return;
       }
       tokens = stored;

@@ -7,8 +7,9 @@ export const AccountSchema = z.object({
 });
 
 /**
- * The token set as the vault keeps it. Bound to the authorization server and client that issued
- * it, so pointing the kiosk at another deployment never sends old tokens there.
+ * The token set as the vault keeps it. Bound to the service that receives it, the authorization
+ * server and the client that issued it (auth/token-binding.ts), so pointing the kiosk at another
+ * address never sends old tokens there.
  */
 export const StoredTokenSetSchema = z.object({
   accessToken: z.string().min(1),
@@ -20,6 +21,8 @@ export const StoredTokenSetSchema = z.object({
   refreshAt: z.number().optional(),
   scope: z.string().optional(),
   tokenType: z.string(),
+  /** Absent in sets saved before the binding named the service: such a set is discarded. */
+  baseUrl: z.string().optional(),
   authUrl: z.string(),
   clientId: z.string(),
   account: AccountSchema.optional(),
