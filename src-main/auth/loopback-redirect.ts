@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createHostCheck, refuseHost } from '../../src-shared/http/host-check';
 import { createLogger } from '../../src-shared/log/logger';
 
 const log = createLogger('auth:loopback');
@@ -75,12 +76,23 @@ export function sendRedirectPage(response: ServerResponse, result: RedirectPage)
     .end(renderRedirectPage(result));
 }
 
-/** A one-path HTTP server on 127.0.0.1 that receives the authorization redirect. */
+/**
+ * A one-path HTTP server on 127.0.0.1 that receives the authorization redirect; it answers only
+ * for 127.0.0.1, localhost or [::1] with its port in `Host` (host-check.ts), like the web host and
+ * the reference service.
+ */
 export async function startLoopbackRedirect(
   options: LoopbackRedirectOptions,
 ): Promise<LoopbackRedirect> {
   const callbackPath = options.path ?? LOOPBACK_CALLBACK_PATH;
+  const hostAllowed = createHostCheck();
   const server = http.createServer((request, response) => {
+    // A page whose name was rebound to 127.0.0.1 must not hand the listener a code of its own
+    // choosing (and end the sign-in): 421 before the redirect is looked at, as on every port.
+    if (!hostAllowed(request)) {
+      refuseHost(response);
+      return;
+    }
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     if (request.method !== 'GET' || url.pathname !== callbackPath) {
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');

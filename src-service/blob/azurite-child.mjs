@@ -7,7 +7,7 @@ setInterval(() => {
   if (process.ppid !== parent) process.exit(0);
 }, 1000).unref();
 
-// Host check against DNS rebinding, as on the service's own ports (src-service/http/host-check.ts):
+// Host check against DNS rebinding, as on the service's own ports (src-shared/http/host-check.ts):
 // only `<name>:<port of the connection>` for the names the parent hands over. Azurite has no hook
 // for it, so the server it makes with http.createServer (BlobServer) gets its request events
 // checked before Azurite's own listener sees them. Without the names nothing is answered.

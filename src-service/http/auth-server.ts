@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createLogger } from '../../src-shared/log/logger';
 import { applyFaults, faultPatchSchema, type FaultController } from '../faults';
 import { isInteractionPath } from '../oauth/interactions';
-import { createHostCheck, refuseHost } from './host-check';
+import { createHostCheck, refuseHost } from '../../src-shared/http/host-check';
 import { readJson, sendError, sendJson } from './respond';
 
 const log = createLogger('service:auth');

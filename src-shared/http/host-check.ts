@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 /**
  * The names a loopback server answers for. A page on another site whose name was rebound to
  * 127.0.0.1 (DNS rebinding) reaches the port, but its requests carry that site's name in `Host`.
+ * Shared by the reference service's ports and the kiosk's own loopback sign-in listener.
  */
 export const LOOPBACK_HOST_NAMES = ['127.0.0.1', 'localhost', '[::1]'] as const;
 
