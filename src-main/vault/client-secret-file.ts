@@ -1,10 +1,11 @@
 import type { ClientSecretDocument, ClientSecretStore } from './client-secret';
 import { ClientSecretDocumentSchema } from './client-secret';
 import type { FileVaultPaths } from './file-vault';
-import { createSealedFile } from './sealed-file';
+import { createSealedFile, dataFolderKey } from './sealed-file';
+import type { SealingKey } from './sealed-file';
 
 // Its own associated data: the token vault's key can never open this file as tokens, or back.
-const ASSOCIATED_DATA = 'library-kiosk client secret v1';
+export const CLIENT_SECRET_ASSOCIATED_DATA = 'library-kiosk client secret v1';
 
 function parseSecret(plaintext: Buffer): ClientSecretDocument | null {
   const parsed = ClientSecretDocumentSchema.safeParse(JSON.parse(plaintext.toString('utf8')));
@@ -12,17 +13,19 @@ function parseSecret(plaintext: Buffer): ClientSecretDocument | null {
 }
 
 /**
- * The client secret in the web host and CLI: sealed next to the token vault, with its key. One
- * that cannot be read is set aside (`client-secret.bin.corrupt-<timestamp>`): the kiosk signs in
- * as a public client until `library-kiosk set-client-secret` stores the secret again.
+ * The client secret in the web host and CLI: sealed next to the token vault (without `key`, with
+ * the vault's key file in the data folder). One that cannot be read is set aside
+ * (`client-secret.bin.corrupt-<timestamp>`): the kiosk signs in as a public client until
+ * `library-kiosk set-client-secret` stores the secret again.
  */
 export function createClientSecretFile(
   paths: Pick<FileVaultPaths, 'keyFile' | 'clientSecretFile'>,
+  key: SealingKey = dataFolderKey(paths.keyFile),
 ): ClientSecretStore {
   const sealed = createSealedFile({
-    keyFile: paths.keyFile,
+    key,
     file: paths.clientSecretFile,
-    associatedData: ASSOCIATED_DATA,
+    associatedData: CLIENT_SECRET_ASSOCIATED_DATA,
     holds: 'client secret',
     consequence:
       'a confidential client needs its secret stored again with `library-kiosk set-client-secret`',

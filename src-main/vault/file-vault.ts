@@ -1,15 +1,19 @@
 import path from 'node:path';
 import type { Result } from '../../src-shared/result';
-import { createSealedFile } from './sealed-file';
+import { createSealedFile, dataFolderKey } from './sealed-file';
+import type { SealingKey } from './sealed-file';
 import { StoredTokenSetSchema } from './token-set';
 import type { StoredTokenSet } from './token-set';
-import type { TokenVault, VaultError } from './vault';
+import type { TokenVault, VaultError, VaultProtection } from './vault';
 
 // Binds the ciphertext to its purpose, so the same key could never decrypt another file type.
-const ASSOCIATED_DATA = 'library-kiosk token vault v1';
+export const TOKEN_VAULT_ASSOCIATED_DATA = 'library-kiosk token vault v1';
 
 export interface FileVaultPaths {
-  /** Random AES-256 key, created with mode 0600; shared by the token vault and the client secret. */
+  /**
+   * Random AES-256 key, created with mode 0600; shared by the token vault and the client secret
+   * when no key source outside the data folder is configured (kiosk-keys.ts).
+   */
   keyFile: string;
   /** Version byte, IV, GCM tag, ciphertext. */
   vaultFile: string;
@@ -31,22 +35,31 @@ function parseTokens(plaintext: Buffer): StoredTokenSet | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** The key the vault is sealed with and what the staff status screen calls it. */
+export interface VaultSealing {
+  key: SealingKey;
+  protection: VaultProtection;
+}
+
 /**
  * AES-256-GCM token vault for the web host and the CLI. A vault that cannot be read is set aside
  * (`tokens.bin.corrupt-<timestamp>`) and reported as `vault.corrupt`: staff are signed out, and
- * the next sign-in writes a fresh one.
+ * the next sign-in writes a fresh one. Without `sealing`, the key file in the data folder.
  */
-export function createFileVault(paths: Pick<FileVaultPaths, 'keyFile' | 'vaultFile'>): TokenVault {
+export function createFileVault(
+  paths: Pick<FileVaultPaths, 'keyFile' | 'vaultFile'>,
+  sealing: VaultSealing = { key: dataFolderKey(paths.keyFile), protection: 'key-file' },
+): TokenVault {
   const sealed = createSealedFile({
-    keyFile: paths.keyFile,
+    key: sealing.key,
     file: paths.vaultFile,
-    associatedData: ASSOCIATED_DATA,
+    associatedData: TOKEN_VAULT_ASSOCIATED_DATA,
     holds: 'token vault',
     consequence: 'staff are signed out, and the next sign-in writes a fresh vault',
   });
 
   return {
-    status: () => ({ secure: true, persistent: true, protection: 'key-file' }),
+    status: () => ({ secure: true, persistent: true, protection: sealing.protection }),
 
     load: (): Promise<Result<StoredTokenSet | null, VaultError>> => sealed.read(parseTokens),
 

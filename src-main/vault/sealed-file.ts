@@ -14,9 +14,19 @@ const KEY_BYTES = 32;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
+/**
+ * The AES-256 key a sealed file is sealed with: a random key file in the data folder
+ * (dataFolderKey), or one derived from a master key kept outside it (kiosk-keys.ts).
+ */
+export interface SealingKey {
+  /** The key to seal with; a data-folder key file is made here at the first save. */
+  forWriting(): Promise<Buffer>;
+  /** The key to open with; null when there is none (its key file not made yet, gone or damaged). */
+  forReading(): Promise<Buffer | null>;
+}
+
 export interface SealedFileOptions {
-  /** Random AES-256 key, created with mode 0600; several sealed files may share it. */
-  keyFile: string;
+  key: SealingKey;
   /** Version byte, IV, GCM tag, ciphertext. */
   file: string;
   /** Binds the ciphertext to its purpose, so one sealed file can never be read as another. */
@@ -56,9 +66,32 @@ async function readKey(keyFile: string): Promise<Buffer | null> {
   }
 }
 
-/** Creates the key exclusively (mode 0600) or reads the one another process created first. */
-async function ensureKey(keyFile: string): Promise<Buffer> {
-  return (await readKey(keyFile)) ?? createKeyFile(keyFile);
+/**
+ * A random AES-256 key in a 0600 file in the data folder (several sealed files may share it),
+ * made at the first save: what the web host and CLI use when no key source outside the data
+ * folder is configured. A damaged key file is set aside, so the next save makes a new one.
+ */
+export function dataFolderKey(keyFile: string): SealingKey {
+  return {
+    // Created exclusively (mode 0600), or the one another process created first.
+    forWriting: async () => (await readKey(keyFile)) ?? createKeyFile(keyFile),
+    async forReading() {
+      const key = await readKey(keyFile);
+      if (!key || key.length === KEY_BYTES) return key;
+      await setAsideUnreadableFile(keyFile, {
+        holds: 'token vault key',
+        consequence:
+          'a new key is made at the next save; files sealed with the old one are set aside when read',
+        expected: key,
+      });
+      return null;
+    },
+  };
+}
+
+/** A key known already (derived from the master key): nothing to make or read. */
+export function fixedKey(key: Buffer): SealingKey {
+  return { forWriting: async () => key, forReading: async () => key };
 }
 
 /**
@@ -83,7 +116,8 @@ export async function createKeyFile(keyFile: string): Promise<Buffer> {
   }
 }
 
-function encrypt(key: Buffer, associatedData: Buffer, plaintext: Buffer): Buffer {
+/** Version byte, IV, GCM tag, ciphertext; `associatedData` binds it to its purpose. */
+export function seal(key: Buffer, associatedData: Buffer, plaintext: Buffer): Buffer {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(associatedData);
@@ -91,7 +125,8 @@ function encrypt(key: Buffer, associatedData: Buffer, plaintext: Buffer): Buffer
   return Buffer.concat([Buffer.from([FORMAT_VERSION]), iv, cipher.getAuthTag(), body]);
 }
 
-function decrypt(key: Buffer, associatedData: Buffer, sealed: Buffer): Buffer | null {
+/** The plaintext of a sealed file, or null when it does not open with this key. */
+export function unseal(key: Buffer, associatedData: Buffer, sealed: Buffer): Buffer | null {
   if (key.length !== KEY_BYTES || sealed.length < 1 + IV_BYTES + TAG_BYTES) return null;
   if (sealed[0] !== FORMAT_VERSION) return null;
   const iv = sealed.subarray(1, 1 + IV_BYTES);
@@ -132,8 +167,8 @@ export function createSealedFile(options: SealedFileOptions): SealedFile {
     // A random temporary name: another process (a CLI next to the kiosk) may be saving too.
     const temporary = `${options.file}.${randomBytes(8).toString('hex')}.tmp`;
     try {
-      const key = await ensureKey(options.keyFile);
-      const sealed = encrypt(key, associatedData, plaintext);
+      const key = await options.key.forWriting();
+      const sealed = seal(key, associatedData, plaintext);
       await mkdir(path.dirname(options.file), { recursive: true, mode: 0o700 });
       // Write, flush to the disk, then rename: a crash or a power cut mid-write leaves the
       // previous file or the new one, never a renamed file whose bytes never reached the disk.
@@ -163,21 +198,12 @@ export function createSealedFile(options: SealedFileOptions): SealedFile {
           throw error;
         });
         if (!sealed) return ok(null);
-        key = await readKey(options.keyFile);
+        key = await options.key.forReading();
       } catch (error) {
         log.error('sealed file read failed', { file: options.file, error });
         return err(ioError(error));
       }
-      if (key && key.length !== KEY_BYTES) {
-        // A damaged key opens nothing: set it aside too, so the next write makes a new one.
-        await setAsideUnreadableFile(options.keyFile, {
-          holds: 'token vault key',
-          consequence:
-            'a new key is made at the next save; files sealed with the old one are set aside when read',
-          expected: key,
-        });
-      }
-      const plaintext = key ? decrypt(key, associatedData, sealed) : null;
+      const plaintext = key ? unseal(key, associatedData, sealed) : null;
       const document = plaintext ? parseSafely(parse, plaintext) : null;
       if (document === null) {
         await setAsideUnreadableFile(options.file, {

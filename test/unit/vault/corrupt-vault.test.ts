@@ -8,7 +8,7 @@ import type { ClientSecretDocument } from '../../../src-main/vault/client-secret
 import { createClientSecretFile } from '../../../src-main/vault/client-secret-file';
 import { createFileVault, fileVaultPaths } from '../../../src-main/vault/file-vault';
 import type { FileVaultPaths } from '../../../src-main/vault/file-vault';
-import { createSealedFile } from '../../../src-main/vault/sealed-file';
+import { createSealedFile, dataFolderKey } from '../../../src-main/vault/sealed-file';
 import { setAsideName, setAsideUnreadableFile } from '../../../src-main/vault/set-aside';
 import type { StoredTokenSet } from '../../../src-main/vault/token-set';
 import { SET_ASIDE, setAsideIn } from '../../support/set-aside';
@@ -47,7 +47,7 @@ afterEach(async () => {
 /** Seals a document as the vault would, with the vault's own key and associated data. */
 async function sealAsTokenVault(document: unknown): Promise<void> {
   const sealed = createSealedFile({
-    keyFile: paths.keyFile,
+    key: dataFolderKey(paths.keyFile),
     file: paths.vaultFile,
     associatedData: 'library-kiosk token vault v1',
     holds: 'token vault',

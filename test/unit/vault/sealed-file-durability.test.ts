@@ -33,7 +33,7 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   };
 });
 
-const { createSealedFile } = await import('../../../src-main/vault/sealed-file');
+const { createSealedFile, dataFolderKey } = await import('../../../src-main/vault/sealed-file');
 
 let dir: string;
 
@@ -49,7 +49,7 @@ afterEach(async () => {
 describe('a sealed file save', () => {
   it('flushes the new bytes to the disk before the rename makes them the file', async () => {
     const sealed = createSealedFile({
-      keyFile: path.join(dir, 'vault.key'),
+      key: dataFolderKey(path.join(dir, 'vault.key')),
       file: path.join(dir, 'tokens.sealed'),
       associatedData: 'durability-test',
       holds: 'a test document',
