@@ -16,7 +16,7 @@ export function sessionScreen(config: SessionConfig, state: SessionState): Scree
         ...(state.offline
           ? {
               offline: {
-                checkOut: config.offline?.checkOut ?? false,
+                checkOut: (config.offline?.checkOut ?? false) && !config.offlineCheckOutPaused?.(),
                 checkIn: config.offline?.checkIn ?? false,
               },
             }

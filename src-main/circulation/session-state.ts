@@ -19,6 +19,8 @@ export interface SessionConfig {
   printBy: 'renderer' | 'host';
   /** What the kiosk takes while the service is unreachable; absent, nothing offline. */
   offline?: Pick<OfflineSettings, 'checkOut' | 'checkIn' | 'maxItemsPerPatron'>;
+  /** Offline borrowing waits for staff (a block list lost to a damaged file): the screen says so. */
+  offlineCheckOutPaused?: () => boolean;
 }
 
 /** A line of this session and whether an answer for it is still awaited. */

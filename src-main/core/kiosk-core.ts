@@ -112,6 +112,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     ...(options.offline ? { offline: options.offline.settings } : {}),
   };
   const offline = options.offline?.circulation;
+  if (offline) config.offlineCheckOutPaused = () => offline.knowledge.checkOutPaused();
   const wedge = {
     wedgeMaxAvgIntervalMs: scannerSettings.wedgeMaxAvgIntervalMs,
     wedgeMinLength: scannerSettings.wedgeMinLength,
@@ -288,6 +289,9 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     'offline.export': ({ what }) => (staffOnly() && offline ? offline.exportCsv(what) : undefined),
     'offline.importBlockList': async ({ csv }) =>
       staffOnly() && offline ? offline.importBlockList(csv) : undefined,
+    'offline.lendWithoutBlockList': async () => ({
+      done: staffOnly() && offline ? await offline.lendWithoutBlockList() : false,
+    }),
     'offline.setDamageAside': async () => {
       const file = staffOnly() && offline ? await offline.setDamageAside() : undefined;
       return file ? { file } : {};

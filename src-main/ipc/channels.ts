@@ -27,6 +27,7 @@ export const INVOKE_CHANNELS = [
   'offline.dismiss',
   'offline.export',
   'offline.importBlockList',
+  'offline.lendWithoutBlockList',
   'offline.setDamageAside',
   ...CONSOLE_CHANNELS,
 ] as const;

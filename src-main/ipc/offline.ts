@@ -38,6 +38,21 @@ export const JournalProblemSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('write-failed'), code: z.string() }),
 ]);
 
+/**
+ * The offline card check's file could not be read at a start (damaged, cut short, or not what the
+ * kiosk wrote) and was set aside: its block list and remembered cards are gone. Until staff import
+ * a block list or confirm lending without one (`confirmedAt`), nobody borrows offline.
+ */
+export const KnowledgeLossSchema = z.object({
+  /** When the kiosk found the file unreadable (epoch ms). */
+  at: z.number(),
+  /** Where the unreadable file was moved; absent when it could not be moved (logged). */
+  setAside: z.string().optional(),
+  /** When staff confirmed lending offline without a block list (epoch ms). */
+  confirmedAt: z.number().optional(),
+});
+export type KnowledgeLoss = z.infer<typeof KnowledgeLossSchema>;
+
 export const OfflineStatusSchema = z.object({
   connectivity: z.enum(['online', 'offline', 'syncing']),
   sync: z.enum(['idle', 'syncing', 'waiting-service', 'waiting-sign-in', 'stopped']),
@@ -58,6 +73,7 @@ export const OfflineStatusSchema = z.object({
     imported: z.number(),
     memberTypes: z.number(),
   }),
+  knowledgeLost: KnowledgeLossSchema.optional(),
 });
 export type OfflineStatus = z.infer<typeof OfflineStatusSchema>;
 
@@ -90,6 +106,11 @@ export const offlineInvokeContract = {
   'offline.importBlockList': {
     request: z.object({ csv: z.string().max(8 * 1024 * 1024) }),
     response: BlockListImportSchema.optional(),
+  },
+  /** After the offline card check's file was set aside: lend offline without a block list. */
+  'offline.lendWithoutBlockList': {
+    request: z.undefined(),
+    response: z.object({ done: z.boolean() }),
   },
   /** Goes on past damaged journal records; the file as it was is kept beside it. */
   'offline.setDamageAside': {

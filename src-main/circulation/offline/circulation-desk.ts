@@ -113,7 +113,9 @@ export function createCirculationDesk(
     journal.sendable().some((entry) => entry.txn.item === item);
 
   function offlineIdentify(card: string): IdentifyAnswer {
-    if (!policy.checkOut) {
+    // A block list lost to a damaged file: nobody borrows offline until staff act. The patron
+    // reads what they would if borrowing were off offline; why is for staff (the status screen).
+    if (!policy.checkOut || knowledge.checkOutPaused()) {
       return {
         via: 'offline',
         accepted: false,

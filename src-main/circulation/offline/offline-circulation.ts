@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createLogger } from '../../../src-shared/log/logger';
 import type { OfflineStatus } from '../../ipc/offline';
@@ -67,6 +66,8 @@ export interface OfflineCirculation {
   dismiss(id: string): Promise<boolean>;
   exportCsv(what: 'journal' | 'exceptions'): { fileName: string; csv: string };
   importBlockList(csv: string): Promise<BlockListImport>;
+  /** After the card knowledge was lost: staff confirm lending offline without a block list. */
+  lendWithoutBlockList(): Promise<boolean>;
   setDamageAside(): Promise<string | undefined>;
   /** Staff signed in (again): send what waits. */
   signInChanged(): void;
@@ -90,9 +91,10 @@ export async function startOfflineCirculation(
     : await options.keys.load({ create: false });
   const knowledge = await openOfflineKnowledge({
     file: files.knowledge,
-    // Without the journal's key there is nothing to seal with: a key of this run only.
-    key: key?.ok ? key.value : randomBytes(32),
+    // Without the journal's key there is nothing to seal with: the file waits for the key.
+    key: key?.ok ? key.value : undefined,
     rememberDays: options.settings.rememberMembersDays,
+    now: clock.now,
   });
   const connectivity = createConnectivityMonitor({
     probe: () =>
@@ -167,6 +169,7 @@ export async function startOfflineCirculation(
     const counts = journal.counts();
     const sync_ = sync.status();
     const problem = journal.problem();
+    const lost = knowledge.loss();
     const entries = journal.entries();
     const line = (entry: (typeof entries)[number]) => ({
       id: entry.txn.id,
@@ -207,6 +210,7 @@ export async function startOfflineCirculation(
           ...(entry.exception?.message ? { message: entry.exception.message } : {}),
         })),
       knowledge: knowledge.counts(),
+      ...(lost ? { knowledgeLost: lost } : {}),
     };
   }
 
@@ -224,7 +228,16 @@ export async function startOfflineCirculation(
     },
     dismiss: (id) => journal.dismiss(id),
     exportCsv: (what) => journalCsv(journal.held(), what, clock.now()),
-    importBlockList: (csv) => knowledge.importBlockList(csv, options.isCard),
+    async importBlockList(csv) {
+      const result = await knowledge.importBlockList(csv, options.isCard);
+      changed();
+      return result;
+    },
+    async lendWithoutBlockList() {
+      const done = await knowledge.lendWithoutBlockList(clock.now());
+      changed();
+      return done;
+    },
     async setDamageAside() {
       const file = await journal.setDamageAside();
       sync.kick();

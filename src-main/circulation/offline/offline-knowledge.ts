@@ -1,9 +1,12 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { createLogger } from '../../../src-shared/log/logger';
 import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from '../../host/file-modes';
+import { KnowledgeLossSchema } from '../../ipc/offline';
+import type { KnowledgeLoss } from '../../ipc/offline';
+import { setAsideUnreadableFile } from '../../vault/set-aside';
 import type { MemberCirculation, MemberType } from '../../service/reader/types';
 import { UNKNOWN, dateMs } from '../../service/reader/values';
 
@@ -30,6 +33,8 @@ const KnowledgeSchema = z.object({
   imported: z.array(z.string()),
   /** Member type -> loan period in days, from the service's list of member types. */
   loanDays: z.record(z.string(), z.number().positive()),
+  /** The file before this one was unreadable: offline borrowing waits for staff (ipc/offline.ts). */
+  lost: KnowledgeLossSchema.optional(),
 });
 type Knowledge = z.infer<typeof KnowledgeSchema>;
 
@@ -44,6 +49,11 @@ export interface BlockListImport {
  * online (plus a list staff can import), and each card's member type for its loan period. Cards
  * are kept only as keyed hashes (HMAC-SHA-256 under a key derived from the journal's), in a file
  * sealed with AES-GCM, so neither the file nor its key alone gives a barcode back.
+ *
+ * The seal is also what makes damage visible: one changed bit or a cut-short file fails the GCM
+ * tag. Such a file is set aside, never read as "nothing known": a block list that vanished would
+ * let a blocked card borrow offline, so borrowing offline waits (`checkOutPaused`) until staff
+ * import a block list or confirm lending without one. No file at all (never written) is not that.
  */
 export interface OfflineKnowledge {
   rememberLookup(card: string, circulation: MemberCirculation, at: number): void;
@@ -53,6 +63,12 @@ export interface OfflineKnowledge {
   loanDays(card: string, at: number): number | undefined;
   importBlockList(csv: string, isCard: (code: string) => boolean): Promise<BlockListImport>;
   counts(): { remembered: number; blocked: number; imported: number; memberTypes: number };
+  /** The file found unreadable at a start, until an import with a card in it. */
+  loss(): KnowledgeLoss | undefined;
+  /** Offline borrowing waits: the file was lost and staff have not confirmed lending without it. */
+  checkOutPaused(): boolean;
+  /** Staff confirm lending offline without a block list; false when nothing waits for that. */
+  lendWithoutBlockList(at: number): Promise<boolean>;
   flush(): Promise<void>;
   /** Writes what is pending, then nothing more: another instance may own the file next. */
   close(): Promise<void>;
@@ -60,9 +76,14 @@ export interface OfflineKnowledge {
 
 export interface OfflineKnowledgeOptions {
   file: string;
-  /** The journal's key; the sealing and hashing keys are derived from it. */
-  key: Buffer;
+  /**
+   * The journal's key; the sealing and hashing keys are derived from it. Absent (the journal's
+   * key is missing or unreadable): the file is neither read nor written, so it is still whole when
+   * the key comes back; what is learnt meanwhile lasts this run.
+   */
+  key: Buffer | undefined;
   rememberDays: number;
+  now?: () => number;
 }
 
 function subkey(key: Buffer, info: string): Buffer {
@@ -118,21 +139,82 @@ function firstFields(csv: string): string[] {
     .map((field) => field.trim());
 }
 
+type Read =
+  | { kind: 'absent' }
+  | { kind: 'read'; knowledge: Knowledge }
+  /** `bytes`: what was read, so that only this content is set aside (set-aside.ts). */
+  | { kind: 'unreadable'; why: string; bytes?: Buffer };
+
+async function readKnowledge(file: string, sealKey: Buffer): Promise<Read> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? { kind: 'absent' } : { kind: 'unreadable', why: code ?? 'read' };
+  }
+  const opened = open(sealKey, bytes);
+  if (!opened) return { kind: 'unreadable', why: 'seal', bytes };
+  try {
+    const parsed = KnowledgeSchema.safeParse(JSON.parse(opened.toString('utf8')));
+    return parsed.success
+      ? { kind: 'read', knowledge: parsed.data }
+      : { kind: 'unreadable', why: 'content', bytes };
+  } catch {
+    return { kind: 'unreadable', why: 'content', bytes };
+  }
+}
+
+/**
+ * No file, but one set aside before it: the fresh file after a loss was never written (a full
+ * disk, a power cut) or was deleted. Still a loss, or a restart would lend without the list.
+ */
+async function earlierSetAside(file: string): Promise<string | undefined> {
+  const prefix = `${path.basename(file)}.corrupt-`; // set-aside.ts names them so
+  const names = await readdir(path.dirname(file)).catch(() => [] as string[]);
+  const aside = names.filter((name) => name.startsWith(prefix)).sort();
+  const last = aside[aside.length - 1];
+  return last ? path.join(path.dirname(file), last) : undefined;
+}
+
 export async function openOfflineKnowledge(
   options: OfflineKnowledgeOptions,
 ): Promise<OfflineKnowledge> {
-  const sealKey = subkey(options.key, 'offline knowledge sealing');
-  const hashKey = subkey(options.key, 'offline knowledge card hash');
+  const now = options.now ?? Date.now;
+  // Without the journal's key: a key of this run only, and the file left alone.
+  const stored = options.key !== undefined;
+  const baseKey = options.key ?? randomBytes(32);
+  const sealKey = subkey(baseKey, 'offline knowledge sealing');
+  const hashKey = subkey(baseKey, 'offline knowledge card hash');
   const keep = options.rememberDays * DAY_MS;
   let knowledge: Knowledge = { members: {}, imported: [], loanDays: {} };
-  try {
-    const opened = open(sealKey, await readFile(options.file));
-    const parsed = opened && KnowledgeSchema.safeParse(JSON.parse(opened.toString('utf8')));
-    if (parsed && parsed.success) knowledge = parsed.data;
-    else log.warn('offline knowledge unreadable; starting afresh', { file: options.file });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      log.warn('offline knowledge unreadable; starting afresh', { file: options.file });
+  let writable = stored;
+  const read = stored ? await readKnowledge(options.file, sealKey) : ({ kind: 'absent' } as const);
+  if (read.kind === 'read') knowledge = read.knowledge;
+  let lostNow = false;
+  if (read.kind === 'unreadable') {
+    const setAside = await setAsideUnreadableFile(options.file, {
+      holds: 'offline card knowledge',
+      consequence:
+        'its block list and remembered cards are gone; offline borrowing waits until staff import the block list again or confirm lending without it',
+      ...(read.bytes ? { expected: read.bytes } : {}),
+      now: () => new Date(now()),
+    });
+    log.warn('offline borrowing paused: the offline card knowledge was unreadable', {
+      why: read.why,
+    });
+    knowledge.lost = { at: now(), ...(setAside ? { setAside } : {}) };
+    // Not moved: written over, it would read as whole at the next start. Left for that start.
+    writable = setAside !== null;
+    lostNow = writable;
+  } else if (read.kind === 'absent' && stored) {
+    const setAside = await earlierSetAside(options.file);
+    if (setAside) {
+      log.warn('offline knowledge missing after one was set aside: offline borrowing paused', {
+        setAside,
+      });
+      knowledge.lost = { at: now(), setAside };
+      lostNow = true;
     }
   }
   let imported = new Set(knowledge.imported);
@@ -144,6 +226,7 @@ export async function openOfflineKnowledge(
     createHmac('sha256', hashKey).update(card, 'utf8').digest('base64url').slice(0, 32);
 
   async function write(): Promise<void> {
+    if (!writable) return;
     knowledge.imported = [...imported];
     const sealed = seal(sealKey, Buffer.from(JSON.stringify(knowledge), 'utf8'));
     const temporary = `${options.file}.${randomBytes(6).toString('hex')}.tmp`;
@@ -166,6 +249,8 @@ export async function openOfflineKnowledge(
     timer = setTimeout(() => void flush(), 2_000);
     timer.unref();
   };
+  // The pause is written down at once, so a restart before any lookup keeps it.
+  if (lostNow) await flush();
 
   return {
     rememberLookup(card, circulation, at) {
@@ -211,8 +296,13 @@ export async function openOfflineKnowledge(
         else if (index > 0 || next.size > 0) rejected.push(index + 1);
       });
       imported = next;
+      // A list with a card in it is the list staff mean: offline borrowing checks it from now.
+      // An empty one (a wrong file, say) leaves a pause for staff to lift by confirming.
+      const resumed = knowledge.lost !== undefined && next.size > 0;
+      if (resumed) delete knowledge.lost;
       await flush();
       log.info('block list imported', { cards: next.size, rejected: rejected.length });
+      if (resumed) log.info('offline borrowing resumes with the imported block list');
       return { imported: next.size, rejected };
     },
     counts() {
@@ -223,6 +313,15 @@ export async function openOfflineKnowledge(
         imported: imported.size,
         memberTypes: Object.keys(knowledge.loanDays).length,
       };
+    },
+    loss: () => (knowledge.lost ? { ...knowledge.lost } : undefined),
+    checkOutPaused: () => knowledge.lost !== undefined && knowledge.lost.confirmedAt === undefined,
+    async lendWithoutBlockList(at) {
+      if (!knowledge.lost || knowledge.lost.confirmedAt !== undefined) return false;
+      knowledge.lost = { ...knowledge.lost, confirmedAt: at };
+      await flush();
+      log.warn('staff confirmed lending offline without a block list');
+      return true;
     },
     flush,
     async close() {

@@ -8,6 +8,9 @@ import type { ScanEvent } from '../../../src-main/scanner/scan-event';
 import { ScannerSettingsSchema } from '../../../src-main/scanner/settings-schema';
 import { PatronSettingsSchema, SettingsSchema } from '../../../src-main/settings/schema';
 import type { ConsoleServices } from '../../../src-main/core/console/deps';
+import { onlineDesk } from '../../../src-main/circulation/offline/circulation-desk';
+import type { OfflineCirculation } from '../../../src-main/circulation/offline/offline-circulation';
+import { OfflineSettingsSchema } from '../../../src-main/settings/schema';
 import { CONSOLE_CHANNELS } from '../../../src-main/ipc/console/channels';
 import { ok } from '../../../src-shared/result';
 import { fakeClock, fakePort } from '../circulation/fakes';
@@ -425,6 +428,28 @@ describe('kiosk core', () => {
         });
       }
       expect(calls).toEqual([]);
+    });
+
+    it('lends offline without a block list only when staff ask in staff mode (issue 22, item 9)', async () => {
+      const lendWithoutBlockList = vi.fn(() => Promise.resolve(true));
+      const offline = {
+        desk: onlineDesk(fakePort().port),
+        connectivity: { onChange: () => () => undefined },
+        onChange: () => () => undefined,
+        signInChanged: () => undefined,
+        status: () => ({ queued: 0, exceptions: 0, queue: [], exceptionList: [] }),
+        knowledge: { checkOutPaused: () => true },
+        lendWithoutBlockList,
+      } as unknown as OfflineCirculation;
+      const settings = OfflineSettingsSchema.parse({});
+      const { h } = setup({ offline: { circulation: offline, settings } });
+      expect(await h['offline.lendWithoutBlockList'](undefined)).toEqual({ done: false });
+      await h['staff.open'](undefined);
+      expect(await h['offline.lendWithoutBlockList'](undefined)).toEqual({ done: false });
+      expect(lendWithoutBlockList).not.toHaveBeenCalled();
+      await h['staff.submitPin']({ pin: '1234' });
+      expect(await h['offline.lendWithoutBlockList'](undefined)).toEqual({ done: true });
+      expect(lendWithoutBlockList).toHaveBeenCalledTimes(1);
     });
 
     it('says the console is not available on a core built without console services', async () => {

@@ -41,6 +41,7 @@ function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
     'offline.dismiss': () => ({ done: false }),
     'offline.export': () => undefined,
     'offline.importBlockList': () => undefined,
+    'offline.lendWithoutBlockList': () => ({ done: false }),
     'offline.setDamageAside': () => ({}),
     ...unavailableConsole(() => false).handlers,
     ...overrides,
