@@ -1,4 +1,5 @@
 import type { ExceptionLine, OfflineStatus } from '../../src-main/ipc/contract';
+import type { KnowledgeLoss } from '../../src-main/ipc/offline';
 import type { MessageKey } from '../i18n/message-key';
 import { countWords, type Words } from './messages';
 
@@ -65,6 +66,21 @@ export function problemWords(problem: JournalProblem): Words {
     default:
       return { key };
   }
+}
+
+/**
+ * What staff read of a lost offline card check file: borrowing paused (or lent without a block
+ * list since staff confirmed), and where the unreadable file was kept. `time` formats epoch ms.
+ */
+export function knowledgeLossWords(loss: KnowledgeLoss, time: (ms: number) => string): Words[] {
+  return [
+    loss.confirmedAt === undefined
+      ? { key: 'offline.knowledgeLost.paused', params: { time: time(loss.at) } }
+      : { key: 'offline.knowledgeLost.confirmed', params: { time: time(loss.confirmedAt) } },
+    loss.setAside
+      ? { key: 'offline.knowledgeLost.keptAt', params: { file: loss.setAside } }
+      : { key: 'offline.knowledgeLost.notMoved' },
+  ];
 }
 
 /** Line numbers for a sentence: the first `max` of them, and how many more there are. */
