@@ -1,0 +1,83 @@
+import { isDeepStrictEqual } from 'node:util';
+import { serviceAddress } from '../auth/token-binding';
+import type { SecurityChange } from '../ipc/console/security-change';
+import { withDefaults, withEnvironment } from './check';
+import type { FixedSetting, StoredSettings } from './resolve';
+import type { Settings } from './schema';
+
+type LoweringField = Extract<SecurityChange, { kind: 'lowers-protection' }>['field'];
+
+/**
+ * Settings whose change from the kiosk's default opens a way it keeps shut, each with the value
+ * that opens it. What else was judged and left out, and why: docs/staff-settings.md.
+ */
+const LOWERING: Record<LoweringField, { of: (settings: Settings) => string; opens: string }> = {
+  // A desktop browser is a way out of the kiosk to the whole desktop.
+  signInPresentation: { of: (settings) => settings.signInPresentation, opens: 'system-browser' },
+  // An email address is no secret: whoever knows it sees the patron's loans and borrows on them.
+  'patron.allowEmail': { of: (settings) => String(settings.patron.allowEmail), opens: 'true' },
+  // A slip nobody takes shows the next person the titles and due dates.
+  'receipt.unanswered': { of: (settings) => settings.receipt.unanswered, opens: 'print' },
+};
+
+/** Where tokens and barcodes go; `null` is the built-in service, which the kiosk starts itself. */
+function addresses(settings: Settings) {
+  const { baseUrl, authUrl, clientId } = settings.service;
+  const base = baseUrl === undefined ? null : serviceAddress(baseUrl);
+  const auth = authUrl ?? baseUrl;
+  return {
+    'service.baseUrl': base,
+    'service.authUrl': auth === undefined ? null : serviceAddress(auth),
+    'service.clientId': baseUrl === undefined ? null : clientId,
+  } as const;
+}
+
+function effective(document: StoredSettings, fixed: readonly FixedSetting[]): Settings {
+  // A document the schema refuses is not saved anyway; its defaults stand in for comparison.
+  return (
+    withDefaults(withEnvironment(document, fixed) as StoredSettings) ??
+    (withDefaults({}) as Settings)
+  );
+}
+
+/**
+ * The changes from `current` to `next` (stored documents; the environment's values applied to
+ * both, so a setting a variable fixes never counts) that staff must confirm on their own: a new
+ * service address, sign-in server or client, and a setting turned to the value that lowers a
+ * protection. Turning a protection back on, or an ordinary setting, is not one.
+ */
+export function securityChanges(
+  current: StoredSettings,
+  next: StoredSettings,
+  fixed: readonly FixedSetting[] = [],
+): SecurityChange[] {
+  const before = effective(current, fixed);
+  const after = effective(next, fixed);
+  const changes: SecurityChange[] = [];
+  const from = addresses(before);
+  const to = addresses(after);
+  for (const field of Object.keys(from) as (keyof typeof from)[]) {
+    if (from[field] !== to[field]) {
+      changes.push({ kind: 'service-address', field, from: from[field], to: to[field] });
+    }
+  }
+  for (const [field, rule] of Object.entries(LOWERING) as [
+    LoweringField,
+    (typeof LOWERING)[LoweringField],
+  ][]) {
+    const was = rule.of(before);
+    const will = rule.of(after);
+    if (was !== will && will === rule.opens) {
+      changes.push({ kind: 'lowers-protection', field, from: was, to: will });
+    }
+  }
+  return changes;
+}
+
+/** The changes of `required` that staff did not confirm (the same change, value for value). */
+export function unconfirmed(
+  required: readonly SecurityChange[],
+  confirmed: readonly SecurityChange[],
+): SecurityChange[] {
+  return required.filter((change) => !confirmed.some((seen) => isDeepStrictEqual(seen, change)));
+}
