@@ -7,6 +7,7 @@ import { branches, member, members, memberTypes, updateMember } from './commands
 import { probe } from './commands/probe-command';
 import { publish } from './commands/publish-command';
 import { setPin } from './commands/set-pin-command';
+import { clearPinLockoutCommand } from './commands/clear-pin-lockout-command';
 import { setClientSecret } from './commands/client-secret-command';
 import { createCliContext } from './context';
 import { EXIT } from './exit-codes';
@@ -28,6 +29,7 @@ const COMMANDS: Record<Exclude<CommandName, 'help'>, Command> = {
   checkin,
   publish,
   'set-pin': setPin,
+  'clear-pin-lockout': clearPinLockoutCommand,
   'set-client-secret': setClientSecret,
   probe,
 };

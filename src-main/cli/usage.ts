@@ -18,6 +18,7 @@ Commands:
   probe [--barcode B | --email E]              read-only calls; where each field was read from,
                                                and a suggested service.fieldMap
   set-pin                                      set the staff-mode PIN (read from stdin, stored hashed)
+  clear-pin-lockout                            end a staff PIN lockout on this machine (logged)
   set-client-secret [--clear]                  store the client secret of a confidential client
                                                (read from stdin, stored encrypted)
 

@@ -25,6 +25,7 @@ import { createSafeStorageVault, safeStorageFiles } from './safe-storage-vault';
 import type { SecretSources } from './secret-input';
 import { readClientSecret, storeClientSecret } from './set-client-secret';
 import { setPin } from './set-pin';
+import { LOCKOUT_CLEARED_MESSAGE, clearLockoutIn } from '../host/pin-lockout-clear';
 import { restartPlan } from './restart';
 import { SETTINGS_STORE, createElectronSettingsStore } from './settings-store';
 import { decideSignInPresentation } from './sign-in-presentation';
@@ -53,10 +54,11 @@ class StartupRefusal extends Error {}
 /** The ports this start uses, once read: a port in use is then named with its setting. */
 let kioskPorts: KioskPorts | undefined;
 
-type Mode = 'kiosk' | 'set-pin' | 'set-client-secret';
+type Mode = 'kiosk' | 'set-pin' | 'clear-pin-lockout' | 'set-client-secret';
 
 function modeOf(argv: readonly string[]): Mode {
   if (argv.includes('--set-pin')) return 'set-pin';
+  if (argv.includes('--clear-pin-lockout')) return 'clear-pin-lockout';
   if (argv.includes('--set-client-secret')) return 'set-client-secret';
   return 'kiosk';
 }
@@ -366,6 +368,23 @@ async function runSetPin(): Promise<void> {
   app.exit(0);
 }
 
+/**
+ * `--clear-pin-lockout`: staff on the station end a staff PIN lockout (one a patron keeps at its
+ * maximum with a wrong PIN each time it ends). It writes the attempt file in the data folder,
+ * which a running kiosk reads again at the next PIN, so it takes no single-instance lock; the
+ * clear goes to the log file, without a PIN.
+ */
+function runClearPinLockout(): void {
+  const { settings } = loadSettings();
+  const clear = clearLockoutIn(settings.dataDir);
+  if (clear.cleared) {
+    startLogFile();
+    log.warn(LOCKOUT_CLEARED_MESSAGE, clear.logData);
+  }
+  process.stdout.write(`${clear.text}\n`);
+  app.exit(0);
+}
+
 interface ClientSecretJob {
   settings: Settings;
   /** undefined: --clear. */
@@ -417,6 +436,12 @@ const fail = (error: unknown): void => failStartup(mode, error);
 // Never `whenReady` at the top level: `ready` waits for the top level, and would never come.
 if (mode === 'set-pin') {
   await runSetPin().catch(fail);
+} else if (mode === 'clear-pin-lockout') {
+  try {
+    runClearPinLockout();
+  } catch (error) {
+    fail(error);
+  }
 } else if (mode === 'set-client-secret') {
   const job = await readClientSecretJob().catch(fail);
   if (job) sealClientSecret(job).catch(fail);

@@ -2,7 +2,7 @@ import { chmod, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createPinGate } from '../../../src-main/core/staff-pin';
+import { clearPinLockout, createPinGate } from '../../../src-main/core/staff-pin';
 import { DEMO_STAFF_PIN, DEMO_STAFF_PIN_HASH } from '../../../src-main/host/bootstrap';
 import { PIN_ATTEMPTS_FILE, createPinAttemptFile } from '../../../src-main/host/pin-attempts-file';
 import { hashStaffPin } from '../../../src-main/settings/staff-pin';
@@ -19,8 +19,13 @@ const pinHash = hashOf(PIN);
 
 describe('staff PIN gate', () => {
   it('opens for the right PIN and stays shut for a wrong one', async () => {
-    const gate = createPinGate(await pinHash);
+    const gate = createPinGate(await pinHash, { now: () => 5_000 });
     expect(await gate.check('482194')).toEqual({ accepted: false });
+    // The right PIN after a wrong one: staff are told of it once, then the count starts afresh.
+    expect(await gate.check(PIN)).toEqual({
+      accepted: true,
+      wrongPins: { count: 1, lastAt: 5_000 },
+    });
     expect(await gate.check(PIN)).toEqual({ accepted: true });
   });
 
@@ -35,7 +40,11 @@ describe('staff PIN gate', () => {
     expect(await gate.check(PIN)).toEqual({ accepted: false, lockedUntil: 31_000 });
     now = 31_001;
     expect(gate.lockedUntil()).toBeUndefined();
-    expect(await gate.check(PIN)).toEqual({ accepted: true });
+    // The PIN typed during the lockout was refused unchecked: not counted as a wrong one.
+    expect(await gate.check(PIN)).toEqual({
+      accepted: true,
+      wrongPins: { count: 5, lastAt: 1_000 },
+    });
   });
 
   it('doubles the lockout with each further wrong PIN, up to the cap, and the right PIN resets it', async () => {
@@ -54,7 +63,10 @@ describe('staff PIN gate', () => {
       }
     }
     expect(lockouts).toEqual([1_000, 2_000, 4_000, 5_000, 5_000]);
-    expect(await gate.check(PIN)).toEqual({ accepted: true });
+    expect(await gate.check(PIN)).toEqual({
+      accepted: true,
+      wrongPins: { count: 9, lastAt: now - 5_000 },
+    });
     expect(await gate.check('000000')).toEqual({ accepted: false });
   });
 
@@ -84,7 +96,12 @@ describe('staff PIN attempts on disk', () => {
     for (let attempt = 0; attempt < 5; attempt += 1) await first.check('000000');
     const file = path.join(dataDir, PIN_ATTEMPTS_FILE);
     expect((await stat(file)).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ failures: 5, lockedUntil: 40_000 });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
+      failures: 5,
+      lockedUntil: 40_000,
+      wrongSinceEntry: 5,
+      lastWrongAt: 10_000,
+    });
 
     // A restart: a new gate over the same folder.
     now = 20_000;
@@ -97,6 +114,34 @@ describe('staff PIN attempts on disk', () => {
     now = 40_001;
     // The sixth failure in a row doubles the lockout: the count survived the restart too.
     expect(await second.check('000000')).toEqual({ accepted: false, lockedUntil: 100_001 });
+  });
+
+  it('reads a record from before the count since entry was kept as that many wrong PINs', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'pin-attempts-'));
+    const file = path.join(dataDir, PIN_ATTEMPTS_FILE);
+    await writeFile(file, JSON.stringify({ failures: 3, lockedUntil: 0 }), { mode: 0o600 });
+    const gate = createPinGate(await pinHash, { store: createPinAttemptFile(dataDir) });
+    expect(await gate.check(PIN)).toEqual({ accepted: true, wrongPins: { count: 3 } });
+  });
+
+  it('reads the file again when another process replaced it, and keeps what it read otherwise', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'pin-attempts-'));
+    const store = createPinAttemptFile(dataDir);
+    const other = createPinAttemptFile(dataDir);
+    store.save({ failures: 9, lockedUntil: 5_000, wrongSinceEntry: 9, lastWrongAt: 1_000 });
+    expect(clearPinLockout(other)).toEqual({
+      failures: 9,
+      lockedUntil: 5_000,
+      wrongSinceEntry: 9,
+      lastWrongAt: 1_000,
+    });
+    // The lockout and the back-off count are gone; the wrong PINs since entry stay for staff.
+    expect(store.load()).toEqual({
+      failures: 0,
+      lockedUntil: 0,
+      wrongSinceEntry: 9,
+      lastWrongAt: 1_000,
+    });
   });
 
   it('takes an unreadable record for a lockout, not for a clean slate', async () => {

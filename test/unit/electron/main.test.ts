@@ -14,6 +14,7 @@ import type * as Bootstrap from '../../../src-main/host/bootstrap';
 import type { HostAdapters } from '../../../src-main/host/bootstrap';
 import { RESTART_EXIT_CODE } from '../../../src-main/electron/restart';
 import { verifyStaffPin } from '../../../src-main/settings/staff-pin';
+import { PIN_ATTEMPTS_FILE } from '../../../src-main/host/pin-attempts-file';
 import type * as SettingsStoreModule from '../../../src-main/electron/settings-store';
 import type {
   FakeBrowserWindow,
@@ -562,6 +563,39 @@ describe('--set-pin and --set-client-secret', () => {
       `Staff PIN saved (as a hash) in ${path.join(userData, 'settings.json')}`,
     );
     expect(stdout()).toContain('until it restarts');
+  });
+
+  it('--clear-pin-lockout ends a staff PIN lockout in the data folder, says what it found and logs it', async () => {
+    const lockedUntil = Date.now() + 60 * 60_000;
+    const { electron, stdout, log } = await launch({
+      argv: ['--clear-pin-lockout'],
+      // Even while a kiosk runs: it reads the attempt file again at the next PIN.
+      electron: { primary: false },
+      prepare: async ({ dataDir }) => {
+        await writeFile(
+          path.join(dataDir, PIN_ATTEMPTS_FILE),
+          JSON.stringify({ failures: 14, lockedUntil, wrongSinceEntry: 14, lastWrongAt: 1 }),
+          { mode: 0o600 },
+        );
+      },
+    });
+    expect(await electron.exited).toBe(0);
+    expect(electron.calls).not.toContain('app.requestSingleInstanceLock');
+    expect(electron.calls).not.toContain('event:ready');
+    expect(stdout()).toContain(
+      'Staff PIN lockout cleared: the right PIN opens staff mode at once.',
+    );
+    expect(stdout()).toContain('Wrong PINs since staff last entered: 14');
+    const dataDir = process.env.KIOSK_DATA_DIR ?? '';
+    expect(JSON.parse(await readFile(path.join(dataDir, PIN_ATTEMPTS_FILE), 'utf8'))).toEqual({
+      failures: 0,
+      lockedUntil: 0,
+      wrongSinceEntry: 14,
+      lastWrongAt: 1,
+    });
+    const logged = await log();
+    expect(logged).toContain('the staff PIN lockout was cleared from the command line');
+    expect(logged).toContain('"wrongSinceEntry":14');
   });
 
   it('--set-pin saves the PIN and exits before the import of main resolves (before the display starts)', async () => {
