@@ -1,12 +1,14 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { SettingsChannel } from '../../ipc/console/channels';
 import type { ConsoleProblem } from '../../ipc/console/answer';
+import type { SecurityChange } from '../../ipc/console/security-change';
 import type { SettingsField, SettingsForm, SettingsView } from '../../ipc/console/settings';
 import { createLogger } from '../../../src-shared/log/logger';
 import { APP_VERSION } from '../../settings/app-version';
 import { checkSettings } from '../../settings/check';
 import type { SettingsError, StoredSettings } from '../../settings/resolve';
 import type { Settings } from '../../settings/schema';
+import { securityChanges, unconfirmed } from '../../settings/security-changes';
 import type { SettingsStore } from '../../settings/store';
 import {
   applyImport,
@@ -88,6 +90,30 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
     return answered(view(store, saved.value));
   };
 
+  /**
+   * The gate of every write from the screen: a new service address or a lowered protection is
+   * written only when staff confirmed that very change (the renderer's confirmation is not
+   * trusted to be the only one). Undefined: nothing stands in the way.
+   */
+  const refusedUnconfirmed = (
+    store: SettingsStore,
+    document: StoredSettings,
+    confirmed: readonly SecurityChange[],
+  ) => {
+    const required = securityChanges(store.stored(), document, store.fixed());
+    const missing = unconfirmed(required, confirmed);
+    if (missing.length > 0) {
+      log.warn('settings not written: security-relevant changes not confirmed', {
+        fields: missing.map((change) => change.field),
+      });
+      return answered({ outcome: 'confirm-needed' as const, changes: required });
+    }
+    if (required.length > 0) {
+      log.warn('security-relevant settings changed, confirmed by staff', { changes: required });
+    }
+    return undefined;
+  };
+
   return {
     handlers: {
       'settings.get': () => {
@@ -106,14 +132,17 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
           ? failed({ kind: 'invalid', issues })
           : answered({ valid: true as const });
       },
-      'settings.save': ({ form }) => {
+      'settings.save': ({ form, confirmed }) => {
         const store = context.settingsStore;
         if (!store) return failed(NO_STORE);
         const loaded = load(store);
         if (!loaded.ok) return failed(loaded.problem);
         const { document, issues } = edited(store, loaded.settings, form);
         if (issues.length > 0) return failed({ kind: 'invalid', issues });
-        return save(store, document);
+        const refused = refusedUnconfirmed(store, document, confirmed);
+        if (refused) return refused;
+        const saved = save(store, document);
+        return saved.ok ? answered({ outcome: 'saved' as const, view: saved.value }) : saved;
       },
       'settings.export': () => {
         const store = context.settingsStore;
@@ -132,15 +161,17 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
             : answered({ outcome: 'not-an-export' as const, reason: read.error.reason });
         }
         const current = store.stored();
+        const next = applyImport(current, read.value.settings);
         return answered({
           outcome: 'preview' as const,
-          changes: diffSettings(current, applyImport(current, read.value.settings), store.fixed()),
+          changes: diffSettings(current, next, store.fixed()),
           ignored: read.value.ignored,
           exportedAt: read.value.exportedAt,
           appVersion: read.value.appVersion,
+          security: securityChanges(current, next, store.fixed()),
         });
       },
-      'settings.applyImport': ({ text }) => {
+      'settings.applyImport': ({ text, confirmed }) => {
         const store = context.settingsStore;
         if (!store) return failed(NO_STORE);
         const read = readSettingsExport(text);
@@ -149,7 +180,10 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
             ? failed({ kind: 'invalid', issues: read.error.issues })
             : answered({ outcome: 'not-an-export' as const, reason: read.error.reason });
         }
-        const saved = save(store, applyImport(store.stored(), read.value.settings));
+        const next = applyImport(store.stored(), read.value.settings);
+        const refused = refusedUnconfirmed(store, next, confirmed);
+        if (refused) return refused;
+        const saved = save(store, next);
         if (!saved.ok) return saved;
         log.info('settings imported from a file', { ignored: read.value.ignored });
         return answered({ outcome: 'applied' as const, view: saved.value });

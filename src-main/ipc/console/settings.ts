@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Settings } from '../../settings/schema';
 import { consoleAnswer } from './answer';
+import { ConfirmedChangesSchema, SecurityChangeSchema } from './security-change';
 import type { SettingsChannel } from './channels';
 
 const Text = z.string().max(2_000);
@@ -134,6 +135,8 @@ export const ImportPreviewSchema = z.discriminatedUnion('outcome', [
     ignored: z.array(z.string()),
     exportedAt: z.string(),
     appVersion: z.string(),
+    /** Changes staff must confirm on their own before Apply takes the file. */
+    security: z.array(SecurityChangeSchema),
   }),
   z.object({
     outcome: z.literal('not-an-export'),
@@ -141,6 +144,12 @@ export const ImportPreviewSchema = z.discriminatedUnion('outcome', [
   }),
 ]);
 export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
+
+/** Save or Apply refused: these changes were not confirmed (nothing was written). */
+const ConfirmNeeded = z.object({
+  outcome: z.literal('confirm-needed'),
+  changes: z.array(SecurityChangeSchema),
+});
 
 export const PinChangeRefusalSchema = z.enum(['wrong-current', 'locked', 'format', 'mismatch']);
 export type PinChangeRefusal = z.infer<typeof PinChangeRefusalSchema>;
@@ -152,10 +161,18 @@ export const settingsInvokeContract = {
     request: z.object({ form: SettingsFormSchema }),
     response: consoleAnswer(z.object({ valid: z.literal(true) })),
   },
-  /** Checks again and writes only when valid; environment-fixed fields are never written. */
+  /**
+   * Checks again and writes only when valid and every security-relevant change is in
+   * `confirmed`; environment-fixed fields are never written.
+   */
   'settings.save': {
-    request: z.object({ form: SettingsFormSchema }),
-    response: consoleAnswer(SettingsViewSchema),
+    request: z.object({ form: SettingsFormSchema, confirmed: ConfirmedChangesSchema }),
+    response: consoleAnswer(
+      z.discriminatedUnion('outcome', [
+        z.object({ outcome: z.literal('saved'), view: SettingsViewSchema }),
+        ConfirmNeeded,
+      ]),
+    ),
   },
   /** The stored settings as an export file's name and text, for the renderer to save. */
   'settings.export': {
@@ -163,13 +180,17 @@ export const settingsInvokeContract = {
     response: consoleAnswer(z.object({ fileName: z.string(), text: z.string() })),
   },
   'settings.previewImport': { request: ImportText, response: consoleAnswer(ImportPreviewSchema) },
-  /** Reads the file again, as previewed, and saves it (this kiosk's local settings kept). */
+  /**
+   * Reads the file again, as previewed, and saves it (this kiosk's local settings kept) when
+   * every security-relevant change it makes is in `confirmed`.
+   */
   'settings.applyImport': {
-    request: ImportText,
+    request: ImportText.extend({ confirmed: ConfirmedChangesSchema }),
     response: consoleAnswer(
       z.discriminatedUnion('outcome', [
         z.object({ outcome: z.literal('applied'), view: SettingsViewSchema }),
         ImportPreviewSchema.options[1],
+        ConfirmNeeded,
       ]),
     ),
   },

@@ -1,0 +1,72 @@
+import type { SecurityChange } from '../../../src-main/ipc/console/security-change';
+import type { MessageKey } from '../../i18n/message-key';
+
+/** The screen's translator (i18n's `t`), passed in so the words are tested without a screen. */
+export type Translate = (key: MessageKey, params?: Record<string, string>) => string;
+
+type Address = Extract<SecurityChange, { kind: 'service-address' }>;
+type Lowering = Extract<SecurityChange, { kind: 'lowers-protection' }>;
+
+const ADDRESS_KEYS = {
+  'service.baseUrl': 'settingsScreen.security.address.baseUrl',
+  'service.authUrl': 'settingsScreen.security.address.authUrl',
+  'service.clientId': 'settingsScreen.security.address.clientId',
+} as const satisfies Record<Address['field'], MessageKey>;
+
+/** Each lowered protection: the field's label, its values in the form's words, and why it matters. */
+const LOWERING_WORDS = {
+  'patron.allowEmail': {
+    label: 'settingsScreen.field.patron.allowEmail',
+    value: (value) => (value === 'true' ? 'settingsScreen.value.on' : 'settingsScreen.value.off'),
+    why: 'settingsScreen.security.why.patron.allowEmail',
+  },
+  signInPresentation: {
+    label: 'settingsScreen.field.signInPresentation',
+    value: (value) =>
+      value === 'system-browser'
+        ? 'settingsScreen.option.signInPresentation.system-browser'
+        : 'settingsScreen.option.signInPresentation.auth-window',
+    why: 'settingsScreen.security.why.signInPresentation',
+  },
+  'receipt.unanswered': {
+    label: 'settingsScreen.field.receipt.unanswered',
+    value: (value) =>
+      value === 'print'
+        ? 'settingsScreen.option.receipt.unanswered.print'
+        : 'settingsScreen.option.receipt.unanswered.none',
+    why: 'settingsScreen.security.why.receipt.unanswered',
+  },
+} as const satisfies Record<
+  Lowering['field'],
+  { label: MessageKey; value: (value: string) => MessageKey; why: MessageKey }
+>;
+
+/**
+ * Two addresses as staff compare them: by host (`library.example.org`), or whole when the host
+ * stays and only the path moves; the built-in service by name.
+ */
+function addressPair(change: Address, t: Translate): { from: string; to: string } {
+  const builtIn = t('settingsScreen.security.builtIn');
+  if (change.field === 'service.clientId') {
+    return { from: change.from ?? builtIn, to: change.to ?? builtIn };
+  }
+  const host = (url: string) => (URL.canParse(url) ? new URL(url).host : url);
+  const sameHost =
+    change.from !== null && change.to !== null && host(change.from) === host(change.to);
+  const shown = (url: string | null) => (url === null ? builtIn : sameHost ? url : host(url));
+  return { from: shown(change.from), to: shown(change.to) };
+}
+
+/** One change staff must confirm, in a sentence: what changes, old → new, and why it matters. */
+export function securityLine(change: SecurityChange, t: Translate): string {
+  if (change.kind === 'service-address') {
+    return t(ADDRESS_KEYS[change.field], addressPair(change, t));
+  }
+  const words = LOWERING_WORDS[change.field];
+  return t('settingsScreen.security.lowers', {
+    label: t(words.label),
+    from: t(words.value(change.from)),
+    to: t(words.value(change.to)),
+    why: t(words.why),
+  });
+}

@@ -1,0 +1,183 @@
+/**
+ * The core, not only the settings screen, refuses a new service address or a lowered protection
+ * that staff did not confirm (issue 22, items 1 and 8). Driven over the web host's real IPC
+ * socket, as a page (or anything else holding the launch key and staff mode) would.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { SecurityChange } from '../../../src-main/ipc/console/security-change';
+import type { InvokeChannel, ResponseOf } from '../../../src-main/ipc/contract';
+import { createConfSettingsStore } from '../../../src-main/settings/conf-store';
+import type { SettingsStore } from '../../../src-main/settings/store';
+import { hashStaffPin } from '../../../src-main/settings/staff-pin';
+import { launchSubprotocols } from '../../../src-main/web-host/launch-key';
+import { startWebKiosk } from '../../../src-main/web-host/web-kiosk';
+import type { WebKiosk } from '../../../src-main/web-host/web-kiosk';
+
+const PIN = '246810';
+
+let dir: string;
+let web: WebKiosk;
+let store: SettingsStore;
+let settingsFile: string;
+let socket: WebSocket;
+let nextId = 1;
+const waiting = new Map<number, (result: unknown) => void>();
+
+/** One call over the socket, answered by its result frame (the IPC layer's own envelope). */
+function call(channel: InvokeChannel, payload?: unknown): Promise<unknown> {
+  const id = nextId++;
+  return new Promise((resolve) => {
+    waiting.set(id, resolve);
+    socket.send(JSON.stringify({ type: 'invoke', id, channel, payload }));
+  });
+}
+
+type Answer<C extends InvokeChannel> = Extract<ResponseOf<C>, { ok: true }>['value'];
+
+/** A console call's value; anything else (an IPC error, a console problem) fails the test. */
+async function answer<C extends InvokeChannel>(channel: C, payload?: unknown): Promise<Answer<C>> {
+  const result = (await call(channel, payload)) as {
+    ok: boolean;
+    value?: { ok: boolean; value?: unknown };
+  };
+  if (!result.ok || !result.value?.ok) throw new Error(`not answered: ${JSON.stringify(result)}`);
+  return result.value.value as Answer<C>;
+}
+
+function exportText(settings: Record<string, unknown>): string {
+  return JSON.stringify({
+    format: 'library-kiosk-settings',
+    version: 1,
+    exportedAt: '2025-03-04T05:06:07.000Z',
+    appVersion: '0.1.0',
+    settings,
+  });
+}
+
+const MOVED_AND_EMAIL = exportText({
+  service: { baseUrl: 'https://other.example.net/api', authUrl: 'https://login.example.org' },
+  patron: { allowEmail: true },
+});
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'kiosk-confirm-'));
+  const rendererDir = path.join(dir, 'renderer');
+  const dataDir = path.join(dir, 'data');
+  await import('node:fs/promises').then((fs) => fs.mkdir(rendererDir));
+  await writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
+  store = createConfSettingsStore({ directory: dataDir, env: { KIOSK_DATA_DIR: dataDir } });
+  const pinHash = await hashStaffPin(PIN);
+  if (!pinHash.ok) throw new Error('PIN');
+  const saved = store.save({
+    service: { baseUrl: 'https://library.example.org/api', authUrl: 'https://login.example.org' },
+    staff: { pinHash: pinHash.value },
+  });
+  if (!saved.ok) throw new Error(saved.error.message);
+  settingsFile = store.location;
+  web = await startWebKiosk({ settings: saved.value, port: 0, rendererDir, settingsStore: store });
+  socket = new WebSocket(
+    `${web.host.url.replace('http', 'ws')}/ipc`,
+    launchSubprotocols(web.host.launchUrl),
+    { origin: web.host.url },
+  );
+  socket.on('message', (data) => {
+    const frame = JSON.parse(String(data)) as { type: string; id?: number; result?: unknown };
+    if (frame.type === 'result' && frame.id !== undefined) waiting.get(frame.id)?.(frame.result);
+  });
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  await call('staff.open');
+  expect(await call('staff.submitPin', { pin: PIN })).toEqual({
+    ok: true,
+    value: { accepted: true },
+  });
+});
+
+afterAll(async () => {
+  socket?.close();
+  await web?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('settings changes that need their own confirmation, at the core', () => {
+  it('previews an import with its security-relevant changes, old and new value', async () => {
+    const preview = await answer('settings.previewImport', { text: MOVED_AND_EMAIL });
+    expect(preview.outcome === 'preview' && preview.security).toEqual([
+      {
+        kind: 'service-address',
+        field: 'service.baseUrl',
+        from: 'https://library.example.org/api',
+        to: 'https://other.example.net/api',
+      },
+      { kind: 'lowers-protection', field: 'patron.allowEmail', from: 'false', to: 'true' },
+    ]);
+  });
+
+  it('refuses to apply the import without the confirmation, or with another change confirmed: the file is not touched', async () => {
+    const before = await readFile(settingsFile, 'utf8');
+    const bare = await answer('settings.applyImport', { text: MOVED_AND_EMAIL, confirmed: [] });
+    expect(bare.outcome).toBe('confirm-needed');
+    expect(bare.outcome === 'confirm-needed' && bare.changes.map((change) => change.field)).toEqual(
+      ['service.baseUrl', 'patron.allowEmail'],
+    );
+    const stale: SecurityChange[] = [
+      {
+        kind: 'service-address',
+        field: 'service.baseUrl',
+        from: 'https://library.example.org/api',
+        to: 'https://third.example.com/api',
+      },
+      { kind: 'lowers-protection', field: 'patron.allowEmail', from: 'false', to: 'true' },
+    ];
+    const wrong = await answer('settings.applyImport', { text: MOVED_AND_EMAIL, confirmed: stale });
+    expect(wrong.outcome).toBe('confirm-needed');
+    // A caller that does not send the confirmation at all is refused by the contract.
+    expect(await call('settings.applyImport', { text: MOVED_AND_EMAIL })).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-payload' },
+    });
+    expect(await readFile(settingsFile, 'utf8')).toBe(before);
+  });
+
+  it('refuses a form save that turns on email identification without the confirmation, and saves it with', async () => {
+    const view = await answer('settings.get');
+    const form = { ...view.form, 'patron.allowEmail': true };
+    const before = await readFile(settingsFile, 'utf8');
+    const refused = await answer('settings.save', { form, confirmed: [] });
+    expect(refused).toEqual({
+      outcome: 'confirm-needed',
+      changes: [
+        { kind: 'lowers-protection', field: 'patron.allowEmail', from: 'false', to: 'true' },
+      ],
+    });
+    expect(await readFile(settingsFile, 'utf8')).toBe(before);
+    const confirmed = refused.outcome === 'confirm-needed' ? refused.changes : [];
+    const saved = await answer('settings.save', { form, confirmed });
+    expect(saved.outcome).toBe('saved');
+    expect(store.stored().patron?.allowEmail).toBe(true);
+  });
+
+  it('saves an ordinary change (the staff idle time) without any confirmation', async () => {
+    const view = await answer('settings.get');
+    const form = { ...view.form, 'staff.idleTimeoutMs': 600_000 };
+    const saved = await answer('settings.save', { form, confirmed: [] });
+    expect(saved.outcome).toBe('saved');
+    expect(store.stored().staff?.idleTimeoutMs).toBe(600_000);
+  });
+
+  it('applies the import once its very changes are confirmed', async () => {
+    const preview = await answer('settings.previewImport', { text: MOVED_AND_EMAIL });
+    // Email identification is on already (the save above): only the address is left to confirm.
+    const security = preview.outcome === 'preview' ? preview.security : [];
+    expect(security.map((change) => change.field)).toEqual(['service.baseUrl']);
+    const applied = await answer('settings.applyImport', {
+      text: MOVED_AND_EMAIL,
+      confirmed: security,
+    });
+    expect(applied.outcome).toBe('applied');
+    expect(store.stored().service?.baseUrl).toBe('https://other.example.net/api');
+  });
+});

@@ -1,0 +1,110 @@
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import type { Language } from '../../../src-main/ipc/contract';
+import type { SecurityChange } from '../../../src-main/ipc/console/security-change';
+import { securityChanges } from '../../../src-main/settings/security-changes';
+import { en, es } from '../../../src-renderer/i18n/catalog';
+import { securityLine } from '../../../src-renderer/staff/settings/security-words';
+
+function lines(language: Language, changes: SecurityChange[]): string[] {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: language,
+    initAsync: false,
+    resources: { en: { translation: en }, es: { translation: es } },
+    interpolation: { escapeValue: false },
+  });
+  return changes.map((change) => securityLine(change, (key, params) => instance.t(key, params)));
+}
+
+const CURRENT = {
+  service: { baseUrl: 'https://library.example.org/api', authUrl: 'https://login.example.org' },
+};
+
+const RISKY = {
+  service: {
+    baseUrl: 'https://other.example.net/api',
+    authUrl: 'https://sso.example.net',
+    clientId: 'kiosk-7',
+  },
+  signInPresentation: 'system-browser' as const,
+  patron: { allowEmail: true },
+  receipt: { unanswered: 'print' as const },
+};
+
+describe('the changes staff confirm on their own, in words', () => {
+  it('names each in English: old and new host side by side, and what it means', () => {
+    expect(lines('en', securityChanges(CURRENT, RISKY))).toEqual([
+      'Library service address changes: library.example.org → other.example.net. The signed-in staff account will be signed out, and the kiosk will send its card and item barcodes to the new address.',
+      'Sign-in server changes: login.example.org → sso.example.net. The signed-in staff account will be signed out, and staff will type their password at the new address.',
+      "The kiosk's name at the sign-in server changes: library-kiosk → kiosk-7. The signed-in staff account will be signed out.",
+      "Where staff sign in: The kiosk's own sign-in window → System browser. A browser is a way out of the kiosk: whoever stands at the kiosk during a sign-in can reach other programs and websites.",
+      "Patrons may identify by email: Off → On. Anyone who knows a patron's email address can see their name, loans and fines and borrow on their account.",
+      'When nobody answers “Would you like a receipt?”: Print nothing → Print the receipt. A receipt the patron walks away from shows the next person the titles and due dates.',
+    ]);
+  });
+
+  it('names each in Spanish', () => {
+    expect(lines('es', securityChanges(CURRENT, RISKY))).toEqual([
+      'La dirección del servicio de la biblioteca cambia: library.example.org → other.example.net. Se cerrará la sesión del personal, y el quiosco enviará los códigos de barras de carnés y ejemplares a la nueva dirección.',
+      'El servidor de inicio de sesión cambia: login.example.org → sso.example.net. Se cerrará la sesión del personal, y el personal escribirá su contraseña en la nueva dirección.',
+      'El nombre del quiosco en el servidor de inicio de sesión cambia: library-kiosk → kiosk-7. Se cerrará la sesión del personal.',
+      'Dónde inicia sesión el personal: Ventana de inicio de sesión del propio quiosco → Navegador del sistema. Un navegador es una salida del quiosco: quien esté frente al quiosco durante un inicio de sesión puede llegar a otros programas y sitios web.',
+      'Los usuarios pueden identificarse con su correo electrónico: No → Sí. Cualquiera que conozca el correo electrónico de un usuario puede ver su nombre, sus préstamos y sus multas, y tomar prestado a su nombre.',
+      'Si nadie responde a «¿Quiere un recibo?»: No imprimir nada → Imprimir el recibo. Un recibo que el usuario deja olvidado muestra a la siguiente persona los títulos y las fechas de devolución.',
+    ]);
+  });
+
+  it('shows the whole address when only the path changes, and the built-in service by name', () => {
+    const pathOnly = securityChanges(CURRENT, {
+      service: { baseUrl: 'https://library.example.org/v2', authUrl: 'https://login.example.org' },
+    });
+    expect(lines('en', pathOnly)).toEqual([
+      'Library service address changes: https://library.example.org/api → https://library.example.org/v2. The signed-in staff account will be signed out, and the kiosk will send its card and item barcodes to the new address.',
+    ]);
+    const leavingBuiltIn = securityChanges(
+      {},
+      { service: { baseUrl: 'https://library.example.org' } },
+    );
+    expect(lines('en', leavingBuiltIn)[0]).toBe(
+      'Library service address changes: the built-in demo service → library.example.org. The signed-in staff account will be signed out, and the kiosk will send its card and item barcodes to the new address.',
+    );
+    expect(lines('es', leavingBuiltIn)[0]).toBe(
+      'La dirección del servicio de la biblioteca cambia: el servicio de demostración integrado → library.example.org. Se cerrará la sesión del personal, y el quiosco enviará los códigos de barras de carnés y ejemplares a la nueva dirección.',
+    );
+  });
+
+  it('has nothing to say about an ordinary change (idle timeouts, branch name)', () => {
+    expect(
+      lines(
+        'en',
+        securityChanges(CURRENT, {
+          ...CURRENT,
+          patron: { inactivityTimeoutMs: 90_000 },
+          staff: { idleTimeoutMs: 600_000 },
+          kiosk: { branchName: 'Hillside' },
+        }),
+      ),
+    ).toEqual([]);
+  });
+
+  it('says beside the email choice, in both languages, that an email address is no secret', () => {
+    expect(en.settingsScreen.hint.patron.allowEmail).toBe(
+      "Anyone who knows a patron's email address can see their name, loans and fines and borrow on their account.",
+    );
+    expect(es.settingsScreen.hint.patron.allowEmail).toBe(
+      'Cualquiera que conozca el correo electrónico de un usuario puede ver su nombre, sus préstamos y sus multas, y tomar prestado a su nombre.',
+    );
+  });
+
+  it('tells staff how to confirm, in both languages', () => {
+    expect(en.settingsScreen.security.confirm).toBe('I have read these changes and want them.');
+    expect(es.settingsScreen.security.confirm).toBe('He leído estos cambios y los quiero.');
+    expect(en.settingsScreen.security.notApplied).toBe(
+      'Not applied: these changes need your confirmation. Tick “I have read these changes and want them.”, then apply again.',
+    );
+    expect(es.settingsScreen.security.notSaved).toBe(
+      'No se guardó: estos cambios necesitan su confirmación. Marque «He leído estos cambios y los quiero.» y vuelva a guardar.',
+    );
+  });
+});
