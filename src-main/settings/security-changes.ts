@@ -3,6 +3,7 @@ import { serviceAddress } from '../auth/token-binding';
 import type { SecurityChange } from '../ipc/console/security-change';
 import { withDefaults, withEnvironment } from './check';
 import type { FixedSetting, StoredSettings } from './resolve';
+import { REGISTERED_CLIENT_ID } from './schema';
 import type { Settings } from './schema';
 
 type LoweringField = Extract<SecurityChange, { kind: 'lowers-protection' }>['field'];
@@ -28,7 +29,8 @@ function addresses(settings: Settings) {
   return {
     'service.baseUrl': base,
     'service.authUrl': auth === undefined ? null : serviceAddress(auth),
-    'service.clientId': baseUrl === undefined ? null : clientId,
+    // The built-in service registers the kiosk's usual client (service/connection.ts).
+    'service.clientId': baseUrl === undefined ? REGISTERED_CLIENT_ID : clientId,
   } as const;
 }
 
