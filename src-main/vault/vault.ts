@@ -12,13 +12,16 @@ export type VaultReason = (typeof VAULT_REASONS)[number];
 /**
  * What protects the stored tokens, as the staff screen names it: the operating system's key store
  * (macOS Keychain, Windows DPAPI), a Linux keyring or the desktop portal (safeStorage's `v11` and
- * `v12` ciphertexts), Chromium's fixed key (`v10` on Linux: anyone with the file can read it), a
- * 0600 key file (the web host), or nothing (memory only).
+ * `v12` ciphertexts), Chromium's fixed key (`v10` on Linux: anyone with the file can read it), the
+ * web host's key sealed with a systemd credential or a root-owned key file outside the data folder,
+ * a 0600 key file in the data folder (a copy of the folder carries it), or nothing (memory only).
  */
 export const VAULT_PROTECTIONS = [
   'os-key-store',
   'linux-keyring',
   'fixed-key',
+  'systemd-credential',
+  'outside-key-file',
   'key-file',
   'memory-only',
 ] as const;

@@ -12,7 +12,9 @@ import { createStaffAuth } from '../../../src-main/auth/staff-auth';
 import type { ConsoleContext } from '../../../src-main/core/console/deps';
 import { statusView } from '../../../src-main/core/console/diagnostics/status';
 import type { Language } from '../../../src-main/ipc/contract';
+import { randomBytes } from 'node:crypto';
 import { createFileVault, fileVaultPaths } from '../../../src-main/vault/file-vault';
+import { masterKeys } from '../../../src-main/vault/kiosk-keys';
 import type { TokenVault, VaultProtection, VaultStatus } from '../../../src-main/vault/vault';
 import { ok } from '../../../src-shared/result';
 import { en, es } from '../../../src-renderer/i18n/catalog';
@@ -94,6 +96,18 @@ describe('what keeps staff sign-in, on the status screen', () => {
     expect(view.tokenProtection).toBe('key-file');
   });
 
+  it("names the web host's master key outside the data folder: a systemd credential or a key file", async () => {
+    const master = randomBytes(32);
+    const credential = masterKeys(dir, { kind: 'systemd-credential', path: '/run/x', master });
+    expect(
+      (await statusOver(createFileVault(fileVaultPaths(dir), credential.vault))).tokenProtection,
+    ).toBe('systemd-credential');
+    const keyFile = masterKeys(dir, { kind: 'key-file', path: '/etc/x', master });
+    expect(
+      (await statusOver(createFileVault(fileVaultPaths(dir), keyFile.vault))).tokenProtection,
+    ).toBe('outside-key-file');
+  });
+
   it('shows no line for a vault that does not say', async () => {
     const view = await statusOver(vaultWith({ secure: true, persistent: true }));
     expect('tokenProtection' in view).toBe(false);
@@ -109,7 +123,13 @@ describe('what keeps staff sign-in, on the status screen', () => {
       "Chromium's built-in key, because an operator allowed it: not protected from a copy of the disk",
     );
     expect(words('en', 'key-file')[1]).toBe(
-      "The kiosk's own key file, readable only by the kiosk's user",
+      'A key file inside the data folder: anyone with a copy of the folder can read the staff sign-in and the offline journal',
+    );
+    expect(words('en', 'systemd-credential')[1]).toBe(
+      'A key sealed to this computer (systemd credential): a copy of the data folder cannot be read on another computer',
+    );
+    expect(words('en', 'outside-key-file')[1]).toBe(
+      'A key file kept outside the data folder: a copy of the data folder alone cannot be read',
     );
     expect(words('en', 'memory-only')[1]).toBe(
       'Memory only: staff sign in again after each restart',
@@ -126,7 +146,13 @@ describe('what keeps staff sign-in, on the status screen', () => {
       'La clave integrada de Chromium, porque un operador lo permitió: no está protegido frente a una copia del disco',
     );
     expect(words('es', 'key-file')[1]).toBe(
-      'El archivo de clave propio del quiosco, que solo puede leer el usuario del quiosco',
+      'Un archivo de clave dentro de la carpeta de datos: quien tenga una copia de la carpeta puede leer el inicio de sesión del personal y el registro sin conexión',
+    );
+    expect(words('es', 'systemd-credential')[1]).toBe(
+      'Una clave sellada para este ordenador (credencial de systemd): una copia de la carpeta de datos no se puede leer en otro ordenador',
+    );
+    expect(words('es', 'outside-key-file')[1]).toBe(
+      'Un archivo de clave guardado fuera de la carpeta de datos: una copia de la carpeta de datos por sí sola no se puede leer',
     );
     expect(words('es', 'memory-only')[1]).toBe(
       'Solo en memoria: el personal vuelve a iniciar sesión después de cada reinicio',
