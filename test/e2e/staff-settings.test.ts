@@ -460,7 +460,10 @@ describe('kiosk settings screen (web host)', () => {
     const exportedAt = '2025-03-04T05:06:07.000Z';
     const file = await exportFile(
       kiosk,
-      { patron: { inactivityTimeoutMs: 90_000, allowEmail: true } },
+      {
+        patron: { inactivityTimeoutMs: 90_000, allowEmail: true },
+        service: { baseUrl: 'https://other.example.net/api' },
+      },
       exportedAt,
     );
     await page.getByLabel('Importar la configuración de un archivo…').setInputFiles(file);
@@ -473,12 +476,30 @@ describe('kiosk settings screen (web host)', () => {
       .getByText(`Exportado el ${local} por la versión 0.1.0 del quiosco.`, { exact: true })
       .waitFor();
     // The import replaces the stored settings: this kiosk's Spanish goes back to the default.
-    expect(await lines(preview)).toEqual([
+    expect(await lines(preview.locator('.changes'))).toEqual([
       'Idioma predeterminado: Español → English',
       'Los usuarios pueden identificarse con su correo electrónico: No → Sí',
       'Cerrar la sesión del usuario tras un periodo sin actividad de (segundos): 120 segundos → 90 segundos',
+      'Dirección del servicio de la biblioteca (vacía: el servicio de demostración integrado): (sin definir) → https://other.example.net/api',
     ]);
-    await preview.scrollIntoViewIfNeeded();
+    const confirm = preview.getByRole('region', {
+      name: 'Estos cambios necesitan su propia confirmación',
+    });
+    expect(await lines(confirm)).toEqual([
+      'La dirección del servicio de la biblioteca cambia: el servicio de demostración integrado → other.example.net. Se cerrará la sesión del personal, y el quiosco enviará los códigos de barras de carnés y ejemplares a la nueva dirección.',
+      'El servidor de inicio de sesión cambia: el servicio de demostración integrado → other.example.net. Se cerrará la sesión del personal, y el personal escribirá su contraseña en la nueva dirección.',
+      'Los usuarios pueden identificarse con su correo electrónico: No → Sí. Cualquiera que conozca el correo electrónico de un usuario puede ver su nombre, sus préstamos y sus multas, y tomar prestado a su nombre.',
+    ]);
+    const stored = await readFile(path.join(kiosk.dataDir, 'settings.json'), 'utf8');
+    await preview.getByRole('button', { name: 'Aplicar esta configuración' }).click();
+    await preview
+      .getByText(
+        'No se aplicó: estos cambios necesitan su confirmación. Marque «He leído estos cambios y los quiero.» y vuelva a aplicar.',
+        { exact: true },
+      )
+      .waitFor();
+    expect(await readFile(path.join(kiosk.dataDir, 'settings.json'), 'utf8')).toBe(stored);
+    await confirm.scrollIntoViewIfNeeded();
     await windowShot(page, 'staff-settings-import-words-es-1280x800');
   });
 
@@ -511,6 +532,13 @@ describe('kiosk settings screen (web host)', () => {
       })
       .waitFor();
     const save = page.getByRole('button', { name: 'Save settings' });
+    await save.click();
+    // Printing a receipt nobody asked for leaves a slip for the next person: its own confirmation.
+    const confirm = page.getByRole('region', { name: 'These changes need your own confirmation' });
+    expect(await lines(confirm)).toEqual([
+      'When nobody answers “Would you like a receipt?”: Print nothing → Print the receipt. A receipt the patron walks away from shows the next person the titles and due dates.',
+    ]);
+    await confirm.getByLabel('I have read these changes and want them.').check();
     await save.click();
     await page
       .getByText('Settings saved. Restart the kiosk to use them.', { exact: true })
@@ -675,7 +703,7 @@ describe('kiosk settings screen (web host)', () => {
       Date.parse(exportedAt),
     );
     await preview.getByText(`Exported ${local} by kiosk version 0.1.0.`, { exact: true }).waitFor();
-    expect(await lines(preview)).toEqual([
+    expect(await lines(preview.locator('.changes'))).toEqual([
       'Largest PDF staff may publish: 100 MB → 50 MB',
       'Patrons may identify by email: Off → On',
       'End a patron session after no activity for (seconds): 120 seconds → 90 seconds',
@@ -703,5 +731,108 @@ describe('kiosk settings screen (web host)', () => {
       'Warning before the end of a session (seconds): Must be a number.',
       'Patrons may identify by email: Must be On or Off.',
     ]);
+  });
+
+  it('asks for its own confirmation of an import that moves the service address and turns on email identification, and of a form that does: nothing is written without it', async () => {
+    const kiosk = await startSignedIn();
+    const { page } = kiosk;
+    await openSettings(page);
+    const settingsFile = path.join(kiosk.dataDir, 'settings.json');
+    const before = await readFile(settingsFile, 'utf8').catch(() => '');
+    const file = await exportFile(kiosk, {
+      service: {
+        baseUrl: 'https://other.example.net/api',
+        authUrl: 'https://login.other.example.net',
+      },
+      patron: { allowEmail: true },
+      kiosk: { branchName: 'Hillside Library' },
+    });
+    await page.getByLabel('Import settings from a file…').setInputFiles(file);
+    const preview = page.getByRole('region', { name: 'What the import changes' });
+    await preview.waitFor();
+    const confirm = preview.getByRole('region', {
+      name: 'These changes need your own confirmation',
+    });
+    expect(await lines(confirm)).toEqual([
+      'Library service address changes: the built-in demo service → other.example.net. The signed-in staff account will be signed out, and the kiosk will send its card and item barcodes to the new address.',
+      'Sign-in server changes: the built-in demo service → login.other.example.net. The signed-in staff account will be signed out, and staff will type their password at the new address.',
+      "Patrons may identify by email: Off → On. Anyone who knows a patron's email address can see their name, loans and fines and borrow on their account.",
+    ]);
+    // The ordinary change (the branch name) is in the list of changes, not among the warnings.
+    expect(await lines(preview.locator('.changes'))).toContain(
+      'Branch name: (empty) → Hillside Library',
+    );
+    const box = confirm.getByLabel('I have read these changes and want them.');
+    expect(await box.isChecked()).toBe(false);
+    await expectNoAxeViolations(page);
+    await confirm.scrollIntoViewIfNeeded();
+    await windowShot(page, 'staff-settings-import-security-1280x800');
+
+    // Apply alone is not the confirmation: the core refuses, the file stays as it was.
+    const apply = preview.getByRole('button', { name: 'Apply these settings' });
+    await apply.click();
+    await preview
+      .getByText(
+        'Not applied: these changes need your confirmation. Tick “I have read these changes and want them.”, then apply again.',
+        { exact: true },
+      )
+      .waitFor();
+    expect(await readFile(settingsFile, 'utf8').catch(() => '')).toBe(before);
+    await windowShot(page, 'staff-settings-import-security-refused-1280x800');
+
+    await box.check();
+    await apply.click();
+    await page.getByText('Settings imported. Restart the kiosk to use them.').waitFor();
+    const stored = await storedSettings(kiosk);
+    expect(stored.service).toEqual({
+      baseUrl: 'https://other.example.net/api',
+      authUrl: 'https://login.other.example.net',
+    });
+    expect(stored.patron).toEqual({ allowEmail: true });
+
+    // The form: the email choice says what it opens; turning it on again asks the same way.
+    const email = page.getByLabel('Patrons may identify by email');
+    expect(await email.isChecked()).toBe(true);
+    expect((await page.locator('#setting-patron-allowEmail-hint').textContent())?.trim()).toBe(
+      "Anyone who knows a patron's email address can see their name, loans and fines and borrow on their account.",
+    );
+    await email.uncheck();
+    const save = page.getByRole('button', { name: 'Save settings' });
+    await save.click();
+    await page
+      .getByText('Settings saved. Restart the kiosk to use them.', { exact: true })
+      .waitFor();
+    // Turning a protection back on asked nothing.
+    expect(await page.locator('[data-security-changes]').count()).toBe(0);
+    // An ordinary change asks nothing either.
+    await page.getByLabel('Close staff mode after no staff action for (minutes)').fill('10');
+    await save.click();
+    await page
+      .getByText('Settings saved. Restart the kiosk to use them.', { exact: true })
+      .waitFor();
+    expect(await page.locator('[data-security-changes]').count()).toBe(0);
+
+    await email.check();
+    await save.click();
+    const formConfirm = page.getByRole('region', {
+      name: 'These changes need your own confirmation',
+    });
+    expect(await lines(formConfirm)).toEqual([
+      "Patrons may identify by email: Off → On. Anyone who knows a patron's email address can see their name, loans and fines and borrow on their account.",
+    ]);
+    const notSaved = page.getByText(
+      'Not saved: these changes need your confirmation. Tick “I have read these changes and want them.”, then save again.',
+      { exact: true },
+    );
+    await notSaved.waitFor();
+    expect((await storedSettings(kiosk)).patron).toEqual({ allowEmail: false });
+    await expectNoAxeViolations(page);
+    await windowShot(page, 'staff-settings-save-security-1280x800');
+    await formConfirm.getByLabel('I have read these changes and want them.').check();
+    await save.click();
+    await page
+      .getByText('Settings saved. Restart the kiosk to use them.', { exact: true })
+      .waitFor();
+    expect((await storedSettings(kiosk)).patron).toEqual({ allowEmail: true });
   });
 });
