@@ -10,6 +10,7 @@ import type { Settings } from '../settings/schema';
 import { clientSecretFor } from '../vault/client-secret';
 import { createClientSecretFile } from '../vault/client-secret-file';
 import { createFileVault, fileVaultPaths } from '../vault/file-vault';
+import { openKioskKeys } from '../vault/kiosk-keys';
 import { EXIT } from './exit-codes';
 import type { ExitCode } from './exit-codes';
 
@@ -37,7 +38,8 @@ function runningKioskConnection(settings: Settings): ServiceConnection | undefin
 
 /**
  * Settings (conf, in KIOSK_DATA_DIR when set), the AES-GCM file vault in the data folder, the
- * client secret sealed next to it (when `set-client-secret` stored one), and the staff auth. The
+ * client secret sealed next to it (when `set-client-secret` stored one), both with the web host's
+ * key source (kiosk-keys.ts), and the staff auth. The
  * CLI talks to a configured service, or to a running kiosk's embedded one: starting the reference
  * service for one command would leave tokens bound to a server that is gone a second later.
  */
@@ -62,11 +64,17 @@ export async function createCliContext(
       message: `No library service configured, and no kiosk is running with the data folder ${settings.dataDir}: start the kiosk (\`npm start\`) and run this again, or set KIOSK_BASE_URL (and KIOSK_AUTH_URL) to a service.`,
     });
   }
+  // The web host's keys: the systemd credential or KIOSK_KEY_FILE, else the data folder's own.
+  const keys = await openKioskKeys(settings.dataDir, env);
+  if (!keys.ok) return err({ exit: EXIT.usage, kind: 'key-source', message: keys.error.message });
   const paths = fileVaultPaths(settings.dataDir);
-  const clientSecret = await clientSecretFor(createClientSecretFile(paths), connection);
+  const clientSecret = await clientSecretFor(
+    createClientSecretFile(paths, keys.value.keys.clientSecret),
+    connection,
+  );
   const auth = await createStaffAuth({
     connection: { ...connection, redirectUri: loopbackRedirectUri ?? connection.redirectUri },
-    vault: createFileVault(paths),
+    vault: createFileVault(paths, keys.value.keys.vault),
     timeoutMs: settings.requestTimeoutMs,
     ...(clientSecret ? { clientSecret } : {}),
   });

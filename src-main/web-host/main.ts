@@ -11,6 +11,7 @@ import { startWebKiosk } from './web-kiosk';
 import type { WebKiosk } from './web-kiosk';
 import { portInUse, portInUseMessage, resolvePorts } from '../host/ports';
 import { removeRunningServiceFile, writeRunningServiceFile } from '../host/running-service-file';
+import { openKioskKeys } from '../vault/kiosk-keys';
 
 const log = createLogger('web-host');
 
@@ -69,6 +70,24 @@ const logFile = values['log-file']
     });
 addLogSink(logFile.sink);
 
+// The systemd credential, KIOSK_KEY_FILE, or (a checkout, demo mode) the data folder's own keys.
+const keys = await openKioskKeys(settings.value.dataDir, process.env);
+if (!keys.ok) {
+  log.error('the key source was refused', { path: keys.error.path });
+  process.stderr.write(`${keys.error.message}\n`);
+  logFile.close();
+  process.exit(2);
+}
+if (keys.value.keys.source === 'data-folder') {
+  log.warn(
+    'the data folder keeps its own keys (keys/): a copy of the folder reads the staff sign-in and the offline journal; give the kiosk a systemd credential or KIOSK_KEY_FILE (docs/deployment.md)',
+  );
+} else {
+  log.info('the data folder is sealed with a master key kept outside it', {
+    source: keys.value.keys.source,
+  });
+}
+
 let web: WebKiosk;
 try {
   web = await startWebKiosk({
@@ -79,6 +98,7 @@ try {
     },
     demo: values.demo,
     settingsStore: store,
+    keys: keys.value.keys,
   });
 } catch (error) {
   // One line, never a stack trace: the log (and its file) keeps the details.

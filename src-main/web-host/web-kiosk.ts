@@ -12,6 +12,8 @@ import type { Settings } from '../settings/schema';
 import type { SettingsStore } from '../settings/store';
 import { createClientSecretFile } from '../vault/client-secret-file';
 import { createFileVault, fileVaultPaths } from '../vault/file-vault';
+import { dataFolderKeys } from '../vault/kiosk-keys';
+import type { KioskKeys } from '../vault/kiosk-keys';
 import { createDocumentStaging, STAGING_PATH } from './document-staging';
 import { IPC_PATH } from './ipc-socket';
 import { startWebHost } from './server';
@@ -39,6 +41,11 @@ export interface WebKioskOptions {
   settingsStore?: SettingsStore;
   /** The pages' heartbeat; by default one every 5 s, silent after RECOVERY_LIMITS.unresponsiveMs. */
   heartbeat?: { everyMs: number; silentMs: number };
+  /**
+   * The keys of the vault, client secret and journal (openKioskKeys: main.ts gives the station's
+   * key source); absent, the data folder's own key files.
+   */
+  keys?: KioskKeys;
 }
 
 export interface WebKiosk {
@@ -67,6 +74,7 @@ async function startRun(
   restart: () => Promise<void>,
 ): Promise<WebKioskRun> {
   const paths = fileVaultPaths(options.settings.dataDir);
+  const keys = options.keys ?? dataFolderKeys(options.settings.dataDir);
   // The redirect names the web host's port, known once it listens; sign-in starts only later.
   let redirectUri = '';
   // Staff's chosen PDFs come in over HTTP (documents screen); leftovers of a crash go now.
@@ -76,8 +84,9 @@ async function startRun(
   const recovery = createPageRecovery();
   const kiosk = await bootKiosk(options.settings, {
     pageRecoveries: () => recovery.tally(),
-    vault: createFileVault(paths),
-    clientSecrets: createClientSecretFile(paths),
+    vault: createFileVault(paths, keys.vault),
+    clientSecrets: createClientSecretFile(paths, keys.clientSecret),
+    journalKeys: keys.journal,
     presentSignIn: async (auth) => {
       const { authorizationUrl } = await auth.beginSignIn({ redirectUri });
       return { presentation: 'popup', authorizationUrl };

@@ -58,11 +58,11 @@ describe('the status and sign-in screens, signed in to the embedded service', ()
     );
   });
 
-  it("names what keeps staff's sign-in: the web host's own key file", async () => {
+  it("names what keeps staff's sign-in: a key file in the data folder, which a copy carries along", async () => {
     await fact(kiosk, 'token-protection').waitFor();
     expect(await labelOf(kiosk, 'token-protection')).toBe('Staff sign-in kept with');
     expect(await fact(kiosk, 'token-protection').innerText()).toBe(
-      "The kiosk's own key file, readable only by the kiosk's user",
+      'A key file inside the data folder: anyone with a copy of the folder can read the staff sign-in and the offline journal',
     );
     await fact(kiosk, 'token-protection').scrollIntoViewIfNeeded();
     await expectNoSecrets(kiosk, await kiosk.screenshot('staff-status-token-protection'));
@@ -231,7 +231,7 @@ describe('the sign-in screen in Spanish', () => {
       'Inicio de sesión del personal guardado con',
     );
     expect(await fact(kiosk, 'token-protection').innerText()).toBe(
-      'El archivo de clave propio del quiosco, que solo puede leer el usuario del quiosco',
+      'Un archivo de clave dentro de la carpeta de datos: quien tenga una copia de la carpeta puede leer el inicio de sesión del personal y el registro sin conexión',
     );
     await fact(kiosk, 'token-protection').scrollIntoViewIfNeeded();
     await expectNoSecrets(kiosk, await kiosk.screenshot('staff-status-token-protection-es'));

@@ -2,13 +2,14 @@ import { configuredConnection } from '../../service/connection';
 import { createConfSettingsStore } from '../../settings/conf-store';
 import { createClientSecretFile } from '../../vault/client-secret-file';
 import { fileVaultPaths } from '../../vault/file-vault';
+import { openKioskKeys } from '../../vault/kiosk-keys';
 import type { Command } from '../command';
 import { EXIT } from '../exit-codes';
 import { readHiddenLine } from '../read-hidden-line';
 
 /**
  * Stores the client secret of a client the service made confidential, sealed with the token
- * vault's key in the data folder and bound to the configured auth URL and client ID; `--clear`
+ * vault's key (kiosk-keys.ts) and bound to the configured auth URL and client ID; `--clear`
  * removes it. Read from stdin so it never appears in the shell history or the settings file.
  */
 export const setClientSecret: Command = async ({ parsed, output, env, streams }) => {
@@ -17,8 +18,13 @@ export const setClientSecret: Command = async ({ parsed, output, env, streams })
     output.failure('invalid-setting', loaded.error.message);
     return EXIT.usage;
   }
+  const keys = await openKioskKeys(loaded.value.dataDir, env);
+  if (!keys.ok) {
+    output.failure('key-source', keys.error.message);
+    return EXIT.usage;
+  }
   const paths = fileVaultPaths(loaded.value.dataDir);
-  const store = createClientSecretFile(paths);
+  const store = createClientSecretFile(paths, keys.value.keys.clientSecret);
   if (parsed.options.clear === true) {
     await store.clear();
     output.result(
