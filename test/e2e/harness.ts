@@ -54,6 +54,8 @@ export interface KioskUnderTest {
   browser: Browser;
   page: Page;
   screenshot(name: string): Promise<string>;
+  /** Stops the kiosk and starts it again on the same data folder, port and launch key. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -132,6 +134,7 @@ export async function startKioskUnderTest(
       await screenshotWhole(page, file);
       return file;
     },
+    restart: () => web.restart(),
     async stop() {
       await browser.close();
       await web.stop();

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
@@ -164,6 +164,104 @@ describe('an outage at the kiosk, from the first scan to the last sync', () => {
     await page.getByText('Your library account is on hold').waitFor();
     expect(await page.getByRole('heading', { name: 'Welcome' }).count()).toBe(1);
     await kiosk.screenshot('offline-card-refused');
+    faults().set({ outage: false });
+  });
+
+  it('pauses borrowing offline once the block list file is damaged, tells staff, and lends again when they confirm (issue 22, item 9)', async () => {
+    const { page } = kiosk;
+    const setLanguage = async (language: 'en' | 'es'): Promise<void> => {
+      await kiosk.kiosk.core.handlers['kiosk.setLanguage']({ language });
+      await page.locator(`html[lang="${language}"]`).waitFor({ state: 'attached' });
+    };
+    // One bit flipped in the sealed file that holds the block list imported above, then a restart.
+    const file = path.join(kiosk.dataDir, 'offline', 'knowledge.bin');
+    const bytes = await readFile(file);
+    bytes[bytes.length - 10] = bytes[bytes.length - 10]! ^ 0x01;
+    await writeFile(file, bytes);
+    await kiosk.restart();
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor({ timeout: 30_000 });
+
+    faults().set({ outage: true });
+    await scan(kiosk, CARDS.canBorrow);
+    const notice = page.locator('.notice');
+    await notice.getByText('Borrowing is paused while the library system is offline.').waitFor();
+    expect(await notice.textContent()).toContain(
+      'Borrowing is paused while the library system is offline. Returns are still taken.',
+    );
+    await page
+      .getByText(
+        'Working offline: borrowing is paused until the library system is back. Returns are still taken, and confirmed later.',
+      )
+      .waitFor();
+    // The card was on the lost list; the patron reads nothing of blocks, holds, damage or files
+    // (the demo strip above the screen, for whoever tries the demo, names its blocked card).
+    const patronWords = async (): Promise<string> =>
+      `${await page.locator('.screen').textContent()} ${await notice.textContent()}`;
+    const patronText = await patronWords();
+    expect(patronText).not.toMatch(/block|hold|damag|corrupt|file/i);
+    expect(await page.getByRole('heading', { name: 'Welcome' }).count()).toBe(1);
+    await kiosk.screenshot('offline-borrowing-paused');
+
+    // A refused card ends the session, and with it a language chosen before the scan (as for
+    // every refusal at the welcome screen): the words in Spanish are read with Spanish chosen after.
+    await scan(kiosk, CARDS.withOverdueLoans);
+    await setLanguage('es');
+    await notice
+      .getByText(
+        'Los préstamos están en pausa mientras el sistema de la biblioteca no está disponible. Las devoluciones se siguen aceptando.',
+      )
+      .waitFor();
+    expect(await patronWords()).not.toMatch(/bloque|suspend|dañ|archivo|lista/i);
+    await kiosk.screenshot('offline-borrowing-paused-es');
+    await setLanguage('en');
+
+    // Returns go on: a return never needs the block list.
+    await page.getByRole('button', { name: /Return items/ }).click();
+    await scan(kiosk, ITEMS.available[3]!);
+    await sessionLines(page).and(page.locator('[data-status="queued"]')).first().waitFor();
+    await page.getByRole('button', { name: "I'm done" }).click();
+    await page.getByRole('button', { name: /No receipt/i }).click();
+    await page.getByText('Working offline').first().waitFor({ timeout: 15_000 });
+
+    // Staff see why on entering staff mode, and what to do.
+    await page.keyboard.press('Control+Alt+KeyS');
+    await page.getByLabel('Staff PIN').fill(DEMO_STAFF_PIN);
+    await page.keyboard.press('Enter');
+    const lost = page.locator('.offline-problem[data-problem="knowledge-lost"]');
+    await lost.getByRole('heading', { name: 'Offline block list lost' }).waitFor();
+    expect(await lost.textContent()).toContain(
+      'it could not read its offline card check file: it was damaged or cut short. The imported block list and the cards remembered from look-ups are gone, so no card is accepted for borrowing while the library system is offline; returns are not affected. Import the block list again, or lend offline without one.',
+    );
+    expect(await lost.textContent()).toMatch(
+      /The unreadable file was kept at .*knowledge\.bin\.corrupt-\S+\./,
+    );
+    await page.screenshot({ path: 'test-results/offline-staff-block-list-lost-window.png' });
+    await lost.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/offline-staff-block-list-lost.png' });
+    await expectNoAxeViolations(page);
+    await setLanguage('es');
+    await lost.getByRole('heading', { name: 'Lista de bloqueo sin conexión perdida' }).waitFor();
+    await lost.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/offline-staff-block-list-lost-es.png' });
+    await setLanguage('en');
+
+    await lost.getByRole('button', { name: 'Lend offline without a block list' }).click();
+    await lost
+      .getByText(
+        'Without a block list, a card that is blocked in the library system can borrow while the system is offline, until a block list is imported. Lend offline anyway?',
+      )
+      .waitFor();
+    await page.screenshot({ path: 'test-results/offline-staff-block-list-confirm.png' });
+    await lost.getByRole('button', { name: 'Yes, lend without a block list' }).click();
+    const lent = page.locator('.offline-problem[data-problem="knowledge-lent"]');
+    await lent.getByText('Lending offline without a block list, as staff confirmed').waitFor();
+    await lent.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/offline-staff-block-list-lent.png' });
+    await page.getByRole('button', { name: 'Leave staff mode' }).click();
+
+    await scan(kiosk, CARDS.withOverdueLoans);
+    await page.getByText(/Offline: you can borrow up to 5 items/).waitFor();
+    await page.getByRole('button', { name: "I'm done" }).click();
     faults().set({ outage: false });
   });
 });

@@ -62,11 +62,11 @@ export async function startSignedInKiosk(
     ...(options.faults ? { faults: true } : {}),
   });
   await signInStaff(kiosk.page);
-  return {
-    ...kiosk,
+  // Onto the same object: `kiosk` and `host` stay getters naming the current run after a restart.
+  return Object.assign(kiosk, {
     ...(hid ? { hid } : {}),
     duplicateWindowMs: ScannerSettingsSchema.parse(settings.scanner ?? {}).duplicateWindowMs,
-  };
+  });
 }
 
 /** Staff mode by PIN, sign-in through the service's popup, then back to the patrons' screen. */
