@@ -43,6 +43,7 @@ export function lookupMessage(error: ServiceError): PatronMessage {
     case 'malformed-response':
     case 'redirected':
     case 'mismatched-answer':
+    case 'too-large':
     case 'cancelled':
       return { kind: 'unavailable' };
     default:
@@ -71,6 +72,7 @@ export function circulationMessage(error: ServiceError): PatronMessage {
     case 'malformed-response':
     case 'redirected':
     case 'mismatched-answer':
+    case 'too-large':
     case 'cancelled':
       return error.outcome === 'unknown' ? { kind: 'outcome-unknown' } : { kind: 'unavailable' };
     default:

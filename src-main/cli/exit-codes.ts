@@ -28,6 +28,7 @@ export function exitCodeOf(error: ServiceError | UploadError): ExitCode {
     case 'malformed-response':
     case 'redirected':
     case 'mismatched-answer':
+    case 'too-large':
       return EXIT.malformed;
     case 'cancelled':
       return EXIT.cancelled;

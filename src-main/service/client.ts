@@ -23,7 +23,8 @@ import type {
 } from './reader/types';
 import { UNKNOWN } from './reader/values';
 import type { FieldMap, Reading, Trace } from './reader/view';
-import { interpret, sendOnce } from './request';
+import { DEFAULT_MAX_ANSWER_BYTES } from './answer-body';
+import { interpret, sendOnce, thrownName } from './request';
 import type { ApiRequest, HttpMethod, Transport } from './request';
 import { err } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
@@ -45,6 +46,8 @@ export interface ServiceClientOptions {
   tokens: AccessTokenSource;
   /** Per-request limit (settings.requestTimeoutMs); for uploads, the longest silence allowed. */
   timeoutMs: number;
+  /** service.maxAnswerBytes (default 4 MiB): a longer answer is a `too-large` error, never read whole. */
+  maxAnswerBytes?: number;
   /** The deployment's own field names (`service.fieldMap`), over the alias table. */
   fieldMap?: FieldMap;
   circulationMethod?: CirculationMethod;
@@ -119,6 +122,32 @@ function matchingAnswer(
   return err({ kind: 'mismatched-answer', operation, field, outcome: 'unknown' });
 }
 
+type Operations = {
+  [K in OperationName]: (...args: never[]) => Promise<Result<unknown, ServiceError | UploadError>>;
+};
+
+/**
+ * The one seam every operation passes through: whatever throws below it (a reader meeting an
+ * answer nobody foresaw, a token source's defect) resolves as a typed error, logged by class and
+ * never by content. Its effect is not known, so its outcome is `unknown`: a check-out is reconciled.
+ */
+function neverRejecting<T extends Operations>(operations: T): T {
+  const guarded = Object.entries(operations).map(([name, run]) => {
+    const operation = name as OperationName;
+    const safe = async (...args: never[]) => {
+      try {
+        return await run(...args);
+      } catch (error) {
+        const issue = `kiosk fault (${thrownName(error)})`;
+        log.error('an operation failed unexpectedly', { operation, error: thrownName(error) });
+        return err({ kind: 'malformed-response', operation, status: 0, issue, outcome: 'unknown' });
+      }
+    };
+    return [name, safe];
+  });
+  return Object.fromEntries(guarded) as T;
+}
+
 export type ServiceClient = ReturnType<typeof createServiceClient>;
 
 /** Typed client for every operation of the library service interface. */
@@ -126,6 +155,7 @@ export function createServiceClient(options: ServiceClientOptions) {
   const transport: Transport = {
     baseUrl: options.baseUrl,
     timeoutMs: options.timeoutMs,
+    maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
     fetch: options.fetch ?? globalThis.fetch,
   };
   const now = options.now ?? Date.now;
@@ -211,7 +241,7 @@ export function createServiceClient(options: ServiceClientOptions) {
       return { ok: true, value };
     };
 
-  return {
+  return neverRejecting({
     getUserInfo: (opts: CallOptions = {}): Promise<ServiceResult<UserInfo>> =>
       call({
         operation: 'getUserInfo',
@@ -372,8 +402,12 @@ export function createServiceClient(options: ServiceClientOptions) {
       filePath: string,
       opts: CallOptions & { onProgress?: (progress: UploadProgress) => void } = {},
     ): Promise<Result<void, UploadError>> =>
-      uploadFile(ticket.uploadendpoint, filePath, { ...opts, idleTimeoutMs: options.timeoutMs }),
-  };
+      uploadFile(ticket.uploadendpoint, filePath, {
+        ...opts,
+        idleTimeoutMs: options.timeoutMs,
+        maxAnswerBytes: transport.maxAnswerBytes,
+      }),
+  });
 }
 
 export type { UploadError, UploadProgress };

@@ -1,3 +1,5 @@
+import { byteSize } from '../../src-shared/byte-size';
+
 /** Stable names of the service operations, used in errors, logs and the staff screen. */
 export type OperationName =
   | 'getUserInfo'
@@ -82,6 +84,18 @@ export type ServiceError =
       outcome: Outcome;
     }
   | {
+      /**
+       * The answer was longer than `service.maxAnswerBytes`: read no further, so one answer cannot
+       * fill the kiosk's memory or hold its event loop.
+       */
+      kind: 'too-large';
+      operation: OperationName;
+      status: number;
+      /** The cap in bytes, named in every message about it. */
+      limitBytes: number;
+      outcome: Outcome;
+    }
+  | {
       /** The call was not sent: an argument cannot be put in the request as it is. */
       kind: 'invalid-argument';
       operation: OperationName;
@@ -113,6 +127,12 @@ export function networkCode(error: unknown): string {
   return 'network-error';
 }
 
+/** What a status says was done: a 2xx acted, a 4xx declined before acting, a 5xx may have failed half-way. */
+export function outcomeOfStatus(status: number): Outcome {
+  if (status >= 200 && status < 300) return 'applied';
+  return status >= 400 && status < 500 ? 'not-applied' : 'unknown';
+}
+
 export function outcomeOfNetworkFailure(code: string): Outcome {
   return NOT_CONNECTED.has(code) ? 'not-applied' : 'unknown';
 }
@@ -140,6 +160,10 @@ export function describeServiceError(error: ServiceError): string {
       return `${error.operation}: service error, the answer names another ${
         error.field === 'itemBarcode' ? 'item' : 'card'
       } than the request`;
+    case 'too-large':
+      return `${error.operation}: service error, the answer (${error.status}) is larger than ${byteSize(
+        error.limitBytes,
+      )} (service.maxAnswerBytes); not read`;
     case 'invalid-argument':
       return `${error.operation}: not sent, ${error.issue}`;
   }

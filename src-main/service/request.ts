@@ -1,5 +1,7 @@
 import { createLogger } from '../../src-shared/log/logger';
-import { networkCode, outcomeOfNetworkFailure } from './errors';
+import { readCappedText } from './answer-body';
+import { MAX_ANSWER_DEPTH, parseAnswerJson } from './answer-json';
+import { networkCode, outcomeOfNetworkFailure, outcomeOfStatus } from './errors';
 import type { OperationName, ServiceError } from './errors';
 import type { Read } from './reader/records';
 import { readRefusal } from './reader/refusal';
@@ -29,6 +31,8 @@ export interface ApiRequest<T> {
 export interface Transport {
   baseUrl: string;
   timeoutMs: number;
+  /** service.maxAnswerBytes: a longer answer is cancelled at the cap and never held whole. */
+  maxAnswerBytes: number;
   fetch: typeof fetch;
 }
 
@@ -38,6 +42,8 @@ export interface Answer {
   body: unknown;
   text: string;
   headers: Headers;
+  /** JSON nested deeper than MAX_ANSWER_DEPTH: `body` is undefined and the text is not shown. */
+  tooDeep: boolean;
 }
 
 function urlOf(transport: Transport, request: ApiRequest<unknown>): string {
@@ -60,12 +66,9 @@ function originOf(location: string | null, requestUrl: string): string {
   }
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+/** A thrown error by its class only: its message may quote the answer. */
+export function thrownName(error: unknown): string {
+  return error instanceof Error ? error.name : typeof error;
 }
 
 /** One HTTP exchange with the seed's headers. Never retries; the caller decides what a 401 means. */
@@ -109,9 +112,23 @@ export async function sendOnce(
           request.method === 'GET' || status === 307 || status === 308 ? 'not-applied' : 'unknown',
       });
     }
-    const text = await response.text();
+    const text = await readCappedText(response, transport.maxAnswerBytes);
+    if (!text.ok) {
+      const limitBytes = transport.maxAnswerBytes;
+      log.warn('answer larger than the cap; not read', { operation, status, limitBytes });
+      return err({
+        kind: 'too-large',
+        operation,
+        status,
+        limitBytes,
+        outcome: outcomeOfStatus(status),
+      });
+    }
     log.debug('answer', { operation, status, ms: Math.round(performance.now() - started) });
-    return ok({ status, body: parseJson(text), text, headers: response.headers });
+    const { body, tooDeep } = parseAnswerJson(text.value);
+    if (tooDeep)
+      log.warn('answer nested too deep; not read', { operation, status, limit: MAX_ANSWER_DEPTH });
+    return ok({ status, body, text: text.value, headers: response.headers, tooDeep });
   } catch (error) {
     // Once a 2xx status arrived the service has acted, whatever happened to the body afterwards.
     const outcome = status !== undefined && status < 300 ? 'applied' : 'unknown';
@@ -138,14 +155,14 @@ export function interpret<T>(
 ): Result<T, ServiceError> {
   const { status, body } = answer;
   if (status >= 200 && status < 300) {
-    const value = read(body, answer.headers, answer.text);
+    const value = readSafely(operation, () => read(body, answer.headers, answer.text));
     if (value.ok) return ok(value.value);
     // Key names and value types only: enough to write a field map, no patron data or secret.
     log.warn('unreadable answer', {
       operation,
       status,
       issue: value.issue,
-      shape: answerShape(body, answer.headers, answer.text),
+      shape: shapeSafely(body, answer),
     });
     return err({
       kind: 'malformed-response',
@@ -158,7 +175,9 @@ export function interpret<T>(
   if (status === 502 || status === 503 || status === 504) {
     return err({ kind: 'unreachable', operation, cause: `http-${status}`, outcome: 'unknown' });
   }
-  const refusal = readRefusal(body, answer.text);
+  const refusal = readSafely(operation, () => readRefusal(body, answer.tooDeep ? '' : answer.text));
+  if ('issue' in refusal)
+    return err({ kind: 'refused', operation, status, outcome: outcomeOfStatus(status) });
   return err({
     kind: 'refused',
     operation,
@@ -168,4 +187,26 @@ export function interpret<T>(
     // A 4xx is the service declining before acting; a 5xx may have failed half-way.
     outcome: status < 500 ? 'not-applied' : 'unknown',
   });
+}
+
+/**
+ * A reader that throws is a defect met by an odd answer, not a reason for the call to reject: its
+ * error becomes the unreadable-answer issue, logged by class only (the message may quote the body).
+ */
+function readSafely<T>(operation: OperationName, read: () => T): T | { ok: false; issue: string } {
+  try {
+    return read();
+  } catch (error) {
+    const name = thrownName(error);
+    log.error('a reader failed on an answer', { operation, error: name });
+    return { ok: false, issue: `unreadable (${name})` };
+  }
+}
+
+function shapeSafely(body: unknown, answer: Answer): unknown {
+  try {
+    return answerShape(body, answer.headers, answer.text);
+  } catch {
+    return 'unknown';
+  }
 }

@@ -5,6 +5,7 @@ import https from 'node:https';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createLogger } from '../../src-shared/log/logger';
+import { DEFAULT_MAX_ANSWER_BYTES } from './answer-body';
 import { networkCode, outcomeOfNetworkFailure } from './errors';
 import type { ServiceError } from './errors';
 import { err, ok } from '../../src-shared/result';
@@ -22,6 +23,8 @@ export interface UploadOptions {
   signal?: AbortSignal;
   /** Longest silence on the connection before giving up; the whole upload may take longer. */
   idleTimeoutMs: number;
+  /** service.maxAnswerBytes: the storage's answer is read up to this much, the rest left unread. */
+  maxAnswerBytes?: number;
 }
 
 export type UploadError =
@@ -53,6 +56,7 @@ export async function uploadFile(
   }
   if (options.signal?.aborted) return err({ kind: 'cancelled', operation, outcome: 'not-applied' });
 
+  const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
   const url = new URL(uploadEndpoint);
   const transport = url.protocol === 'https:' ? https : http;
   let connected = false;
@@ -106,12 +110,41 @@ export async function uploadFile(
     request.on('response', (response) => {
       answered = true;
       const chunks: Buffer[] = [];
+      let kept = 0;
       let interruption: unknown;
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      let settled = false;
+      const settle = (): void => {
+        if (settled) return;
+        settled = true;
+        const status = response.statusCode ?? 0;
+        if (status === 201 || status === 200) return resolve(ok(undefined));
+        const code = azureErrorCode(Buffer.concat(chunks).toString('utf8'));
+        log.warn('upload refused', { status, azureCode: code });
+        resolve(
+          err({
+            kind: 'refused',
+            operation,
+            status,
+            ...(code ? { code } : {}),
+            outcome: status < 500 ? 'not-applied' : 'unknown',
+          }),
+        );
+      };
+      // Only an error's <Code> is read from the answer: past the cap the status decides, and the
+      // rest is never read.
+      response.on('data', (chunk: Buffer) => {
+        if (settled) return;
+        chunks.push(chunk.subarray(0, maxAnswerBytes - kept));
+        kept += chunk.length;
+        if (kept < maxAnswerBytes) return;
+        log.warn('upload answer longer than the cap; the rest not read', { maxAnswerBytes });
+        settle();
+        response.destroy();
+      });
       response.on('error', (error) => (interruption = error));
       // A reset or idle timeout mid-answer: the blob may or may not have been stored.
       response.on('close', () => {
-        if (response.complete) return;
+        if (response.complete || settled) return;
         if (timedOut) {
           return resolve(
             err({
@@ -126,21 +159,7 @@ export async function uploadFile(
         log.warn('upload answer interrupted', { cause });
         resolve(err({ kind: 'unreachable', operation, cause, outcome: 'unknown' }));
       });
-      response.on('end', () => {
-        const status = response.statusCode ?? 0;
-        if (status === 201 || status === 200) return resolve(ok(undefined));
-        const code = azureErrorCode(Buffer.concat(chunks).toString('utf8'));
-        log.warn('upload refused', { status, azureCode: code });
-        resolve(
-          err({
-            kind: 'refused',
-            operation,
-            status,
-            ...(code ? { code } : {}),
-            outcome: status < 500 ? 'not-applied' : 'unknown',
-          }),
-        );
-      });
+      response.on('end', settle);
     });
 
     let sentBytes = 0;

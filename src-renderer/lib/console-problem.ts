@@ -1,5 +1,6 @@
 import type { ConsoleProblem } from '../../src-main/ipc/contract';
 import { t } from '../i18n/i18n.svelte';
+import { sizeText } from '../staff/documents/sizes';
 
 /** One sentence for staff about a console call that produced no value. */
 export function problemText(problem: ConsoleProblem): string {
@@ -20,6 +21,8 @@ export function problemText(problem: ConsoleProblem): string {
       return problem.field === 'itemBarcode'
         ? t('console.problem.mismatched-item')
         : t('console.problem.mismatched-card');
+    case 'too-large':
+      return t('console.problem.too-large', { limit: sizeText(problem.limitBytes) });
     case 'unavailable':
       return t('console.problem.unavailable', { reason: problem.reason });
     case 'queued-offline':

@@ -24,6 +24,7 @@ export function isUnreachable(error: ServiceError): boolean {
     case 'malformed-response':
     case 'redirected':
     case 'mismatched-answer':
+    case 'too-large':
     case 'cancelled':
     case 'invalid-argument':
       return false;

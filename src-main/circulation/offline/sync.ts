@@ -1,4 +1,5 @@
 import { createLogger } from '../../../src-shared/log/logger';
+import { byteSize } from '../../../src-shared/byte-size';
 import type { ServiceError } from '../../service/errors';
 import type { CirculationResult } from '../../service/reader/types';
 import { UNKNOWN, formatDate } from '../../service/reader/values';
@@ -90,6 +91,8 @@ function exceptionOf(error: ServiceError): Omit<Outcome & { t: 'exception' }, 'i
 
 function describeNotSent(error: ServiceError): string {
   if (error.kind === 'redirected') return `redirect to ${error.target} not followed`;
+  if (error.kind === 'too-large')
+    return `answer larger than ${byteSize(error.limitBytes)} (service.maxAnswerBytes) not read`;
   return error.kind === 'invalid-argument' ? `not sent: ${error.issue}` : error.kind;
 }
 
@@ -182,8 +185,10 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
       // A member the service does not know never got the loan: the check-out's refusal says so.
       if (lookup.error.kind === 'refused' && lookup.error.outcome === 'not-applied')
         return { notApplied: undefined };
-      // A redirect will come again on the next pass: staff look instead of a retry loop.
-      if (lookup.error.kind === 'redirected') return 'cannot-tell';
+      // A redirect or an oversized answer will come again on the next pass: staff look instead of
+      // a retry loop.
+      if (lookup.error.kind === 'redirected' || lookup.error.kind === 'too-large')
+        return 'cannot-tell';
       return stopFor(lookup.error);
     }
     connectivity.reachable();
@@ -213,7 +218,7 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
       if (!lookup.ok) {
         if (lookup.error.kind === 'refused' && lookup.error.outcome === 'not-applied') continue;
         // Priors unknown, as for an unknown member; the send itself will meet the redirect.
-        if (lookup.error.kind === 'redirected') continue;
+        if (lookup.error.kind === 'redirected' || lookup.error.kind === 'too-large') continue;
         const stop = stopFor(lookup.error);
         return stop.go ? { go: false, phase: 'waiting-service' } : stop;
       }
@@ -250,7 +255,7 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
       await journal.settle([{ t: 'exception', id, reason: 'unconfirmed' }], { durable: true });
       return GO;
     }
-    if (error.kind === 'redirected') {
+    if (error.kind === 'redirected' || error.kind === 'too-large') {
       await journal.settle([{ ...exceptionOf(error), id }], { durable: true });
       return GO;
     }

@@ -39,6 +39,8 @@ export function problemOf(error: ServiceError | UploadError): ConsoleProblem {
       };
     case 'mismatched-answer':
       return { kind: 'mismatched-answer', operation: error.operation, field: error.field };
+    case 'too-large':
+      return { kind: 'too-large', operation: error.operation, limitBytes: error.limitBytes };
     case 'cancelled':
       return { kind: 'cancelled', operation: error.operation };
     case 'invalid-argument':

@@ -37,6 +37,12 @@ export const ConsoleProblemSchema = z.discriminatedUnion('kind', [
     operation: z.string(),
     field: z.enum(['itemBarcode', 'memberBarcode']),
   }),
+  /** The answer was longer than service.maxAnswerBytes (`limitBytes`) and was not read. */
+  z.object({
+    kind: z.literal('too-large'),
+    operation: z.string(),
+    limitBytes: z.number().int(),
+  }),
   z.object({
     kind: z.literal('invalid'),
     /**

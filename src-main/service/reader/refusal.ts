@@ -8,6 +8,9 @@ export interface Refusal {
 }
 
 const MAX_MESSAGE = 300;
+/** How deep a refusal's lists and `error` objects are read, and how many of its messages. */
+const MAX_WALK = 8;
+const MAX_MESSAGES = 50;
 // A code is one token (`member_blocked`, `E1042`, `Patron.Blocked`); a sentence is a message.
 const CODE = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/;
 
@@ -42,12 +45,14 @@ function first(record: Record<string, unknown>, keys: string[]): string | undefi
 /** ASP.NET's and others' validation lists: `{ "errors": { "Name": ["is required"] } }` or `[...]`. */
 function validationErrors(value: unknown): string | undefined {
   const messages: string[] = [];
-  const collect = (entry: unknown, field?: string): void => {
-    if (Array.isArray(entry)) entry.forEach((inner) => collect(inner, field));
+  // Real lists nest two or three levels; a deeper one is not walked, so no answer can overflow it.
+  const collect = (entry: unknown, field?: string, depth = 0): void => {
+    if (depth > MAX_WALK || messages.length >= MAX_MESSAGES) return;
+    if (Array.isArray(entry)) entry.forEach((inner) => collect(inner, field, depth + 1));
     else if (isPlainObject(entry)) {
       const text = first(entry, ['message', 'detail', 'description', 'msg']);
       if (text) messages.push(field ? `${field}: ${text}` : text);
-      else Object.entries(entry).forEach(([key, inner]) => collect(inner, key));
+      else Object.entries(entry).forEach(([key, inner]) => collect(inner, key, depth + 1));
     } else {
       const text = clean(readText(entry));
       if (text) messages.push(field ? `${field}: ${text}` : text);
@@ -69,7 +74,7 @@ function problemCode(type: string | undefined): string | undefined {
  * `{ error, error_description }`, RFC 9457 problem details, `{ "error": { code, message } }`,
  * `{ "Message": ... }`, validation lists, a bare JSON string, plain text, or nothing.
  */
-export function readRefusal(body: unknown, text: string): Refusal {
+export function readRefusal(body: unknown, text: string, depth = 0): Refusal {
   if (typeof body === 'string') return { message: clean(body) };
   if (!isPlainObject(body)) {
     // Plain text is the service's words; an HTML error page is not.
@@ -77,9 +82,9 @@ export function readRefusal(body: unknown, text: string): Refusal {
     return plain ? { message: plain } : {};
   }
   const nested = resolvePath(body, 'error')?.value;
-  if (isPlainObject(nested)) {
-    const inner = readRefusal(nested, '');
-    return { ...readRefusal({ ...body, error: undefined }, ''), ...inner };
+  if (isPlainObject(nested) && depth < MAX_WALK) {
+    const inner = readRefusal(nested, '', depth + 1);
+    return { ...readRefusal({ ...body, error: undefined }, '', MAX_WALK), ...inner };
   }
   const errorText = clean(readText(nested));
   const errors = resolvePath(body, 'errors')?.value;

@@ -40,17 +40,17 @@ const NUMBER_TEXT =
   /^\s*(?:[A-Z]{3}\s*|[€$£¥]\s*)?([+-]?(?:\d+(?:\.\d+)?|\.\d+))\s*(?:[A-Z]{3}|[€$£¥])?\s*$/i;
 const AMOUNT_KEYS = ['amount', 'value', 'sum', 'total'];
 
-export function readNumber(value: unknown): number | undefined {
+export function readNumber(value: unknown, depth = 0): number | undefined {
   const scalar = scalarOf(value);
   if (typeof scalar === 'number') return Number.isFinite(scalar) ? scalar : undefined;
   if (typeof scalar === 'string') {
     const match = NUMBER_TEXT.exec(scalar);
     return match?.[1] === undefined ? undefined : Number(match[1]);
   }
-  // Money as an object: `{ "amount": "1.50", "currency": "EUR" }`.
-  if (isPlainObject(scalar)) {
+  // Money as an object: `{ "amount": "1.50", "currency": "EUR" }`, one or two levels deep at most.
+  if (isPlainObject(scalar) && depth < 2) {
     for (const [key, inner] of Object.entries(scalar)) {
-      if (AMOUNT_KEYS.includes(key.toLowerCase())) return readNumber(inner);
+      if (AMOUNT_KEYS.includes(key.toLowerCase())) return readNumber(inner, depth + 1);
     }
   }
   return undefined;

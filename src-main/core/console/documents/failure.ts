@@ -42,6 +42,7 @@ export function publishFailureOf(error: PublishError, context: FailureContext): 
     case 'cancelled':
     case 'redirected':
     case 'mismatched-answer':
+    case 'too-large':
     case 'invalid-argument':
       return 'other';
   }
