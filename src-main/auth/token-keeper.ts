@@ -213,6 +213,12 @@ export function createTokenKeeper(options: TokenKeeperOptions): TokenKeeper {
       }
       const stored = loaded.value;
       if (!stored) return;
+      if (stored.baseUrl === undefined) {
+        // Saved before the binding named the service: nothing shows it was meant for this one.
+        log.info('discarding the stored staff sign-in: saved without its service address');
+        await vault.clear();
+        return;
+      }
       const changed = bindingMismatch(stored, options.binding);
       if (changed.length > 0) {
         // The settings point elsewhere now: the old sign-in must not be sent there.

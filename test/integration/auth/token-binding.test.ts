@@ -156,6 +156,22 @@ describe('staff tokens are bound to the service address, sign-in server and clie
     expect(web.kiosk.auth.status().state).not.toBe('signed-in');
   });
 
+  it('a token set saved without its service address (an earlier version) is discarded at the start, without blaming the settings', async () => {
+    const { web, dataDir, tokens } = await signedInKiosk({
+      baseUrl: test.service.baseUrl,
+      authUrl: test.service.authUrl,
+    });
+    const vault = createFileVault(fileVaultPaths(dataDir));
+    const { baseUrl, ...legacy } = tokens;
+    expect(baseUrl).toBe(test.service.baseUrl);
+    expect((await vault.save(legacy)).ok).toBe(true);
+    await web.restart();
+    expect(web.kiosk.auth.status().state).toBe('signed-out');
+    expect(web.kiosk.auth.status().message).toBeUndefined();
+    const after = await vault.load();
+    expect(after.ok && after.value).toBeFalsy();
+  });
+
   it('a restart with the same addresses, written with a trailing slash, keeps staff signed in', async () => {
     const { web, store } = await signedInKiosk({
       baseUrl: test.service.baseUrl,
