@@ -2,6 +2,7 @@ import * as oauth from 'oauth4webapi';
 import { z } from 'zod';
 import { createLogger } from '../../src-shared/log/logger';
 import { isLoopbackHttp, maySendSecrets } from '../../src-shared/loopback';
+import { parseAnswerJson } from '../service/answer-json';
 import { networkCode } from '../service/errors';
 
 const log = createLogger('auth:discovery');
@@ -61,10 +62,14 @@ async function readDocument(response: Response): Promise<DiscoveryOutcome> {
   }
   let json: unknown;
   try {
-    json = JSON.parse(await response.text());
-  } catch {
-    return { kind: 'absent', reason: 'not JSON' };
+    const parsed = parseAnswerJson(await response.text());
+    if (parsed.tooDeep) return { kind: 'absent', reason: 'nested too deep' };
+    json = parsed.body;
+  } catch (error) {
+    // The body broke off or passed the cap (the fetch is capped by the caller).
+    return { kind: 'absent', reason: (error as Error | undefined)?.name ?? 'unreadable' };
   }
+  if (json === undefined) return { kind: 'absent', reason: 'not JSON' };
   const parsed = DiscoveryDocumentSchema.safeParse(json);
   if (!parsed.success) {
     const fields = parsed.error.issues.map((issue) => issue.path.join('.')).join(', ');

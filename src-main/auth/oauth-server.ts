@@ -8,6 +8,7 @@ import { authProblem } from './messages';
 import type { AuthProblem } from './messages';
 import { isLoopbackHttp } from '../../src-shared/loopback';
 import { createServerDiscovery } from './discovery';
+import { DEFAULT_MAX_ANSWER_BYTES, cappedFetch } from '../service/answer-body';
 
 const log = createLogger('auth:oauth');
 
@@ -34,6 +35,8 @@ export interface OAuthConnection {
   timeoutMs: number;
   /** For a client the service made confidential: sent with client_secret_post, never logged. */
   clientSecret?: string;
+  /** service.maxAnswerBytes: token and discovery answers past it fail to read (never held whole). */
+  maxAnswerBytes?: number;
   fetch?: typeof fetch;
 }
 
@@ -143,11 +146,19 @@ function requestOptions(
  * The authorization server: discovered when it publishes metadata, else the seed's fixed paths
  * under auth_url. A public client unless a secret is configured.
  */
-export function createOAuthServer(connection: OAuthConnection): OAuthServer {
+export function createOAuthServer(options: OAuthConnection): OAuthServer {
+  // oauth4webapi reads token answers whole: it is handed bodies that fail past the cap instead.
+  const connection = {
+    ...options,
+    fetch: cappedFetch(
+      options.fetch ?? globalThis.fetch,
+      options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
+    ),
+  };
   const discovered = createServerDiscovery({
     authUrl: connection.authUrl,
     timeoutMs: connection.timeoutMs,
-    ...(connection.fetch ? { fetch: connection.fetch } : {}),
+    fetch: connection.fetch,
   });
   const client: oauth.Client = { client_id: connection.clientId };
   const clientAuth = connection.clientSecret

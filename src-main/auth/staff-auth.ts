@@ -27,7 +27,7 @@ export interface ServiceConnection {
   /** Default redirect: the private-use scheme in Electron; hosts with a loopback pass their own. */
   redirectUri: string;
   /** How to read this deployment's answers and send its circulation calls. */
-  interop?: Pick<ServiceClientOptions, 'fieldMap' | 'circulationMethod'>;
+  interop?: Pick<ServiceClientOptions, 'fieldMap' | 'circulationMethod' | 'maxAnswerBytes'>;
 }
 
 export interface StaffAuthOptions {
@@ -98,6 +98,9 @@ export async function createStaffAuth(options: StaffAuthOptions): Promise<StaffA
     clientId: connection.clientId,
     clientKind: connection.clientKind,
     timeoutMs: options.timeoutMs,
+    ...(connection.interop?.maxAnswerBytes
+      ? { maxAnswerBytes: connection.interop.maxAnswerBytes }
+      : {}),
     ...(options.clientSecret ? { clientSecret: options.clientSecret } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });

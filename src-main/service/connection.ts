@@ -12,7 +12,11 @@ export function configuredConnection(settings: Settings): ServiceConnection | un
     clientId: service.clientId,
     clientKind: service.clientKind,
     redirectUri: service.redirectUri,
-    interop: { fieldMap: service.fieldMap, circulationMethod: service.circulationMethod },
+    interop: {
+      fieldMap: service.fieldMap,
+      circulationMethod: service.circulationMethod,
+      maxAnswerBytes: service.maxAnswerBytes,
+    },
   };
 }
 
@@ -34,6 +38,7 @@ export function embeddedConnection(
     interop: {
       fieldMap: settings.service.fieldMap,
       circulationMethod: settings.service.circulationMethod,
+      maxAnswerBytes: settings.service.maxAnswerBytes,
     },
   };
 }

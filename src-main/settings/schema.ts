@@ -52,6 +52,16 @@ export const ServiceConnectionSchema = z
     circulationMethod: z
       .enum(['auto', 'POST', 'PUT'], { message: "must be 'auto', 'POST' or 'PUT'" })
       .default('auto'),
+    /**
+     * The longest answer the kiosk reads from the service or its sign-in server; a longer one is
+     * cancelled at this many bytes and is an error naming the cap (docs/configuration.md).
+     */
+    maxAnswerBytes: z
+      .number()
+      .int()
+      .min(64 * 1024)
+      .max(64 * 1024 ** 2)
+      .default(4 * 1024 ** 2),
   })
   .transform((connection) => ({
     ...connection,

@@ -24,6 +24,7 @@ describe('settings resolution', () => {
       redirectUri: 'org.example.librarykiosk:/oauth/callback',
       fieldMap: {},
       circulationMethod: 'auto',
+      maxAnswerBytes: 4 * 1024 ** 2,
     });
     expect(settings.dataDir).toBe('/var/lib/kiosk-test');
     expect(settings.signInPresentation).toBe('auth-window');
@@ -79,6 +80,7 @@ describe('settings resolution', () => {
       redirectUri: 'http://127.0.0.1/oauth/callback',
       fieldMap: {},
       circulationMethod: 'auto',
+      maxAnswerBytes: 4 * 1024 ** 2,
     });
     expect(settings.dataDir).toBe('/srv/kiosk');
   });
