@@ -215,6 +215,9 @@ const WRONG_VALUES: unknown[] = [
   Object.fromEntries(Array.from({ length: 2_000 }, (_, i) => [`k${i}`, i])),
 ];
 
+/** One value of each JSON type, for every field in turn. */
+const EVERY_TYPE: unknown[] = [null, true, 7, 'text', [], {}, [['nested']], { amount: {} }];
+
 function nested(depth: number, shape: 'array' | 'object' | 'error' | 'amount'): string {
   const open = { array: '[', object: '{"a":', error: '{"error":', amount: '{"amount":' }[shape];
   const close = shape === 'array' ? ']' : '}';
@@ -322,6 +325,23 @@ export function corpusFor(
     });
     add('over-cap', 'gzip of 50 MB', 200, { kind: 'gzip-bomb', totalBytes: 50 * mb });
     add('network', 'a byte every 300 ms', 200, { kind: 'drip', everyMs: 300 });
+  }
+
+  // Every field of the success answer, and of a refusal, given a value of every JSON type.
+  for (const [code, value] of [
+    [pick([200, 201]), sample],
+    [pick([400, 404, 409, 422]), SAMPLES.validation],
+  ] as const) {
+    for (const path of pathsOf(value)) {
+      for (const wrong of EVERY_TYPE) {
+        add(
+          'wrong-type',
+          `${path.join('.') || 'root'} as ${describe(wrong)}`,
+          code,
+          bytes(json(withValueAt(value, path, wrong))),
+        );
+      }
+    }
   }
 
   while (answers.length < options.perOperation) {
