@@ -24,6 +24,7 @@ const SUITES: ReadonlyArray<() => Promise<{ suite: BenchSuite }>> = [
   () => import('./scanner-decode'),
   () => import('./kiosk'),
   () => import('./reader'),
+  () => import('./answer-cap'),
   () => import('./patron-flow'),
   () => import('./offline'),
   () => import('./fleet'),
