@@ -20,6 +20,7 @@ import type { SettingsStore } from '../settings/store';
 import { clientSecretFor } from '../vault/client-secret';
 import type { ClientSecretStore } from '../vault/client-secret';
 import { fileVaultPaths } from '../vault/file-vault';
+import { sealedKeyFile } from '../vault/kiosk-keys';
 import type { TokenVault } from '../vault/vault';
 import { createFileJournalKey, journalKeyFile } from '../circulation/journal/journal-key';
 import type { JournalKeySource } from '../circulation/journal/journal-key';
@@ -75,10 +76,12 @@ export function checkKioskFiles(
         { path: files.settingsFile, holds: 'settings (staff PIN hash)' },
         ...(files.hostFiles ?? []),
         { path: vault.keyFile, holds: 'token vault key' },
+        { path: sealedKeyFile(vault.keyFile), holds: 'sealed token vault key' },
         { path: vault.vaultFile, holds: 'token vault' },
         { path: vault.clientSecretFile, holds: 'client secret' },
         { path: path.join(files.dataDir, PIN_ATTEMPTS_FILE), holds: 'staff PIN attempt count' },
         { path: journalKeyFile(files.dataDir), holds: 'offline journal key' },
+        { path: sealedKeyFile(journalKeyFile(files.dataDir)), holds: 'sealed offline journal key' },
         { path: offlineFiles(files.dataDir).journal, holds: 'offline journal (patron barcodes)' },
         { path: offlineFiles(files.dataDir).knowledge, holds: 'offline card knowledge' },
         ...embeddedServiceFiles(files.dataDir),

@@ -6,7 +6,7 @@
  * and with none.
  */
 import { randomBytes } from 'node:crypto';
-import { readFile, readdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -297,5 +297,8 @@ describe('the same data folder under another master key, and under none', () => 
       'token-vault.key.sealed',
     ]);
     expect((await readStation(keys)).vault).toEqual({ ok: true, value: tokens });
+    for (const name of await keysFolder()) {
+      expect((await stat(path.join(dataDir, 'keys', name))).mode & 0o777).toBe(0o600);
+    }
   });
 });
