@@ -54,6 +54,7 @@ async function signedInEarlier() {
     refreshToken: 'old-refresh',
     expiresAt: START - 1,
     tokenType: 'bearer',
+    baseUrl: authUrl,
     authUrl,
     clientId: CLIENT_ID,
     account: { name: 'Lena Park', email: 'lena@example.org' },

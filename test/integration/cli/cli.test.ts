@@ -1,7 +1,5 @@
 import { spawn } from 'node:child_process';
 import { stat, writeFile } from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,16 +79,8 @@ async function login(): Promise<Run & { page: string }> {
   return { ...result, page: pageText };
 }
 
-async function closedPortUrl(): Promise<string> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return `http://127.0.0.1:${port}`;
-}
-
 beforeAll(async () => {
-  test = await startTestService();
+  test = await startTestService({ faults: true });
   dataDir = path.join(test.dir, 'cli-data');
   env = {
     PATH: process.env.PATH,
@@ -218,9 +208,15 @@ describe('signed in', () => {
   });
 
   it('exits 5 when the service cannot be reached', async () => {
-    const run = await cli(['branches'], { KIOSK_BASE_URL: await closedPortUrl() });
-    expect(run.code).toBe(5);
-    expect(run.stderr).toContain('unreachable');
+    // The service the tokens are bound to goes away (another address would discard them: exit 4).
+    test.service.faults?.set({ outage: true });
+    try {
+      const run = await cli(['branches']);
+      expect(run.code).toBe(5);
+      expect(run.stderr).toContain('unreachable');
+    } finally {
+      test.service.faults?.reset();
+    }
   });
 
   it('signs out, after which service commands exit 4', async () => {
