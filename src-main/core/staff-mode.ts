@@ -78,11 +78,14 @@ export function createStaffMode(options: StaffModeOptions): StaffMode {
       const gate = options.staffPin;
       if (screen?.name !== 'staff-pin' || !gate) return { accepted: false };
       const asked = generation;
-      const { accepted, lockedUntil } = await gate.check(pin);
+      const { accepted, lockedUntil, wrongPins } = await gate.check(pin);
       // Answers to several PINs typed in quick succession all land (each one counted, the last
       // shown); an answer after the screen changed (closed, timed out) lands nowhere.
       if (generation !== asked || screen?.name !== 'staff-pin') return { accepted: false };
-      show(accepted ? { name: 'staff' } : pinScreen(true, lockedUntil), true);
+      // The wrong PINs before this entry stay on the staff screen until staff mode closes: the
+      // gate has reset its count, so this is staff's one chance to see it.
+      const entered: StaffScreen = { name: 'staff', ...(wrongPins ? { wrongPins } : {}) };
+      show(accepted ? entered : pinScreen(true, lockedUntil), true);
       return { accepted };
     },
     exit: () => {

@@ -43,7 +43,14 @@ export const ScreenSchema = z.discriminatedUnion('name', [
     configured: z.boolean(),
     lockedUntil: z.number().optional(),
   }),
-  z.object({ name: z.literal('staff') }),
+  // `wrongPins`: wrong PINs typed since staff last entered (the last at `lastAt`, epoch ms),
+  // found when this entry's PIN was checked; shown to staff for as long as staff mode stays open.
+  z.object({
+    name: z.literal('staff'),
+    wrongPins: z
+      .object({ count: z.number().int().positive(), lastAt: z.number().optional() })
+      .optional(),
+  }),
 ]);
 export type Screen = z.infer<typeof ScreenSchema>;
 export type ScreenName = Screen['name'];

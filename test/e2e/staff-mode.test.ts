@@ -1,6 +1,11 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
+import { PIN_ATTEMPTS_FILE } from '../../src-main/host/pin-attempts-file';
+import { wrongPinTime } from '../../src-renderer/staff/wrong-pins-words';
+import { runCli } from '../support/run-cli';
 import { startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
 
@@ -45,5 +50,126 @@ describe('staff mode entry in Chromium', () => {
     await kiosk.page.getByRole('button', { name: 'Leave staff mode' }).click();
     await kiosk.page.getByRole('heading', { name: 'Out of service' }).waitFor();
     expect(kiosk.kiosk.core.state().screen.name).toBe('attract');
+  });
+
+  /** The count the core handed the staff screen: its time, as the screen words it. */
+  const lastWrongTime = (language: string): string => {
+    const screen = kiosk.kiosk.core.state().screen;
+    const lastAt = screen.name === 'staff' ? screen.wrongPins?.lastAt : undefined;
+    if (lastAt === undefined) throw new Error('no wrong PINs on the staff screen');
+    return wrongPinTime(lastAt, language, Date.now()).time;
+  };
+
+  /** The back-off count in the kiosk's attempt file. */
+  const failures = async (): Promise<number> => {
+    const text = await readFile(path.join(kiosk.dataDir, PIN_ATTEMPTS_FILE), 'utf8').catch(
+      () => '{"failures":0}',
+    );
+    return (JSON.parse(text) as { failures: number }).failures;
+  };
+
+  /** Five wrong PINs in a row: PIN entry locks, the right PIN too is refused until it ends. */
+  async function lockPinEntry(label: string, submit: string): Promise<void> {
+    const { page } = kiosk;
+    await page.keyboard.press('Control+Alt+KeyS');
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      await page.getByLabel(label).fill(`11111${attempt}`);
+      await page.getByRole('button', { name: submit }).click();
+      await expect.poll(failures).toBe(attempt + 1);
+    }
+    await page.getByLabel(label).fill(DEMO_STAFF_PIN);
+    await page.getByRole('button', { name: submit }).click();
+    await expect
+      .poll(() => kiosk.kiosk.core.state().screen)
+      .toMatchObject({ name: 'staff-pin', lockedUntil: expect.any(Number) as number });
+  }
+
+  async function clearFromTheStation(): Promise<void> {
+    const run = await runCli(['clear-pin-lockout'], {
+      ...process.env,
+      KIOSK_DATA_DIR: kiosk.dataDir,
+    });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Staff PIN lockout cleared');
+  }
+
+  it('tells staff on the locked PIN screen how to unlock it on the station, and shows them the wrong PINs once in', async () => {
+    const { page } = kiosk;
+    await lockPinEntry('Staff PIN', 'Enter');
+    const alert = page.locator('#staff-pin-error');
+    expect(await alert.innerText()).toMatch(
+      /^Too many wrong PINs\. PIN entry is locked until \d\d?:\d\d:\d\d( [AP]M)?\.$/,
+    );
+    expect(await page.locator('.staff-pin .recovery').innerText()).toBe(
+      'Staff can unlock it now on this station: run “npx library-kiosk clear-pin-lockout” (web host), or start the kiosk app once with --clear-pin-lockout.',
+    );
+    await kiosk.screenshot('staff-pin-locked');
+
+    await clearFromTheStation();
+    await page.getByLabel('Staff PIN').fill(DEMO_STAFF_PIN);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Staff mode' }).waitFor();
+    // The PIN typed during the lockout was refused unchecked: five, not six.
+    const line = page.getByTestId('wrong-pins');
+    expect(await line.innerText()).toBe(
+      `5 wrong PINs since staff last entered; the last at ${lastWrongTime('en')}.`,
+    );
+    await kiosk.screenshot('staff-wrong-pins-en');
+    // Still there after a look at another screen, as long as staff mode stays open.
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: 'Status' }).click();
+    expect(await line.innerText()).toContain('5 wrong PINs since staff last entered');
+
+    // The next entry, with no wrong PIN in between, shows none.
+    await page.getByRole('button', { name: 'Leave staff mode' }).click();
+    await page.getByRole('heading', { name: 'Out of service' }).waitFor();
+    await page.keyboard.press('Control+Alt+KeyS');
+    await page.getByLabel('Staff PIN').fill(DEMO_STAFF_PIN);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Staff mode' }).waitFor();
+    await page.locator('[data-fact="data-dir"]').waitFor();
+    expect(await line.count()).toBe(0);
+    expect(await page.locator('.console-screen').innerText()).not.toContain('wrong PIN');
+
+    // One wrong PIN: the singular.
+    await page.getByRole('button', { name: 'Leave staff mode' }).click();
+    await page.getByRole('heading', { name: 'Out of service' }).waitFor();
+    await page.keyboard.press('Control+Alt+KeyS');
+    await page.getByLabel('Staff PIN').fill('999999');
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert').waitFor();
+    await page.getByLabel('Staff PIN').fill(DEMO_STAFF_PIN);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Staff mode' }).waitFor();
+    expect(await line.innerText()).toBe(
+      `1 wrong PIN since staff last entered, at ${lastWrongTime('en')}.`,
+    );
+    await page.getByRole('button', { name: 'Leave staff mode' }).click();
+  });
+
+  it('says the same in Spanish', async () => {
+    const { page } = kiosk;
+    await page.getByRole('heading', { name: 'Out of service' }).waitFor();
+    // The out-of-service screen has no language switch: as the demo guide's test does.
+    await kiosk.kiosk.core.handlers['kiosk.setLanguage']({ language: 'es' });
+    await page.locator('html[lang="es"]').waitFor({ state: 'attached' });
+    await lockPinEntry('PIN del personal', 'Entrar');
+    expect(await page.locator('#staff-pin-error').innerText()).toMatch(
+      /^Demasiados PIN incorrectos\. La entrada del PIN está bloqueada hasta las \d\d?:\d\d:\d\d\.$/,
+    );
+    expect(await page.locator('.staff-pin .recovery').innerText()).toBe(
+      'El personal puede desbloquearla ya en esta estación: ejecute «npx library-kiosk clear-pin-lockout» (servidor web) o inicie una vez la aplicación del quiosco con --clear-pin-lockout.',
+    );
+    await kiosk.screenshot('staff-pin-locked-es');
+
+    await clearFromTheStation();
+    await page.getByLabel('PIN del personal').fill(DEMO_STAFF_PIN);
+    await page.keyboard.press('Enter');
+    const line = page.getByTestId('wrong-pins');
+    await line.waitFor();
+    expect(await line.innerText()).toBe(
+      `5 PIN incorrectos desde la última entrada del personal; el último a las ${lastWrongTime('es')}.`,
+    );
+    await kiosk.screenshot('staff-wrong-pins-es');
   });
 });

@@ -329,6 +329,32 @@ describe('kiosk core', () => {
     expect(core.state().screen).toMatchObject({ rejected: true, lockedUntil });
   });
 
+  it('shows staff the wrong PINs before their entry for as long as staff mode is open, and none next time', async () => {
+    const wrongPins = { count: 7, lastAt: T0 - 60_000 };
+    let reported: typeof wrongPins | undefined = wrongPins;
+    const { core, h } = setup({
+      staffPin: {
+        check: () => {
+          const answer = { accepted: true, ...(reported ? { wrongPins: reported } : {}) };
+          reported = undefined;
+          return Promise.resolve(answer);
+        },
+        lockedUntil: () => undefined,
+      },
+    });
+    await h['staff.open'](undefined);
+    await h['staff.submitPin']({ pin: '1234' });
+    expect(core.state().screen).toEqual({ name: 'staff', wrongPins });
+    await h['staff.activity'](undefined);
+    expect(core.state().screen).toEqual({ name: 'staff', wrongPins });
+    // The patrons' screens never see it.
+    await h['staff.exit'](undefined);
+    expect(JSON.stringify(core.state())).not.toContain('wrongPins');
+    await h['staff.open'](undefined);
+    await h['staff.submitPin']({ pin: '1234' });
+    expect(core.state().screen).toEqual({ name: 'staff' });
+  });
+
   it('closes staff mode after the idle time, and staff activity starts the time again', async () => {
     const { core, h, time } = setup({ staffIdleTimeoutMs: 300_000 });
     await h['staff.open'](undefined);
