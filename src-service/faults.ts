@@ -9,6 +9,12 @@ export const faultSettingsSchema = z
     errorRate: z.number().min(0).max(1),
     dropRate: z.number().min(0).max(1),
     dropAnswerRate: z.number().min(0).max(1),
+    /** A successful API answer is followed by this many spaces: still JSON, but as long as told. */
+    padAnswerBytes: z
+      .number()
+      .int()
+      .min(0)
+      .max(64 * 1024 ** 2),
     outage: z.boolean(),
   })
   .strict();
@@ -28,6 +34,7 @@ const NONE: FaultSettings = {
   errorRate: 0,
   dropRate: 0,
   dropAnswerRate: 0,
+  padAnswerBytes: 0,
   outage: false,
 };
 

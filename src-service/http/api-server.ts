@@ -108,12 +108,13 @@ export function createApiServer(
       req.socket.destroy();
       return;
     }
+    const pad = faults?.get().padAnswerBytes ?? 0;
     if (!result.ok) answerError(res, result.error);
-    else if (!render) sendJson(res, 200, result.value);
+    else if (!render) sendJson(res, 200, result.value, {}, pad);
     else {
       // route() pairs each route's `answers` with what its handler returns.
       const out = render(found.route.answers, result.value as Records[typeof found.route.answers]);
-      sendJson(res, 200, out.body, out.headers);
+      sendJson(res, 200, out.body, out.headers, pad);
     }
   }
 

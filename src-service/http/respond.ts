@@ -14,8 +14,10 @@ export function sendJson(
   status: number,
   body: unknown,
   headers: Record<string, string> = {},
+  /** Trailing spaces after the JSON (the padAnswerBytes fault knob): a long answer still valid. */
+  padBytes = 0,
 ): void {
-  const text = JSON.stringify(body);
+  const text = padBytes > 0 ? JSON.stringify(body) + ' '.repeat(padBytes) : JSON.stringify(body);
   res.writeHead(status, { ...JSON_HEADERS, 'content-length': Buffer.byteLength(text), ...headers });
   res.end(text);
 }

@@ -110,6 +110,26 @@ describe('Circulation lookup', () => {
     await kiosk.screenshot('staff-lookup-refused');
   });
 
+  it('says an answer too large to read was not read, naming the cap (issue 22, item 2)', async () => {
+    // 5 MiB of trailing spaces after each answer: valid JSON, past the default 4 MiB cap.
+    faults().set({ padAnswerBytes: 5 * 1024 ** 2 });
+    try {
+      await lookUp('Card barcode', memberBarcode(DEMO_MEMBERS.withOverdueLoans));
+      const problem = page.locator('[data-problem="too-large"]');
+      await problem.waitFor();
+      expect((await problem.textContent())?.trim()).toBe(
+        "The library service's answer was larger than the 4 MB the kiosk reads, so it was not read (setting service.maxAnswerBytes). Ask whoever runs the service why it answers so much.",
+      );
+      // Nothing to try again: the same answer would come back.
+      expect(await problem.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+      await kiosk.screenshot('staff-lookup-too-large');
+    } finally {
+      faults().set({ padAnswerBytes: 0 });
+    }
+    await lookUp('Card barcode', memberBarcode(DEMO_MEMBERS.withOverdueLoans));
+    await expect.poll(() => loans().count()).toBe(3);
+  });
+
   it('says plainly when the service is unreachable, and queues nothing', async () => {
     await lookUp('Email', AMARA.email);
     await memberPanel().getByText('No items on loan.').waitFor();

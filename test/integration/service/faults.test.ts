@@ -91,6 +91,7 @@ describe('fault control over HTTP', () => {
       errorRate: 0.5,
       dropRate: 0,
       dropAnswerRate: 0,
+      padAnswerBytes: 0,
       outage: false,
     });
   });
