@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../../src-main/service/client';
+import { EXIT, exitCodeOf } from '../../../src-main/cli/exit-codes';
 import { describeServiceError } from '../../../src-main/service/errors';
 import {
   MAX_ANSWER_DEPTH,
@@ -105,16 +106,16 @@ describe('the answer size cap', () => {
     expect(result.ok && result.value.map((branch) => branch.id)).toEqual(['b1']);
   });
 
-  it('names the cap and the setting in the CLI and log line', () => {
-    expect(
-      describeServiceError({
-        kind: 'too-large',
-        operation: 'memberByBarcode',
-        status: 200,
-        limitBytes: 4 * 1024 ** 2,
-        outcome: 'applied',
-      }),
-    ).toBe(
+  it('names the cap and the setting in the CLI and log line, exit 6', () => {
+    const error = {
+      kind: 'too-large',
+      operation: 'memberByBarcode',
+      status: 200,
+      limitBytes: 4 * 1024 ** 2,
+      outcome: 'applied',
+    } as const;
+    expect(exitCodeOf(error)).toBe(EXIT.malformed);
+    expect(describeServiceError(error)).toBe(
       'memberByBarcode: service error, the answer (200) is larger than 4 MiB (service.maxAnswerBytes); not read',
     );
   });
