@@ -501,6 +501,13 @@ describe('kiosk settings screen (web host)', () => {
     expect(await readFile(path.join(kiosk.dataDir, 'settings.json'), 'utf8')).toBe(stored);
     await confirm.scrollIntoViewIfNeeded();
     await windowShot(page, 'staff-settings-import-words-es-1280x800');
+    // Beside the email choice on the form, the same plain words.
+    const emailHint = page.locator('#setting-patron-allowEmail-hint');
+    expect((await emailHint.textContent())?.trim()).toBe(
+      'Cualquiera que conozca el correo electrónico de un usuario puede ver su nombre, sus préstamos y sus multas, y tomar prestado a su nombre.',
+    );
+    await emailHint.scrollIntoViewIfNeeded();
+    await windowShot(page, 'staff-settings-email-hint-es-1280x800');
   });
 
   it('sets how long the receipt question waits, in seconds, and what its silence does; stores milliseconds; a question shorter than the warning reads in words', async () => {
