@@ -27,6 +27,7 @@ import { openKioskKeys } from '../../../src-main/vault/kiosk-keys';
 import type { KioskKeys } from '../../../src-main/vault/kiosk-keys';
 import { cliLogin } from '../../support/cli-login';
 import { captureLogs } from '../../support/log-capture';
+import { runCli } from '../../support/run-cli';
 import { runWebHostStart } from '../../support/run-web-host';
 import { startWebHostChild } from '../../support/web-host-child';
 import { LIBRARIAN, startTestService } from '../auth/harness';
@@ -246,6 +247,21 @@ describe.skipIf(!hasSystemdCreds)(
         'token-vault.key.sealed',
       ]);
     });
+
+    it("on machine B with no credential: the CLI refuses too (exit 2), and with A's credential it is signed in", async () => {
+      const copy = await copyOfTheFolder('copy-cli');
+      const withoutKey = await runCli(['whoami'], {
+        ...envA,
+        KIOSK_DATA_DIR: copy,
+        CREDENTIALS_DIRECTORY: undefined,
+      });
+      expect(withoutKey.code).toBe(2);
+      expect(withoutKey.stderr).toContain(
+        'are sealed with a master key kept outside it, and none is given',
+      );
+      const onA = await runCli(['whoami'], envA);
+      expect(onA.code, onA.stderr).toBe(0);
+    }, 30_000);
 
     it('on machine A, the folder still reads: the refresh token and every loan', async () => {
       const keys = await openedKeys(dataDir, envA);
