@@ -230,7 +230,7 @@ describe('an outage at the kiosk, from the first scan to the last sync', () => {
     const lost = page.locator('.offline-problem[data-problem="knowledge-lost"]');
     await lost.getByRole('heading', { name: 'Offline block list lost' }).waitFor();
     expect(await lost.textContent()).toContain(
-      'it could not read its offline card check file: it was damaged or cut short. The imported block list and the cards remembered from look-ups are gone, so no card is accepted for borrowing while the library system is offline; returns are not affected. Import the block list again, or lend offline without one.',
+      'it could not read its offline card check file: it was damaged or cut short. The imported block list and the cards remembered from look-ups are gone, so no card is accepted for borrowing while the library system is offline; returns are not affected. Import the block list again (Block list, further down this screen), or lend offline without one.',
     );
     expect(await lost.textContent()).toMatch(
       /The unreadable file was kept at .*knowledge\.bin\.corrupt-\S+\./,

@@ -86,7 +86,7 @@ describe('staff, on the status screen', () => {
   it('reads in English that borrowing waits for them, why, what to do, and where the file is', () => {
     expect(en.offline.knowledgeLost.title).toBe('Offline block list lost');
     expect(words('en', { at: 1, setAside: FILE })).toEqual([
-      'When the kiosk started (Nov 25, 2026, 9:14 AM) it could not read its offline card check file: it was damaged or cut short. The imported block list and the cards remembered from look-ups are gone, so no card is accepted for borrowing while the library system is offline; returns are not affected. Import the block list again, or lend offline without one.',
+      'When the kiosk started (Nov 25, 2026, 9:14 AM) it could not read its offline card check file: it was damaged or cut short. The imported block list and the cards remembered from look-ups are gone, so no card is accepted for borrowing while the library system is offline; returns are not affected. Import the block list again (Block list, further down this screen), or lend offline without one.',
       `The unreadable file was kept at ${FILE}.`,
     ]);
     expect(words('en', { at: 1, setAside: FILE, confirmedAt: 2 })).toEqual([
@@ -106,7 +106,7 @@ describe('staff, on the status screen', () => {
   it('reads the same in Spanish', () => {
     expect(es.offline.knowledgeLost.title).toBe('Lista de bloqueo sin conexión perdida');
     expect(words('es', { at: 1, setAside: FILE })).toEqual([
-      'Al arrancar (Nov 25, 2026, 9:14 AM), el quiosco no pudo leer su archivo de comprobación de carnés sin conexión: estaba dañado o incompleto. Se han perdido la lista de bloqueo importada y los carnés recordados de consultas, así que mientras el sistema de la biblioteca no esté disponible no se acepta ningún carné para préstamos; las devoluciones no se ven afectadas. Importe de nuevo la lista de bloqueo o preste sin conexión sin ella.',
+      'Al arrancar (Nov 25, 2026, 9:14 AM), el quiosco no pudo leer su archivo de comprobación de carnés sin conexión: estaba dañado o incompleto. Se han perdido la lista de bloqueo importada y los carnés recordados de consultas, así que mientras el sistema de la biblioteca no esté disponible no se acepta ningún carné para préstamos; las devoluciones no se ven afectadas. Importe de nuevo la lista de bloqueo (Lista de bloqueo, más abajo en esta pantalla) o preste sin conexión sin ella.',
       `El archivo ilegible se guardó en ${FILE}.`,
     ]);
     expect(words('es', { at: 1, setAside: FILE, confirmedAt: 2 })[0]).toBe(
