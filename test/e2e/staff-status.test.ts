@@ -231,7 +231,7 @@ describe('the sign-in screen in Spanish', () => {
       'Inicio de sesión del personal guardado con',
     );
     expect(await fact(kiosk, 'token-protection').innerText()).toBe(
-      'Un archivo de clave dentro de la carpeta de datos: quien tenga una copia de la carpeta puede leer el inicio de sesión del personal y el registro sin conexión',
+      'Un archivo de clave dentro de la carpeta de datos: quien tenga una copia de la carpeta puede leer el inicio de sesión del personal y el diario sin conexión',
     );
     await fact(kiosk, 'token-protection').scrollIntoViewIfNeeded();
     await expectNoSecrets(kiosk, await kiosk.screenshot('staff-status-token-protection-es'));

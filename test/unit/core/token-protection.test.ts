@@ -146,7 +146,7 @@ describe('what keeps staff sign-in, on the status screen', () => {
       'La clave integrada de Chromium, porque un operador lo permitió: no está protegido frente a una copia del disco',
     );
     expect(words('es', 'key-file')[1]).toBe(
-      'Un archivo de clave dentro de la carpeta de datos: quien tenga una copia de la carpeta puede leer el inicio de sesión del personal y el registro sin conexión',
+      'Un archivo de clave dentro de la carpeta de datos: quien tenga una copia de la carpeta puede leer el inicio de sesión del personal y el diario sin conexión',
     );
     expect(words('es', 'systemd-credential')[1]).toBe(
       'Una clave sellada para este ordenador (credencial de systemd): una copia de la carpeta de datos no se puede leer en otro ordenador',
