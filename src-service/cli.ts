@@ -1,5 +1,7 @@
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { readHiddenLine } from '../src-shared/read-hidden-line';
+import { addStaffAccount } from './add-staff';
 import { itemBarcode, memberBarcode } from './barcode';
 import { BLOB_ACCOUNT_KEY_FILE } from './blob/account-key';
 import { DEFAULT_PORTS } from './config';
@@ -9,6 +11,8 @@ import { MEMBER_PUT_MODES, type MemberPutMode } from './domain/members';
 import { startService, type RunningService } from './index';
 
 const USAGE = `Usage: npm run service -- [options]
+       npm run service -- add-staff --data-dir <dir> --username <u> --name <n> --email <e>
+                         [--branch <id>] [--customer <id>]   (the password is read from stdin)
 
   --data-dir <dir>    where the database and blobs live (default .data/service)
   --reset             wipe the data dir and reseed the demo library
@@ -21,7 +25,11 @@ const USAGE = `Usage: npm run service -- [options]
                       (default reference, the documented one; see docs/service-api.md)
   --member-put <mode> what a member PUT does with fields its body leaves out: merge (keep
                       them, default) or replace (empty them, as PUT replaces the record)
-  --help`;
+  --help
+
+add-staff adds a staff account (or changes the password of one) in the database in --data-dir,
+for a service run without its demo accounts: the kiosk's embedded service outside demo mode keeps
+its data in <kiosk data folder>/reference-service. Only the password's scrypt hash is stored.`;
 
 function port(value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -95,7 +103,73 @@ function describe(service: RunningService, dataDir: string): string {
   ].join('\n');
 }
 
+interface AddStaffValues {
+  'data-dir'?: string | undefined;
+  username?: string | undefined;
+  name?: string | undefined;
+  email?: string | undefined;
+  branch?: string | undefined;
+  customer?: string | undefined;
+}
+
+/** `add-staff`: exit 0 with what was done, 2 with the reason (nothing written). */
+async function addStaff(values: AddStaffValues): Promise<number> {
+  const dataDir = values['data-dir'];
+  const { username, name, email } = values;
+  if (!dataDir || !username || !name || !email) {
+    process.stderr.write(`add-staff needs --data-dir, --username, --name and --email.\n${USAGE}\n`);
+    return 2;
+  }
+  const password = await readHiddenLine(
+    `Password for ${username} (12 characters or more): `,
+    process.stdin,
+    process.stderr,
+  );
+  const added = addStaffAccount(
+    resolve(dataDir),
+    {
+      username,
+      name,
+      email,
+      ...(values.branch ? { branchId: values.branch } : {}),
+      ...(values.customer ? { customerId: values.customer } : {}),
+    },
+    password,
+  );
+  if (!added.ok) {
+    process.stderr.write(`${added.error}\n`);
+    return 2;
+  }
+  const { value } = added;
+  process.stdout.write(
+    `Staff account ${value.username} ${value.created ? 'added' : 'changed'} in ${value.database} (the password stored as a scrypt hash). It signs in from now on, also while the service runs.\n`,
+  );
+  return 0;
+}
+
 async function main(): Promise<void> {
+  if (process.argv[2] === 'add-staff') {
+    let values: AddStaffValues;
+    try {
+      ({ values } = parseArgs({
+        args: process.argv.slice(3),
+        options: {
+          'data-dir': { type: 'string' },
+          username: { type: 'string' },
+          name: { type: 'string' },
+          email: { type: 'string' },
+          branch: { type: 'string' },
+          customer: { type: 'string' },
+        },
+      }));
+    } catch (error) {
+      process.stderr.write(`${(error as Error).message}\n${USAGE}\n`);
+      process.exitCode = 2;
+      return;
+    }
+    process.exitCode = await addStaff(values);
+    return;
+  }
   const { values } = parseArgs({
     options: {
       'data-dir': { type: 'string' },

@@ -22,6 +22,7 @@ import {
 import { startCheckpointer } from './db/checkpointer';
 import { DATABASE_FILE, isSeeded, openDatabase } from './db/open';
 import { seedDatabase } from './db/seed';
+import { ensureDemoStaff, removeDemoStaff } from './db/staff-accounts';
 import { dialectFor, type DialectName } from './dialects';
 import { createCatalog } from './domain/catalog';
 import { createCirculation } from './domain/circulation';
@@ -61,6 +62,12 @@ export interface StartServiceOptions {
    * whose screens show the same account. Off by default.
    */
   demoSignInHint?: boolean;
+  /**
+   * The demo staff accounts with their published passwords (config.ts). On by default: this is
+   * the demo library (`npm run service`, the tests). The kiosk's embedded service has them only in
+   * demo mode; started without, it removes them, and staff accounts come from `add-staff` (cli.ts).
+   */
+  demoAccounts?: boolean;
   /**
    * What a member PUT does with the fields its body leaves out: `merge` (default) keeps them,
    * `replace` empties them, as PUT replaces a resource's state (domain/members.ts).
@@ -102,6 +109,7 @@ export interface RunningService {
       redirectUris: string[];
     };
   };
+  /** The demo staff accounts and their passwords; none without `demoAccounts`. */
   staffAccounts: { username: string; password: string; name: string; email: string }[];
   faults?: FaultController;
   dialect: DialectName;
@@ -151,6 +159,9 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const sqlite = options.sqliteNativeBinding ? { nativeBinding: options.sqliteNativeBinding } : {};
   const db = openDatabase(options.dataDir, sqlite);
   if (!isSeeded(db)) seedDatabase(db, now());
+  const demoAccounts = options.demoAccounts ?? true;
+  if (demoAccounts) ensureDemoStaff(db);
+  else if (removeDemoStaff(db) > 0) log.info('demo staff accounts removed (not in demo mode)');
   let accountKey: string;
   try {
     accountKey = loadAccountKey(options.dataDir, log.child('blob'));
@@ -260,12 +271,14 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
           redirectUris: [...redirectUris],
         },
       },
-      staffAccounts: STAFF_ACCOUNTS.map(({ username, password, name, email }) => ({
-        username,
-        password,
-        name,
-        email,
-      })),
+      staffAccounts: demoAccounts
+        ? STAFF_ACCOUNTS.map(({ username, password, name, email }) => ({
+            username,
+            password,
+            name,
+            email,
+          }))
+        : [],
       ...(faults ? { faults } : {}),
       dialect: dialect.name,
       memberPut: options.memberPut ?? 'merge',

@@ -145,13 +145,15 @@ export function demoModeOn(settings: Settings, embedded: boolean, asked: boolean
 
 /** Builds the host-agnostic kiosk; both hosts (Electron and web) start it through here. */
 export async function bootKiosk(settings: Settings, adapters: HostAdapters): Promise<BootedKiosk> {
-  // Demo mode asked for and no PIN set: an embedded service's login page names the demo account
-  // (a configured service is never started here, so it never does).
+  // Demo mode asked for and no PIN set: an embedded service has the demo staff accounts and its
+  // login page names one (a configured service is never started here, so it never does). Else
+  // the embedded service has no account with a published password.
   const demoAsked = (adapters.demo ?? false) && !settings.staff.pinHash;
   const stages = startupStages('kiosk', 'library service');
   const service = await resolveServiceConnection(settings, {
     ...adapters.embeddedService,
     ...(demoAsked ? { demoSignInHint: true } : {}),
+    demoAccounts: demoAsked,
   });
   stages.mark('library service', 'staff sign-in');
   const clientSecret = adapters.clientSecrets

@@ -40,6 +40,11 @@ export interface ResolveOptions {
   ticketBlobUrl?: StartServiceOptions['ticketBlobUrl'];
   /** Demo mode asked for: the service's login page names the demo account. */
   demoSignInHint?: boolean;
+  /**
+   * Demo mode asked for: the demo staff accounts, whose passwords are published, exist. Absent or
+   * false they are removed, so no account has a known password (staff accounts: `add-staff`).
+   */
+  demoAccounts?: boolean;
   /** Tests only: a member PUT that replaces the record (`replace`) instead of merging into it. */
   memberPut?: StartServiceOptions['memberPut'];
 }
@@ -102,6 +107,7 @@ export async function resolveServiceConnection(
     ...(options.faults ? { faults: true } : {}),
     ...(options.ticketBlobUrl ? { ticketBlobUrl: options.ticketBlobUrl } : {}),
     ...(options.demoSignInHint ? { demoSignInHint: true } : {}),
+    demoAccounts: options.demoAccounts ?? false,
     ...(options.memberPut ? { memberPut: options.memberPut } : {}),
   });
   log.info('using the embedded reference service', {

@@ -1,7 +1,5 @@
-import { STAFF_ACCOUNTS } from '../config';
 import { itemBarcode, memberBarcode } from '../barcode';
 import { addDays, endOfUtcDay, utcDate } from '../domain/dates';
-import { hashPassword } from '../oauth/passwords';
 import type { Db } from './open';
 import * as words from './seed-words';
 
@@ -79,7 +77,10 @@ function pick<T>(list: readonly T[], random: () => number): T {
   return list[Math.floor(random() * list.length)] as T;
 }
 
-/** Fills an empty database with the demo library; dates are relative to `now`. */
+/**
+ * Fills an empty database with the demo library; dates are relative to `now`. No staff account:
+ * the demo ones exist only while the service runs in demo mode (db/staff-accounts.ts).
+ */
 export function seedDatabase(db: Db, now: Date): void {
   const random = prng(4410);
   db.transaction(() => {
@@ -92,30 +93,9 @@ export function seedDatabase(db: Db, now: Date): void {
       'Harbour City Libraries',
       'Standard',
     );
-    seedStaff(db);
     seedItems(db, random);
     seedMembers(db, random, now);
   })();
-}
-
-function seedStaff(db: Db): void {
-  const insert = db.prepare(
-    `INSERT INTO staff (id, username, name, email, branch_id, customer_id, password_salt, password_hash)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  for (const account of STAFF_ACCOUNTS) {
-    const { salt, hash } = hashPassword(account.password);
-    insert.run(
-      account.id,
-      account.username,
-      account.name,
-      account.email,
-      account.branchId,
-      account.customerId,
-      salt,
-      hash,
-    );
-  }
 }
 
 function seedItems(db: Db, random: () => number): void {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
+import { demoModeOn } from '../../src-main/host/bootstrap';
 import type { BootedKiosk } from '../../src-main/host/bootstrap';
 import type { ResolveOptions } from '../../src-main/host/embedded-service';
 import type { HidBackend } from '../../src-main/scanner/hid-backend';
@@ -11,6 +12,7 @@ import { createConfSettingsStore } from '../../src-main/settings/conf-store';
 import type { StoredSettings } from '../../src-main/settings/resolve';
 import type { WebHost } from '../../src-main/web-host/server';
 import { startWebKiosk } from '../../src-main/web-host/web-kiosk';
+import { addTestLibrarian } from '../support/embedded-staff';
 
 /** The window the kiosk is shown in: a common kiosk touch screen. */
 const VIEWPORT = { width: 1280, height: 800 };
@@ -97,6 +99,12 @@ export async function startKioskUnderTest(
   });
   const settings = settingsStore.save(options.settings ?? {});
   if (!settings.ok) throw new Error(settings.error.message);
+  // Outside demo mode (a PIN set, or demo: false) the embedded service has no demo staff account:
+  // the librarian the sign-in helpers use is added as `add-staff` adds one.
+  const demo = options.demo ?? true;
+  if (!settings.value.service.baseUrl && !demoModeOn(settings.value, true, demo)) {
+    addTestLibrarian(dataDir);
+  }
   const web = await startWebKiosk({
     settings: settings.value,
     settingsStore,
@@ -108,7 +116,7 @@ export async function startKioskUnderTest(
       ...(options.ticketBlobUrl ? { ticketBlobUrl: options.ticketBlobUrl } : {}),
       ...(options.memberPut ? { memberPut: options.memberPut } : {}),
     },
-    demo: options.demo ?? true,
+    demo,
     ...(options.hidBackend ? { hidBackend: options.hidBackend } : {}),
     ...(options.heartbeat ? { heartbeat: options.heartbeat } : {}),
   });

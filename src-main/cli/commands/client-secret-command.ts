@@ -5,7 +5,7 @@ import { fileVaultPaths } from '../../vault/file-vault';
 import { openKioskKeys } from '../../vault/kiosk-keys';
 import type { Command } from '../command';
 import { EXIT } from '../exit-codes';
-import { readHiddenLine } from '../read-hidden-line';
+import { readHiddenLine } from '../../../src-shared/read-hidden-line';
 
 /**
  * Stores the client secret of a client the service made confidential, sealed with the token

@@ -2,7 +2,7 @@ import { createConfSettingsStore } from '../../settings/conf-store';
 import { hashStaffPin } from '../../settings/staff-pin';
 import type { Command } from '../command';
 import { EXIT } from '../exit-codes';
-import { readHiddenLine } from '../read-hidden-line';
+import { readHiddenLine } from '../../../src-shared/read-hidden-line';
 
 /**
  * Sets the PIN that opens staff mode on this machine's kiosk (web host and CLI settings); only

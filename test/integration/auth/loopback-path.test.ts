@@ -9,6 +9,7 @@ import { resolveSettings } from '../../../src-main/settings/resolve';
 import { startWebKiosk } from '../../../src-main/web-host/web-kiosk';
 import type { WebKiosk } from '../../../src-main/web-host/web-kiosk';
 import { cliLogin } from '../../support/cli-login';
+import { addTestLibrarian } from '../../support/embedded-staff';
 import { signInOverHttp } from '../../support/sign-in-over-http';
 import { LIBRARIAN, startTestService } from './harness';
 import type { TestService } from './harness';
@@ -54,10 +55,13 @@ describe('the web host with a configured loopback redirect path', () => {
   beforeAll(async () => {
     const rendererDir = await mkdtemp(path.join(os.tmpdir(), 'renderer-'));
     await writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kiosk-'));
+    // Not in demo mode: the embedded service has the librarian only as an added account.
+    addTestLibrarian(dataDir);
     const settings = resolveSettings(
       { service: { redirectUri: `http://127.0.0.1${CONFIGURED_PATH}` } },
       {},
-      { dataDir: await mkdtemp(path.join(os.tmpdir(), 'kiosk-')) },
+      { dataDir },
     );
     if (!settings.ok) throw new Error(settings.error.message);
     web = await startWebKiosk({
@@ -100,10 +104,12 @@ describe('the web host with a configured loopback redirect port of its own', () 
     port = (probe.address() as AddressInfo).port;
     await new Promise((resolve) => probe.close(resolve));
     const rendererDir = await mkdtemp(path.join(os.tmpdir(), 'renderer-'));
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kiosk-'));
+    addTestLibrarian(dataDir);
     const settings = resolveSettings(
       { service: { redirectUri: `http://127.0.0.1:${port}${CONFIGURED_PATH}` } },
       {},
-      { dataDir: await mkdtemp(path.join(os.tmpdir(), 'kiosk-')) },
+      { dataDir },
     );
     if (!settings.ok) throw new Error(settings.error.message);
     web = await startWebKiosk({

@@ -2,8 +2,8 @@ import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 
 /**
- * One line from stdin for a secret (a PIN, a client secret): on a terminal the prompt shows and
- * what is typed does not echo; piped input is read as it is.
+ * One line from stdin for a secret (a PIN, a client secret, a reference-service staff password):
+ * on a terminal the prompt shows and what is typed does not echo; piped input is read as it is.
  */
 export async function readHiddenLine(
   prompt: string,

@@ -1,0 +1,154 @@
+import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveServiceConnection } from '../../../src-main/host/embedded-service';
+import { resolveSettings } from '../../../src-main/settings/resolve';
+import type { Settings } from '../../../src-main/settings/schema';
+import { startWebKiosk } from '../../../src-main/web-host/web-kiosk';
+import { authorize } from '../../support/service-oauth';
+
+const LIBRARIAN = { username: 'librarian', password: 'demo-librarian' };
+const SCOPE = 'openid profile serviceApi offline_access';
+const EPHEMERAL = { base: 0, auth: 0, blob: 0 };
+
+let dir: string;
+
+function settingsIn(dataDir: string): Settings {
+  const result = resolveSettings({}, {}, { dataDir });
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+}
+
+/** Whether the service's login page takes these credentials (a code comes back). */
+async function signsIn(
+  authUrl: string,
+  credentials: { username: string; password: string },
+): Promise<boolean> {
+  try {
+    await authorize(authUrl, { clientId: 'library-kiosk', scope: SCOPE, ...credentials });
+    return true;
+  } catch (error) {
+    if ((error as { kind?: string }).kind === 'login_refused') return false;
+    throw error;
+  }
+}
+
+/** The kiosk's embedded service in `dataDir`, demo accounts or not: can the librarian sign in? */
+async function librarianSignsIn(dataDir: string, demoAccounts?: boolean): Promise<boolean> {
+  const resolved = await resolveServiceConnection(settingsIn(dataDir), {
+    ports: EPHEMERAL,
+    ...(demoAccounts === undefined ? {} : { demoAccounts }),
+  });
+  try {
+    return await signsIn(resolved.connection.authUrl, LIBRARIAN);
+  } finally {
+    await resolved.stop();
+  }
+}
+
+/** `npm run service -- add-staff ...` as an operator runs it, the password on stdin. */
+function addStaff(
+  args: string[],
+  password: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src-service/cli.ts', 'add-staff', ...args],
+      { stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(`${password}\n`);
+  });
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'kiosk-demo-accounts-'));
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("the embedded service's demo staff accounts", () => {
+  it('refuse the published password outside demo mode, and accept it in demo mode', async () => {
+    const dataDir = path.join(dir, 'kiosk');
+    expect(await librarianSignsIn(dataDir)).toBe(false);
+    expect(await librarianSignsIn(dataDir, true)).toBe(true);
+    // Started once in demo mode, then without: the demo accounts are gone again.
+    expect(await librarianSignsIn(dataDir, false)).toBe(false);
+  });
+
+  it('go with demo mode in the kiosk itself: started without --demo, they are not there', async () => {
+    const rendererDir = path.join(dir, 'renderer');
+    await mkdir(rendererDir);
+    await writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
+    for (const demo of [true, false]) {
+      const web = await startWebKiosk({
+        settings: settingsIn(path.join(dir, `web-${String(demo)}`)),
+        port: 0,
+        rendererDir,
+        embeddedService: { ports: EPHEMERAL },
+        demo,
+      });
+      try {
+        expect(web.kiosk.demo).toBe(demo);
+        expect(await signsIn(web.kiosk.connection.authUrl, LIBRARIAN)).toBe(demo);
+      } finally {
+        await web.stop();
+      }
+    }
+  });
+
+  it('leave operators add-staff, which refuses a demo password and adds one that signs in at once', async () => {
+    const dataDir = path.join(dir, 'operator');
+    const resolved = await resolveServiceConnection(settingsIn(dataDir), { ports: EPHEMERAL });
+    try {
+      const serviceDir = path.join(dataDir, 'reference-service');
+      const account = [
+        '--data-dir',
+        serviceDir,
+        '--username',
+        'Head.Librarian',
+        '--name',
+        'Noor Haddad',
+        '--email',
+        'noor.haddad@example.org',
+      ];
+      const demoPassword = await addStaff(account, 'demo-librarian');
+      expect(demoPassword.code).toBe(2);
+      expect(demoPassword.stderr).toContain('That password is a published demo password');
+      const short = await addStaff(account, 'short-one');
+      expect(short.code).toBe(2);
+      expect(short.stderr).toContain('at least 12 characters');
+
+      const password = 'correct-horse-battery-44';
+      const added = await addStaff(account, password);
+      expect(added.code).toBe(0);
+      expect(added.stdout).toContain('Staff account head.librarian added in');
+      expect(added.stdout).not.toContain(password);
+      // The running service takes it at the next sign-in; the demo librarian is still refused.
+      const { authUrl } = resolved.connection;
+      expect(await signsIn(authUrl, { username: 'head.librarian', password })).toBe(true);
+      expect(await signsIn(authUrl, LIBRARIAN)).toBe(false);
+      expect(
+        (await stat(path.join(serviceDir, 'library.sqlite'))).mode & 0o077,
+        'the database stays owner-only',
+      ).toBe(0);
+
+      // Run again: the password changes, the old one no longer signs in.
+      const changed = await addStaff(account, 'another-long-passphrase');
+      expect(changed.stdout).toContain('Staff account head.librarian changed in');
+      expect(await signsIn(authUrl, { username: 'head.librarian', password })).toBe(false);
+    } finally {
+      await resolved.stop();
+    }
+  });
+});
