@@ -40,12 +40,22 @@ export function ensureDemoStaff(db: Db): void {
 
 /**
  * Outside demo mode no account has a published password: the demo accounts go (by their fixed
- * ids; accounts added with `add-staff` have others), and with them every token issued to them,
- * since oidc-provider finds no account for it any more. Returns how many were removed.
+ * ids; accounts added with `add-staff` have others), and with them their sessions, grants and
+ * tokens in oidc-provider's store, so a sign-in made in demo mode does not outlive it. Returns
+ * how many accounts were removed.
  */
 export function removeDemoStaff(db: Db): number {
   const remove = db.prepare('DELETE FROM staff WHERE id = ?');
-  return DEMO_IDS.reduce((removed, id) => removed + remove.run(id).changes, 0);
+  const forget = db.prepare(
+    "DELETE FROM oidc_store WHERE json_extract(payload, '$.accountId') = ?",
+  );
+  return db.transaction(() =>
+    DEMO_IDS.reduce((removed, id) => {
+      const changes = remove.run(id).changes;
+      if (changes > 0) forget.run(id);
+      return removed + changes;
+    }, 0),
+  )();
 }
 
 export interface StaffAccountInput {

@@ -7,7 +7,7 @@ import { resolveServiceConnection } from '../../../src-main/host/embedded-servic
 import { resolveSettings } from '../../../src-main/settings/resolve';
 import type { Settings } from '../../../src-main/settings/schema';
 import { startWebKiosk } from '../../../src-main/web-host/web-kiosk';
-import { authorize } from '../../support/service-oauth';
+import { authorize, exchange } from '../../support/service-oauth';
 
 const LIBRARIAN = { username: 'librarian', password: 'demo-librarian' };
 const SCOPE = 'openid profile serviceApi offline_access';
@@ -19,6 +19,13 @@ function settingsIn(dataDir: string): Settings {
   const result = resolveSettings({}, {}, { dataDir });
   if (!result.ok) throw new Error(result.error.message);
   return result.value;
+}
+
+async function branchesStatus(baseUrl: string, accessToken: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/listbranch`, {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  return response.status;
 }
 
 /** Whether the service's login page takes these credentials (a code comes back). */
@@ -84,6 +91,45 @@ describe("the embedded service's demo staff accounts", () => {
     expect(await librarianSignsIn(dataDir, true)).toBe(true);
     // Started once in demo mode, then without: the demo accounts are gone again.
     expect(await librarianSignsIn(dataDir, false)).toBe(false);
+  });
+
+  it('take the tokens issued in demo mode with them', async () => {
+    const dataDir = path.join(dir, 'tokens');
+    const demo = await resolveServiceConnection(settingsIn(dataDir), {
+      ports: EPHEMERAL,
+      demoAccounts: true,
+    });
+    let tokens: { access: string; refresh: string };
+    try {
+      const signedIn = await authorize(demo.connection.authUrl, {
+        clientId: 'library-kiosk',
+        scope: SCOPE,
+        ...LIBRARIAN,
+      });
+      const answer = await exchange(demo.connection.authUrl, 'library-kiosk', signedIn);
+      tokens = {
+        access: String(answer.body.access_token),
+        refresh: String(answer.body.refresh_token),
+      };
+      expect(await branchesStatus(demo.connection.baseUrl, tokens.access)).toBe(200);
+    } finally {
+      await demo.stop();
+    }
+    const after = await resolveServiceConnection(settingsIn(dataDir), { ports: EPHEMERAL });
+    try {
+      expect(await branchesStatus(after.connection.baseUrl, tokens.access)).toBe(401);
+      const refreshed = await fetch(`${after.connection.authUrl}/connect/token`, {
+        method: 'POST',
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          refresh_token: tokens.refresh,
+          client_id: 'library-kiosk',
+        }),
+      });
+      expect(refreshed.status).toBe(400);
+    } finally {
+      await after.stop();
+    }
   });
 
   it('go with demo mode in the kiosk itself: started without --demo, they are not there', async () => {
