@@ -131,6 +131,14 @@ process.stdout.write(
     ? `Library service: embedded reference service at ${connection.baseUrl}\n`
     : `Library service: ${connection.baseUrl}\n`,
 );
+// Outside demo mode the embedded service has no account with a published password: say how
+// staff get one, or nobody can sign the kiosk in.
+if (connection.embedded && !web.kiosk.demo) {
+  const serviceDir = path.join(settings.value.dataDir, 'reference-service');
+  process.stdout.write(
+    `Staff accounts of the embedded service (no demo accounts outside demo mode): npm run service -- add-staff --data-dir ${serviceDir} --username <user> --name <name> --email <email>\n`,
+  );
+}
 if (!settings.value.staff.pinHash) {
   process.stdout.write(
     web.kiosk.demo

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resolveServiceConnection } from '../../../src-main/host/embedded-service';
 import { resolveSettings } from '../../../src-main/settings/resolve';
 import type { Settings } from '../../../src-main/settings/schema';
@@ -149,6 +149,47 @@ describe("the embedded service's demo staff accounts", () => {
         expect(await signsIn(web.kiosk.connection.authUrl, LIBRARIAN)).toBe(demo);
       } finally {
         await web.stop();
+      }
+    }
+  });
+
+  it('are named in the web host start-up output only outside demo mode, with add-staff', async () => {
+    for (const demo of [false, true]) {
+      const dataDir = path.join(dir, `host-${String(demo)}`);
+      const host = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'src-main/web-host/main.ts',
+          '--port',
+          '0',
+          '--base-port',
+          '0',
+          '--auth-port',
+          '0',
+          '--blob-port',
+          '0',
+          ...(demo ? ['--demo'] : []),
+        ],
+        {
+          env: { ...process.env, KIOSK_DATA_DIR: dataDir, KIOSK_LOG_LEVEL: 'error' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let stdout = '';
+      host.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      const exited = new Promise((resolve) => host.once('exit', resolve));
+      try {
+        await vi.waitFor(() => expect(stdout).toContain('Library service: embedded'), {
+          timeout: 30_000,
+        });
+        const hint = `Staff accounts of the embedded service (no demo accounts outside demo mode): npm run service -- add-staff --data-dir ${path.join(dataDir, 'reference-service')} --username <user> --name <name> --email <email>\n`;
+        if (demo) expect(stdout).not.toContain('add-staff');
+        else expect(stdout).toContain(hint);
+      } finally {
+        host.kill('SIGTERM');
+        await exited;
       }
     }
   });
