@@ -100,4 +100,36 @@ export default tseslint.config(
     },
   },
   ...boundaries(),
+  ...rendererAudiences(),
 );
+
+/**
+ * The renderer by audience: the patron's screens never import the staff console (it loads only
+ * when staff mode opens, in its own chunk), the console never imports patron parts, and what both
+ * use (shared/, lib/, i18n/, bridge/) imports neither. A separate rule from the boundaries above,
+ * so each set can change without restating the other.
+ */
+function rendererAudiences() {
+  const ban = (folderName, message) =>
+    [`ImportDeclaration`, `ImportExpression`, `ExportNamedDeclaration`, `ExportAllDeclaration`].map(
+      (node) => ({ selector: `${node}[source.value=/^(\\.\\.\\/)+${folderName}\\//]`, message }),
+    );
+  const rule = (files, bans) => ({ files, rules: { 'no-restricted-syntax': ['error', ...bans] } });
+  return [
+    rule(
+      ['src-renderer/patron/**/*.{ts,svelte}'],
+      ban('staff', 'The patron side never imports the staff console (it loads in its own chunk).'),
+    ),
+    rule(
+      ['src-renderer/staff/**/*.{ts,svelte}'],
+      ban('patron', 'The staff console never imports patron parts: share them from shared/.'),
+    ),
+    rule(
+      ['src-renderer/{shared,lib,i18n,bridge}/**/*.{ts,svelte}'],
+      [
+        ...ban('staff', 'What both audiences use imports neither the staff console...'),
+        ...ban('patron', '...nor the patron parts.'),
+      ],
+    ),
+  ];
+}

@@ -5,7 +5,7 @@ import { en, es } from '../../../src-renderer/i18n/catalog';
 import type { MessageKey } from '../../../src-renderer/i18n/message-key';
 import { attractOffer } from '../../../src-renderer/lib/attract-offer';
 import { messageWords } from '../../../src-renderer/lib/messages';
-import { knowledgeLossWords } from '../../../src-renderer/lib/offline-status-words';
+import { knowledgeLossWords } from '../../../src-renderer/staff/status/offline-status-words';
 
 /**
  * The words of a lost offline block list (issue 22, item 9): what the patron reads when borrowing

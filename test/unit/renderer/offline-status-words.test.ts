@@ -8,7 +8,7 @@ import {
   syncWords,
   SYNC_KEYS,
   TRANSACTION_KIND_KEYS,
-} from '../../../src-renderer/lib/offline-status-words';
+} from '../../../src-renderer/staff/status/offline-status-words';
 import { englishText } from './catalog-lookup';
 
 describe('offline status words', () => {
