@@ -20,7 +20,7 @@ export type OperationName =
  * check-in: 'unknown' means the request may have been applied and must be reconciled, never
  * retried blindly; 'applied' means the service reported success but its answer was unreadable.
  */
-export type Outcome = 'not-applied' | 'unknown' | 'applied';
+export type RequestEffect = 'not-applied' | 'unknown' | 'applied';
 
 /** Why an authenticated call could not carry a valid access token. */
 export type AuthRequiredReason =
@@ -35,31 +35,31 @@ export type ServiceError =
       code?: string;
       /** The service's human text, for logs and staff screens, never parsed. */
       message?: string;
-      outcome: Outcome;
+      outcome: RequestEffect;
     }
   | {
       kind: 'auth-required';
       operation: OperationName;
       reason: AuthRequiredReason;
-      outcome: Outcome;
+      outcome: RequestEffect;
     }
   | {
       kind: 'unreachable';
       operation: OperationName;
       /** Network error code (ECONNREFUSED, ...) or the gateway status that stood in for the service. */
       cause: string;
-      outcome: Outcome;
+      outcome: RequestEffect;
     }
-  | { kind: 'timeout'; operation: OperationName; timeoutMs: number; outcome: Outcome }
+  | { kind: 'timeout'; operation: OperationName; timeoutMs: number; outcome: RequestEffect }
   | {
       kind: 'malformed-response';
       operation: OperationName;
       status: number;
       /** Which part of the answer did not fit, e.g. `DueDate: expected string`. No body values. */
       issue: string;
-      outcome: Outcome;
+      outcome: RequestEffect;
     }
-  | { kind: 'cancelled'; operation: OperationName; outcome: Outcome }
+  | { kind: 'cancelled'; operation: OperationName; outcome: RequestEffect }
   | {
       /**
        * The service answered with a redirect, which the kiosk never follows: it would re-send the
@@ -70,7 +70,7 @@ export type ServiceError =
       status: number;
       /** The origin the answer pointed to (`https://host:port`), or `none` without a Location. */
       target: string;
-      outcome: Outcome;
+      outcome: RequestEffect;
     }
   | {
       /**
@@ -81,7 +81,7 @@ export type ServiceError =
       operation: OperationName;
       /** Which concept differed, e.g. `itemBarcode`. No barcodes: they are patron data. */
       field: 'itemBarcode' | 'memberBarcode';
-      outcome: Outcome;
+      outcome: RequestEffect;
     }
   | {
       /**
@@ -93,7 +93,7 @@ export type ServiceError =
       status: number;
       /** The cap in bytes, named in every message about it. */
       limitBytes: number;
-      outcome: Outcome;
+      outcome: RequestEffect;
     }
   | {
       /** The call was not sent: an argument cannot be put in the request as it is. */
@@ -128,12 +128,12 @@ export function networkCode(error: unknown): string {
 }
 
 /** What a status says was done: a 2xx acted, a 4xx declined before acting, a 5xx may have failed half-way. */
-export function outcomeOfStatus(status: number): Outcome {
+export function outcomeOfStatus(status: number): RequestEffect {
   if (status >= 200 && status < 300) return 'applied';
   return status >= 400 && status < 500 ? 'not-applied' : 'unknown';
 }
 
-export function outcomeOfNetworkFailure(code: string): Outcome {
+export function outcomeOfNetworkFailure(code: string): RequestEffect {
   return NOT_CONNECTED.has(code) ? 'not-applied' : 'unknown';
 }
 

@@ -50,7 +50,8 @@ export interface NewTransaction {
   at: number;
 }
 
-export type Outcome =
+/** What became of a sent transaction, as the sync hands it to the journal (which adds the time). */
+export type Settlement =
   | Omit<AppliedRecord, 'at'>
   | Omit<ExceptionRecord, 'at'>
   | { t: 'released'; id: string; reconciled?: true };
@@ -68,7 +69,7 @@ export interface OfflineJournal {
   /** About to send these: written ahead (fsync), so a crash mid-send leaves them to reconcile. */
   markAttempts(ids: readonly string[], priors?: ReadonlyMap<string, PriorLoan>): Promise<void>;
   /** What became of sent transactions; `durable` waits for the disk. */
-  settle(outcomes: readonly Outcome[], options: { durable: boolean }): Promise<void>;
+  settle(outcomes: readonly Settlement[], options: { durable: boolean }): Promise<void>;
   retry(id: string): Promise<boolean>;
   dismiss(id: string): Promise<boolean>;
   problem(): JournalProblem | undefined;

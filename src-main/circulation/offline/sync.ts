@@ -3,11 +3,11 @@ import { byteSize } from '../../../src-shared/byte-size';
 import type { ServiceError } from '../../service/errors';
 import type { CirculationResult } from '../../service/reader/types';
 import { UNKNOWN, formatDate } from '../../service/reader/values';
-import type { JournalEntry, OfflineJournal, Outcome } from '../journal/offline-journal';
+import type { JournalEntry, OfflineJournal, Settlement } from '../journal/offline-journal';
 import type { PriorLoan } from '../journal/journal-records';
 import { systemClock } from '../clock';
 import type { SessionClock } from '../clock';
-import type { CirculationPort } from '../session-driver';
+import type { CirculationPort } from '../circulation-port';
 import { refusalCode } from '../refusals';
 import { backoffDelay } from './backoff';
 import type { ConnectivityMonitor } from './connectivity';
@@ -76,7 +76,7 @@ function runOf(batch: readonly JournalEntry[]): JournalEntry[] {
 type Step = { go: true } | { go: false; phase: SyncPhase };
 const GO: Step = { go: true };
 
-function exceptionOf(error: ServiceError): Omit<Outcome & { t: 'exception' }, 'id'> {
+function exceptionOf(error: ServiceError): Omit<Settlement & { t: 'exception' }, 'id'> {
   if (error.kind === 'refused') {
     return {
       t: 'exception',
@@ -96,7 +96,11 @@ function describeNotSent(error: ServiceError): string {
   return error.kind === 'invalid-argument' ? `not sent: ${error.issue}` : error.kind;
 }
 
-function appliedOf(entry: JournalEntry, result: CirculationResult, reconciled: boolean): Outcome {
+function appliedOf(
+  entry: JournalEntry,
+  result: CirculationResult,
+  reconciled: boolean,
+): Settlement {
   return {
     t: 'applied',
     id: entry.txn.id,
@@ -360,7 +364,7 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
         // Not sent at all: released, so the next pass does not look them up for nothing.
         const unsent = run
           .slice(index + 1)
-          .map((rest): Outcome => ({ t: 'released', id: rest.txn.id }));
+          .map((rest): Settlement => ({ t: 'released', id: rest.txn.id }));
         await journal.settle(unsent, { durable: true });
         return setPhase(step.phase);
       }

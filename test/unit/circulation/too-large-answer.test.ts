@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createSyncEngine } from '../../../src-main/circulation/offline/sync';
-import type { Outcome, ServiceError } from '../../../src-main/service/errors';
+import type { RequestEffect, ServiceError } from '../../../src-main/service/errors';
 import { err, ok } from '../../../src-shared/result';
 import { CARD, ITEM, harness } from './session-harness';
 import { deskWith, memberRecord, unreachablePort } from './offline/desk-support';
@@ -9,7 +9,7 @@ import { deskWith, memberRecord, unreachablePort } from './offline/desk-support'
  * An answer longer than service.maxAnswerBytes (issue 22, item 2) on the patron's line and in the
  * offline sync: the status decides what was done, and the patron never reads the cap.
  */
-const tooLarge = (status: number, outcome: Outcome): ServiceError => ({
+const tooLarge = (status: number, outcome: RequestEffect): ServiceError => ({
   kind: 'too-large',
   operation: 'checkOut',
   status,
