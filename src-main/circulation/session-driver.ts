@@ -2,7 +2,6 @@ import { createLogger } from '../../src-shared/log/logger';
 import type { Logger } from '../../src-shared/log/logger';
 import { err } from '../../src-shared/result';
 import type { FeedbackSound, Receipt } from '../ipc/patron';
-import type { ServiceClient } from '../service/client';
 import type { OperationName, ServiceError } from '../service/errors';
 import { updateSession } from './patron-session';
 import type { SessionEffect, SessionInput, TimerName } from './session-events';
@@ -12,12 +11,7 @@ import type { SessionClock } from './clock';
 import { onlineDesk } from './offline/circulation-desk';
 import type { CirculationAnswer, CirculationDesk } from './offline/circulation-desk';
 import type { SessionConfig, SessionState } from './session-state';
-
-/** The four service operations a patron session needs, and nothing of staff sign-in. */
-export type CirculationPort = Pick<
-  ServiceClient,
-  'memberByBarcode' | 'memberByEmail' | 'checkOut' | 'checkIn'
->;
+import type { CirculationPort } from './circulation-port';
 
 export { systemClock } from './clock';
 export type { SessionClock } from './clock';

@@ -2,7 +2,8 @@ import type { DemoGuide } from '../ipc/demo-guide';
 import type { StaffAuth } from '../auth/staff-auth';
 import type { BarcodeKind, SessionInput } from '../circulation/session-events';
 import { createSessionDriver } from '../circulation/session-driver';
-import type { CirculationPort, SessionClock } from '../circulation/session-driver';
+import type { CirculationPort } from '../circulation/circulation-port';
+import type { SessionClock } from '../circulation/session-driver';
 import { sessionScreen } from '../circulation/session-screen';
 import type { SessionConfig } from '../circulation/session-state';
 import type {

@@ -148,10 +148,66 @@ function neverRejecting<T extends Operations>(operations: T): T {
   return Object.fromEntries(guarded) as T;
 }
 
-export type ServiceClient = ReturnType<typeof createServiceClient>;
+/**
+ * Every operation of the library service interface (docs: the service interface contract). Each
+ * resolves, never rejects: a failure is a `ServiceError` whose `outcome` says what is known of its
+ * effect on the service.
+ */
+export interface ServiceClient {
+  /** The signed-in staff member's own record (`GET /api/getuserinfo`): who the token speaks for. */
+  getUserInfo(opts?: CallOptions): Promise<ServiceResult<UserInfo>>;
+  /** One page of members whose name matches (`GET /api/user-memberlist`), 20 a page unless asked. */
+  listMembers(query?: ListMembersQuery, opts?: CallOptions): Promise<ServiceResult<MemberPage>>;
+  /** One member's full record by the service's id (`GET /api/userdetails/{id}`). */
+  getMember(memberId: string, opts?: CallOptions): Promise<ServiceResult<Member>>;
+  /** The library's branches (`GET /api/listbranch`). */
+  listBranches(opts?: CallOptions): Promise<ServiceResult<Branch[]>>;
+  /** The member types a member may have (`GET /api/listusertype`). */
+  listMemberTypes(opts?: CallOptions): Promise<ServiceResult<MemberType[]>>;
+  /**
+   * Changes a member's record (`PUT /api/user-member`). Success is the 2xx; the value is the
+   * updated record only when the answer carried one.
+   */
+  updateMember(
+    update: MemberUpdate,
+    opts?: CallOptions,
+  ): Promise<ServiceResult<Member | undefined>>;
+  /** A card's member with their loans (`GET /api/lmmemberbycard/{barcode}`): what a patron session starts from. */
+  memberByBarcode(
+    userBarcode: string,
+    opts?: CallOptions,
+  ): Promise<ServiceResult<MemberCirculation>>;
+  /** The member an email address belongs to, with their loans (`GET /api/lmmemberbyemail/{email}`). */
+  memberByEmail(email: string, opts?: CallOptions): Promise<ServiceResult<MemberCirculation>>;
+  /**
+   * Lends an item to a member (`/api/checkout`, POST or PUT per `circulationMethod`). Never retried
+   * here: on an `unknown` outcome the caller reconciles before trying again. An answer naming
+   * another item or card is a `mismatched-answer`, never a success.
+   */
+  checkOut(
+    loan: { itemBarcode: string; userBarcode: string },
+    opts?: CallOptions,
+  ): Promise<ServiceResult<CirculationResult>>;
+  /**
+   * Takes an item back (`/api/checkin`), with the fine the service charged when it says. Never
+   * retried here, as for `checkOut`.
+   */
+  checkIn(itemBarcode: string, opts?: CallOptions): Promise<ServiceResult<CirculationResult>>;
+  /** Creates (or, with `docid`, adds to) a publisher document (`POST /api/publisher-document`): the upload ticket. */
+  createDocument(
+    document: { name: string; docid?: string | null },
+    opts?: CallOptions,
+  ): Promise<ServiceResult<UploadTicket>>;
+  /** Sends a file to the ticket's upload endpoint, reporting progress; `service.requestTimeoutMs` is the longest silence. */
+  uploadFile(
+    ticket: Pick<UploadTicket, 'uploadendpoint'>,
+    filePath: string,
+    opts?: CallOptions & { onProgress?: (progress: UploadProgress) => void },
+  ): Promise<Result<void, UploadError>>;
+}
 
 /** Typed client for every operation of the library service interface. */
-export function createServiceClient(options: ServiceClientOptions) {
+export function createServiceClient(options: ServiceClientOptions): ServiceClient {
   const transport: Transport = {
     baseUrl: options.baseUrl,
     timeoutMs: options.timeoutMs,
@@ -241,7 +297,7 @@ export function createServiceClient(options: ServiceClientOptions) {
       return { ok: true, value };
     };
 
-  return neverRejecting({
+  return neverRejecting<ServiceClient>({
     getUserInfo: (opts: CallOptions = {}): Promise<ServiceResult<UserInfo>> =>
       call({
         operation: 'getUserInfo',

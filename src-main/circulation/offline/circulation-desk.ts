@@ -6,7 +6,7 @@ import type { CirculationResult, Loan, MemberCirculation } from '../../service/r
 import { UNKNOWN } from '../../service/reader/values';
 import type { OfflineSettings } from '../../settings/schema';
 import type { OfflineJournal } from '../journal/offline-journal';
-import type { CirculationPort } from '../session-driver';
+import type { CirculationPort } from '../circulation-port';
 import type { ConnectivityMonitor } from './connectivity';
 import { isUnreachable } from './connectivity';
 import type { OfflineKnowledge } from './offline-knowledge';

@@ -1,4 +1,5 @@
-import type { CirculationPort, SessionClock } from '../../../src-main/circulation/session-driver';
+import type { CirculationPort } from '../../../src-main/circulation/circulation-port';
+import type { SessionClock } from '../../../src-main/circulation/session-driver';
 import type { ServiceResult } from '../../../src-main/service/client';
 import type { CirculationResult, MemberCirculation } from '../../../src-main/service/reader/types';
 import { T0 } from './session-harness';

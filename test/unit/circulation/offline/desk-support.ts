@@ -6,7 +6,7 @@ import { openOfflineJournal } from '../../../../src-main/circulation/journal/off
 import { createCirculationDesk } from '../../../../src-main/circulation/offline/circulation-desk';
 import { createConnectivityMonitor } from '../../../../src-main/circulation/offline/connectivity';
 import { openOfflineKnowledge } from '../../../../src-main/circulation/offline/offline-knowledge';
-import type { CirculationPort } from '../../../../src-main/circulation/session-driver';
+import type { CirculationPort } from '../../../../src-main/circulation/circulation-port';
 import type { ServiceError } from '../../../../src-main/service/errors';
 import { OfflineSettingsSchema } from '../../../../src-main/settings/schema';
 import type { OfflineSettings } from '../../../../src-main/settings/schema';
