@@ -1,6 +1,6 @@
 import { app } from 'electron';
 import Store from 'electron-store';
-import { SECRET_FILE_MODE } from '../host/file-modes';
+import { SECRET_FILE_MODE } from '../platform/file-modes';
 import { createSettingsStore } from '../settings/create-store';
 import type { StoredSettings } from '../settings/resolve';
 import { readSettingsFile, settingsForConf } from '../settings/settings-file';

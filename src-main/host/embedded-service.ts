@@ -6,9 +6,9 @@ import type { Settings } from '../settings/schema';
 import { configuredConnection, embeddedConnection } from '../service/connection';
 import type { FaultController, StartServiceOptions } from '../../src-service/index';
 import { BLOB_ACCOUNT_KEY_FILE } from '../../src-service/blob/account-key';
-import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from './file-modes';
+import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from '../platform/file-modes';
 import { checkNativeBinding } from './native-binding';
-import type { SecretFile } from './file-modes';
+import type { SecretFile } from '../platform/file-modes';
 
 const log = createLogger('service:connection');
 

@@ -6,7 +6,7 @@ import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
 import { createFileJournalKey, journalKeyFile } from '../circulation/journal/journal-key';
 import type { JournalKeySource } from '../circulation/journal/journal-key';
-import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from '../host/file-modes';
+import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from '../platform/file-modes';
 import { fileVaultPaths } from './file-vault';
 import type { VaultSealing } from './file-vault';
 import { dataFolderKey, seal, unseal } from './sealed-file';

@@ -1,5 +1,5 @@
 import { chmod, lstat, readFile, rename } from 'node:fs/promises';
-import { SECRET_FILE_MODE } from '../host/file-modes';
+import { SECRET_FILE_MODE } from '../platform/file-modes';
 import { createLogger } from '../../src-shared/log/logger';
 
 const log = createLogger('vault:set-aside');

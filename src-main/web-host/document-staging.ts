@@ -11,7 +11,7 @@ import type {
   StagingFailure,
   StagingTicket,
 } from '../core/console/documents/source';
-import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from '../host/file-modes';
+import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from '../platform/file-modes';
 import { createLogger } from '../../src-shared/log/logger';
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from '../../host/file-modes';
+import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from '../../platform/file-modes';
 import { createLogger } from '../../../src-shared/log/logger';
 import { decodeJournal, encodeFrame } from './journal-codec';
 import type { DecodedJournal } from './journal-codec';

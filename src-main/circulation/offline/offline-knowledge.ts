@@ -3,7 +3,7 @@ import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { createLogger } from '../../../src-shared/log/logger';
-import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from '../../host/file-modes';
+import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from '../../platform/file-modes';
 import { KnowledgeLossSchema } from '../../ipc/offline';
 import type { KnowledgeLoss } from '../../ipc/offline';
 import { setAsideUnreadableFile } from '../../vault/set-aside';
