@@ -1,54 +1,46 @@
 import { randomBytes } from 'node:crypto';
-import { safeStorage } from 'electron';
-import { createLogger } from '../../src-shared/log/logger';
 import { err, ok } from '../../src-shared/result';
 import { KEY_BYTES } from '../circulation/journal/journal-codec';
 import type { JournalKeySource } from '../circulation/journal/journal-key';
-import { JOURNAL_KEY_STORE, decideStatus, openSealedStore, unseal } from './safe-storage-vault';
-import type { SafeStorageVaultOptions } from './safe-storage-vault';
-
-const log = createLogger('vault:safe-storage');
-const ENTRY = 'sealedJournalKey';
+import { JOURNAL_KEY_STORE, openSealedEntry } from './safe-storage-entry';
+import type { SafeStorageVaultOptions } from './safe-storage-protection';
 
 /**
- * The offline journal's key in Electron: 32 random bytes sealed by safeStorage, ciphertext only in
- * `offline-journal-key.json`. Without secure storage there is no key, and the kiosk takes nothing
- * offline (staff see why). A key that cannot be opened is never replaced while a journal needs it.
- * Call after the app's `ready`.
+ * The offline journal's key in Electron: 32 random bytes (as base64) sealed by safeStorage
+ * (safe-storage-entry.ts) in `offline-journal-key.json`. Without secure storage there is no key,
+ * and the kiosk takes nothing offline (staff see why). A key that cannot be opened is kept, never
+ * replaced while a journal needs it. Call after the app's `ready`.
  */
 export async function createSafeStorageJournalKey(
   options: SafeStorageVaultOptions,
 ): Promise<JournalKeySource> {
-  const status = await decideStatus(options);
-  const store = await openSealedStore(JOURNAL_KEY_STORE, {
-    holds: 'offline journal key',
-    consequence: 'the offline journal cannot be read until the key is restored',
-  });
+  const entry = await openSealedEntry(
+    {
+      store: JOURNAL_KEY_STORE,
+      entry: 'sealedJournalKey',
+      holds: 'offline journal key',
+      consequence: 'the offline journal cannot be read until the key is restored',
+      parse: (plaintext) =>
+        typeof plaintext === 'string' && Buffer.from(plaintext, 'base64').length === KEY_BYTES
+          ? plaintext
+          : null,
+      whenDamaged: 'keep',
+    },
+    options,
+  );
   return {
     async load({ create }) {
-      if (!status.persistent) return err({ kind: 'key-unavailable' });
-      const sealed = await store.get(ENTRY);
-      if (!sealed.ok) return err({ kind: 'key-unreadable' });
-      if (sealed.value !== undefined && sealed.value !== '') {
-        const opened = await unseal(sealed.value, (plaintext) =>
-          typeof plaintext === 'string' && Buffer.from(plaintext, 'base64').length === KEY_BYTES
-            ? Buffer.from(plaintext, 'base64')
-            : null,
-        );
-        return opened ? ok(opened.value) : err({ kind: 'key-unreadable' });
+      const loaded = await entry.read();
+      if (!loaded.ok) {
+        return err({
+          kind: loaded.error.kind === 'vault.unavailable' ? 'key-unavailable' : 'key-unreadable',
+        });
       }
+      if (loaded.value !== null) return ok(Buffer.from(loaded.value, 'base64'));
       if (!create) return err({ kind: 'key-missing' });
       const key = randomBytes(KEY_BYTES);
-      try {
-        const encrypted = await safeStorage.encryptStringAsync(
-          JSON.stringify(key.toString('base64')),
-        );
-        store.set(ENTRY, encrypted.toString('base64'));
-        return ok(key);
-      } catch (error) {
-        log.error('offline journal key not stored', { error });
-        return err({ kind: 'key-unavailable' });
-      }
+      const stored = await entry.write(key.toString('base64'));
+      return stored.ok ? ok(key) : err({ kind: 'key-unavailable' });
     },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * For tests of the Electron stores (settings, token vault, client secret) without Electron: a
+ * For tests of the Electron stores (settings and the three sealed ones) without Electron: a
  * stand-in `electron` (userData is a folder the test chooses, safeStorage a reversible fake whose
  * decryption a test can make fail) and electron-store as its own few lines over the real conf, so
  * the options the glue passes go through conf's real reads and writes. Use it as
@@ -14,7 +14,10 @@ export const standIn = {
   /** Every options object electron-store was constructed with, in order. */
   storeOptions: [] as Record<string, unknown>[],
   decryptFails: false,
-  /** The ciphertext version the async API seals with on Linux: v11 a keyring, v10 the fixed key. */
+  /**
+   * The ciphertext version the async API seals with on Linux: v11 a keyring, v10 the fixed key.
+   * Changing it between a write and a read is a key rotation: the read says `shouldReEncrypt`.
+   */
   sealing: 'v11' as 'v10' | 'v11' | 'v12',
 };
 
@@ -29,10 +32,12 @@ export function electronModule() {
   // Chromium's layout: a three-byte version, then the ciphertext (here the reversed text).
   const seal = (text: string): Buffer =>
     Buffer.concat([Buffer.from(standIn.sealing), Buffer.from(text, 'utf8').reverse()]);
+  const versionOf = (sealed: Buffer): string | undefined => {
+    const prefix = sealed.subarray(0, 3).toString('latin1');
+    return /^v1\d$/.test(prefix) ? prefix : undefined;
+  };
   const unseal = (sealed: Buffer): string => {
-    const body = /^v1\d/.test(sealed.subarray(0, 3).toString('latin1'))
-      ? sealed.subarray(3)
-      : sealed;
+    const body = versionOf(sealed) ? sealed.subarray(3) : sealed;
     return Buffer.from(body).reverse().toString('utf8');
   };
   const app = { getPath: () => standIn.userData, getVersion: () => '0.0.0-test' };
@@ -42,7 +47,13 @@ export function electronModule() {
     encryptStringAsync: async (text: string) => seal(text),
     decryptStringAsync: async (sealed: Buffer) => {
       if (standIn.decryptFails) throw new Error('Error while decrypting the ciphertext provided');
-      return { result: unseal(sealed), shouldReEncrypt: false };
+      // Sealed under another key than today's (rotated, or a keyring that came back):
+      // Chromium asks for it to be sealed again.
+      const version = versionOf(sealed);
+      return {
+        result: unseal(sealed),
+        shouldReEncrypt: version !== undefined && version !== standIn.sealing,
+      };
     },
   };
   return { default: { app, safeStorage }, app, safeStorage };

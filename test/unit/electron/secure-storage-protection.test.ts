@@ -19,8 +19,9 @@ vi.mock('electron', async () => {
   return state.electron.module();
 });
 
-const { createSafeStorageVault, decideStatus, linuxSealingOf } =
-  await import('../../../src-main/electron/safe-storage-vault');
+const { createSafeStorageVault } = await import('../../../src-main/electron/safe-storage-vault');
+const { decideStatus, linuxSealingOf } =
+  await import('../../../src-main/electron/safe-storage-protection');
 const { createSafeStorageJournalKey } =
   await import('../../../src-main/electron/safe-storage-journal-key');
 

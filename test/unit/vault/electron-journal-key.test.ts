@@ -15,7 +15,7 @@ vi.mock('electron-store', async () =>
 const { createSafeStorageJournalKey } =
   await import('../../../src-main/electron/safe-storage-journal-key');
 const { JOURNAL_KEY_STORE, safeStorageFiles } =
-  await import('../../../src-main/electron/safe-storage-vault');
+  await import('../../../src-main/electron/safe-storage-entry');
 
 let umask: number;
 

@@ -17,8 +17,9 @@ vi.mock('electron-store', async () =>
 
 const { createElectronSettingsStore, SETTINGS_STORE } =
   await import('../../../src-main/electron/settings-store');
-const { createSafeStorageVault, safeStorageFiles, TOKEN_VAULT_STORE, CLIENT_SECRET_STORE } =
-  await import('../../../src-main/electron/safe-storage-vault');
+const { createSafeStorageVault } = await import('../../../src-main/electron/safe-storage-vault');
+const { safeStorageFiles, TOKEN_VAULT_STORE, CLIENT_SECRET_STORE } =
+  await import('../../../src-main/electron/safe-storage-entry');
 const { createSafeStorageClientSecret } =
   await import('../../../src-main/electron/safe-storage-client-secret');
 

@@ -1,0 +1,75 @@
+import { safeStorage } from 'electron';
+import { createLogger } from '../../src-shared/log/logger';
+import type { VaultReason, VaultStatus } from '../vault/vault';
+
+const log = createLogger('vault:safe-storage');
+
+export interface SafeStorageVaultOptions {
+  /** settings.allowBasicTextEncryption: the operator's explicit opt-in to Linux's hard-coded key. */
+  allowBasicTextEncryption: boolean;
+  platform?: NodeJS.Platform;
+}
+
+/** A throw-away text sealed once at start to see which key the async API actually used. */
+const PROBE_TEXT = 'library-kiosk protection probe';
+
+/**
+ * Chromium's ciphertext version on Linux (os_crypt): `v10` is the fixed key every Chromium build
+ * shares (PBKDF2 of "peanuts"), which the async API falls back to when no keyring answers (a locked
+ * keyring after auto-login); `v11` is a key kept in the Secret Service or KWallet; `v12` one from
+ * the desktop's Secret portal. Anything else is not a protection the kiosk can name.
+ */
+export type LinuxSealing = 'fixed-key' | 'linux-keyring' | 'unrecognised';
+
+export function linuxSealingOf(ciphertext: Buffer): LinuxSealing {
+  const prefix = ciphertext.subarray(0, 3).toString('latin1');
+  if (prefix === 'v10') return 'fixed-key';
+  if (prefix === 'v11' || prefix === 'v12') return 'linux-keyring';
+  return 'unrecognised';
+}
+
+/**
+ * Whether safeStorage protects what is stored, decided for each sealed entry as it opens
+ * (safe-storage-entry.ts). `getSelectedStorageBackend()` reports only the deprecated synchronous
+ * API's choice; the async API the kiosk uses picks its own key provider, so on Linux a probe is
+ * sealed and its ciphertext prefix says what the async API really did. A fixed-key result (or one
+ * that cannot be named) is refused unless the operator opted in with allowBasicTextEncryption.
+ */
+export async function decideStatus(options: SafeStorageVaultOptions): Promise<VaultStatus> {
+  const unavailable: VaultStatus = {
+    secure: false,
+    persistent: false,
+    reason: 'vault.encryption-unavailable',
+    protection: 'memory-only',
+  };
+  if (!(await safeStorage.isAsyncEncryptionAvailable())) return unavailable;
+  const platform = options.platform ?? process.platform;
+  // macOS (Keychain) and Windows (DPAPI) have no fixed-key fallback in the async API.
+  if (platform !== 'linux') return { secure: true, persistent: true, protection: 'os-key-store' };
+  let sealing: LinuxSealing;
+  try {
+    sealing = linuxSealingOf(await safeStorage.encryptStringAsync(PROBE_TEXT));
+  } catch (error) {
+    log.error('secure storage refused to encrypt; tokens live in memory only', { error });
+    return unavailable;
+  }
+  const syncBackend = safeStorage.getSelectedStorageBackend();
+  if (sealing === 'linux-keyring') {
+    log.debug('secure storage: the async API seals with a keyring key', { syncBackend });
+    return { secure: true, persistent: true, protection: 'linux-keyring' };
+  }
+  const reason: VaultReason = options.allowBasicTextEncryption
+    ? 'vault.basic-text-allowed'
+    : 'vault.basic-text-refused';
+  log.warn('secure storage: the async API seals with a fixed key, not a keyring', {
+    sealing,
+    syncBackend,
+    allowed: options.allowBasicTextEncryption,
+  });
+  return {
+    secure: false,
+    persistent: options.allowBasicTextEncryption,
+    reason,
+    protection: options.allowBasicTextEncryption ? 'fixed-key' : 'memory-only',
+  };
+}
