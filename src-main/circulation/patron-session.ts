@@ -54,8 +54,12 @@ function timerFired(config: SessionConfig, state: SessionState, timer: TimerName
       return endSession(state);
     case 'thank-you':
       return step.name === 'thanks' ? endSession(state) : stay(state);
-    case 'notice':
-      return stay(withoutNotice(state));
+    case 'notice': {
+      // A refused card's notice has cleared: now the patron's choices go back to the defaults.
+      if (!state.choicesEndWithNotice) return stay(withoutNotice(state));
+      const { choicesEndWithNotice: _ended, ...rest } = withoutNotice(state);
+      return { state: rest, effects: [{ type: 'reset-choices' as const }] };
+    }
     default:
       return timer satisfies never;
   }

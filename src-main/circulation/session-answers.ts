@@ -13,7 +13,7 @@ import { circulationMessage, lookupMessage } from './refusals';
 import { dueBefore, dueDatesOf, itemOfLine, loanItemsOf, withDueDate } from './renewal';
 import type { SessionEffect } from './session-events';
 import { finishNow, hasPending } from './session-finish';
-import { endSession, enter, play, stay, withNotice, type Transition } from './session-lifecycle';
+import { enter, play, refuseCard, stay, type Transition } from './session-lifecycle';
 import type { Line, SessionConfig, SessionState } from './session-state';
 
 /**
@@ -51,7 +51,7 @@ export function memberAnswered(
           : message;
       return backToEmail(config, state, step.email, byEmail);
     }
-    return withNotice(config, endSession(state), 'error', message);
+    return refuseCard(config, state, message);
   }
   const cardBarcode = step.cardBarcode ?? result.value.member.barcode;
   const view = patronView(result.value, { fineThreshold: config.patron.fineThreshold, at });
@@ -236,7 +236,7 @@ export function memberOffline(
       ? { kind: 'offline-card-only' }
       : decision.message;
     if (step.cardBarcode === undefined) return backToEmail(config, state, step.email, message);
-    return withNotice(config, endSession(state), 'error', message);
+    return refuseCard(config, state, message);
   }
   const patron: PatronView = {
     firstName: '',

@@ -85,7 +85,12 @@ export function startSession(
   state: SessionState,
   step: SessionStep,
 ): Transition {
-  const { warning: _warning, notice: _notice, ...rest } = state;
+  const {
+    warning: _warning,
+    notice: _notice,
+    choicesEndWithNotice: _choicesEndWithNotice,
+    ...rest
+  } = state;
   const generation = state.generation + 1;
   return {
     state: { ...rest, generation, step, nextLineId: 0 },
@@ -98,7 +103,12 @@ export function startSession(
  * the language and contrast back to the defaults, and the scanner ready to take the same card again.
  */
 export function endSession(state: SessionState): Transition {
-  const { warning: _warning, notice: _notice, ...rest } = state;
+  const {
+    warning: _warning,
+    notice: _notice,
+    choicesEndWithNotice: _choicesEndWithNotice,
+    ...rest
+  } = state;
   return {
     state: { ...rest, generation: state.generation + 1, step: { name: 'attract' }, nextLineId: 0 },
     effects: [
@@ -107,6 +117,27 @@ export function endSession(state: SessionState): Transition {
       { type: 'forget-scans' },
     ],
   };
+}
+
+/**
+ * A card refused at identification: the session ends as any other, but the patron's language and
+ * contrast wait for the refusal to clear, so it is read in the language they chose.
+ */
+export function refuseCard(
+  config: SessionConfig,
+  state: SessionState,
+  message: PatronMessage,
+): Transition {
+  const ended = endSession(state);
+  return withNotice(
+    config,
+    {
+      state: { ...ended.state, choicesEndWithNotice: true },
+      effects: ended.effects.filter((effect) => effect.type !== 'reset-choices'),
+    },
+    'error',
+    message,
+  );
 }
 
 export function play(sound: FeedbackSound): SessionEffect {

@@ -82,6 +82,12 @@ export interface SessionState {
    */
   warning?: { deadline: number; printsReceipt?: true };
   notice?: Notice;
+  /**
+   * A card was refused before its session began: the patron's language and contrast stay while
+   * the refusal shows (they read it in the language they chose) and go back to the defaults when
+   * it clears, unless a new session begins first.
+   */
+  choicesEndWithNotice?: true;
   /** Notice ids never restart, so a notice after a session ended is still a new notice. */
   noticeCount: number;
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memberBarcode } from '../../src-service/barcode';
 import type { PatronKiosk } from './patron-support';
 import {
   AMARA,
@@ -14,7 +15,8 @@ describe('switching language in the middle of a session', () => {
   let kiosk: PatronKiosk;
 
   beforeAll(async () => {
-    kiosk = await startSignedInKiosk();
+    // A short notice, so the refused card's notice clears within the test.
+    kiosk = await startSignedInKiosk({ patron: { noticeMs: 2_000 } });
   });
 
   afterAll(async () => {
@@ -43,6 +45,24 @@ describe('switching language in the middle of a session', () => {
     await page.getByRole('button', { name: 'He terminado' }).click();
     await page.getByRole('button', { name: 'Sin recibo' }).click();
     await page.getByRole('heading', { name: 'Welcome' }).waitFor({ timeout: 10_000 });
+    expect(kiosk.kiosk.core.state().language).toBe('en');
+  });
+
+  it("shows a refused card's words in the language the patron chose, then goes back to the default", async () => {
+    const { page } = kiosk;
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    await page.getByRole('button', { name: 'Español' }).click();
+    await scan(kiosk, memberBarcode(99_999));
+    const refusal = page.getByText(
+      'No encontramos ese carné de la biblioteca. Diríjase al personal.',
+    );
+    await refusal.waitFor();
+    expect(await page.getByText('We could not find that library card').count()).toBe(0);
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    await kiosk.screenshot('patron-refused-card-es');
+    // The notice clears, and the next patron finds the kiosk in its default language.
+    await refusal.waitFor({ state: 'detached', timeout: 10_000 });
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
     expect(kiosk.kiosk.core.state().language).toBe('en');
   });
 });

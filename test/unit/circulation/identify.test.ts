@@ -193,6 +193,33 @@ describe('patron session: identify by card', () => {
     expect(session.effectsOf('forget-scans')).toHaveLength(1);
   });
 
+  it("keeps the patron's language while a refused card's notice shows, and resets it when the notice clears", () => {
+    const session = harness();
+    session.scanCard();
+    session.memberFails(refused('member_not_found', 'memberByBarcode'));
+    expect(session.state.step.name).toBe('attract');
+    expect(session.effectsOf('reset-choices')).toEqual([]);
+    session.fire('notice');
+    expect(session.state.notice).toBeUndefined();
+    expect(session.effectsOf('reset-choices')).toHaveLength(1);
+    // Once: a later notice on attract leaves the choices alone.
+    session.scanItem();
+    session.fire('notice');
+    expect(session.effectsOf('reset-choices')).toEqual([]);
+  });
+
+  it('keeps the choices of a patron who scans another card before the refusal clears', () => {
+    const session = harness();
+    session.scanCard();
+    session.memberFails(refused('member_not_found', 'memberByBarcode'));
+    session.scanCard();
+    expect(session.state.step.name).toBe('identifying');
+    expect(session.state.choicesEndWithNotice).toBeUndefined();
+    session.memberAnswer(memberRecord());
+    session.fire('notice');
+    expect(session.effectsOf('reset-choices')).toEqual([]);
+  });
+
   it('says temporarily unavailable when the lookup cannot reach the service', () => {
     const session = harness();
     session.scanCard();
