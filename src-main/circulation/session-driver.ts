@@ -6,22 +6,19 @@ import type { OperationName, ServiceError } from '../service/errors';
 import { updateSession } from './patron-session';
 import type { SessionEffect, SessionInput, TimerName } from './session-events';
 import { initialSessionState } from './session-state';
-import { systemClock } from './clock';
-import type { SessionClock } from './clock';
+import { systemClock } from '../platform/clock';
+import type { Clock } from '../platform/clock';
 import { onlineDesk } from './offline/circulation-desk';
 import type { CirculationAnswer, CirculationDesk } from './offline/circulation-desk';
 import type { SessionConfig, SessionState } from './session-state';
 import type { CirculationPort } from './circulation-port';
-
-export { systemClock } from './clock';
-export type { SessionClock } from './clock';
 
 export interface SessionDriverOptions {
   config: SessionConfig;
   port: CirculationPort;
   /** The way to the service with the offline rules; absent, every call goes to `port`. */
   desk?: CirculationDesk;
-  clock?: SessionClock;
+  clock?: Clock;
   outOfService: boolean;
   /** Called after every event that was not a no-op, with the new state. */
   onChange(state: SessionState): void;

@@ -3,7 +3,7 @@ import type { StaffAuth } from '../auth/staff-auth';
 import type { BarcodeKind, SessionInput } from '../circulation/session-events';
 import { createSessionDriver } from '../circulation/session-driver';
 import type { CirculationPort } from '../circulation/circulation-port';
-import type { SessionClock } from '../circulation/session-driver';
+import type { Clock } from '../platform/clock';
 import { sessionScreen } from '../circulation/session-screen';
 import type { SessionConfig } from '../circulation/session-state';
 import type {
@@ -70,7 +70,7 @@ export interface KioskCoreOptions {
   offline?: { circulation: OfflineCirculation; settings: OfflineSettings };
   /** The staff console's screens (members, documents, settings, diagnostics); absent, they say so. */
   console?: ConsoleServices;
-  clock?: SessionClock;
+  clock?: Clock;
 }
 
 /** `patron`: what any screen but the one in staff mode may see (no staff screen, no staff data). */

@@ -1,5 +1,5 @@
-import type { SessionClock } from '../circulation/session-driver';
-import { systemClock } from '../circulation/session-driver';
+import type { Clock } from '../platform/clock';
+import { systemClock } from '../platform/clock';
 import type { Screen, StaffView } from '../ipc/contract';
 import type { PinGate } from './staff-pin';
 
@@ -23,7 +23,7 @@ export interface StaffModeOptions {
   staffPin: PinGate | undefined;
   /** Staff mode (and the PIN screen) close after this long without a staff action. */
   idleTimeoutMs: number;
-  clock?: SessionClock;
+  clock?: Clock;
   onChange(): void;
 }
 

@@ -1,7 +1,7 @@
 import { createLogger } from '../../../src-shared/log/logger';
 import type { ServiceError } from '../../service/errors';
-import { systemClock } from '../clock';
-import type { SessionClock } from '../clock';
+import { systemClock } from '../../platform/clock';
+import type { Clock } from '../../platform/clock';
 import { backoffDelay } from './backoff';
 
 const log = createLogger('circulation:connectivity');
@@ -76,7 +76,7 @@ export interface ConnectivityOptions {
   /** Random spread of the probe delays, so kiosks that lost the service together do not return together. */
   jitter?: boolean;
   random?: () => number;
-  clock?: SessionClock;
+  clock?: Clock;
 }
 
 /** Online until a call finds the service unreachable; then probes with back-off until it answers. */

@@ -3,8 +3,8 @@ import { createLogger } from '../../../src-shared/log/logger';
 import type { OfflineStatus } from '../../ipc/offline';
 import type { ServiceClient } from '../../service/client';
 import type { OfflineSettings } from '../../settings/schema';
-import type { SessionClock } from '../clock';
-import { systemClock } from '../clock';
+import type { Clock } from '../../platform/clock';
+import { systemClock } from '../../platform/clock';
 import type { JournalKeySource } from '../journal/journal-key';
 import { openOfflineJournal } from '../journal/offline-journal';
 import type { OfflineJournal } from '../journal/offline-journal';
@@ -48,7 +48,7 @@ export interface OfflineCirculationOptions {
   isCard(code: string): boolean;
   /** The item pattern and check digit (scanner settings): offline, nothing else is recorded. */
   isItem(code: string): boolean;
-  clock?: SessionClock;
+  clock?: Clock;
   /** Spread of probe and retry delays; off only to show what the spread buys (benchmarks). */
   jitter?: boolean;
   fetch?: typeof fetch;

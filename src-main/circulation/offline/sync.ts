@@ -5,8 +5,8 @@ import type { CirculationResult } from '../../service/reader/types';
 import { UNKNOWN, formatDate } from '../../service/reader/values';
 import type { JournalEntry, OfflineJournal, Settlement } from '../journal/offline-journal';
 import type { PriorLoan } from '../journal/journal-records';
-import { systemClock } from '../clock';
-import type { SessionClock } from '../clock';
+import { systemClock } from '../../platform/clock';
+import type { Clock } from '../../platform/clock';
 import type { CirculationPort } from '../circulation-port';
 import { refusalCode } from '../refusals';
 import { backoffDelay } from './backoff';
@@ -51,7 +51,7 @@ export interface SyncOptions {
   retryMaxDelayMs: number;
   jitter?: boolean;
   random?: () => number;
-  clock?: SessionClock;
+  clock?: Clock;
   now?: () => number;
 }
 

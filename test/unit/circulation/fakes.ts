@@ -1,5 +1,5 @@
 import type { CirculationPort } from '../../../src-main/circulation/circulation-port';
-import type { SessionClock } from '../../../src-main/circulation/session-driver';
+import type { Clock } from '../../../src-main/platform/clock';
 import type { ServiceResult } from '../../../src-main/service/client';
 import type { CirculationResult, MemberCirculation } from '../../../src-main/service/reader/types';
 import { T0 } from './session-harness';
@@ -9,7 +9,7 @@ export function fakeClock(start = T0) {
   let now = start;
   let nextId = 0;
   const timers = new Map<number, { at: number; callback: () => void }>();
-  const clock: SessionClock = {
+  const clock: Clock = {
     now: () => now,
     setTimeout(callback, ms) {
       nextId += 1;
