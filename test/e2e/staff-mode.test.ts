@@ -3,7 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
-import { PIN_ATTEMPTS_FILE } from '../../src-main/host/pin-attempts-file';
+import { PIN_ATTEMPTS_FILE } from '../../src-main/staff-pin/attempts-file';
 import { wrongPinTime } from '../../src-renderer/staff/wrong-pins-words';
 import { runCli } from '../support/run-cli';
 import { startKioskUnderTest } from './harness';
@@ -171,5 +171,73 @@ describe('staff mode entry in Chromium', () => {
       `5 PIN incorrectos desde la última entrada del personal; el último a las ${lastWrongTime('es')}.`,
     );
     await kiosk.screenshot('staff-wrong-pins-es');
+  });
+});
+
+describe('the staff console loaded in its own chunk (issue 23, item 7)', () => {
+  let kiosk: KioskUnderTest;
+  const CHUNK = '**/assets/console-chunk-*.js';
+
+  beforeAll(async () => {
+    kiosk = await startKioskUnderTest();
+    await kiosk.page.getByRole('heading', { name: 'Out of service' }).waitFor();
+  });
+
+  afterAll(async () => {
+    await kiosk?.stop();
+  });
+
+  it('is not loaded by the patron screens, and is fetched once staff mode opens', async () => {
+    const { page } = kiosk;
+    const scripts = (await page.evaluate(
+      'performance.getEntriesByType("resource").map((entry) => entry.name)',
+    )) as string[];
+    expect(scripts.filter((name) => name.includes('console-chunk'))).toEqual([]);
+    const fetched = page.waitForResponse((response) => response.url().includes('console-chunk'));
+    await page.keyboard.press('Control+Alt+KeyS');
+    expect((await fetched).status()).toBe(200);
+  });
+
+  it('tells staff the console could not be loaded when its file is missing, in English and Spanish', async () => {
+    // A fresh page, so the chunk is not already loaded; the route stands for a deleted file.
+    const { page } = kiosk;
+    await page.getByRole('button', { name: 'Back to the welcome screen' }).click();
+    await page.route(CHUNK, (route) => route.fulfill({ status: 404, body: 'missing' }));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Out of service' }).waitFor();
+    await page.keyboard.press('Control+Alt+KeyS');
+    await page.getByLabel('Staff PIN').fill(DEMO_STAFF_PIN);
+    await page.keyboard.press('Enter');
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toBe(
+      'The staff console could not be loaded: one of the kiosk’s files is missing or damaged. Leave staff mode and open it again; if this keeps happening, reinstall the kiosk.',
+    );
+    await page.getByRole('heading', { name: 'Staff mode' }).waitFor();
+    expect(await page.getByRole('navigation').count()).toBe(0);
+    await kiosk.screenshot('staff-console-not-loaded-en');
+
+    await kiosk.kiosk.core.handlers['kiosk.setLanguage']({ language: 'es' });
+    await page.locator('html[lang="es"]').waitFor({ state: 'attached' });
+    expect(await alert.innerText()).toBe(
+      'No se pudo cargar la consola del personal: falta un archivo del quiosco o está dañado. Salga del modo personal y vuelva a abrirlo; si sigue pasando, reinstale el quiosco.',
+    );
+    await kiosk.screenshot('staff-console-not-loaded-es');
+    await kiosk.kiosk.core.handlers['kiosk.setLanguage']({ language: 'en' });
+
+    await page.getByRole('button', { name: 'Leave staff mode' }).click();
+    await page.getByRole('heading', { name: 'Out of service' }).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+  });
+
+  it('loads the console when staff open it again once the file is back', async () => {
+    const { page } = kiosk;
+    await page.unroute(CHUNK);
+    await page.keyboard.press('Control+Alt+KeyS');
+    await page.getByLabel('Staff PIN').fill(DEMO_STAFF_PIN);
+    await page.keyboard.press('Enter');
+    await page.getByRole('navigation', { name: 'Staff screens' }).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await page.getByRole('button', { name: 'Leave staff mode' }).click();
   });
 });
