@@ -26,7 +26,7 @@ import type { OfflineCirculation } from '../circulation/offline/offline-circulat
 import { createStaffConsole, unavailableConsole } from './console';
 import type { ConsoleServices } from './console/deps';
 import { createStaffMode } from './staff-mode';
-import type { PinGate } from './staff-pin';
+import type { PinGate } from '../staff-pin/gate';
 
 export type CoreEvent = { [E in EventName]: { event: E; payload: EventPayload<E> } }[EventName];
 export type CoreListener = (event: CoreEvent) => void;

@@ -26,7 +26,7 @@ import { createSafeStorageVault } from './safe-storage-vault';
 import type { SecretSources } from './secret-input';
 import { readClientSecret, storeClientSecret } from './set-client-secret';
 import { setPin } from './set-pin';
-import { LOCKOUT_CLEARED_MESSAGE, clearLockoutIn } from '../host/pin-lockout-clear';
+import { LOCKOUT_CLEARED_MESSAGE, clearLockoutIn } from '../staff-pin/lockout-clear';
 import { restartPlan } from './restart';
 import { SETTINGS_STORE, createElectronSettingsStore } from './settings-store';
 import { decideSignInPresentation } from './sign-in-presentation';

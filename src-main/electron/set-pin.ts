@@ -1,5 +1,5 @@
 import type { SettingsStore } from '../settings/store';
-import { hashStaffPin } from '../settings/staff-pin';
+import { hashStaffPin } from '../staff-pin/hash';
 import { PIN_VARIABLE, readSecretLine } from './secret-input';
 import type { SecretSources } from './secret-input';
 

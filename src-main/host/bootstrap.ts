@@ -3,9 +3,9 @@ import { createStaffAuth } from '../auth/staff-auth';
 import type { StaffAuth } from '../auth/staff-auth';
 import { createKioskCore } from '../core/kiosk-core';
 import type { KioskCore, ReceiptPrinting, SignInPresentation } from '../core/kiosk-core';
-import { createPinGate } from '../core/staff-pin';
-import { changeablePinGate } from '../core/console/settings/changeable-pin-gate';
-import { PIN_ATTEMPTS_FILE, createPinAttemptFile } from './pin-attempts-file';
+import { createPinGate } from '../staff-pin/gate';
+import { changeablePinGate } from '../staff-pin/changeable-gate';
+import { PIN_ATTEMPTS_FILE, createPinAttemptFile } from '../staff-pin/attempts-file';
 import { createLogger } from '../../src-shared/log/logger';
 import type { HidBackend } from '../scanner/hid-backend';
 import { ScannerService } from '../scanner/scanner-service';
@@ -13,7 +13,12 @@ import { loadDemoGuide } from './demo-guide';
 import { embeddedServiceFiles, resolveServiceConnection } from './embedded-service';
 import type { ResolveOptions } from './embedded-service';
 import { checkFileModes } from '../platform/file-modes';
-import type { FileModeDeps, FileModeRefusal, FileModeRepair, SecretFile } from '../platform/file-modes';
+import type {
+  FileModeDeps,
+  FileModeRefusal,
+  FileModeRepair,
+  SecretFile,
+} from '../platform/file-modes';
 import type { Result } from '../../src-shared/result';
 import type { Settings } from '../settings/schema';
 import type { SettingsStore } from '../settings/store';

@@ -2,8 +2,8 @@ import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'no
 import path from 'node:path';
 import { z } from 'zod';
 import { createLogger } from '../../src-shared/log/logger';
-import { NO_ATTEMPTS } from '../core/staff-pin';
-import type { PinAttemptStore, PinAttempts } from '../core/staff-pin';
+import { NO_ATTEMPTS } from './gate';
+import type { PinAttemptStore, PinAttempts } from './gate';
 
 const log = createLogger('staff-pin');
 

@@ -1,4 +1,4 @@
-import type { PinGate } from '../../staff-pin';
+import type { PinGate } from './gate';
 
 /** The staff PIN gate, whose PIN staff can change from the settings screen while it runs. */
 export interface ChangeablePinGate extends PinGate {

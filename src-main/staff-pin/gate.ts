@@ -1,4 +1,4 @@
-import { verifyStaffPin } from '../settings/staff-pin';
+import { verifyStaffPin } from './hash';
 
 /** Wrong PINs since staff last entered staff mode, for staff to read when they next enter. */
 export interface WrongPins {

@@ -1,7 +1,7 @@
 import os from 'node:os';
-import { clearPinLockout } from '../core/staff-pin';
-import type { PinAttempts } from '../core/staff-pin';
-import { createPinAttemptFile } from './pin-attempts-file';
+import { clearPinLockout } from './gate';
+import type { PinAttempts } from './gate';
+import { createPinAttemptFile } from './attempts-file';
 
 /** What clearing the lockout found and did, for the command's output and the log. */
 export interface LockoutClear {

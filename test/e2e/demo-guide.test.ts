@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
-import { hashStaffPin } from '../../src-main/settings/staff-pin';
+import { hashStaffPin } from '../../src-main/staff-pin/hash';
 import { demoSamples } from '../../src-service/demo-guide';
 import { startService } from '../../src-service/index';
 import type { RunningService } from '../../src-service/index';

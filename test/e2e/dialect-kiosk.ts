@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { hashStaffPin } from '../../src-main/settings/staff-pin';
+import { hashStaffPin } from '../../src-main/staff-pin/hash';
 import type { StoredSettings } from '../../src-main/settings/resolve';
 import { startService } from '../../src-service/index';
 import type { DialectName, RunningService } from '../../src-service/index';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashStaffPin } from '../../src-main/settings/staff-pin';
+import { hashStaffPin } from '../../src-main/staff-pin/hash';
 import { startService } from '../../src-service/index';
 import type { RunningService } from '../../src-service/index';
 import { startKioskUnderTest } from './harness';

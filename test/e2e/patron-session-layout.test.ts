@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemBarcode } from '../../src-service/barcode';
 import type { PatronKiosk } from './patron-support';
-import { hashStaffPin } from '../../src-main/settings/staff-pin';
+import { hashStaffPin } from '../../src-main/staff-pin/hash';
 import { startKioskUnderTest } from './harness';
 import { AMARA, CARDS, scan, sessionLines, signInStaff } from './patron-support';
 

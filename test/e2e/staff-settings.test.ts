@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
-import { hashStaffPin } from '../../src-main/settings/staff-pin';
+import { hashStaffPin } from '../../src-main/staff-pin/hash';
 import { RESULTS_DIR, startKioskUnderTest } from './harness';
 import type { KioskUnderTest, KioskUnderTestOptions } from './harness';
 import { expectNoAxeViolations, signInStaff } from './patron-support';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createFileSink } from '../../../src-shared/log/file-sink';
-import { PIN_ATTEMPTS_FILE } from '../../host/pin-attempts-file';
-import { LOCKOUT_CLEARED_MESSAGE, clearLockoutIn } from '../../host/pin-lockout-clear';
+import { PIN_ATTEMPTS_FILE } from '../../staff-pin/attempts-file';
+import { LOCKOUT_CLEARED_MESSAGE, clearLockoutIn } from '../../staff-pin/lockout-clear';
 import { createConfSettingsStore } from '../../settings/conf-store';
 import type { Command } from '../command';
 import { EXIT } from '../exit-codes';

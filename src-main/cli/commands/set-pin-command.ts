@@ -1,5 +1,5 @@
 import { createConfSettingsStore } from '../../settings/conf-store';
-import { hashStaffPin } from '../../settings/staff-pin';
+import { hashStaffPin } from '../../staff-pin/hash';
 import type { Command } from '../command';
 import { EXIT } from '../exit-codes';
 import { readHiddenLine } from '../../../src-shared/read-hidden-line';

@@ -5,7 +5,7 @@ import type { ScannerService } from '../../scanner/scanner-service';
 import type { RecoveryTally } from '../../host/page-recovery';
 import type { Settings } from '../../settings/schema';
 import type { SettingsStore } from '../../settings/store';
-import type { ChangeablePinGate } from './settings/changeable-pin-gate';
+import type { ChangeablePinGate } from '../../staff-pin/changeable-gate';
 import type { DocumentFileSource } from './documents/source';
 
 /**

@@ -2,9 +2,9 @@ import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createPinGate } from '../../../src-main/core/staff-pin';
-import { PIN_ATTEMPTS_FILE, createPinAttemptFile } from '../../../src-main/host/pin-attempts-file';
-import { hashStaffPin } from '../../../src-main/settings/staff-pin';
+import { createPinGate } from '../../../src-main/staff-pin/gate';
+import { PIN_ATTEMPTS_FILE, createPinAttemptFile } from '../../../src-main/staff-pin/attempts-file';
+import { hashStaffPin } from '../../../src-main/staff-pin/hash';
 import { runCli } from '../../support/run-cli';
 
 const PIN = '482193';

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createPinGate } from '../../../src-main/core/staff-pin';
+import { createPinGate } from '../../../src-main/staff-pin/gate';
 import { runCli } from '../../support/run-cli';
 import type { CliRun } from '../../support/run-cli';
 

@@ -12,7 +12,7 @@ import type { SecurityChange } from '../../../src-main/ipc/console/security-chan
 import type { InvokeChannel, ResponseOf } from '../../../src-main/ipc/contract';
 import { createConfSettingsStore } from '../../../src-main/settings/conf-store';
 import type { SettingsStore } from '../../../src-main/settings/store';
-import { hashStaffPin } from '../../../src-main/settings/staff-pin';
+import { hashStaffPin } from '../../../src-main/staff-pin/hash';
 import { launchSubprotocols } from '../../../src-main/web-host/launch-key';
 import { startWebKiosk } from '../../../src-main/web-host/web-kiosk';
 import type { WebKiosk } from '../../../src-main/web-host/web-kiosk';

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { StaffAuthStatus } from '../../../src-main/auth/status';
 import { createKioskCore } from '../../../src-main/core/kiosk-core';
 import type { KioskCoreOptions } from '../../../src-main/core/kiosk-core';
-import type { PinGate } from '../../../src-main/core/staff-pin';
+import type { PinGate } from '../../../src-main/staff-pin/gate';
 import type { KioskState } from '../../../src-main/ipc/contract';
 import type { ScanEvent } from '../../../src-main/scanner/scan-event';
 import { ScannerSettingsSchema } from '../../../src-main/scanner/settings-schema';

@@ -13,8 +13,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as Bootstrap from '../../../src-main/host/bootstrap';
 import type { HostAdapters } from '../../../src-main/host/bootstrap';
 import { RESTART_EXIT_CODE } from '../../../src-main/electron/restart';
-import { verifyStaffPin } from '../../../src-main/settings/staff-pin';
-import { PIN_ATTEMPTS_FILE } from '../../../src-main/host/pin-attempts-file';
+import { verifyStaffPin } from '../../../src-main/staff-pin/hash';
+import { PIN_ATTEMPTS_FILE } from '../../../src-main/staff-pin/attempts-file';
 import type * as SettingsStoreModule from '../../../src-main/electron/settings-store';
 import type {
   FakeBrowserWindow,

@@ -2,10 +2,10 @@ import { chmod, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clearPinLockout, createPinGate } from '../../../src-main/core/staff-pin';
+import { clearPinLockout, createPinGate } from '../../../src-main/staff-pin/gate';
 import { DEMO_STAFF_PIN, DEMO_STAFF_PIN_HASH } from '../../../src-main/host/bootstrap';
-import { PIN_ATTEMPTS_FILE, createPinAttemptFile } from '../../../src-main/host/pin-attempts-file';
-import { hashStaffPin } from '../../../src-main/settings/staff-pin';
+import { PIN_ATTEMPTS_FILE, createPinAttemptFile } from '../../../src-main/staff-pin/attempts-file';
+import { hashStaffPin } from '../../../src-main/staff-pin/hash';
 
 const PIN = '482193';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hashStaffPin, verifyStaffPin } from '../../../src-main/settings/staff-pin';
+import { hashStaffPin, verifyStaffPin } from '../../../src-main/staff-pin/hash';
 import { SettingsSchema } from '../../../src-main/settings/schema';
 
 async function hashOf(pin: string): Promise<string> {

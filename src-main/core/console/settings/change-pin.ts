@@ -1,10 +1,10 @@
 import type { ConsoleAnswer } from '../../../ipc/console/answer';
 import type { PinChangeRefusal } from '../../../ipc/console/settings';
 import { createLogger } from '../../../../src-shared/log/logger';
-import { hashStaffPin, isValidStaffPin } from '../../../settings/staff-pin';
+import { hashStaffPin, isValidStaffPin } from '../../../staff-pin/hash';
 import type { SettingsStore } from '../../../settings/store';
 import { answered, failed } from '../answer';
-import type { ChangeablePinGate } from './changeable-pin-gate';
+import type { ChangeablePinGate } from '../../../staff-pin/changeable-gate';
 
 const log = createLogger('console:settings');
 
