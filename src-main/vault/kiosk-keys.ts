@@ -1,12 +1,12 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
-import { link, mkdir, open, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createLogger } from '../../src-shared/log/logger';
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
 import { createFileJournalKey, journalKeyFile } from '../circulation/journal/journal-key';
 import type { JournalKeySource } from '../circulation/journal/journal-key';
-import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from '../platform/file-modes';
+import { createDurably, fsyncFolder } from '../platform/durable-files';
 import { fileVaultPaths } from './file-vault';
 import type { VaultSealing } from './file-vault';
 import { dataFolderKey, seal, unseal } from './sealed-file';
@@ -70,46 +70,6 @@ async function readIfThere(file: string): Promise<Buffer | null> {
     if (error.code === 'ENOENT') return null;
     throw error;
   });
-}
-
-async function fsyncFolder(folder: string): Promise<void> {
-  const handle = await open(folder, 'r');
-  try {
-    await handle.sync();
-  } catch (error) {
-    // Some file systems refuse fsync on a folder (EINVAL); the rename is then as durable as it gets.
-    if ((error as NodeJS.ErrnoException).code !== 'EINVAL') throw error;
-  } finally {
-    await handle.close();
-  }
-}
-
-/**
- * Writes `bytes` as `file` (0600) only if there is no such file yet, whole and on disk before it
- * resolves: written to a temporary file and flushed, then linked into place (a link never
- * replaces a file) and the folder flushed. False when another process made it first.
- */
-async function createDurably(file: string, bytes: Buffer): Promise<boolean> {
-  const folder = path.dirname(file);
-  await mkdir(folder, { recursive: true, mode: DATA_FOLDER_MODE });
-  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  const handle = await open(temporary, 'wx', SECRET_FILE_MODE);
-  try {
-    await handle.writeFile(bytes);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await link(temporary, file);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  } finally {
-    await rm(temporary, { force: true });
-    await fsyncFolder(folder);
-  }
 }
 
 type Unsealed =

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { fsyncFolder } from '../../platform/durable-files';
 import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from '../../platform/file-modes';
 import { createLogger } from '../../../src-shared/log/logger';
 import { decodeJournal, encodeFrame } from './journal-codec';
@@ -34,18 +35,6 @@ export interface JournalFile {
   /** Bytes on disk, as far as this process wrote them. */
   size(): number;
   close(): Promise<void>;
-}
-
-async function fsyncFolder(folder: string): Promise<void> {
-  const handle = await open(folder, 'r');
-  try {
-    await handle.sync();
-  } catch (error) {
-    // Some file systems refuse fsync on a folder (EINVAL); the rename is then as durable as it gets.
-    if ((error as NodeJS.ErrnoException).code !== 'EINVAL') throw error;
-  } finally {
-    await handle.close();
-  }
 }
 
 async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
