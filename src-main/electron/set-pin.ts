@@ -1,5 +1,5 @@
 import type { SettingsStore } from '../settings/store';
-import { hashStaffPin } from '../staff-pin/hash';
+import { saveStaffPin } from '../staff-pin/save-pin';
 import { PIN_VARIABLE, readSecretLine } from './secret-input';
 import type { SecretSources } from './secret-input';
 
@@ -16,9 +16,9 @@ export async function setPin(
 ): Promise<string | undefined> {
   const pin = await readSecretLine(PIN_VARIABLE, sources);
   if (!pin.ok) return pin.error;
-  const hashed = await hashStaffPin(pin.value);
-  if (!hashed.ok) return 'The staff PIN must be 6 to 12 digits.';
-  const stored = store.stored();
-  const saved = store.save({ ...stored, staff: { ...stored.staff, pinHash: hashed.value } });
-  return saved.ok ? undefined : saved.error.message;
+  const saved = await saveStaffPin(store, pin.value);
+  if (saved.ok) return undefined;
+  return saved.error.kind === 'staff.pin-format'
+    ? 'The staff PIN must be 6 to 12 digits.'
+    : saved.error.message;
 }

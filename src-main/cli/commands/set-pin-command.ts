@@ -1,5 +1,5 @@
 import { createConfSettingsStore } from '../../settings/conf-store';
-import { hashStaffPin } from '../../staff-pin/hash';
+import { saveStaffPin } from '../../staff-pin/save-pin';
 import type { Command } from '../command';
 import { EXIT } from '../exit-codes';
 import { readHiddenLine } from '../../../src-shared/read-hidden-line';
@@ -23,15 +23,13 @@ export const setPin: Command = async ({ output, env, streams }) => {
     process.stdin,
     streams.stderr,
   );
-  const hashed = await hashStaffPin(pin);
-  if (!hashed.ok) {
-    output.failure('usage', 'The staff PIN must be 6 to 12 digits.');
-    return EXIT.usage;
-  }
-  const stored = store.stored();
-  const saved = store.save({ ...stored, staff: { ...stored.staff, pinHash: hashed.value } });
+  const saved = await saveStaffPin(store, pin);
   if (!saved.ok) {
-    output.failure(saved.error.kind, saved.error.message);
+    if (saved.error.kind === 'staff.pin-format') {
+      output.failure('usage', 'The staff PIN must be 6 to 12 digits.');
+    } else {
+      output.failure(saved.error.kind, saved.error.message);
+    }
     return EXIT.usage;
   }
   output.result(

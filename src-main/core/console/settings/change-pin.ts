@@ -1,7 +1,8 @@
 import type { ConsoleAnswer } from '../../../ipc/console/answer';
 import type { PinChangeRefusal } from '../../../ipc/console/settings';
 import { createLogger } from '../../../../src-shared/log/logger';
-import { hashStaffPin, isValidStaffPin } from '../../../staff-pin/hash';
+import { isValidStaffPin } from '../../../staff-pin/hash';
+import { saveStaffPin } from '../../../staff-pin/save-pin';
 import type { SettingsStore } from '../../../settings/store';
 import { answered, failed } from '../answer';
 import type { ChangeablePinGate } from '../../../staff-pin/changeable-gate';
@@ -38,12 +39,13 @@ export async function changeStaffPin(
       ? refused('locked', check.lockedUntil)
       : refused('wrong-current');
   }
-  const hash = await hashStaffPin(request.next);
-  if (!hash.ok) return refused('format');
-  const stored = store.stored();
-  const saved = store.save({ ...stored, staff: { ...stored.staff, pinHash: hash.value } });
-  if (!saved.ok) return failed({ kind: 'unavailable', reason: saved.error.message });
-  gate.replace(hash.value);
+  const saved = await saveStaffPin(store, request.next);
+  if (!saved.ok) {
+    return saved.error.kind === 'staff.pin-format'
+      ? refused('format')
+      : failed({ kind: 'unavailable', reason: saved.error.message });
+  }
+  gate.replace(saved.value);
   log.info('staff PIN changed from the settings screen');
   return answered({ outcome: 'changed' });
 }

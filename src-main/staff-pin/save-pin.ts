@@ -1,0 +1,22 @@
+import { err, ok } from '../../src-shared/result';
+import type { Result } from '../../src-shared/result';
+import type { SettingsError } from '../settings/resolve';
+import type { SettingsStore } from '../settings/store';
+import { hashStaffPin } from './hash';
+import type { StaffPinProblem } from './hash';
+
+/**
+ * A new staff PIN into the settings, every other setting kept: refused unless 6 to 12 digits,
+ * stored only as its scrypt hash (returned, for a gate to take at once). The one way the CLI's
+ * set-pin, Electron's --set-pin and the settings screen's PIN change write it.
+ */
+export async function saveStaffPin(
+  store: SettingsStore,
+  pin: string,
+): Promise<Result<string, StaffPinProblem | SettingsError>> {
+  const hashed = await hashStaffPin(pin);
+  if (!hashed.ok) return hashed;
+  const stored = store.stored();
+  const saved = store.save({ ...stored, staff: { ...stored.staff, pinHash: hashed.value } });
+  return saved.ok ? ok(hashed.value) : err(saved.error);
+}
