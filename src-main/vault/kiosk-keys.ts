@@ -11,7 +11,7 @@ import { fileVaultPaths } from './file-vault';
 import type { VaultSealing } from './file-vault';
 import { dataFolderKey, seal, unseal } from './sealed-file';
 import type { SealingKey } from './sealed-file';
-import { setAsideUnreadableFile } from './set-aside';
+import { setAsideUnreadableFile } from '../platform/set-aside';
 import { KEY_CREDENTIAL_NAME, resolveKeySource } from './key-source';
 import type { KeySource, KeySourceDeps, KeySourceRefusal } from './key-source';
 

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { createLogger } from '../../src-shared/log/logger';
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
-import { setAsideUnreadableFile } from './set-aside';
+import { createKeyFile } from '../platform/key-file';
+import { setAsideUnreadableFile } from '../platform/set-aside';
 import type { VaultError } from './vault';
 
 const log = createLogger('vault:file');
@@ -92,28 +93,6 @@ export function dataFolderKey(keyFile: string): SealingKey {
 /** A key known already (derived from the master key): nothing to make or read. */
 export function fixedKey(key: Buffer): SealingKey {
   return { forWriting: async () => key, forReading: async () => key };
-}
-
-/**
- * A new random AES-256 key in a 0600 file (its folder 0700), on disk before it is used; when
- * another process made the file first, that key.
- */
-export async function createKeyFile(keyFile: string): Promise<Buffer> {
-  await mkdir(path.dirname(keyFile), { recursive: true, mode: 0o700 });
-  const key = randomBytes(KEY_BYTES);
-  try {
-    const handle = await open(keyFile, 'wx', 0o600);
-    try {
-      await handle.writeFile(key);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    return key;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFile(keyFile);
-    throw error;
-  }
 }
 
 /** Version byte, IV, GCM tag, ciphertext; `associatedData` binds it to its purpose. */

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { err, ok } from '../../../src-shared/result';
 import type { Result } from '../../../src-shared/result';
-import { createKeyFile } from '../../vault/sealed-file';
+import { createKeyFile } from '../../platform/key-file';
 import { KEY_BYTES } from './journal-codec';
 
 export type JournalKeyError =

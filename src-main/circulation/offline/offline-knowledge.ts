@@ -6,7 +6,7 @@ import { createLogger } from '../../../src-shared/log/logger';
 import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from '../../platform/file-modes';
 import { KnowledgeLossSchema } from '../../ipc/offline';
 import type { KnowledgeLoss } from '../../ipc/offline';
-import { setAsideUnreadableFile } from '../../vault/set-aside';
+import { setAsideUnreadableFile } from '../../platform/set-aside';
 import type { MemberCirculation, MemberType } from '../../service/reader/types';
 import { UNKNOWN, dateMs } from '../../service/reader/values';
 

@@ -9,7 +9,7 @@ import { createClientSecretFile } from '../../../src-main/vault/client-secret-fi
 import { createFileVault, fileVaultPaths } from '../../../src-main/vault/file-vault';
 import type { FileVaultPaths } from '../../../src-main/vault/file-vault';
 import { createSealedFile, dataFolderKey } from '../../../src-main/vault/sealed-file';
-import { setAsideName, setAsideUnreadableFile } from '../../../src-main/vault/set-aside';
+import { setAsideName, setAsideUnreadableFile } from '../../../src-main/platform/set-aside';
 import type { StoredTokenSet } from '../../../src-main/vault/token-set';
 import { SET_ASIDE, setAsideIn } from '../../support/set-aside';
 import { captureLogs } from '../../support/log-capture';

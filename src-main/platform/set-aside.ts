@@ -1,8 +1,8 @@
 import { chmod, lstat, readFile, rename } from 'node:fs/promises';
-import { SECRET_FILE_MODE } from '../platform/file-modes';
+import { SECRET_FILE_MODE } from './file-modes';
 import { createLogger } from '../../src-shared/log/logger';
 
-const log = createLogger('vault:set-aside');
+const log = createLogger('files:set-aside');
 
 export interface SetAsideOptions {
   /** What the file holds, for the log: `token vault`, `client secret`. */
