@@ -1,18 +1,14 @@
 import { createLogger } from '../../../src-shared/log/logger';
-import { byteSize } from '../../../src-shared/byte-size';
-import type { ServiceError } from '../../service/errors';
-import type { CirculationResult } from '../../service/reader/types';
-import { UNKNOWN, formatDate } from '../../service/reader/values';
 import type { JournalEntry, OfflineJournal, Settlement } from '../journal/offline-journal';
 import type { PriorLoan } from '../journal/journal-records';
 import { systemClock } from '../../platform/clock';
 import type { Clock } from '../../platform/clock';
 import type { CirculationPort } from '../circulation-port';
-import { refusalCode } from '../refusals';
 import { backoffDelay } from './backoff';
 import type { ConnectivityMonitor } from './connectivity';
-import { isUnreachable } from './connectivity';
-import { loanOfItem, priorLoanOf, resultFromLoan, settleByLoan } from './reconcile';
+import { priorLoanOf } from './reconcile';
+import { afterPriorsLookup, memberToLook, settle } from './sync-settle';
+import type { Settled, SyncStop } from './sync-settle';
 
 const log = createLogger('circulation:sync');
 
@@ -76,42 +72,6 @@ function runOf(batch: readonly JournalEntry[]): JournalEntry[] {
 type Step = { go: true } | { go: false; phase: SyncPhase };
 const GO: Step = { go: true };
 
-function exceptionOf(error: ServiceError): Omit<Settlement & { t: 'exception' }, 'id'> {
-  if (error.kind === 'refused') {
-    return {
-      t: 'exception',
-      reason: 'refused',
-      status: error.status,
-      ...(error.code ? { code: error.code } : {}),
-      ...(error.message ? { message: error.message.slice(0, 1000) } : {}),
-    };
-  }
-  return { t: 'exception', reason: 'refused', message: describeNotSent(error) };
-}
-
-function describeNotSent(error: ServiceError): string {
-  if (error.kind === 'redirected') return `redirect to ${error.target} not followed`;
-  if (error.kind === 'too-large')
-    return `answer larger than ${byteSize(error.limitBytes)} (service.maxAnswerBytes) not read`;
-  return error.kind === 'invalid-argument' ? `not sent: ${error.issue}` : error.kind;
-}
-
-function appliedOf(
-  entry: JournalEntry,
-  result: CirculationResult,
-  reconciled: boolean,
-): Settlement {
-  return {
-    t: 'applied',
-    id: entry.txn.id,
-    reconciled,
-    ...(result.dueDate !== UNKNOWN && result.dueDate !== null
-      ? { dueDate: formatDate(result.dueDate) }
-      : {}),
-    ...(typeof result.fine === 'number' ? { fine: result.fine } : {}),
-  };
-}
-
 /**
  * Sends the journal to the service in recorded order, once it is reachable and staff are signed
  * in. Every transaction ends applied or as an exception with the service's words; one whose
@@ -161,46 +121,33 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
     }, delay);
   }
 
-  /** What an error that stops the pass means for the phase. */
-  function stopFor(error: ServiceError): Step {
-    if (isUnreachable(error)) {
-      connectivity.unreachable();
-      return { go: false, phase: 'waiting-service' };
+  /** Carries out a stop: tells connectivity or schedules the retry; the phase it leaves. */
+  function stop(next: SyncStop): Extract<Step, { go: false }> {
+    switch (next.then) {
+      case 'wait-for-service':
+        connectivity.unreachable();
+        return { go: false, phase: 'waiting-service' };
+      case 'retry-later':
+        retryLater();
+        return { go: false, phase: 'waiting-service' };
+      case 'wait-for-sign-in':
+        return { go: false, phase: 'waiting-sign-in' };
     }
-    if (error.kind === 'auth-required') return { go: false, phase: 'waiting-sign-in' };
-    retryLater();
-    return { go: false, phase: 'waiting-service' };
   }
 
-  /** After an unknown outcome: did the service apply it? */
-  async function reconcile(
-    entry: JournalEntry,
-  ): Promise<
-    | { applied: CirculationResult }
-    | { notApplied: PriorLoan | undefined }
-    | 'cannot-tell'
-    | 'send-and-see'
-    | Step
-  > {
-    const { txn } = entry;
-    if (txn.kind === 'check-in' || !txn.member) return 'send-and-see';
-    const lookup = await port.memberByBarcode(txn.member);
-    if (!lookup.ok) {
-      // A member the service does not know never got the loan: the check-out's refusal says so.
-      if (lookup.error.kind === 'refused' && lookup.error.outcome === 'not-applied')
-        return { notApplied: undefined };
-      // A redirect or an oversized answer will come again on the next pass: staff look instead of
-      // a retry loop.
-      if (lookup.error.kind === 'redirected' || lookup.error.kind === 'too-large')
-        return 'cannot-tell';
-      return stopFor(lookup.error);
+  /** Writes down what `settle` decided and carries out what comes next. */
+  async function apply(entry: JournalEntry, decided: Settled): Promise<Step> {
+    if (decided.heard) connectivity.reachable();
+    if (decided.records.length > 0)
+      await journal.settle(decided.records, { durable: decided.durable });
+    const { next } = decided;
+    if (next.then === 'next') return GO;
+    if (next.then === 'send') {
+      const { id } = entry.txn;
+      await journal.markAttempts([id], next.prior ? new Map([[id, next.prior]]) : undefined);
+      return sendOne(entry, false);
     }
-    connectivity.reachable();
-    const settled = settleByLoan(lookup.value, txn.item, entry.prior);
-    const loan = loanOfItem(lookup.value, txn.item);
-    if (settled === 'applied' && loan && loan !== UNKNOWN) return { applied: resultFromLoan(loan) };
-    if (settled === 'not-applied') return { notApplied: priorLoanOf(lookup.value, txn.item) };
-    return 'cannot-tell';
+    return stop(next);
   }
 
   /**
@@ -220,11 +167,9 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
     for (const member of members) {
       const lookup = await port.memberByBarcode(member);
       if (!lookup.ok) {
-        if (lookup.error.kind === 'refused' && lookup.error.outcome === 'not-applied') continue;
-        // Priors unknown, as for an unknown member; the send itself will meet the redirect.
-        if (lookup.error.kind === 'redirected' || lookup.error.kind === 'too-large') continue;
-        const stop = stopFor(lookup.error);
-        return stop.go ? { go: false, phase: 'waiting-service' } : stop;
+        const next = afterPriorsLookup(lookup.error);
+        if (next === 'priors-unknown') continue;
+        return stop(next);
       }
       for (const entry of run) {
         if (entry.txn.kind !== 'check-out' || entry.txn.member !== member) continue;
@@ -242,82 +187,19 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
 
   /** Sends one transaction (its attempt already on disk) and writes down what became of it. */
   async function sendOne(entry: JournalEntry, afterUnknown: boolean): Promise<Step> {
-    const { id } = entry.txn;
     const result = await send(entry);
-    if (result.ok) {
-      connectivity.reachable();
-      await journal.settle([appliedOf(entry, result.value, false)], { durable: false });
-      return GO;
-    }
-    const { error } = result;
-    if (error.outcome === 'applied') {
-      await journal.settle([{ t: 'applied', id, reconciled: false }], { durable: false });
-      return GO;
-    }
-    // A service that redirects or answers for another item will do so again: staff look, once.
-    if (error.kind === 'mismatched-answer') {
-      await journal.settle([{ t: 'exception', id, reason: 'unconfirmed' }], { durable: true });
-      return GO;
-    }
-    if (error.kind === 'redirected' || error.kind === 'too-large') {
-      await journal.settle([{ ...exceptionOf(error), id }], { durable: true });
-      return GO;
-    }
-    if (
-      error.outcome === 'not-applied' &&
-      (error.kind === 'refused' || error.kind === 'invalid-argument')
-    ) {
-      connectivity.reachable();
-      // A return sent again after its answer was lost: "not on loan" is the first try's doing.
-      if (
-        afterUnknown &&
-        error.kind === 'refused' &&
-        refusalCode(error.code) === 'item_not_on_loan'
-      ) {
-        await journal.settle([{ t: 'applied', id, reconciled: true }], { durable: false });
-        return GO;
-      }
-      await journal.settle([{ ...exceptionOf(error), id }], { durable: false });
-      return GO;
-    }
-    // Not sent: released, unless it went out once already with its answer lost; then the attempt
-    // stays, and the next pass looks (or re-sends and reads the answer) again.
-    if (error.outcome === 'not-applied' && !afterUnknown) {
-      await journal.settle([{ t: 'released', id }], { durable: false });
-    }
-    // Unknown: the attempt stays on disk, and the next pass looks before it sends again.
-    return stopFor(error);
+    return apply(entry, settle(entry, { to: 'send', afterUnknown, result }));
   }
 
-  /** One transaction that needs a look first: reconcile, then send on its own. */
+  /** One transaction that needs a look first: look the member up, or send it again and see. */
   async function reconcileAndSend(entry: JournalEntry): Promise<Step> {
-    const { id } = entry.txn;
-    const found = await reconcile(entry);
-    if (typeof found === 'object' && 'go' in found) return found;
-    if (found === 'cannot-tell') {
-      await journal.settle(
-        [
-          // No words of the service to keep: the reason says it all, in staff's language.
-          { t: 'exception', id, reason: 'unconfirmed' },
-        ],
-        { durable: true },
-      );
-      return GO;
+    const member = memberToLook(entry);
+    if (member === undefined) {
+      await journal.markAttempts([entry.txn.id]);
+      return sendOne(entry, true);
     }
-    if (typeof found === 'object' && 'applied' in found) {
-      await journal.settle([appliedOf(entry, found.applied, true)], { durable: true });
-      return GO;
-    }
-    if (typeof found === 'object') {
-      await journal.settle([{ t: 'released', id, reconciled: true }], { durable: false });
-      await journal.markAttempts(
-        [id],
-        found.notApplied ? new Map([[id, found.notApplied]]) : undefined,
-      );
-      return sendOne(entry, false);
-    }
-    await journal.markAttempts([id]);
-    return sendOne(entry, true);
+    const result = await port.memberByBarcode(member);
+    return apply(entry, settle(entry, { to: 'look', result }));
   }
 
   async function pass(): Promise<void> {
