@@ -6,6 +6,7 @@ import type { StaffAuth } from '../auth/staff-auth';
 import type { SignInPresentation } from '../core/kiosk-core';
 import { bootKiosk, checkKioskFiles } from '../host/bootstrap';
 import { navigationAllowed } from '../host/lockdown';
+import { EXIT } from '../cli/exit-codes';
 import { createFileSink } from '../../src-shared/log/file-sink';
 import { addLogSink, createLogger } from '../../src-shared/log/logger';
 import { redactText } from '../../src-shared/log/redact';
@@ -45,11 +46,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** The Electron host's log file, in `app.getPath('logs')`; rotated by file-sink.ts. */
 export const LOG_FILE_NAME = 'kiosk.log';
 
-/** Exit codes, as the web host and CLI use them: 2 for a setting or file staff must fix. */
-const EXIT_REFUSED = 2;
-const EXIT_FAILED = 1;
-
-/** A refusal whose message says all there is to say (a setting, a file): exit code 2. */
+/**
+ * A refusal whose message says all there is to say (a setting, a file): the CLI's `usage` exit
+ * code (2). Exit codes are the CLI's table (cli/exit-codes.ts, docs/sign-in-and-cli.md).
+ */
 class StartupRefusal extends Error {}
 
 /** The ports this start uses, once read: a port in use is then named with its setting. */
@@ -71,7 +71,8 @@ function messageOf(error: unknown): string {
 /**
  * The one error path of start-up, whatever the step and whether it threw or returned an error:
  * a line on stderr naming the cause, the reason in the log (and so in the log file), and
- * `app.exit` with 2 for what staff must fix (settings, files) or 1 for anything else.
+ * `app.exit` with `usage` (2) for what staff must fix (settings, files) or `internal` (1) for
+ * anything else.
  */
 function failStartup(mode: Mode, error: unknown): void {
   const taken = kioskPorts ? portInUse(error) : undefined;
@@ -88,7 +89,7 @@ function failStartup(mode: Mode, error: unknown): void {
   log.error(mode === 'kiosk' ? 'the kiosk failed to start' : `--${mode} failed`, {
     reason: message,
   });
-  app.exit(refused ? EXIT_REFUSED : EXIT_FAILED);
+  app.exit(refused ? EXIT.usage : EXIT.internal);
 }
 
 /** The log file next to stderr: `<logs>/kiosk.log`, 5 MiB x 3 files, 0600 in a 0700 folder. */
@@ -360,13 +361,13 @@ async function runSetPin(): Promise<void> {
   const problem = await setPin(store, secretSources());
   if (problem) {
     process.stderr.write(`${problem}\n`);
-    app.exit(EXIT_REFUSED);
+    app.exit(EXIT.usage);
     return;
   }
   process.stdout.write(
     `Staff PIN saved (as a hash) in ${store.location}. A kiosk already running keeps the PIN it started with until it restarts.\n`,
   );
-  app.exit(0);
+  app.exit(EXIT.ok);
 }
 
 /**
@@ -383,7 +384,7 @@ function runClearPinLockout(): void {
     log.warn(LOCKOUT_CLEARED_MESSAGE, clear.logData);
   }
   process.stdout.write(`${clear.text}\n`);
-  app.exit(0);
+  app.exit(EXIT.ok);
 }
 
 interface ClientSecretJob {
@@ -402,7 +403,7 @@ async function readClientSecretJob(): Promise<ClientSecretJob | undefined> {
   const secret = await readClientSecret(settings, secretSources());
   if (typeof secret === 'string') return { settings, secret };
   process.stderr.write(`${secret.problem}\n`);
-  app.exit(EXIT_REFUSED);
+  app.exit(EXIT.usage);
   return undefined;
 }
 
@@ -415,10 +416,12 @@ async function sealClientSecret(job: ClientSecretJob): Promise<void> {
   const store = await createSafeStorageClientSecret({
     allowBasicTextEncryption: job.settings.allowBasicTextEncryption,
   });
-  const problem = await storeClientSecret(job.settings, store, job.secret);
-  if (problem) {
-    process.stderr.write(`${problem}\n`);
-    app.exit(EXIT_REFUSED);
+  const stored = await storeClientSecret(job.settings, store, job.secret);
+  if (!stored.ok) {
+    process.stderr.write(`${stored.error.message}\n`);
+    // As the CLI's set-client-secret: a store that failed to write is `internal`; no secure
+    // storage or no service configured is the station's setup, `usage`.
+    app.exit(stored.error.kind === 'vault.io' ? EXIT.internal : EXIT.usage);
     return;
   }
   process.stdout.write(
@@ -426,7 +429,7 @@ async function sealClientSecret(job: ClientSecretJob): Promise<void> {
       ? 'Client secret removed.\n'
       : 'Client secret saved (encrypted with the system keyring). A kiosk already running uses it from its next start.\n',
   );
-  app.exit(0);
+  app.exit(EXIT.ok);
 }
 
 const mode = modeOf(process.argv);

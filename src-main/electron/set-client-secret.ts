@@ -1,6 +1,9 @@
+import { err, ok } from '../../src-shared/result';
+import type { Result } from '../../src-shared/result';
 import { configuredConnection } from '../service/connection';
 import type { Settings } from '../settings/schema';
 import type { ClientSecretStore } from '../vault/client-secret';
+import type { VaultError } from '../vault/vault';
 import { CLIENT_SECRET_VARIABLE, readSecretLine } from './secret-input';
 import type { SecretSources } from './secret-input';
 
@@ -24,6 +27,12 @@ export async function readClientSecret(
   return secret.value;
 }
 
+/** Why the secret was not stored: its line for stderr, and what kind of failure (the exit code). */
+export interface ClientSecretProblem {
+  kind: 'no-service' | VaultError['kind'];
+  message: string;
+}
+
 /**
  * Seals the secret for the configured service and client, or with `--clear` removes the stored
  * one. The web host and CLI use `library-kiosk set-client-secret` instead.
@@ -32,17 +41,26 @@ export async function storeClientSecret(
   settings: Settings,
   store: ClientSecretStore,
   secret: string | undefined,
-): Promise<string | undefined> {
+): Promise<Result<void, ClientSecretProblem>> {
   if (secret === undefined) {
     await store.clear();
-    return undefined;
+    return ok(undefined);
   }
   const connection = configuredConnection(settings);
-  if (!connection) return 'No library service configured: set service.baseUrl first.';
+  if (!connection) {
+    return err({
+      kind: 'no-service',
+      message: 'No library service configured: set service.baseUrl first.',
+    });
+  }
   const saved = await store.save({
     authUrl: connection.authUrl,
     clientId: connection.clientId,
     secret,
   });
-  return saved.ok ? undefined : `The client secret could not be stored (${saved.error.kind}).`;
+  if (saved.ok) return ok(undefined);
+  return err({
+    kind: saved.error.kind,
+    message: `The client secret could not be stored (${saved.error.kind}).`,
+  });
 }

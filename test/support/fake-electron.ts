@@ -30,6 +30,11 @@ export interface FakeElectronOptions {
    * back to when no keyring answers, whatever `storageBackend` says.
    */
   asyncSealing?: 'v10' | 'v11' | 'v12';
+  /**
+   * `encryptStringAsync` throws from its call after this many (a keychain that refuses once the
+   * start-up probe has passed: locked, access denied). Absent: it never throws.
+   */
+  encryptFailsAfter?: number;
 }
 
 interface PreventableEvent {
@@ -574,6 +579,11 @@ export class FakeElectron {
         async encryptStringAsync(text: string) {
           fake.record('safeStorage.encryptStringAsync');
           requireReady('safeStorage');
+          const limit = fake.options.encryptFailsAfter;
+          const done = fake.calls.filter((call) => call === 'safeStorage.encryptStringAsync');
+          if (limit !== undefined && done.length > limit) {
+            throw new Error('Error while encrypting the text provided');
+          }
           return Buffer.from(`${fake.options.asyncSealing ?? 'v11'}sealed:${text}`);
         },
         async decryptStringAsync(sealed: Buffer) {

@@ -694,6 +694,33 @@ describe('--set-pin and --set-client-secret', () => {
       'No client secret given (stdin, --from-file or KIOSK_CLIENT_SECRET).',
     );
   });
+
+  // Exit codes are the CLI's table (src-main/cli/exit-codes.ts): a store that fails to write is
+  // `internal` (1), as the CLI's set-client-secret ends; the station's setup is `usage` (2).
+  it('--set-client-secret whose write the keychain refuses exits 1, as the CLI does', async () => {
+    const { electron, stderr } = await launch({
+      argv: ['--set-client-secret'],
+      stdin: 'the-client-secret\n',
+      settings: { service: { baseUrl: 'https://library.example' } },
+      electron: { encryptFailsAfter: 1 },
+    });
+    electron.ready();
+    expect(await electron.exited).toBe(1);
+    expect(stderr()).toContain('The client secret could not be stored (vault.io).');
+    expect(stderr()).not.toContain('the-client-secret');
+  });
+
+  it('--set-client-secret under a refused fixed key exits 2: the station must be set up', async () => {
+    const { electron, stderr } = await launch({
+      argv: ['--set-client-secret'],
+      stdin: 'the-client-secret\n',
+      settings: { service: { baseUrl: 'https://library.example' } },
+      electron: { asyncSealing: 'v10' },
+    });
+    electron.ready();
+    expect(await electron.exited).toBe(2);
+    expect(stderr()).toContain('The client secret could not be stored (vault.unavailable).');
+  });
 });
 
 describe('sign-in presentation', () => {
