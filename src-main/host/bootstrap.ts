@@ -35,7 +35,7 @@ import type { FaultController } from '../../src-service/index';
 import { classify } from '../scanner/classify';
 import { startupStages } from './startup-stages';
 import type { DocumentFileSource } from '../core/console/documents/source';
-import type { RecoveryTally } from './page-recovery';
+import type { RecoveryTally } from '../core/console/deps';
 
 const log = createLogger('kiosk');
 

@@ -5,6 +5,8 @@
  */
 
 import type { z } from 'zod';
+import type { RecoveryTally } from '../core/console/deps';
+import { EXIT_PAGE_KEEPS_CRASHING } from '../core/console/diagnostics/station-restarts';
 import type { RecoveryKindSchema } from '../ipc/console/diagnostics';
 
 /** Why the page was recovered, as the log and the status screen name it. */
@@ -28,18 +30,6 @@ export const RECOVERY_LIMITS: RecoveryLimits = {
   windowMs: 5 * 60_000,
   unresponsiveMs: 30_000,
 };
-
-/**
- * The exit code after too many crashes: not 0 (a clean quit), 1 or 2 (start-up failures), nor 78
- * (the session script's "set up wrong"); the session script starts the kiosk again after it.
- */
-export const EXIT_PAGE_KEEPS_CRASHING = 3;
-
-export interface RecoveryTally {
-  /** Page recoveries (reloads) since this process started. */
-  count: number;
-  last?: { kind: RecoveryKind; at: Date };
-}
 
 export type LossVerdict = { action: 'reload' } | { action: 'exit'; code: number };
 

@@ -3,8 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESTART_EXIT_CODE } from '../../src-main/electron/restart';
-import { EXIT_PAGE_KEEPS_CRASHING } from '../../src-main/host/page-recovery';
-import { STATION_RESTARTS_FILE, parseStationRestarts } from '../../src-main/host/station-restarts';
+import {
+  EXIT_PAGE_KEEPS_CRASHING,
+  STATION_RESTARTS_FILE,
+  parseStationRestarts,
+} from '../../src-main/core/console/diagnostics/station-restarts';
 import { STEP_TIMEOUT_MS, requireCommand, startStationSession } from './station-support';
 import type { StationSession } from './station-support';
 

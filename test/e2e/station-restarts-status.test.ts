@@ -8,7 +8,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
-import { STATION_RESTARTS_FILE } from '../../src-main/host/station-restarts';
+import { STATION_RESTARTS_FILE } from '../../src-main/core/console/diagnostics/station-restarts';
 import { clockTime } from '../../src-renderer/staff/diagnostics/recovery-words';
 import { startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATION_RESTARTS_FILE } from '../../src-main/host/station-restarts';
+import { STATION_RESTARTS_FILE } from '../../src-main/core/console/diagnostics/station-restarts';
 import { resolveSettings } from '../../src-main/settings/resolve';
 import { startWebKiosk } from '../../src-main/web-host/web-kiosk';
 import type { WebKiosk } from '../../src-main/web-host/web-kiosk';

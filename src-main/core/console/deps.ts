@@ -1,12 +1,20 @@
+import type { z } from 'zod';
 import type { StaffAuth } from '../../auth/staff-auth';
 import type { OfflineCirculation } from '../../circulation/offline/offline-circulation';
 import type { IpcHandlers, InvokeChannel } from '../../ipc/contract';
+import type { RecoveryKindSchema } from '../../ipc/console/diagnostics';
 import type { ScannerService } from '../../scanner/scanner-service';
-import type { RecoveryTally } from '../../host/page-recovery';
 import type { Settings } from '../../settings/schema';
 import type { SettingsStore } from '../../settings/store';
 import type { ChangeablePinGate } from '../../staff-pin/changeable-gate';
 import type { DocumentFileSource } from './documents/source';
+
+/** The kiosk page's recoveries, as the host counts them (host/page-recovery.ts). */
+export interface RecoveryTally {
+  /** Page recoveries (reloads) since this process started. */
+  count: number;
+  last?: { kind: z.infer<typeof RecoveryKindSchema>; at: Date };
+}
 
 /**
  * What the staff console works with, built by the host-agnostic boot (host/bootstrap.ts). The

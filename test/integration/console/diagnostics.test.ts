@@ -12,7 +12,7 @@ import { ok } from '../../../src-shared/result';
 import { CLIENT_IDS, newVault, signedIn, startTestService } from '../auth/harness';
 import type { TestService } from '../auth/harness';
 import { createPageRecovery } from '../../../src-main/host/page-recovery';
-import { STATION_RESTARTS_FILE } from '../../../src-main/host/station-restarts';
+import { STATION_RESTARTS_FILE } from '../../../src-main/core/console/diagnostics/station-restarts';
 
 let camel: TestService;
 let staff: StaffAuth;

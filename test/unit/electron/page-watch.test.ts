@@ -8,11 +8,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BrowserWindow, App } from 'electron';
 import { setLogSinks, stderrSink } from '../../../src-shared/log/logger';
 import type { LogRecord } from '../../../src-shared/log/logger';
-import {
-  EXIT_PAGE_KEEPS_CRASHING,
-  RECOVERY_LIMITS,
-  createPageRecovery,
-} from '../../../src-main/host/page-recovery';
+import { EXIT_PAGE_KEEPS_CRASHING } from '../../../src-main/core/console/diagnostics/station-restarts';
+import { RECOVERY_LIMITS, createPageRecovery } from '../../../src-main/host/page-recovery';
 import { watchChildProcesses, watchKioskPage } from '../../../src-main/electron/page-watch';
 import type { ChildGone } from '../../../src-main/electron/page-watch';
 import { FakeElectron } from '../../support/fake-electron';

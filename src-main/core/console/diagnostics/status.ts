@@ -1,7 +1,6 @@
 import { statfs } from 'node:fs/promises';
 import type { StatusView } from '../../../ipc/console/diagnostics';
-import { EXIT_PAGE_KEEPS_CRASHING } from '../../../host/page-recovery';
-import { readStationRestarts } from '../../../host/station-restarts';
+import { EXIT_PAGE_KEEPS_CRASHING, readStationRestarts } from './station-restarts';
 import { APP_VERSION } from '../../../settings/app-version';
 import type { ConsoleContext } from '../deps';
 

@@ -7,7 +7,7 @@ import {
   parseStationRestarts,
   readStationRestarts,
   summarizeStationRestarts,
-} from '../../../src-main/host/station-restarts';
+} from '../../../src-main/core/console/diagnostics/station-restarts';
 
 const NOW = Date.parse('2026-11-25T15:00:00Z');
 

@@ -9,6 +9,13 @@ import path from 'node:path';
  */
 export const STATION_RESTARTS_FILE = 'station-restarts';
 
+/**
+ * The kiosk's exit status after its page crashed too often (host/page-recovery.ts ends the process
+ * with it): not 0 (a clean quit), 1 or 2 (start-up failures), nor 78 (the session script's "set up
+ * wrong"); the session script starts the kiosk again after it, and the status screen names it.
+ */
+export const EXIT_PAGE_KEEPS_CRASHING = 3;
+
 /** How far back the status screen counts restarts. */
 export const STATION_RESTARTS_WINDOW_MS = 60 * 60 * 1000;
 
