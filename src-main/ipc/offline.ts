@@ -15,8 +15,11 @@ const QueuedLineSchema = z.object({
 });
 
 export const ExceptionLineSchema = QueuedLineSchema.extend({
-  /** `refused`: the service said no; `unconfirmed`: whether it applied could not be told. */
-  reason: z.enum(['refused', 'unconfirmed']),
+  /**
+   * `refused`: the service said no; `unconfirmed`: whether it applied could not be told;
+   * `not-sent`: the kiosk could not put it in a request, so the service never saw it.
+   */
+  reason: z.enum(['refused', 'unconfirmed', 'not-sent']),
   status: z.number().optional(),
   code: z.string().optional(),
   /** The service's own words (or the kiosk's, for `unconfirmed`). */

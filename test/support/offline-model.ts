@@ -147,7 +147,7 @@ export interface ObservedException {
   item: string;
   member?: string;
   code?: string;
-  reason: 'refused' | 'unconfirmed';
+  reason: 'refused' | 'unconfirmed' | 'not-sent';
 }
 
 export interface Observed {

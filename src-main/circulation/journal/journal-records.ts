@@ -75,6 +75,8 @@ export const ExceptionReasonSchema = z.enum([
   'refused',
   /** Whether the service applied it could not be told: staff must look. */
   'unconfirmed',
+  /** Never sent: the kiosk could not put it in a request (the client's `invalid-argument`). */
+  'not-sent',
 ]);
 export type ExceptionReason = z.infer<typeof ExceptionReasonSchema>;
 

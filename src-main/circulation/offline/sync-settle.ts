@@ -78,25 +78,27 @@ export function afterPriorsLookup(error: ServiceError): 'priors-unknown' | SyncS
   return stopFor(error);
 }
 
-function exceptionOf(id: string, error: ServiceError): Settlement {
-  if (error.kind === 'refused') {
-    return {
-      t: 'exception',
-      id,
-      reason: 'refused',
-      status: error.status,
-      ...(error.code ? { code: error.code } : {}),
-      ...(error.message ? { message: error.message.slice(0, 1000) } : {}),
-    };
-  }
-  return { t: 'exception', id, reason: 'refused', message: describeNotSent(error) };
+type ErrorOf<K extends ServiceError['kind']> = Extract<ServiceError, { kind: K }>;
+
+/** The service's refusal, with its status, code and words. */
+function refusalOf(id: string, error: ErrorOf<'refused'>): Settlement {
+  return {
+    t: 'exception',
+    id,
+    reason: 'refused',
+    status: error.status,
+    ...(error.code ? { code: error.code } : {}),
+    ...(error.message ? { message: error.message.slice(0, 1000) } : {}),
+  };
 }
 
-function describeNotSent(error: ServiceError): string {
-  if (error.kind === 'redirected') return `redirect to ${error.target} not followed`;
-  if (error.kind === 'too-large')
-    return `answer larger than ${byteSize(error.limitBytes)} (service.maxAnswerBytes) not read`;
-  return error.kind === 'invalid-argument' ? `not sent: ${error.issue}` : error.kind;
+/** An answer the kiosk did not follow or read, named in the kiosk's words. */
+function unreadAnswerOf(id: string, error: ErrorOf<'redirected' | 'too-large'>): Settlement {
+  const message =
+    error.kind === 'redirected'
+      ? `redirect to ${error.target} not followed`
+      : `answer larger than ${byteSize(error.limitBytes)} (service.maxAnswerBytes) not read`;
+  return { t: 'exception', id, reason: 'refused', message };
 }
 
 function appliedOf(id: string, result: CirculationResult, reconciled: boolean): Settlement {
@@ -138,15 +140,16 @@ function settleSent(
   if (error.kind === 'mismatched-answer')
     return settled([{ t: 'exception', id, reason: 'unconfirmed' }], true);
   if (error.kind === 'redirected' || error.kind === 'too-large')
-    return settled([exceptionOf(id, error)], true);
-  if (
-    error.outcome === 'not-applied' &&
-    (error.kind === 'refused' || error.kind === 'invalid-argument')
-  ) {
+    return settled([unreadAnswerOf(id, error)], true);
+  // The kiosk could not put it in a request: the service never saw it, and would not the next
+  // time either. Staff look; the reason says it was never sent, and there is no answer to show.
+  if (error.kind === 'invalid-argument')
+    return settled([{ t: 'exception', id, reason: 'not-sent' }], false);
+  if (error.outcome === 'not-applied' && error.kind === 'refused') {
     // A return sent again after its answer was lost: "not on loan" is the first try's doing.
-    if (afterUnknown && error.kind === 'refused' && refusalCode(error.code) === 'item_not_on_loan')
+    if (afterUnknown && refusalCode(error.code) === 'item_not_on_loan')
       return settled([{ t: 'applied', id, reconciled: true }], false, true);
-    return settled([exceptionOf(id, error)], false, true);
+    return settled([refusalOf(id, error)], false, true);
   }
   // Not sent: released, unless it went out once already with its answer lost; then the attempt
   // stays, and the next pass looks (or re-sends and reads the answer) again. Unknown: the attempt

@@ -188,6 +188,12 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
   /** Sends one transaction (its attempt already on disk) and writes down what became of it. */
   async function sendOne(entry: JournalEntry, afterUnknown: boolean): Promise<Step> {
     const result = await send(entry);
+    // Its record says only "not sent"; why (which argument, no values) is for the log.
+    if (!result.ok && result.error.kind === 'invalid-argument')
+      log.warn('a queued transaction could not be sent', {
+        operation: result.error.operation,
+        issue: result.error.issue,
+      });
     return apply(entry, settle(entry, { to: 'send', afterUnknown, result }));
   }
 

@@ -40,6 +40,7 @@ export const TRANSACTION_KIND_KEYS = {
 export const EXCEPTION_REASON_KEYS = {
   refused: 'offline.reason.refused',
   unconfirmed: 'offline.reason.unconfirmed',
+  'not-sent': 'offline.reason.not-sent',
 } as const satisfies Record<ExceptionLine['reason'], MessageKey>;
 
 /** The sync's state; waiting for a sign-in with something queued says what signing in sends. */

@@ -9,6 +9,7 @@ import {
   SYNC_KEYS,
   TRANSACTION_KIND_KEYS,
 } from '../../../src-renderer/staff/status/offline-status-words';
+import { en, es } from '../../../src-renderer/i18n/catalog';
 import { englishText } from './catalog-lookup';
 
 describe('offline status words', () => {
@@ -56,5 +57,30 @@ describe('offline status words', () => {
   it('lists rejected line numbers up to a limit and counts the rest', () => {
     expect(lineNumbers([2, 5, 9])).toEqual({ lines: '2, 5, 9', more: 0 });
     expect(lineNumbers([1, 2, 3, 4, 5], 2)).toEqual({ lines: '1, 2', more: 3 });
+  });
+
+  it('names each exception reason in both languages, a call never sent not as refused (issue 23, item 8)', () => {
+    const words = (language: 'en' | 'es') =>
+      Object.fromEntries(
+        Object.entries(EXCEPTION_REASON_KEYS).map(([reason, key]) => [
+          reason,
+          key
+            .split('.')
+            .reduce<unknown>(
+              (node, part) => (node as Record<string, unknown>)[part],
+              language === 'en' ? en : es,
+            ),
+        ]),
+      );
+    expect(words('en')).toEqual({
+      refused: 'Refused',
+      unconfirmed: 'Not confirmed',
+      'not-sent': 'Not sent',
+    });
+    expect(words('es')).toEqual({
+      refused: 'Rechazada',
+      unconfirmed: 'Sin confirmar',
+      'not-sent': 'No enviada',
+    });
   });
 });

@@ -321,15 +321,13 @@ const SENT: Row[] = [
     },
   ],
   [
-    'an argument that cannot be sent: an exception, never sent',
+    'an argument that cannot be sent: a not-sent exception, with no answer of the service',
     'check-out',
     failed(e.invalid),
     {
-      records: [
-        { t: 'exception', id: ID, reason: 'refused', message: 'not sent: itemBarcode: empty' },
-      ],
+      records: [{ t: 'exception', id: ID, reason: 'not-sent' }],
       durable: false,
-      heard: true,
+      heard: false,
       next: NEXT,
     },
   ],

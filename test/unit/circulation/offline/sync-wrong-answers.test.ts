@@ -87,6 +87,24 @@ describe('offline sync and answers that are not this transaction', () => {
     await made.close();
   });
 
+  it('records a check-out the client would not send as not sent, once, with no answer of the service (issue 23, item 8)', async () => {
+    const made = await queued('check-out', {
+      kind: 'invalid-argument',
+      operation: 'checkOut',
+      issue: 'itemBarcode: empty',
+      outcome: 'not-applied',
+    });
+    await settleTwice(made);
+    expect(made.send).toHaveBeenCalledTimes(1);
+    const [line] = made.journal.entries();
+    expect(line).toMatchObject({ state: 'exception', exception: { reason: 'not-sent' } });
+    // The kiosk's reason, not words of the library system: nothing for the answer column.
+    expect(line?.exception).not.toHaveProperty('message');
+    expect(line?.exception).not.toHaveProperty('status');
+    await made.sync.dispose();
+    await made.close();
+  });
+
   it('leaves to staff a check-out whose member look-up is redirected, instead of retrying', async () => {
     const redirect: ServiceError = {
       kind: 'redirected',
