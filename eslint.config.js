@@ -14,12 +14,23 @@ const MAIN = folder(
   'The reference service is a separate program: share code through src-shared/.',
 );
 const RENDERER = folder('src-renderer', 'Nothing imports the renderer.');
+const HOSTS = {
+  regex: '^(\\.\\./)+(host|electron|web-host|cli)/',
+  message:
+    'The domain (core, circulation, service, auth, vault, settings, ...) never imports a host: the hosts (host/, electron/, web-host/, cli/) import it.',
+};
+const ABOVE_PLATFORM = {
+  regex: '^\\.\\./(?!\\.\\./src-shared/)',
+  message:
+    'src-main/platform/ is what every layer may use (file modes, the clock, durable writes): it imports only Node, src-shared/ and itself.',
+};
 
 /**
  * Where code may import from. The core runs in three hosts (Electron, web host, CLI), so only the
  * Electron glue imports electron; the reference service and the kiosk share code only through
  * src-shared/; only the host layer starts the embedded service; the renderer sees the core only
- * through type imports from the IPC contract.
+ * through type imports from the IPC contract. Within src-main the layers are platform <- domain <-
+ * hosts: platform/ imports no other folder of src-main, and the domain imports no host.
  */
 function boundaries() {
   const restrict = (files, patterns, options = {}) => ({
@@ -33,9 +44,11 @@ function boundaries() {
     },
   });
   return [
-    restrict(['src-main/**/*.ts'], [SERVICE, RENDERER], {
-      ignores: ['src-main/electron/**', 'src-main/host/**'],
+    restrict(['src-main/**/*.ts'], [SERVICE, RENDERER, HOSTS], {
+      ignores: ['src-main/{electron,host,web-host,cli}/**'],
     }),
+    restrict(['src-main/{web-host,cli}/**/*.ts'], [SERVICE, RENDERER]),
+    restrict(['src-main/platform/**/*.ts'], [SERVICE, RENDERER, ABOVE_PLATFORM]),
     restrict(['src-main/electron/**/*.ts'], [SERVICE, RENDERER], { electronAllowed: true }),
     restrict(['src-main/host/**/*.ts'], [RENDERER]),
     restrict(['src-service/**/*.ts'], [MAIN, RENDERER]),
