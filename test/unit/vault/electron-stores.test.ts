@@ -52,7 +52,7 @@ afterEach(() => {
 });
 
 describe("Electron's electron-store files", () => {
-  it('asks electron-store for mode 0600 for the settings and both safeStorage stores', () => {
+  it('asks electron-store for mode 0600 for the settings, the token vault and the client secret', () => {
     for (const options of [SETTINGS_STORE, TOKEN_VAULT_STORE, CLIENT_SECRET_STORE]) {
       expect(options.configFileMode).toBe(0o600);
     }
