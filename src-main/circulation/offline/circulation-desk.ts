@@ -196,7 +196,6 @@ export function createCirculationDesk(
     result,
   });
 
-  /** After a check-out whose answer was lost: is the item on the member's card now? */
   /**
    * The patron at the kiosk as the service last showed them (this session's look-up, with its
    * check-outs since): what a renewal's loan was before it was sent. Replaced at the next card.
