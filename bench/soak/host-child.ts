@@ -9,7 +9,10 @@ import { liveTimers } from './timer-census';
 import { readdir, readlink } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { EMBEDDED_DATABASE_FILE, embeddedServiceFiles } from '../../src-main/host/embedded-service';
+import {
+  EMBEDDED_DATABASE_FILE,
+  embeddedServiceFiles,
+} from '../../src-main/host/embedded-service-files';
 import { createConfSettingsStore } from '../../src-main/settings/conf-store';
 import type { StoredSettings } from '../../src-main/settings/resolve';
 import { startWebKiosk } from '../../src-main/web-host/web-kiosk';

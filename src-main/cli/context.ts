@@ -3,7 +3,7 @@ import type { ServiceConnection, StaffAuth } from '../auth/staff-auth';
 import { configuredConnection, embeddedConnection } from '../service/connection';
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
-import { checkKioskFiles } from '../host/bootstrap';
+import { checkKioskFiles } from '../host/kiosk-files';
 import { readRunningService } from '../host/running-service-file';
 import { createConfSettingsStore } from '../settings/conf-store';
 import type { Settings } from '../settings/schema';

@@ -1,37 +1,35 @@
 import { parseCommandLine } from './args';
 import type { CommandName } from './args';
 import type { Command } from './command';
-import { login, logout, whoami } from './commands/auth-commands';
-import { checkin, checkout } from './commands/circulation-commands';
-import { branches, member, members, memberTypes, updateMember } from './commands/member-commands';
-import { probe } from './commands/probe-command';
-import { publish } from './commands/publish-command';
-import { setPin } from './commands/set-pin-command';
-import { clearPinLockoutCommand } from './commands/clear-pin-lockout-command';
-import { setClientSecret } from './commands/client-secret-command';
-import { createCliContext } from './context';
 import { EXIT } from './exit-codes';
 import type { ExitCode } from './exit-codes';
 import { createOutput } from './output';
 import type { Streams } from './output';
 import { USAGE } from './usage';
 
-const COMMANDS: Record<Exclude<CommandName, 'help'>, Command> = {
-  login,
-  logout,
-  whoami,
-  member,
-  members,
-  branches,
-  'member-types': memberTypes,
-  'update-member': updateMember,
-  checkout,
-  checkin,
-  publish,
-  'set-pin': setPin,
-  'clear-pin-lockout': clearPinLockoutCommand,
-  'set-client-secret': setClientSecret,
-  probe,
+/**
+ * Each command's module, loaded when that command runs: `set-pin` and `clear-pin-lockout` read
+ * the settings and the data folder only, so they never load the service client, the staff
+ * sign-in or the vault; `--help` loads no command at all.
+ */
+const COMMANDS: Record<Exclude<CommandName, 'help'>, () => Promise<Command>> = {
+  login: async () => (await import('./commands/auth-commands')).login,
+  logout: async () => (await import('./commands/auth-commands')).logout,
+  whoami: async () => (await import('./commands/auth-commands')).whoami,
+  member: async () => (await import('./commands/member-commands')).member,
+  members: async () => (await import('./commands/member-commands')).members,
+  branches: async () => (await import('./commands/member-commands')).branches,
+  'member-types': async () => (await import('./commands/member-commands')).memberTypes,
+  'update-member': async () => (await import('./commands/member-commands')).updateMember,
+  checkout: async () => (await import('./commands/circulation-commands')).checkout,
+  checkin: async () => (await import('./commands/circulation-commands')).checkin,
+  publish: async () => (await import('./commands/publish-command')).publish,
+  'set-pin': async () => (await import('./commands/set-pin-command')).setPin,
+  'clear-pin-lockout': async () =>
+    (await import('./commands/clear-pin-lockout-command')).clearPinLockoutCommand,
+  'set-client-secret': async () =>
+    (await import('./commands/client-secret-command')).setClientSecret,
+  probe: async () => (await import('./commands/probe-command')).probe,
 };
 
 export async function main(
@@ -50,12 +48,15 @@ export async function main(
     streams.stdout.write(`${USAGE}\n`);
     return EXIT.ok;
   }
-  return COMMANDS[parsed.command]({
+  const command = await COMMANDS[parsed.command]();
+  return command({
     parsed,
     output: createOutput(parsed.json, streams),
     streams,
     env,
     signal,
-    connect: (loopbackRedirectUri) => createCliContext(env, loopbackRedirectUri),
+    // Settings, keys, vault and staff auth: loaded only by the commands that call the service.
+    connect: async (loopbackRedirectUri) =>
+      (await import('./context')).createCliContext(env, loopbackRedirectUri),
   });
 }

@@ -1,35 +1,24 @@
-import path from 'node:path';
 import { createStaffAuth } from '../auth/staff-auth';
 import type { StaffAuth } from '../auth/staff-auth';
 import { createKioskCore } from '../core/kiosk-core';
 import type { KioskCore, ReceiptPrinting, SignInPresentation } from '../core/kiosk-core';
 import { createPinGate } from '../staff-pin/gate';
 import { changeablePinGate } from '../staff-pin/changeable-gate';
-import { PIN_ATTEMPTS_FILE, createPinAttemptFile } from '../staff-pin/attempts-file';
+import { createPinAttemptFile } from '../staff-pin/attempts-file';
 import { createLogger } from '../../src-shared/log/logger';
 import type { HidBackend } from '../scanner/hid-backend';
 import { ScannerService } from '../scanner/scanner-service';
 import { loadDemoGuide } from './demo-guide';
-import { embeddedServiceFiles, resolveServiceConnection } from './embedded-service';
+import { resolveServiceConnection } from './embedded-service';
 import type { ResolveOptions } from './embedded-service';
-import { checkFileModes } from '../platform/file-modes';
-import type {
-  FileModeDeps,
-  FileModeRefusal,
-  FileModeRepair,
-  SecretFile,
-} from '../platform/file-modes';
-import type { Result } from '../../src-shared/result';
 import type { Settings } from '../settings/schema';
 import type { SettingsStore } from '../settings/store';
 import { clientSecretFor } from '../vault/client-secret';
 import type { ClientSecretStore } from '../vault/client-secret';
-import { fileVaultPaths } from '../vault/file-vault';
-import { sealedKeyFile } from '../vault/kiosk-keys';
 import type { TokenVault } from '../vault/vault';
 import { createFileJournalKey, journalKeyFile } from '../circulation/journal/journal-key';
 import type { JournalKeySource } from '../circulation/journal/journal-key';
-import { offlineFiles, startOfflineCirculation } from '../circulation/offline/offline-circulation';
+import { startOfflineCirculation } from '../circulation/offline/offline-circulation';
 import type { OfflineCirculation } from '../circulation/offline/offline-circulation';
 import type { FaultController } from '../../src-service/index';
 import { classify } from '../scanner/classify';
@@ -51,50 +40,6 @@ export const DEMO_STAFF_PIN = '1234';
  */
 export const DEMO_STAFF_PIN_HASH =
   'scrypt$32768$8$1$1nzpAK9xz-26NVvqABqWIw$S1pJzxmezXO5CMc0VZ5hie9BxtGZO7-e8Prt_heytA4';
-
-export interface KioskFiles {
-  /** settings.dataDir: the data folder. */
-  dataDir: string;
-  /** The host's settings file (SettingsStore.location): it holds the staff PIN hash. */
-  settingsFile: string;
-  /** Secret files only this host writes (Electron: its safeStorage stores). */
-  hostFiles?: readonly SecretFile[];
-}
-
-/**
- * The start-up file check (rule: checkFileModes) over the data folder, the sealed key, token
- * vault and client secret the web host and CLI keep there, the embedded service's database, the
- * settings file and the host's own files. Both hosts run it right after their settings load and
- * before anything reads or writes a secret (Electron's --set-pin and --set-client-secret never
- * reach bootKiosk), and report a refusal as they report an invalid setting: its message on
- * stderr, exit code 2.
- */
-export function checkKioskFiles(
-  files: KioskFiles,
-  deps?: Partial<FileModeDeps>,
-): Result<FileModeRepair[], FileModeRefusal> {
-  const vault = fileVaultPaths(files.dataDir);
-  return checkFileModes(
-    {
-      folders: [files.dataDir],
-      files: [
-        { path: files.settingsFile, holds: 'settings (staff PIN hash)' },
-        ...(files.hostFiles ?? []),
-        { path: vault.keyFile, holds: 'token vault key' },
-        { path: sealedKeyFile(vault.keyFile), holds: 'sealed token vault key' },
-        { path: vault.vaultFile, holds: 'token vault' },
-        { path: vault.clientSecretFile, holds: 'client secret' },
-        { path: path.join(files.dataDir, PIN_ATTEMPTS_FILE), holds: 'staff PIN attempt count' },
-        { path: journalKeyFile(files.dataDir), holds: 'offline journal key' },
-        { path: sealedKeyFile(journalKeyFile(files.dataDir)), holds: 'sealed offline journal key' },
-        { path: offlineFiles(files.dataDir).journal, holds: 'offline journal (patron barcodes)' },
-        { path: offlineFiles(files.dataDir).knowledge, holds: 'offline card knowledge' },
-        ...embeddedServiceFiles(files.dataDir),
-      ],
-    },
-    deps,
-  );
-}
 
 /** What differs between hosts; everything else is the same core. */
 export interface HostAdapters {

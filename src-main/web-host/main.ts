@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEMO_STAFF_PIN, checkKioskFiles } from '../host/bootstrap';
+import { DEMO_STAFF_PIN } from '../host/bootstrap';
+import { checkKioskFiles } from '../host/kiosk-files';
 import { createFileSink } from '../../src-shared/log/file-sink';
 import { addLogSink, createLogger } from '../../src-shared/log/logger';
 import { createConfSettingsStore } from '../settings/conf-store';

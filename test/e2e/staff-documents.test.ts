@@ -13,7 +13,7 @@ import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
-import { EMBEDDED_DATABASE_FILE } from '../../src-main/host/embedded-service';
+import { EMBEDDED_DATABASE_FILE } from '../../src-main/host/embedded-service-files';
 import { STAGING_FOLDER } from '../../src-main/web-host/document-staging';
 import { BLOB_ACCOUNT_KEY_FILE } from '../../src-service/blob/account-key';
 import { BLOB_ACCOUNT, BLOB_CONTAINER } from '../../src-service/config';

@@ -1,4 +1,4 @@
-import { prepareEmbeddedServiceFolder } from '../../src-main/host/embedded-service';
+import { prepareEmbeddedServiceFolder } from '../../src-main/host/embedded-service-files';
 import { withLibraryDatabase } from '../../src-service/add-staff';
 import { STAFF_ACCOUNTS } from '../../src-service/config';
 import { putStaffAccount } from '../../src-service/db/staff-accounts';

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { createLogger } from '../../../src-shared/log/logger';
 import type { OfflineStatus } from '../../ipc/offline';
 import type { ServiceClient } from '../../service/client';
@@ -13,6 +12,7 @@ import type { CirculationDesk } from './circulation-desk';
 import { createConnectivityMonitor, probeService } from './connectivity';
 import type { ConnectivityMonitor } from './connectivity';
 import { journalCsv } from './journal-csv';
+import { offlineFiles } from './offline-files';
 import { openOfflineKnowledge } from './offline-knowledge';
 import type { BlockListImport, OfflineKnowledge } from './offline-knowledge';
 import { createSyncEngine } from './sync';
@@ -24,14 +24,6 @@ const log = createLogger('circulation:offline');
 const MEMBER_TYPES_EVERY_MS = 60 * 60_000;
 /** Staff see this many queued transactions and exceptions; the export has them all. */
 const LISTED = 200;
-
-export function offlineFiles(dataDir: string): { journal: string; knowledge: string } {
-  const folder = path.join(dataDir, 'offline');
-  return {
-    journal: path.join(folder, 'journal.bin'),
-    knowledge: path.join(folder, 'knowledge.bin'),
-  };
-}
 
 export interface OfflineCirculationOptions {
   dataDir: string;

@@ -21,7 +21,7 @@ import {
   journalKeyFile,
 } from '../../../src-main/circulation/journal/journal-key';
 import { openOfflineJournal } from '../../../src-main/circulation/journal/offline-journal';
-import { offlineFiles } from '../../../src-main/circulation/offline/offline-circulation';
+import { offlineFiles } from '../../../src-main/circulation/offline/offline-files';
 import { createFileVault, fileVaultPaths } from '../../../src-main/vault/file-vault';
 import { openKioskKeys } from '../../../src-main/vault/kiosk-keys';
 import type { KioskKeys } from '../../../src-main/vault/kiosk-keys';

@@ -6,7 +6,7 @@ import {
   EMBEDDED_DATABASE_FILE,
   embeddedServiceFiles,
   prepareEmbeddedServiceFolder,
-} from '../../../src-main/host/embedded-service';
+} from '../../../src-main/host/embedded-service-files';
 import { DATABASE_FILE, openDatabase } from '../../../src-service/db/open';
 
 let dir: string;

@@ -12,7 +12,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkKioskFiles } from '../../../src-main/host/bootstrap';
+import { checkKioskFiles } from '../../../src-main/host/kiosk-files';
 import { checkFileModes, shellPath } from '../../../src-main/platform/file-modes';
 import type { FileModeDeps, SecretFile } from '../../../src-main/platform/file-modes';
 import { fileVaultPaths } from '../../../src-main/vault/file-vault';

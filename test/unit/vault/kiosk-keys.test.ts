@@ -15,7 +15,7 @@ import {
   journalKeyFile,
 } from '../../../src-main/circulation/journal/journal-key';
 import { openOfflineJournal } from '../../../src-main/circulation/journal/offline-journal';
-import { offlineFiles } from '../../../src-main/circulation/offline/offline-circulation';
+import { offlineFiles } from '../../../src-main/circulation/offline/offline-files';
 import { openOfflineKnowledge } from '../../../src-main/circulation/offline/offline-knowledge';
 import { createClientSecretFile } from '../../../src-main/vault/client-secret-file';
 import { createFileVault, fileVaultPaths } from '../../../src-main/vault/file-vault';

@@ -6,10 +6,8 @@ import {
   createFileJournalKey,
   journalKeyFile,
 } from '../../../../src-main/circulation/journal/journal-key';
-import {
-  offlineFiles,
-  startOfflineCirculation,
-} from '../../../../src-main/circulation/offline/offline-circulation';
+import { offlineFiles } from '../../../../src-main/circulation/offline/offline-files';
+import { startOfflineCirculation } from '../../../../src-main/circulation/offline/offline-circulation';
 import type { OfflineCirculation } from '../../../../src-main/circulation/offline/offline-circulation';
 import { sessionScreen } from '../../../../src-main/circulation/session-screen';
 import { OfflineSettingsSchema } from '../../../../src-main/settings/schema';
