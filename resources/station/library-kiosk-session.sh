@@ -129,7 +129,8 @@ case "$reset_after" in
   '' | *[!0-9]*) fail "KIOSK_RESTART_RESET must be a whole number of seconds, not '$reset_after'" ;;
 esac
 
-# The restarts staff see on the status screen (src-main/host/station-restarts.ts reads it).
+# The restarts staff see on the status screen
+# (src-main/core/console/diagnostics/station-restarts.ts reads it).
 history_file="$KIOSK_DATA_DIR/station-restarts"
 history_keep=50
 # Adds "time status pause" and keeps the last entries. A temporary file renamed over the old one:

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LogRecord, LogSink } from './logger';
 
-/** Owner-only, like every other file the kiosk keeps (src-main/host/file-modes.ts). */
+/** Owner-only, like every other file the kiosk keeps (src-main/platform/file-modes.ts). */
 const LOG_FILE_MODE = 0o600;
 const LOG_FOLDER_MODE = 0o700;
 

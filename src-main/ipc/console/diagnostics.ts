@@ -82,8 +82,9 @@ export const StatusViewSchema = z.object({
     })
     .optional(),
   /**
-   * The station session's restarts after the client ended (host/station-restarts.ts): how many in
-   * the last hour, the newest with its exit status; recorded false when there is no history.
+   * The station session's restarts after the client ended (read by
+   * core/console/diagnostics/station-restarts.ts): how many in the last hour, the newest with its
+   * exit status; recorded false when there is no history.
    */
   stationRestarts: z.object({
     recorded: z.boolean(),
