@@ -5,6 +5,8 @@ import { err, ok } from '../../../src-shared/result';
 import type { Result } from '../../../src-shared/result';
 import type { DecodedJournal } from './journal-codec';
 import { JournalKeyMismatch, keepAside, openJournalFile } from './journal-file';
+import { changeOf, entryOf } from './journal-entry';
+import type { JournalEntry } from './journal-entry';
 import type { JournalKeyError, JournalKeySource } from './journal-key';
 import { JournalRecordSchema } from './journal-records';
 import type {
@@ -17,22 +19,6 @@ import type {
 } from './journal-records';
 
 const log = createLogger('circulation:journal');
-
-export type EntryState = 'pending' | 'in-flight' | 'applied' | 'exception' | 'dismissed';
-
-/** One transaction of the journal and what has happened to it so far. */
-export interface JournalEntry {
-  txn: TxnRecord;
-  state: EntryState;
-  /** Its effect on the service is not known: the sync looks before it sends it again. */
-  needsReconcile: boolean;
-  /** A check-out's loan before it was last sent (see PriorLoan). */
-  prior?: PriorLoan;
-  applied?: AppliedRecord;
-  exception?: ExceptionRecord;
-  /** Where its `txn` record starts in the file: records past damage wait behind it. */
-  offset: number;
-}
 
 /** Why the journal cannot be used as it is; staff see it, and the sync waits. */
 export type JournalProblem =
@@ -158,13 +144,7 @@ export async function openOfflineJournal(options: OfflineJournalOptions): Promis
       // Written twice (a replayed frame; the sequence gap reports it): still one transaction, and
       // what became of it stands, or setting the damage aside would queue it to be sent again.
       if (byId.has(record.id)) return;
-      const entry: JournalEntry = {
-        txn: record,
-        state: 'pending',
-        needsReconcile: record.unknownOutcome === true,
-        ...(record.prior ? { prior: record.prior } : {}),
-        offset,
-      };
+      const entry = entryOf(record, offset);
       byId.set(record.id, entry);
       order.push(entry);
       return;
@@ -175,37 +155,7 @@ export async function openOfflineJournal(options: OfflineJournalOptions): Promis
       unreadable += 1;
       return;
     }
-    switch (record.t) {
-      case 'attempt':
-        entry.state = 'in-flight';
-        entry.needsReconcile = true;
-        if (record.prior) entry.prior = record.prior;
-        return;
-      case 'released':
-        // Written only when the kiosk knows the service did not act: nothing left to look at.
-        entry.state = 'pending';
-        entry.needsReconcile = false;
-        return;
-      case 'applied':
-        entry.state = 'applied';
-        entry.needsReconcile = false;
-        entry.applied = record;
-        return;
-      case 'exception':
-        entry.state = 'exception';
-        // A refusal is the service saying it did not act; an unconfirmed one still needs a look.
-        entry.needsReconcile = record.reason === 'unconfirmed';
-        entry.exception = record;
-        return;
-      case 'retry':
-        if (entry.state === 'exception') entry.state = 'pending';
-        return;
-      case 'dismissed':
-        entry.state = 'dismissed';
-        return;
-      default:
-        return record satisfies never;
-    }
+    Object.assign(entry, changeOf(entry, record));
   }
 
   function load(decoded: DecodedJournal): void {

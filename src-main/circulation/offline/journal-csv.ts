@@ -1,4 +1,4 @@
-import type { JournalEntry } from '../journal/offline-journal';
+import type { JournalEntry } from '../journal/journal-entry';
 
 const COLUMNS = [
   'id',

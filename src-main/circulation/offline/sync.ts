@@ -1,5 +1,6 @@
 import { createLogger } from '../../../src-shared/log/logger';
-import type { JournalEntry, OfflineJournal, Settlement } from '../journal/offline-journal';
+import type { JournalEntry } from '../journal/journal-entry';
+import type { OfflineJournal, Settlement } from '../journal/offline-journal';
 import type { PriorLoan } from '../journal/journal-records';
 import { systemClock } from '../../platform/clock';
 import type { Clock } from '../../platform/clock';

@@ -6,10 +6,8 @@ import {
   journalKeyFile,
 } from '../../../src-main/circulation/journal/journal-key';
 import { openOfflineJournal } from '../../../src-main/circulation/journal/offline-journal';
-import type {
-  JournalEntry,
-  JournalProblem,
-} from '../../../src-main/circulation/journal/offline-journal';
+import type { JournalEntry } from '../../../src-main/circulation/journal/journal-entry';
+import type { JournalProblem } from '../../../src-main/circulation/journal/offline-journal';
 import { offlineFiles } from '../../../src-main/circulation/offline/offline-files';
 import { itemLabel } from '../../../src-main/circulation/patron-view';
 import type { IpcResult, KioskState } from '../../../src-main/ipc/contract';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JournalEntry } from '../../../../src-main/circulation/journal/offline-journal';
+import type { JournalEntry } from '../../../../src-main/circulation/journal/journal-entry';
 import type { PriorLoan } from '../../../../src-main/circulation/journal/journal-records';
 import {
   afterPriorsLookup,
