@@ -1,13 +1,13 @@
+/**
+ * The trimmed view of the service's records that the patron screens draw: a first name, titles,
+ * due dates and the fine. Nothing here may carry a barcode of the patron, an email or an address.
+ */
+
 import type { DateView, LoanLine, PatronMessage, PatronView, TransactionLine } from '../ipc/patron';
 import type { CirculationResult, Loan, Member, MemberCirculation } from '../service/reader/types';
 import { UNKNOWN, dateMs } from '../service/reader/values';
 import { blockMessage } from './refusals';
 import { renewalOf } from './renewal';
-
-/**
- * The trimmed view of the service's records that the patron screens draw: a first name, titles,
- * due dates and the fine. Nothing here may carry a barcode of the patron, an email or an address.
- */
 
 /** The first name; else initials of the name the service gave; else nothing. */
 export function firstNameOf(member: Member): string {
@@ -79,7 +79,6 @@ export function patronView(
   };
 }
 
-/** A check-out the service accepted: whatever details it gave, never a failure. */
 /** The title once the service named it; until then what the line had. */
 function labelOf(line: TransactionLine, result: CirculationResult) {
   return result.title
@@ -87,7 +86,10 @@ function labelOf(line: TransactionLine, result: CirculationResult) {
     : { label: line.label, labelIs: line.labelIs };
 }
 
-/** `before`: the due date the item had on this card, when it was already on it. */
+/**
+ * A check-out the service accepted: whatever details it gave, never a failure. `before`: the due
+ * date the item had on this card, when it was already on it.
+ */
 export function checkedOutLine(
   line: TransactionLine,
   result: CirculationResult,

@@ -1,3 +1,8 @@
+/**
+ * Answers from the service. The caller has already dropped answers of another generation; here
+ * an answer must also find what asked for it (the identify step, a pending line).
+ */
+
 import type { Result } from '../../src-shared/result';
 import type { DateView, PatronMessage, PatronView } from '../ipc/patron';
 import type { ServiceError } from '../service/errors';
@@ -15,11 +20,6 @@ import type { SessionEffect } from './session-events';
 import { finishNow, hasPending } from './session-finish';
 import { enter, play, refuseCard, stay, type Transition } from './session-lifecycle';
 import type { Line, SessionConfig, SessionState } from './session-state';
-
-/**
- * Answers from the service. The caller has already dropped answers of another generation; here
- * an answer must also find what asked for it (the identify step, a pending line).
- */
 
 /** Back to the email screen with why, and the address as typed so it can be corrected. */
 function backToEmail(

@@ -1,3 +1,8 @@
+/**
+ * The one contract between the core and the renderer. Both hosts (Electron's ipcMain and the web
+ * host's WebSocket) carry exactly these channels; the renderer imports this file as types only.
+ */
+
 import { z } from 'zod';
 import { DemoGuideSchema } from './demo-guide';
 import { StaffAuthStatusSchema } from '../auth/status';
@@ -21,11 +26,6 @@ export type { EventName, InvokeChannel } from './channels';
 export type * from './patron';
 export type * from './offline';
 export type * from './console/answer';
-
-/**
- * The one contract between the core and the renderer. Both hosts (Electron's ipcMain and the web
- * host's WebSocket) carry exactly these channels; the renderer imports this file as types only.
- */
 
 export const LanguageSchema = z.enum(['en', 'es']);
 export type Language = z.infer<typeof LanguageSchema>;
@@ -179,7 +179,7 @@ export const IpcErrorKindSchema = z.enum([
   'invalid-payload',
   'handler-failed',
   'disconnected',
-  /** Web host: staff mode is open on another connection, which alone may act until it closes. */
+  // Web host: staff mode is open on another connection, which alone may act until it closes.
   'busy',
 ]);
 export type IpcErrorKind = z.infer<typeof IpcErrorKindSchema>;
@@ -192,11 +192,11 @@ export interface IpcError {
 /** Calls resolve to a value or an error value; nothing is thrown across the boundary. */
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
 
-/** The object the renderer receives in both hosts (preload bridge or WebSocket bridge). */
 /** Channels without a request payload are called with the channel alone. */
 export type RequestArgs<C extends InvokeChannel> =
   RequestOf<C> extends undefined ? [] : [RequestOf<C>];
 
+/** The object the renderer receives in both hosts (preload bridge or WebSocket bridge). */
 export interface KioskBridge {
   invoke<C extends InvokeChannel>(
     channel: C,
@@ -205,15 +205,17 @@ export interface KioskBridge {
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
 }
 
-/** What the core implements: one handler per channel, typed from the contract. */
+/** A channel without a response value: its handler returns nothing. */
 type HandlerResult<T> = T extends undefined ? void : T;
+
+/** What the core implements: one handler per channel, typed from the contract. */
 export type IpcHandlers = {
   [C in InvokeChannel]: (
     request: RequestOf<C>,
   ) => Promise<HandlerResult<ResponseOf<C>>> | HandlerResult<ResponseOf<C>>;
 };
 
-/** Wire frames of the web host's WebSocket transport. */
+/** The page's call, a frame of the web host's WebSocket transport. */
 export const WireRequestSchema = z.object({
   type: z.literal('invoke'),
   id: z.number().int().nonnegative(),
@@ -232,6 +234,7 @@ export const WireHeartbeatSchema = z.object({
 });
 export type WireHeartbeat = z.infer<typeof WireHeartbeatSchema>;
 
+/** The web host's frames to the page: a call's result, an event, a heartbeat. */
 export type WireMessage =
   | { type: 'result'; id: number; result: IpcResult<unknown> }
   | { type: 'event'; event: EventName; payload: unknown }

@@ -1,10 +1,10 @@
-import { z } from 'zod';
-
 /**
  * What the patron screens draw: a trimmed view for display, never the service's records. A first
  * name, titles and due dates; no barcode of the patron, no email, no address. It exists only while
  * a session lasts and is cleared when it ends.
  */
+
+import { z } from 'zod';
 
 /** A date as the service gave it (see src-main/service/reader/values.ts), or unknown / none. */
 export const DateViewSchema = z.union([

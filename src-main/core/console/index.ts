@@ -18,10 +18,6 @@ export interface StaffConsole {
   dispose(): Promise<void>;
 }
 
-/**
- * The staff console's screens over one context. `allowed` is the core's staff gate: it is asked
- * (and counts as staff activity) before any handler runs.
- */
 /** A core without console services (unit tests, a host that has none): every screen says so. */
 export function unavailableConsole(allowed: () => boolean): StaffConsole {
   const handlers = Object.fromEntries(
@@ -34,6 +30,10 @@ export function unavailableConsole(allowed: () => boolean): StaffConsole {
   return { handlers, upload: () => undefined, staffModeEnded: () => {}, dispose: async () => {} };
 }
 
+/**
+ * The staff console's screens over one context. `allowed` is the core's staff gate: it is asked
+ * (and counts as staff activity) before any handler runs.
+ */
 export function createStaffConsole(context: ConsoleContext, allowed: () => boolean): StaffConsole {
   const documents = createDocumentsArea(context);
   const areas: ConsoleArea<ConsoleChannel>[] = [

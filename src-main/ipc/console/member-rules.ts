@@ -1,10 +1,10 @@
-import type { MemberUpdate } from '../../service/schemas/member';
-
 /**
  * What the Members screen and the core agree on, in one place and without zod, so the renderer
  * can run the same checks before anything is sent (its bundle carries no schema library): the
  * page sizes, the member edit's field rules, and what an edit sends.
  */
+
+import type { MemberUpdate } from '../../service/schemas/member';
 
 /** Pages count from 1, as the interface's documented call (page 1) and the reference service do. */
 export const PAGE_SIZES = [10, 20, 50] as const;
