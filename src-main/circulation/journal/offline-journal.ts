@@ -100,8 +100,11 @@ function unusableJournal(problem: JournalProblem): OfflineJournal {
   };
 }
 
-/** A journal with at least one byte in it: its key must not be made anew. */
-async function fileExists(file: string): Promise<boolean> {
+/**
+ * The file is there with at least one byte in it: a journal whose key must not be made anew. An
+ * empty one holds nothing a new key could lose.
+ */
+async function existsAndNonEmpty(file: string): Promise<boolean> {
   return stat(file).then(
     (info) => info.size > 0,
     () => false,
@@ -114,7 +117,7 @@ async function fileExists(file: string): Promise<boolean> {
  */
 export async function openOfflineJournal(options: OfflineJournalOptions): Promise<OfflineJournal> {
   const now = options.now ?? Date.now;
-  const key = await options.keys.load({ create: !(await fileExists(options.file)) });
+  const key = await options.keys.load({ create: !(await existsAndNonEmpty(options.file)) });
   if (!key.ok) {
     log.error('the offline journal cannot be opened', { reason: key.error.kind });
     return unusableJournal({ kind: key.error.kind });

@@ -277,6 +277,18 @@ describe('a journal whose key is missing', () => {
     expect(existsSync(place.keyFile)).toBe(false);
   });
 
+  it('makes a new key for an empty journal file, which holds nothing the new key could lose', async () => {
+    const first = await open();
+    await first.close();
+    rmSync(place.keyFile);
+    writeFileSync(place.file, '');
+
+    const journal = await open();
+    expect(journal.problem()).toBeUndefined();
+    expect((await journal.record(checkOut(7))).ok).toBe(true);
+    expect(existsSync(place.keyFile)).toBe(true);
+  });
+
   it('reads every transaction again once the key is back', async () => {
     const first = await open();
     const ids = await recordAll(first, 3);
