@@ -154,7 +154,7 @@ function neverRejecting<T extends Operations>(operations: T): T {
  * effect on the service.
  */
 export interface ServiceClient {
-  /** The signed-in staff member's own record (`GET /api/getuserinfo`): who the token speaks for. */
+  /** The signed-in account and user (`GET /api/getuserinfo`): who the token speaks for. */
   getUserInfo(opts?: CallOptions): Promise<ServiceResult<UserInfo>>;
   /** One page of members whose name matches (`GET /api/user-memberlist`), 20 a page unless asked. */
   listMembers(query?: ListMembersQuery, opts?: CallOptions): Promise<ServiceResult<MemberPage>>;
@@ -198,7 +198,7 @@ export interface ServiceClient {
     document: { name: string; docid?: string | null },
     opts?: CallOptions,
   ): Promise<ServiceResult<UploadTicket>>;
-  /** Sends a file to the ticket's upload endpoint, reporting progress; `service.requestTimeoutMs` is the longest silence. */
+  /** Sends a file to the ticket's upload endpoint, reporting progress; `requestTimeoutMs` is the longest silence. */
   uploadFile(
     ticket: Pick<UploadTicket, 'uploadendpoint'>,
     filePath: string,
