@@ -264,4 +264,49 @@ describe('an outage at the kiosk, from the first scan to the last sync', () => {
     await page.getByRole('button', { name: "I'm done" }).click();
     faults().set({ outage: false });
   });
+
+  it('lists a loan the service refused after the outage among the exceptions, with its answer and what staff can do (issue 23, item 7)', async () => {
+    const { page } = kiosk;
+    const item = ITEMS.available[4]!;
+    faults().set({ outage: true });
+    // Without a block list (staff confirmed above), a blocked card borrows offline...
+    await scan(kiosk, CARDS.blocked);
+    await page.getByText(/Offline: you can borrow up to 5 items/).waitFor();
+    await scan(kiosk, item);
+    await sessionLines(page).and(page.locator('[data-status="queued"]')).first().waitFor();
+    await page.getByRole('button', { name: "I'm done" }).click();
+    await page.getByRole('button', { name: /No receipt/i }).click();
+    // ...and the service refuses that loan once it is back.
+    faults().set({ outage: false });
+    await expect
+      .poll(() => kiosk.kiosk.core.state().screen.name, { timeout: 15_000 })
+      .toBe('attract');
+    await page.keyboard.press('Control+Alt+KeyS');
+    await page.getByLabel('Staff PIN').fill(DEMO_STAFF_PIN);
+    await page.keyboard.press('Enter');
+    const exceptions = page.getByRole('region', { name: 'Exceptions' });
+    const row = exceptions.getByRole('row').filter({ hasText: item });
+    await row.waitFor({ timeout: 30_000 });
+    expect(await exceptions.getByRole('columnheader').allInnerTexts()).toEqual([
+      'Transaction',
+      'Item barcode',
+      'Card barcode',
+      'Recorded',
+      'Reason',
+      "Library system's answer",
+      'Actions',
+    ]);
+    const cells = await row.getByRole('cell').allInnerTexts();
+    expect(cells.slice(0, 3)).toEqual(['Check-out', item, CARDS.blocked]);
+    expect(cells[4]).toBe('Refused');
+    expect(cells[5]).toMatch(/^HTTP 4\d\d/);
+    await row.getByRole('button', { name: `Retry item ${item}` }).waitFor();
+    await row.scrollIntoViewIfNeeded();
+    await kiosk.screenshot('offline-staff-exception');
+    await expectNoAxeViolations(page);
+
+    await row.getByRole('button', { name: `Dismiss item ${item}` }).click();
+    await row.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Leave staff mode' }).click();
+  });
 });
