@@ -10,7 +10,9 @@ import type { CirculationPort } from '../circulation-port';
 import type { ConnectivityMonitor } from './connectivity';
 import { isUnreachable } from './connectivity';
 import type { OfflineKnowledge } from './offline-knowledge';
-import { loanOfItem, priorLoanOf, resultFromLoan, settleByLoan } from './reconcile';
+import { priorLoanOf } from './reconcile';
+import { cardShows, routeOnline } from './desk-route';
+import type { CardShows, DeskRoute } from './desk-route';
 import type { PriorLoan } from '../journal/journal-records';
 import { createLogger } from '../../../src-shared/log/logger';
 
@@ -230,25 +232,25 @@ export function createCirculationDesk(
     item: string,
     member: string,
     prior: PriorLoan | undefined,
-  ): Promise<'not-applied' | 'unknown' | CirculationResult> {
+  ): Promise<CardShows> {
     const lookup = await port.memberByBarcode(member, {
       signal: AbortSignal.timeout(parts.confirmTimeoutMs),
     });
-    if (!lookup.ok) {
-      if (isUnreachable(lookup.error)) connectivity.unreachable();
-      return 'unknown';
+    if (!lookup.ok && isUnreachable(lookup.error)) connectivity.unreachable();
+    if (lookup.ok) {
+      connectivity.reachable();
+      rememberPatron(member, lookup.value);
     }
-    connectivity.reachable();
-    rememberPatron(member, lookup.value);
-    const found = loanOfItem(lookup.value, item);
-    if (found === UNKNOWN) return 'unknown';
-    if (!found) return 'not-applied';
-    // On the card: lent now, or a renewal whose due date did not move. Either way the patron has
-    // it, due as the service says; a renewal that may not have gone through is not sent again.
-    if (settleByLoan(lookup.value, item, prior) === 'cannot-tell') {
+    const shows = cardShows(lookup, item, prior);
+    if (shows.found === 'applied' && shows.renewalUnclear)
       log.info('a renewal whose answer was lost shows no new due date; not sent again');
-    }
-    return resultFromLoan(found);
+    return shows;
+  }
+
+  /** Tells connectivity what an online call's answer showed of the service. */
+  function heardOf(route: DeskRoute): void {
+    if (route.heard) connectivity.reachable();
+    if (route.unreachable) connectivity.unreachable();
   }
 
   async function checkOutOnline(
@@ -259,15 +261,11 @@ export function createCirculationDesk(
   ): Promise<CirculationAnswer> {
     const prior = priorOf(item, member);
     const result = await port.checkOut({ itemBarcode: item, userBarcode: member });
-    if (result.ok || result.error.outcome === 'applied') {
-      connectivity.reachable();
-      if (result.ok) lent(item, member, result.value);
-      return serviceAnswer(result);
-    }
-    const { error } = result;
-    if (error.outcome === 'not-applied') {
-      if (!isUnreachable(error)) return serviceAnswer(result);
-      connectivity.unreachable();
+    const route = routeOnline('check-out', result);
+    heardOf(route);
+    if (result.ok) lent(item, member, result.value);
+    if (route.then === 'answer' || result.ok) return serviceAnswer(result);
+    if (route.then === 'record-offline') {
       return (
         (await record('check-out', { item, member, queuedInSession }, 'offline')) ??
         serviceAnswer(result)
@@ -275,13 +273,13 @@ export function createCirculationDesk(
     }
     // Sent, and no answer: look before anything else, so it is never applied twice.
     const confirmed = await confirmCheckOut(item, member, prior);
-    if (confirmed === 'not-applied' && !retried) {
+    if (confirmed.found === 'not-applied' && !retried) {
       return checkOutOnline(item, member, queuedInSession, true);
     }
     // Looked, and not on the card: the patron is told it did not go through, not to see staff.
-    if (confirmed === 'not-applied')
-      return serviceAnswer(err({ ...error, outcome: 'not-applied' }));
-    if (confirmed !== 'unknown') return serviceAnswer(ok(confirmed));
+    if (confirmed.found === 'not-applied')
+      return serviceAnswer(err({ ...result.error, outcome: 'not-applied' }));
+    if (confirmed.found === 'applied') return serviceAnswer(ok(confirmed.result));
     return (
       (await record('check-out', { item, member, ...(prior ? { prior } : {}) }, 'confirming')) ??
       serviceAnswer(result)
@@ -344,19 +342,10 @@ export function createCirculationDesk(
         );
       }
       const result = await port.checkIn(itemBarcode);
-      if (result.ok || result.error.outcome === 'applied') {
-        connectivity.reachable();
-        return serviceAnswer(result);
-      }
-      const { error } = result;
-      if (!isUnreachable(error) && error.outcome === 'not-applied') {
-        connectivity.reachable();
-        return serviceAnswer(result);
-      }
-      if (isUnreachable(error)) connectivity.unreachable();
-      // The interface has no look-up by item: the sync sends it again, and a "not on loan" then
-      // means the lost attempt went through (docs/offline.md, reconciling).
-      const queued = error.outcome === 'unknown' ? 'confirming' : 'offline';
+      const route = routeOnline('check-in', result);
+      heardOf(route);
+      if (route.then === 'answer') return serviceAnswer(result);
+      const queued = route.then === 'record-unconfirmed' ? 'confirming' : 'offline';
       return (await record('check-in', { item: itemBarcode }, queued)) ?? serviceAnswer(result);
     },
   };
