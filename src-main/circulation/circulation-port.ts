@@ -1,11 +1,65 @@
+import type { Result } from '../../src-shared/result';
+import type { PatronMessage } from '../ipc/patron';
 import type { ServiceClient } from '../service/client';
+import type { ServiceError } from '../service/errors';
+import type { CirculationResult, MemberCirculation } from '../service/reader/types';
 
 /**
- * What circulation needs of the library service, and nothing of staff sign-in: a patron session
- * looks a card or an email up, checks out and checks in; the offline desk and the sync use the
- * same four. Its own file, so the session driver and the desk both depend on it, not on each other.
+ * What a patron session needs of circulation, in its own file so the session driver and the
+ * offline desk (offline/circulation-desk.ts) both depend on it and not on each other.
+ */
+
+/**
+ * What circulation needs of the library service, and nothing of staff sign-in (a card or an email
+ * looked up, a check-out, a check-in); the offline desk and the sync use the same four.
  */
 export type CirculationPort = Pick<
   ServiceClient,
   'memberByBarcode' | 'memberByEmail' | 'checkOut' | 'checkIn'
 >;
+
+/** How a card was checked: by the service, or by the kiosk's offline rules. */
+export type IdentifyAnswer =
+  | { via: 'service'; result: Result<MemberCirculation, ServiceError> }
+  | { via: 'offline'; accepted: true }
+  | { via: 'offline'; accepted: false; message: PatronMessage };
+
+/**
+ * What became of a check-out or check-in: the service's answer; recorded in the journal, to be
+ * sent (`offline`) or confirmed (`confirming`: sent once, its answer lost); or declined by the
+ * offline rules.
+ */
+export type CirculationAnswer =
+  | { via: 'service'; result: Result<CirculationResult, ServiceError> }
+  | { via: 'journal'; queued: 'offline' | 'confirming'; dueDay?: string }
+  | { via: 'declined'; message: PatronMessage };
+
+/**
+ * The patron session's way to circulation: the service's answers, and with the offline parts
+ * (offline/circulation-desk.ts) the journal and the offline rules when the service is away.
+ */
+export interface CirculationDesk {
+  identify(by: 'barcode' | 'email', value: string): Promise<IdentifyAnswer>;
+  checkOut(request: {
+    itemBarcode: string;
+    memberBarcode: string;
+    /** Check-outs of this session already recorded offline (the per-patron limit). */
+    queuedInSession: number;
+  }): Promise<CirculationAnswer>;
+  checkIn(itemBarcode: string): Promise<CirculationAnswer>;
+}
+
+/** Without offline parts (tests of the session alone): every call goes to the service. */
+export function onlineDesk(port: CirculationPort): CirculationDesk {
+  return {
+    identify: async (by, value) => ({
+      via: 'service',
+      result: await (by === 'barcode' ? port.memberByBarcode(value) : port.memberByEmail(value)),
+    }),
+    checkOut: async ({ itemBarcode, memberBarcode }) => ({
+      via: 'service',
+      result: await port.checkOut({ itemBarcode, userBarcode: memberBarcode }),
+    }),
+    checkIn: async (itemBarcode) => ({ via: 'service', result: await port.checkIn(itemBarcode) }),
+  };
+}

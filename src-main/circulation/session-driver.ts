@@ -8,10 +8,9 @@ import type { SessionEffect, SessionInput, TimerName } from './session-events';
 import { initialSessionState } from './session-state';
 import { systemClock } from '../platform/clock';
 import type { Clock } from '../platform/clock';
-import { onlineDesk } from './offline/circulation-desk';
-import type { CirculationAnswer, CirculationDesk } from './offline/circulation-desk';
 import type { SessionConfig, SessionState } from './session-state';
-import type { CirculationPort } from './circulation-port';
+import { onlineDesk } from './circulation-port';
+import type { CirculationAnswer, CirculationDesk, CirculationPort } from './circulation-port';
 
 export interface SessionDriverOptions {
   config: SessionConfig;

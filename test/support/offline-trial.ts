@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { CirculationAnswer } from '../../src-main/circulation/offline/circulation-desk';
+import type { CirculationAnswer } from '../../src-main/circulation/circulation-port';
 import type { OfflineCirculation } from '../../src-main/circulation/offline/offline-circulation';
 import type { ServiceClient } from '../../src-main/service/client';
 import type { FaultController } from '../../src-service/faults';

@@ -6,7 +6,12 @@ import type { CirculationResult, Loan, MemberCirculation } from '../../service/r
 import { UNKNOWN } from '../../service/reader/values';
 import type { OfflineSettings } from '../../settings/schema';
 import type { OfflineJournal } from '../journal/offline-journal';
-import type { CirculationPort } from '../circulation-port';
+import type {
+  CirculationAnswer,
+  CirculationDesk,
+  CirculationPort,
+  IdentifyAnswer,
+} from '../circulation-port';
 import type { ConnectivityMonitor } from './connectivity';
 import { isUnreachable } from './connectivity';
 import type { OfflineKnowledge } from './offline-knowledge';
@@ -17,33 +22,6 @@ import type { PriorLoan } from '../journal/journal-records';
 import { createLogger } from '../../../src-shared/log/logger';
 
 const log = createLogger('circulation:desk');
-
-/** How a card was checked: by the service, or by the kiosk's offline rules. */
-export type IdentifyAnswer =
-  | { via: 'service'; result: Result<MemberCirculation, ServiceError> }
-  | { via: 'offline'; accepted: true }
-  | { via: 'offline'; accepted: false; message: PatronMessage };
-
-/**
- * What became of a check-out or check-in: the service's answer; recorded in the journal, to be
- * sent (`offline`) or confirmed (`confirming`: sent once, its answer lost); or declined by the
- * offline rules.
- */
-export type CirculationAnswer =
-  | { via: 'service'; result: Result<CirculationResult, ServiceError> }
-  | { via: 'journal'; queued: 'offline' | 'confirming'; dueDay?: string }
-  | { via: 'declined'; message: PatronMessage };
-
-export interface CirculationDesk {
-  identify(by: 'barcode' | 'email', value: string): Promise<IdentifyAnswer>;
-  checkOut(request: {
-    itemBarcode: string;
-    memberBarcode: string;
-    /** Check-outs of this session already recorded offline (the per-patron limit). */
-    queuedInSession: number;
-  }): Promise<CirculationAnswer>;
-  checkIn(itemBarcode: string): Promise<CirculationAnswer>;
-}
 
 export interface OfflineDeskParts {
   connectivity: ConnectivityMonitor;
@@ -62,21 +40,6 @@ export interface OfflineDeskParts {
   now(): number;
   /** How long to wait for a look-up that settles an unknown outcome while the patron waits. */
   confirmTimeoutMs: number;
-}
-
-/** Without offline parts (tests of the session alone): every call goes to the service. */
-export function onlineDesk(port: CirculationPort): CirculationDesk {
-  return {
-    identify: async (by, value) => ({
-      via: 'service',
-      result: await (by === 'barcode' ? port.memberByBarcode(value) : port.memberByEmail(value)),
-    }),
-    checkOut: async ({ itemBarcode, memberBarcode }) => ({
-      via: 'service',
-      result: await port.checkOut({ itemBarcode, userBarcode: memberBarcode }),
-    }),
-    checkIn: async (itemBarcode) => ({ via: 'service', result: await port.checkIn(itemBarcode) }),
-  };
 }
 
 /** The day `days` after `at`, in the kiosk's time zone: what an offline receipt promises. */

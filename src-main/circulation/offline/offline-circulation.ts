@@ -8,7 +8,7 @@ import type { JournalKeySource } from '../journal/journal-key';
 import { openOfflineJournal } from '../journal/offline-journal';
 import type { OfflineJournal } from '../journal/offline-journal';
 import { createCirculationDesk } from './circulation-desk';
-import type { CirculationDesk } from './circulation-desk';
+import type { CirculationDesk } from '../circulation-port';
 import { createConnectivityMonitor, probeService } from './connectivity';
 import type { ConnectivityMonitor } from './connectivity';
 import { journalCsv } from './journal-csv';

@@ -8,7 +8,7 @@ import type { ScanEvent } from '../../../src-main/scanner/scan-event';
 import { ScannerSettingsSchema } from '../../../src-main/scanner/settings-schema';
 import { PatronSettingsSchema, SettingsSchema } from '../../../src-main/settings/schema';
 import type { ConsoleServices } from '../../../src-main/core/console/deps';
-import { onlineDesk } from '../../../src-main/circulation/offline/circulation-desk';
+import { onlineDesk } from '../../../src-main/circulation/circulation-port';
 import type { OfflineCirculation } from '../../../src-main/circulation/offline/offline-circulation';
 import { OfflineSettingsSchema } from '../../../src-main/settings/schema';
 import { CONSOLE_CHANNELS } from '../../../src-main/ipc/console/channels';
