@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attractOffer } from '../../../src-renderer/lib/attract-offer';
+import { attractOffer } from '../../../src-renderer/patron/attract-offer';
 import { englishText } from './catalog-lookup';
 
 describe('attract offer', () => {

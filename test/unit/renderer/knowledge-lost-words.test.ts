@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../src-main/ipc/contract';
 import { en, es } from '../../../src-renderer/i18n/catalog';
 import type { MessageKey } from '../../../src-renderer/i18n/message-key';
-import { attractOffer } from '../../../src-renderer/lib/attract-offer';
+import { attractOffer } from '../../../src-renderer/patron/attract-offer';
 import { messageWords } from '../../../src-renderer/lib/messages';
 import { knowledgeLossWords } from '../../../src-renderer/staff/status/offline-status-words';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Language, TransactionLine } from '../../../src-main/ipc/contract';
 import { en, es } from '../../../src-renderer/i18n/catalog';
 import { checkOutWords, returnWords, type Translate } from '../../../src-renderer/lib/line-words';
-import { thanksWords } from '../../../src-renderer/lib/thanks-words';
+import { thanksWords } from '../../../src-renderer/patron/thanks-words';
 
 /** The catalogs as the kiosk loads them, one translator per language. */
 function translator(language: Language): Translate {

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../src-main/ipc/contract';
 import { en, es } from '../../../src-renderer/i18n/catalog';
-import { stillThereWords } from '../../../src-renderer/lib/still-there-words';
+import { stillThereWords } from '../../../src-renderer/patron/still-there-words';
 
 /** The catalogs as the kiosk loads them. */
 function words(language: Language, printsReceipt: boolean, seconds: number): string {

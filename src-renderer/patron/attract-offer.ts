@@ -1,4 +1,4 @@
-import type { ScreenOf } from './screens';
+import type { ScreenOf } from '../lib/screens';
 import type { MessageKey } from '../i18n/message-key';
 
 /** What the welcome screen invites the patron to do, and the offline banner above it. */
