@@ -75,8 +75,9 @@ const GO: Step = { go: true };
 
 /**
  * Sends the journal to the service in recorded order, once it is reachable and staff are signed
- * in. Every transaction ends applied or as an exception with the service's words; one whose
- * effect is unknown is looked up before it is sent again, so nothing is applied twice.
+ * in. Every transaction ends applied or as an exception for staff (with the service's words when
+ * it gave some); one whose effect is unknown is looked up before it is sent again, so nothing is
+ * applied twice. What each answer settles is decided in sync-settle.ts.
  */
 export function createSyncEngine(options: SyncOptions): SyncEngine {
   const { journal, port, connectivity } = options;
