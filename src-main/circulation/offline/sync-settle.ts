@@ -93,13 +93,19 @@ function refusalOf(id: string, error: ErrorOf<'refused'>): Settlement {
   };
 }
 
-/** An answer the kiosk did not follow or read, named in the kiosk's words. */
+/**
+ * An answer the kiosk did not follow or read, named in the kiosk's words. Refused when its status
+ * says the service did not act (a 307/308, a 4xx); otherwise (a 303 after the write, a 5xx) the
+ * service may have acted, so it is unconfirmed: staff's Retry looks at the card before sending
+ * it again, and a loan is never made twice.
+ */
 function unreadAnswerOf(id: string, error: ErrorOf<'redirected' | 'too-large'>): Settlement {
   const message =
     error.kind === 'redirected'
       ? `redirect to ${error.target} not followed`
       : `answer larger than ${byteSize(error.limitBytes)} (service.maxAnswerBytes) not read`;
-  return { t: 'exception', id, reason: 'refused', message };
+  const reason = error.outcome === 'not-applied' ? 'refused' : 'unconfirmed';
+  return { t: 'exception', id, reason, message };
 }
 
 function appliedOf(id: string, result: CirculationResult, reconciled: boolean): Settlement {

@@ -209,11 +209,11 @@ const SENT: Row[] = [
     },
   ],
   [
-    'a 303 redirect (effect unknown): the same exception',
+    'a 303 redirect (effect unknown): unconfirmed, so a retry looks before it sends again',
     'check-out',
     failed(e.redirected(303, 'unknown')),
     {
-      records: [{ t: 'exception', id: ID, reason: 'refused', message: REDIRECT_WORDS }],
+      records: [{ t: 'exception', id: ID, reason: 'unconfirmed', message: REDIRECT_WORDS }],
       durable: true,
       heard: false,
       next: NEXT,
@@ -231,11 +231,11 @@ const SENT: Row[] = [
     },
   ],
   [
-    'a 5xx too large to read: the same exception',
+    'a 5xx too large to read (effect unknown): unconfirmed, naming the cap',
     'check-in',
     failed(e.tooLarge(502, 'unknown')),
     {
-      records: [{ t: 'exception', id: ID, reason: 'refused', message: TOO_LARGE_WORDS }],
+      records: [{ t: 'exception', id: ID, reason: 'unconfirmed', message: TOO_LARGE_WORDS }],
       durable: true,
       heard: false,
       next: NEXT,
