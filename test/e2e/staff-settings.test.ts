@@ -83,8 +83,9 @@ async function expectFeedbackBeside(page: Page, feedback: Locator, control: Loca
   expect(said.x - (button.x + button.width)).toBeLessThanOrEqual(300);
 }
 
-/** The lines of a list, as staff read them. */
+/** The lines of a list, as staff read them, once it shows one (it may appear on a click). */
 async function lines(list: Locator): Promise<string[]> {
+  await list.locator('li').first().waitFor();
   return (await list.locator('li').allTextContents()).map((line) => line.trim());
 }
 
