@@ -97,9 +97,10 @@ describe('staff mode entry in Chromium', () => {
     const { page } = kiosk;
     await lockPinEntry('Staff PIN', 'Enter');
     const alert = page.locator('#staff-pin-error');
-    expect(await alert.innerText()).toMatch(
-      /^Too many wrong PINs\. PIN entry is locked until \d\d?:\d\d:\d\d( [AP]M)?\.$/,
-    );
+    // The core is locked; the screen may still be drawing the wrong PIN's words before.
+    await expect
+      .poll(() => alert.innerText())
+      .toMatch(/^Too many wrong PINs\. PIN entry is locked until \d\d?:\d\d:\d\d( [AP]M)?\.$/);
     expect(await page.locator('.staff-pin .recovery').innerText()).toBe(
       'Staff can unlock it now on this station: run “npx library-kiosk clear-pin-lockout” (web host), or start the kiosk app once with --clear-pin-lockout.',
     );
@@ -154,9 +155,11 @@ describe('staff mode entry in Chromium', () => {
     await kiosk.kiosk.core.handlers['kiosk.setLanguage']({ language: 'es' });
     await page.locator('html[lang="es"]').waitFor({ state: 'attached' });
     await lockPinEntry('PIN del personal', 'Entrar');
-    expect(await page.locator('#staff-pin-error').innerText()).toMatch(
-      /^Demasiados PIN incorrectos\. La entrada del PIN está bloqueada hasta las \d\d?:\d\d:\d\d\.$/,
-    );
+    await expect
+      .poll(() => page.locator('#staff-pin-error').innerText())
+      .toMatch(
+        /^Demasiados PIN incorrectos\. La entrada del PIN está bloqueada hasta las \d\d?:\d\d:\d\d\.$/,
+      );
     expect(await page.locator('.staff-pin .recovery').innerText()).toBe(
       'El personal puede desbloquearla ya en esta estación: ejecute «npx library-kiosk clear-pin-lockout» (servidor web) o inicie una vez la aplicación del quiosco con --clear-pin-lockout.',
     );
