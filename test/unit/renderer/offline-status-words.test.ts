@@ -83,4 +83,13 @@ describe('offline status words', () => {
       'not-sent': 'No enviada',
     });
   });
+
+  it('says above the exceptions which three kinds they are, in both languages', () => {
+    expect(en.offline.exceptionsHint).toBe(
+      'Transactions the library system refused, that could not be confirmed, or that the kiosk could not send. Check each one: retry it, or dismiss it once it has been dealt with by hand.',
+    );
+    expect(es.offline.exceptionsHint).toBe(
+      'Transacciones que el sistema de la biblioteca rechazó, que no se pudieron confirmar o que el quiosco no pudo enviar. Revise cada una: reinténtela o descártela cuando se haya resuelto a mano.',
+    );
+  });
 });
