@@ -6,7 +6,7 @@ import globals from 'globals';
 const ELECTRON = { name: 'electron', message: 'Only src-main/electron/ may import electron.' };
 const folder = (name, message) => ({ regex: `^(\\.\\./)+${name}/`, message });
 const SERVICE = folder(
-  'src-service',
+  'src-reference-service',
   'Only the host layer (src-main/host/) starts the reference service.',
 );
 const MAIN = folder(
@@ -17,7 +17,7 @@ const RENDERER = folder('src-renderer', 'Nothing imports the renderer.');
 const HOSTS = {
   regex: '^(\\.\\./)+(host|electron|web-host|cli)/',
   message:
-    'The domain (core, circulation, service, auth, vault, settings, ...) never imports a host: the hosts (host/, electron/, web-host/, cli/) import it.',
+    'The domain (core, circulation, library-client, auth, vault, settings, ...) never imports a host: the hosts (host/, electron/, web-host/, cli/) import it.',
 };
 const ABOVE_PLATFORM = {
   regex: '^\\.\\./(?!\\.\\./src-shared/)',
@@ -51,7 +51,7 @@ function boundaries() {
     restrict(['src-main/platform/**/*.ts'], [SERVICE, RENDERER, ABOVE_PLATFORM]),
     restrict(['src-main/electron/**/*.ts'], [SERVICE, RENDERER], { electronAllowed: true }),
     restrict(['src-main/host/**/*.ts'], [RENDERER]),
-    restrict(['src-service/**/*.ts'], [MAIN, RENDERER]),
+    restrict(['src-reference-service/**/*.ts'], [MAIN, RENDERER]),
     restrict(['src-shared/**/*.ts'], [MAIN, SERVICE, RENDERER]),
     {
       files: ['src-renderer/**/*.{ts,svelte}'],
@@ -64,7 +64,7 @@ function boundaries() {
                 regex: '^(\\.\\./)+src-main/(?!ipc/)',
                 message: 'The renderer may import only type definitions from src-main/ipc.',
               },
-              folder('src-service', 'The renderer never imports the reference service.'),
+              folder('src-reference-service', 'The renderer never imports the reference service.'),
               folder('src-shared', 'The renderer gets everything over the bridge.'),
             ],
             paths: [{ name: 'electron', message: 'The renderer never imports electron.' }],

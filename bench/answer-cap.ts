@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createServiceClient } from '../src-main/service/client';
+import { createServiceClient } from '../src-main/library-client/client';
 import { setLogLevel } from '../src-shared/log/logger';
 import { ok } from '../src-shared/result';
 import { summarise, type BenchRow, type BenchSuite } from './index';

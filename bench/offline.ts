@@ -17,8 +17,8 @@ import type {
 } from '../src-main/circulation/offline/offline-circulation';
 import { OfflineSettingsSchema } from '../src-main/settings/schema';
 import { setLogLevel } from '../src-shared/log/logger';
-import { itemBarcode, memberBarcode } from '../src-service/barcode';
-import { ITEM_COUNT } from '../src-service/db/seed';
+import { itemBarcode, memberBarcode } from '../src-reference-service/barcode';
+import { ITEM_COUNT } from '../src-reference-service/db/seed';
 import { signedIn, startTestService } from '../test/integration/auth/harness';
 import type { TestService } from '../test/integration/auth/harness';
 import { isDemoCard, isDemoItem, openLedger } from '../test/support/offline-kiosk';

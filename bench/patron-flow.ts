@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { resolveSettings } from '../src-main/settings/resolve';
 import { startWebKiosk } from '../src-main/web-host/web-kiosk';
 import { setLogLevel } from '../src-shared/log/logger';
-import { itemBarcode } from '../src-service/barcode';
+import { itemBarcode } from '../src-reference-service/barcode';
 import { CARDS, scan, signInStaff, type PatronKiosk } from '../test/e2e/patron-support';
 import { FakeHidBackend, POS_SCANNER } from '../test/support/fake-hid';
 import { launchChromium, startKioskUnderTest, typeAsScanner } from '../test/e2e/harness';

@@ -6,11 +6,11 @@ import {
   readCirculationResult,
   readMemberCirculation,
   readMemberPage,
-} from '../src-main/service/reader/records';
-import type { Reading } from '../src-main/service/reader/view';
-import { memberBarcode } from '../src-service/barcode';
-import { startService } from '../src-service/index';
-import type { DialectName } from '../src-service/index';
+} from '../src-main/library-client/reader/records';
+import type { Reading } from '../src-main/library-client/reader/view';
+import { memberBarcode } from '../src-reference-service/barcode';
+import { startService } from '../src-reference-service/index';
+import type { DialectName } from '../src-reference-service/index';
 import { accessToken } from '../test/support/service-oauth';
 import { summarise, type BenchRow, type BenchSuite } from './index';
 

@@ -12,8 +12,8 @@ import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { itemBarcode, memberBarcode } from '../src-service/barcode';
-import { DEMO_MEMBERS } from '../src-service/db/seed';
+import { itemBarcode, memberBarcode } from '../src-reference-service/barcode';
+import { DEMO_MEMBERS } from '../src-reference-service/db/seed';
 import { accessToken } from '../test/support/service-oauth';
 
 const { values } = parseArgs({
@@ -62,7 +62,7 @@ async function startServiceProcess(dataDir: string): Promise<Service> {
     [
       '--import',
       'tsx',
-      'src-service/cli.ts',
+      'src-reference-service/cli.ts',
       '--data-dir',
       dataDir,
       '--reset',

@@ -24,7 +24,7 @@ await Promise.all([
   // Dependencies stay in node_modules (native modules, oidc-provider); electron-builder packs them.
   // Code splitting: the reference service, reached only through the dynamic import in
   // src-main/host/embedded-service.ts, becomes a chunk of its own
-  // (dist/main/src-service-<hash>.js), so a kiosk pointed at a real service never loads SQLite,
+  // (dist/main/src-reference-service-<hash>.js), so a kiosk pointed at a real service never loads SQLite,
   // the blob client or oidc-provider. The entry stays dist/main/electron.js (package.json
   // `main`); the chunks sit beside it.
   esbuild({
@@ -47,9 +47,9 @@ await Promise.all([
 ]);
 
 // Azurite's blob server runs as a child process (utilityProcess under Electron) from a script that
-// src-service/blob/azurite.ts finds beside itself: beside the chunk in the build. It imports
+// src-reference-service/blob/azurite.ts finds beside itself: beside the chunk in the build. It imports
 // azurite from node_modules, which electron-builder packs.
-await copyFile('src-service/blob/azurite-child.mjs', 'dist/main/azurite-child.mjs');
+await copyFile('src-reference-service/blob/azurite-child.mjs', 'dist/main/azurite-child.mjs');
 
 await mkdir('dist', { recursive: true });
 await writeFile('dist/.built', new Date().toISOString());

@@ -2,8 +2,8 @@ import * as oauth from 'oauth4webapi';
 import { z } from 'zod';
 import { createLogger } from '../../src-shared/log/logger';
 import { isLoopbackHttp, maySendSecrets } from '../../src-shared/loopback';
-import { parseAnswerJson } from '../service/answer-json';
-import { networkCode } from '../service/errors';
+import { parseAnswerJson } from '../library-client/answer-json';
+import { networkCode } from '../library-client/errors';
 
 const log = createLogger('auth:discovery');
 

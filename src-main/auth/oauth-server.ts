@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import { createLogger } from '../../src-shared/log/logger';
-import { networkCode } from '../service/errors';
+import { networkCode } from '../library-client/errors';
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
 import type { ClientKind } from '../settings/schema';
@@ -8,7 +8,7 @@ import { authProblem } from './messages';
 import type { AuthProblem } from './messages';
 import { isLoopbackHttp } from '../../src-shared/loopback';
 import { createServerDiscovery } from './discovery';
-import { DEFAULT_MAX_ANSWER_BYTES, cappedFetch } from '../service/answer-body';
+import { DEFAULT_MAX_ANSWER_BYTES, cappedFetch } from '../library-client/answer-body';
 
 const log = createLogger('auth:oauth');
 

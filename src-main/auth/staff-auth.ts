@@ -1,9 +1,9 @@
 import * as oauth from 'oauth4webapi';
-import { createServiceClient } from '../service/client';
-import type { ServiceClient, ServiceClientOptions } from '../service/client';
+import { createServiceClient } from '../library-client/client';
+import type { ServiceClient, ServiceClientOptions } from '../library-client/client';
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
-import type { FieldMap } from '../service/reader/view';
+import type { FieldMap } from '../library-client/reader/view';
 import type { ClientKind } from '../settings/schema';
 import type { Account } from '../vault/token-set';
 import type { TokenVault } from '../vault/vault';

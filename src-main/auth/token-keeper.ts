@@ -1,8 +1,8 @@
 import { createLogger } from '../../src-shared/log/logger';
-import type { AuthRequiredReason } from '../service/errors';
+import type { AuthRequiredReason } from '../library-client/errors';
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
-import type { AccessTokenSource } from '../service/token-source';
+import type { AccessTokenSource } from '../library-client/token-source';
 import type { Account, StoredTokenSet } from '../vault/token-set';
 import type { TokenVault } from '../vault/vault';
 import { authProblem } from './messages';

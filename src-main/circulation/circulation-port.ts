@@ -1,8 +1,8 @@
 import type { Result } from '../../src-shared/result';
 import type { PatronMessage } from '../ipc/patron';
-import type { ServiceClient } from '../service/client';
-import type { ServiceError } from '../service/errors';
-import type { CirculationResult, MemberCirculation } from '../service/reader/types';
+import type { ServiceClient } from '../library-client/client';
+import type { ServiceError } from '../library-client/errors';
+import type { CirculationResult, MemberCirculation } from '../library-client/reader/types';
 
 /**
  * What a patron session needs of circulation, in its own file so the session driver and the

@@ -4,8 +4,13 @@
  */
 
 import type { DateView, LoanLine, PatronMessage, PatronView, TransactionLine } from '../ipc/patron';
-import type { CirculationResult, Loan, Member, MemberCirculation } from '../service/reader/types';
-import { UNKNOWN, dateMs } from '../service/reader/values';
+import type {
+  CirculationResult,
+  Loan,
+  Member,
+  MemberCirculation,
+} from '../library-client/reader/types';
+import { UNKNOWN, dateMs } from '../library-client/reader/values';
 import { blockMessage } from './refusals';
 import { renewalOf } from './renewal';
 

@@ -1,6 +1,6 @@
 import { RefusalCodeSchema } from '../ipc/patron';
 import type { PatronMessage, RefusalCode } from '../ipc/patron';
-import type { ServiceError } from '../service/errors';
+import type { ServiceError } from '../library-client/errors';
 
 const SERVICE_TEXT_MAX = 300;
 

@@ -1,6 +1,6 @@
 import type { DateView, TransactionLine } from '../ipc/patron';
-import type { CirculationResult, MemberCirculation } from '../service/reader/types';
-import { UNKNOWN } from '../service/reader/values';
+import type { CirculationResult, MemberCirculation } from '../library-client/reader/types';
+import { UNKNOWN } from '../library-client/reader/values';
 import type { SessionState } from './session-state';
 
 /**

@@ -5,8 +5,8 @@
 
 import type { Result } from '../../src-shared/result';
 import type { DateView, PatronMessage, PatronView } from '../ipc/patron';
-import type { ServiceError } from '../service/errors';
-import type { CirculationResult, MemberCirculation } from '../service/reader/types';
+import type { ServiceError } from '../library-client/errors';
+import type { CirculationResult, MemberCirculation } from '../library-client/reader/types';
 import {
   checkedInLine,
   checkedOutLine,

@@ -1,7 +1,7 @@
 import type { Result } from '../../src-shared/result';
 import type { FeedbackSound, PatronMessage, Receipt } from '../ipc/patron';
-import type { ServiceError } from '../service/errors';
-import type { CirculationResult, MemberCirculation } from '../service/reader/types';
+import type { ServiceError } from '../library-client/errors';
+import type { CirculationResult, MemberCirculation } from '../library-client/reader/types';
 
 /** How the configured barcode patterns read a scan; `invalid`: a pattern matched, the check digit did not. */
 export type BarcodeKind = 'card' | 'item' | 'unknown' | 'invalid';

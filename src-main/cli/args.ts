@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
-import { MEMBER_UPDATE_FIELDS } from '../service/schemas/member';
+import { MEMBER_UPDATE_FIELDS } from '../library-client/schemas/member';
 
 export const COMMANDS = [
   'login',

@@ -1,6 +1,6 @@
 import type { AuthProblem } from '../auth/messages';
-import type { ServiceError } from '../service/errors';
-import type { UploadError } from '../service/upload';
+import type { ServiceError } from '../library-client/errors';
+import type { UploadError } from '../library-client/upload';
 
 /** Documented in docs/sign-in-and-cli.md; scripts rely on these numbers. */
 export const EXIT = {

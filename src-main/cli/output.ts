@@ -1,6 +1,6 @@
-import { describeServiceError } from '../service/errors';
-import type { ServiceError } from '../service/errors';
-import type { UploadError } from '../service/upload';
+import { describeServiceError } from '../library-client/errors';
+import type { ServiceError } from '../library-client/errors';
+import type { UploadError } from '../library-client/upload';
 
 export interface Output {
   json: boolean;

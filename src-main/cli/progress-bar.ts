@@ -1,4 +1,4 @@
-import type { UploadProgress } from '../service/upload';
+import type { UploadProgress } from '../library-client/upload';
 
 const WIDTH = 30;
 

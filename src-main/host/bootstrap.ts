@@ -20,7 +20,7 @@ import { createFileJournalKey, journalKeyFile } from '../circulation/journal/jou
 import type { JournalKeySource } from '../circulation/journal/journal-key';
 import { startOfflineCirculation } from '../circulation/offline/offline-circulation';
 import type { OfflineCirculation } from '../circulation/offline/offline-circulation';
-import type { FaultController } from '../../src-service/index';
+import type { FaultController } from '../../src-reference-service/index';
 import { classify } from '../scanner/classify';
 import { startupStages } from './startup-stages';
 import type { DocumentFileSource } from '../core/console/documents/source';

@@ -1,10 +1,10 @@
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
-import { BLOB_ACCOUNT_KEY_FILE } from '../../src-service/blob/account-key';
+import { BLOB_ACCOUNT_KEY_FILE } from '../../src-reference-service/blob/account-key';
 import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from '../platform/file-modes';
 import type { SecretFile } from '../platform/file-modes';
 
-/** The embedded service's folder and database (src-service/db/open.ts names it `library.sqlite`). */
+/** The embedded service's folder and database (src-reference-service/db/open.ts names it `library.sqlite`). */
 const SERVICE_FOLDER = 'reference-service';
 export const EMBEDDED_DATABASE_FILE = 'library.sqlite';
 

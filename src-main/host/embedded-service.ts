@@ -1,8 +1,8 @@
 import type { ServiceConnection } from '../auth/staff-auth';
 import { createLogger } from '../../src-shared/log/logger';
 import type { Settings } from '../settings/schema';
-import { configuredConnection, embeddedConnection } from '../service/connection';
-import type { FaultController, StartServiceOptions } from '../../src-service/index';
+import { configuredConnection, embeddedConnection } from '../library-client/connection';
+import type { FaultController, StartServiceOptions } from '../../src-reference-service/index';
 import { prepareEmbeddedServiceFolder } from './embedded-service-files';
 import { checkNativeBinding } from './native-binding';
 
@@ -60,7 +60,7 @@ export async function resolveServiceConnection(
   // Loaded only when needed: a kiosk pointed at a real deployment never loads the reference service
   // (nor SQLite, the blob client or oidc-provider). The build code-splits here (scripts/build.js),
   // so this import is a chunk of its own that the Electron bundle loads on this path only.
-  const { startService } = await import('../../src-service/index');
+  const { startService } = await import('../../src-reference-service/index');
   const running = await startService({
     dataDir: prepareEmbeddedServiceFolder(settings.dataDir),
     ...(options.ports ? { ports: options.ports } : {}),

@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
-import { DEFAULT_PORTS } from '../../src-service/config';
+import { DEFAULT_PORTS } from '../../src-reference-service/config';
 
 /**
  * Every port the kiosk listens on, on 127.0.0.1: the web host's page and the embedded reference
- * service's three servers (its defaults live in src-service/config.ts). Each has a flag of the web
+ * service's three servers (its defaults live in src-reference-service/config.ts). Each has a flag of the web
  * host (`npm start -- --base-port 7311`) and an environment variable (both hosts); the flag wins.
  */
 export type PortName = 'web' | 'base' | 'auth' | 'blob';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * What demo mode shows a newcomer (docs/hosts.md, "Demo mode"): the demo staff PIN and the
- * embedded service's demo samples (src-service/demo-guide.ts, read from its seed). Present in
+ * embedded service's demo samples (src-reference-service/demo-guide.ts, read from its seed). Present in
  * the kiosk's state only in demo mode; a configured service never has one.
  */
 export const DemoGuideSchema = z.object({

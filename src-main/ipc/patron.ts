@@ -6,7 +6,7 @@
 
 import { z } from 'zod';
 
-/** A date as the service gave it (see src-main/service/reader/values.ts), or unknown / none. */
+/** A date as the service gave it (see src-main/library-client/reader/values.ts), or unknown / none. */
 export const DateViewSchema = z.union([
   z.object({ kind: z.literal('instant'), iso: z.string() }),
   z.object({ kind: z.literal('day'), date: z.string() }),

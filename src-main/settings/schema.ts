@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ScannerSettingsSchema } from '../scanner/settings-schema';
-import { FieldMapSchema } from '../service/reader/field-map-schema';
+import { FieldMapSchema } from '../library-client/reader/field-map-schema';
 import { maySendSecrets } from '../../src-shared/loopback';
 
 export const REGISTERED_CLIENT_ID = 'library-kiosk';

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hashStaffPin } from '../../src-main/staff-pin/hash';
 import type { StoredSettings } from '../../src-main/settings/resolve';
-import { startService } from '../../src-service/index';
-import type { DialectName, RunningService } from '../../src-service/index';
+import { startService } from '../../src-reference-service/index';
+import type { DialectName, RunningService } from '../../src-reference-service/index';
 import { startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
 

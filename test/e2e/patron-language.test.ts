@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberBarcode } from '../../src-service/barcode';
+import { memberBarcode } from '../../src-reference-service/barcode';
 import type { PatronKiosk } from './patron-support';
 import {
   AMARA,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { itemBarcode } from '../../src-service/barcode';
+import { itemBarcode } from '../../src-reference-service/barcode';
 import type { PatronKiosk } from './patron-support';
 import { AMARA, CARDS, scan, sessionLines, startSignedInKiosk } from './patron-support';
 

@@ -4,9 +4,9 @@ import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DateView, Language } from '../../src-main/ipc/contract';
 import { formatDate, formatMoney } from '../../src-renderer/lib/format';
-import { itemBarcode } from '../../src-service/barcode';
-import { DATABASE_FILE } from '../../src-service/db/open';
-import { DEMO_ITEMS } from '../../src-service/db/seed';
+import { itemBarcode } from '../../src-reference-service/barcode';
+import { DATABASE_FILE } from '../../src-reference-service/db/open';
+import { DEMO_ITEMS } from '../../src-reference-service/db/seed';
 import type { PatronKiosk } from './patron-support';
 import { CARDS, ITEMS, scan, sessionLines, startSignedInKiosk } from './patron-support';
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashStaffPin } from '../../src-main/staff-pin/hash';
-import { startService } from '../../src-service/index';
-import type { RunningService } from '../../src-service/index';
+import { startService } from '../../src-reference-service/index';
+import type { RunningService } from '../../src-reference-service/index';
 import { startKioskUnderTest } from './harness';
 import type { PatronKiosk } from './patron-support';
 import {

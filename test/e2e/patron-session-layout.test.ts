@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { itemBarcode } from '../../src-service/barcode';
+import { itemBarcode } from '../../src-reference-service/barcode';
 import type { PatronKiosk } from './patron-support';
 import { hashStaffPin } from '../../src-main/staff-pin/hash';
 import { startKioskUnderTest } from './harness';

@@ -5,15 +5,15 @@ import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
 import type { ScanSource } from '../../src-main/scanner/scan-event';
 import { ScannerSettingsSchema } from '../../src-main/scanner/settings-schema';
 import type { StoredSettings } from '../../src-main/settings/resolve';
-import { itemBarcode, memberBarcode } from '../../src-service/barcode';
-import { DEMO_ITEMS, DEMO_MEMBERS } from '../../src-service/db/seed';
+import { itemBarcode, memberBarcode } from '../../src-reference-service/barcode';
+import { DEMO_ITEMS, DEMO_MEMBERS } from '../../src-reference-service/db/seed';
 import { startKioskUnderTest, typeAsScanner } from './harness';
 import type { KioskUnderTest } from './harness';
 import { FakeHidBackend, POS_SCANNER, posReport } from '../support/fake-hid';
 
 const DEFAULT_DUPLICATE_WINDOW_MS = ScannerSettingsSchema.parse({}).duplicateWindowMs;
 
-/** The demo library's cards and items (README: demo barcodes; src-service/db/seed.ts). */
+/** The demo library's cards and items (README: demo barcodes; src-reference-service/db/seed.ts). */
 export const CARDS = {
   canBorrow: memberBarcode(DEMO_MEMBERS.canBorrow),
   blocked: memberBarcode(DEMO_MEMBERS.blocked),

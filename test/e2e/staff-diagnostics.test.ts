@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberBarcode } from '../../src-service/barcode';
+import { memberBarcode } from '../../src-reference-service/barcode';
 import type { KioskUnderTest } from './harness';
 import { startKioskAgainstDialect } from './dialect-kiosk';
 import type { DialectKiosk } from './dialect-kiosk';

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
-import { itemBarcode, memberBarcode } from '../../src-service/barcode';
-import { DEMO_ITEMS, DEMO_MEMBERS } from '../../src-service/db/seed';
+import { itemBarcode, memberBarcode } from '../../src-reference-service/barcode';
+import { DEMO_ITEMS, DEMO_MEMBERS } from '../../src-reference-service/db/seed';
 import { startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
 import { AMARA, expectNoAxeViolations, signInInStaffMode } from './patron-support';

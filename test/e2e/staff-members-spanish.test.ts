@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
-import { memberBarcode } from '../../src-service/barcode';
-import { DEMO_MEMBERS } from '../../src-service/db/seed';
+import { memberBarcode } from '../../src-reference-service/barcode';
+import { DEMO_MEMBERS } from '../../src-reference-service/db/seed';
 import { RESULTS_DIR, startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
 import { signInInStaffMode } from './patron-support';

@@ -1,7 +1,7 @@
 import { prepareEmbeddedServiceFolder } from '../../src-main/host/embedded-service-files';
-import { withLibraryDatabase } from '../../src-service/add-staff';
-import { STAFF_ACCOUNTS } from '../../src-service/config';
-import { putStaffAccount } from '../../src-service/db/staff-accounts';
+import { withLibraryDatabase } from '../../src-reference-service/add-staff';
+import { STAFF_ACCOUNTS } from '../../src-reference-service/config';
+import { putStaffAccount } from '../../src-reference-service/db/staff-accounts';
 
 /**
  * The kiosk's embedded service outside demo mode has no demo staff account. Tests that sign in

@@ -6,7 +6,7 @@ import type { KioskState } from '../../src-main/ipc/contract';
 import { resolveSettings } from '../../src-main/settings/resolve';
 import type { OfflineSettings } from '../../src-main/settings/schema';
 import { createFileVault, fileVaultPaths } from '../../src-main/vault/file-vault';
-import { DATABASE_FILE } from '../../src-service/db/open';
+import { DATABASE_FILE } from '../../src-reference-service/db/open';
 import { FakeHidBackend } from './fake-hid';
 import { signInOverHttp } from './sign-in-over-http';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { DATABASE_FILE } from '../../src-service/db/open';
+import { DATABASE_FILE } from '../../src-reference-service/db/open';
 
 export interface Borrower {
   card: string;

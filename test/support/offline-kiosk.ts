@@ -9,7 +9,7 @@ import { startOfflineCirculation } from '../../src-main/circulation/offline/offl
 import type { OfflineCirculation } from '../../src-main/circulation/offline/offline-circulation';
 import { OfflineSettingsSchema } from '../../src-main/settings/schema';
 import type { OfflineSettings } from '../../src-main/settings/schema';
-import { DATABASE_FILE } from '../../src-service/db/open';
+import { DATABASE_FILE } from '../../src-reference-service/db/open';
 
 /** Demo cards and items are 14 digits with the demo prefixes (README: demo barcodes). */
 export const isDemoCard = (code: string): boolean => /^24410\d{9}$/.test(code);

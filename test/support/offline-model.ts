@@ -1,7 +1,7 @@
 /**
  * What the reference service should hold after a kiosk's transactions: those the kiosk
  * acknowledged, applied once each, in the order they were acknowledged, by the service's rules
- * (src-service/domain/circulation.ts). Those it did not acknowledge are not applied at all.
+ * (src-reference-service/domain/circulation.ts). Those it did not acknowledge are not applied at all.
  */
 
 export type Transaction =

@@ -1,4 +1,4 @@
-import type { FaultSettings } from '../../src-service/faults';
+import type { FaultSettings } from '../../src-reference-service/faults';
 import { describeTransaction } from './offline-model';
 import type { Transaction } from './offline-model';
 

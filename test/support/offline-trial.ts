@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CirculationAnswer } from '../../src-main/circulation/circulation-port';
 import type { OfflineCirculation } from '../../src-main/circulation/offline/offline-circulation';
-import type { ServiceClient } from '../../src-main/service/client';
-import type { FaultController } from '../../src-service/faults';
+import type { ServiceClient } from '../../src-main/library-client/client';
+import type { FaultController } from '../../src-reference-service/faults';
 import type { CuttableNetwork } from './cuttable-network';
 import type { ServiceLedger } from './offline-kiosk';
 import { compare, createCirculationModel } from './offline-model';

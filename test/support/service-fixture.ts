@@ -5,7 +5,7 @@ import {
   startService,
   type RunningService,
   type StartServiceOptions,
-} from '../../src-service/index';
+} from '../../src-reference-service/index';
 import { accessToken } from './service-oauth';
 
 /** A reference service on ephemeral ports in a temp dir, with helpers for API calls. */

@@ -1,9 +1,9 @@
 import type { Result } from '../../../src-shared/result';
 import { err, ok } from '../../../src-shared/result';
 import type { PatronMessage } from '../../ipc/patron';
-import type { ServiceError } from '../../service/errors';
-import type { CirculationResult, Loan, MemberCirculation } from '../../service/reader/types';
-import { UNKNOWN } from '../../service/reader/values';
+import type { ServiceError } from '../../library-client/errors';
+import type { CirculationResult, Loan, MemberCirculation } from '../../library-client/reader/types';
+import { UNKNOWN } from '../../library-client/reader/values';
 import type { OfflineSettings } from '../../settings/schema';
 import type { OfflineJournal } from '../journal/offline-journal';
 import type {

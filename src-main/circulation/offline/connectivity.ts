@@ -1,5 +1,5 @@
 import { createLogger } from '../../../src-shared/log/logger';
-import type { ServiceError } from '../../service/errors';
+import type { ServiceError } from '../../library-client/errors';
 import { systemClock } from '../../platform/clock';
 import type { Clock } from '../../platform/clock';
 import { backoffDelay } from './backoff';

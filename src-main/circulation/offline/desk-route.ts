@@ -1,6 +1,6 @@
-import type { ServiceError } from '../../service/errors';
-import type { CirculationResult, MemberCirculation } from '../../service/reader/types';
-import { UNKNOWN } from '../../service/reader/values';
+import type { ServiceError } from '../../library-client/errors';
+import type { CirculationResult, MemberCirculation } from '../../library-client/reader/types';
+import { UNKNOWN } from '../../library-client/reader/values';
 import type { Result } from '../../../src-shared/result';
 import type { PriorLoan } from '../journal/journal-records';
 import { isUnreachable } from './connectivity';

@@ -1,6 +1,6 @@
 import { createLogger } from '../../../src-shared/log/logger';
 import type { OfflineStatus } from '../../ipc/offline';
-import type { ServiceClient } from '../../service/client';
+import type { ServiceClient } from '../../library-client/client';
 import type { OfflineSettings } from '../../settings/schema';
 import type { Clock } from '../../platform/clock';
 import { systemClock } from '../../platform/clock';

@@ -7,8 +7,8 @@ import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from '../../platform/file-modes';
 import { KnowledgeLossSchema } from '../../ipc/offline';
 import type { KnowledgeLoss } from '../../ipc/offline';
 import { setAsideUnreadableFile } from '../../platform/set-aside';
-import type { MemberCirculation, MemberType } from '../../service/reader/types';
-import { UNKNOWN, dateMs } from '../../service/reader/values';
+import type { MemberCirculation, MemberType } from '../../library-client/reader/types';
+import { UNKNOWN, dateMs } from '../../library-client/reader/values';
 
 const log = createLogger('circulation:offline');
 

@@ -1,8 +1,8 @@
 import { byteSize } from '../../../src-shared/byte-size';
 import type { Result } from '../../../src-shared/result';
-import type { ServiceError } from '../../service/errors';
-import type { CirculationResult, MemberCirculation } from '../../service/reader/types';
-import { UNKNOWN, formatDate } from '../../service/reader/values';
+import type { ServiceError } from '../../library-client/errors';
+import type { CirculationResult, MemberCirculation } from '../../library-client/reader/types';
+import { UNKNOWN, formatDate } from '../../library-client/reader/values';
 import type { PriorLoan } from '../journal/journal-records';
 import type { JournalEntry } from '../journal/journal-entry';
 import type { Settlement } from '../journal/offline-journal';

@@ -1,13 +1,13 @@
 import { err, ok } from '../../../src-shared/result';
 import type { Result } from '../../../src-shared/result';
-import { describeServiceError } from '../../service/errors';
-import type { ServiceError } from '../../service/errors';
-import type { Member } from '../../service/reader/types';
+import { describeServiceError } from '../../library-client/errors';
+import type { ServiceError } from '../../library-client/errors';
+import type { Member } from '../../library-client/reader/types';
 import {
   updateFieldsOf,
   updateMemberAndReadBack,
   wholeMemberUpdate,
-} from '../../service/member-update';
+} from '../../library-client/member-update';
 import type { Command } from '../command';
 import { table } from '../output';
 import { circulationText, memberRow } from '../record-text';

@@ -1,5 +1,5 @@
-import { runProbe } from '../../service/probe';
-import type { ProbeReport } from '../../service/probe';
+import { runProbe } from '../../library-client/probe';
+import type { ProbeReport } from '../../library-client/probe';
 import { ok } from '../../../src-shared/result';
 import type { Command } from '../command';
 import { table } from '../output';

@@ -1,4 +1,4 @@
-import { publishDocument } from '../../service/publish';
+import { publishDocument } from '../../library-client/publish';
 import type { Command } from '../command';
 import { createProgressBar } from '../progress-bar';
 import { usage, withService } from './with-service';

@@ -1,8 +1,8 @@
 import type { StaffAuth } from '../../auth/staff-auth';
-import type { ServiceClient } from '../../service/client';
-import type { ServiceError } from '../../service/errors';
+import type { ServiceClient } from '../../library-client/client';
+import type { ServiceError } from '../../library-client/errors';
 import type { Result } from '../../../src-shared/result';
-import type { UploadError } from '../../service/upload';
+import type { UploadError } from '../../library-client/upload';
 import type { CommandInput } from '../command';
 import { EXIT, exitCodeOf } from '../exit-codes';
 import type { ExitCode } from '../exit-codes';

@@ -1,6 +1,6 @@
 import type { ConsoleAnswer, ConsoleProblem } from '../../ipc/console/answer';
-import type { ServiceError } from '../../service/errors';
-import type { UploadError } from '../../service/upload';
+import type { ServiceError } from '../../library-client/errors';
+import type { UploadError } from '../../library-client/upload';
 import type { Result } from '../../../src-shared/result';
 
 export function answered<T>(value: T): ConsoleAnswer<T> {

@@ -1,9 +1,9 @@
 import type { MembersChannel } from '../../ipc/console/channels';
 import { checkMemberRecord, fieldsNotAsSent, rebaseRecord } from '../../ipc/console/members';
 import type { Choice, MemberPageView } from '../../ipc/console/members';
-import { updateFieldsOf, updateMemberAndReadBack } from '../../service/member-update';
-import type { ServiceClient } from '../../service/client';
-import type { MemberPage } from '../../service/reader/types';
+import { updateFieldsOf, updateMemberAndReadBack } from '../../library-client/member-update';
+import type { ServiceClient } from '../../library-client/client';
+import type { MemberPage } from '../../library-client/reader/types';
 import { answered, failed, fromService, problemOf } from './answer';
 import type { ConsoleArea, ConsoleContext } from './deps';
 import { circulationView, memberDetails, memberView, transactionView } from './members/views';

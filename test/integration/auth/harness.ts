@@ -12,8 +12,8 @@ import { DEFAULT_REDIRECT_URI } from '../../../src-main/settings/schema';
 import type { ClientKind } from '../../../src-main/settings/schema';
 import { createFileVault, fileVaultPaths } from '../../../src-main/vault/file-vault';
 import type { TokenVault } from '../../../src-main/vault/vault';
-import { startService } from '../../../src-service/index';
-import type { RunningService, StartServiceOptions } from '../../../src-service/index';
+import { startService } from '../../../src-reference-service/index';
+import type { RunningService, StartServiceOptions } from '../../../src-reference-service/index';
 import { signInOverHttp } from '../../support/sign-in-over-http';
 
 export const CLIENT_IDS: Record<ClientKind, string> = {

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffAuth } from '../../../src-main/auth/staff-auth';
 import type { StaffAuthStatus } from '../../../src-main/auth/status';
-import { itemBarcode, memberBarcode } from '../../../src-service/barcode';
+import { itemBarcode, memberBarcode } from '../../../src-reference-service/barcode';
 import {
   CLIENT_IDS,
   newVault,

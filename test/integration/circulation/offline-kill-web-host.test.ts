@@ -12,7 +12,7 @@ import { offlineFiles } from '../../../src-main/circulation/offline/offline-file
 import { itemLabel } from '../../../src-main/circulation/patron-view';
 import type { IpcResult, KioskState } from '../../../src-main/ipc/contract';
 import type { StoredSettings } from '../../../src-main/settings/resolve';
-import type { FaultController } from '../../../src-service/index';
+import type { FaultController } from '../../../src-reference-service/index';
 import { cliLogin } from '../../support/cli-login';
 import { connectIpc } from '../../support/ipc-wire-client';
 import { readLendingRoom } from '../../support/lending-room';

@@ -9,7 +9,7 @@ import {
 import type { OfflineCirculation } from '../../../src-main/circulation/offline/offline-circulation';
 import { startOfflineCirculation } from '../../../src-main/circulation/offline/offline-circulation';
 import { OfflineSettingsSchema } from '../../../src-main/settings/schema';
-import { itemBarcode, memberBarcode } from '../../../src-service/barcode';
+import { itemBarcode, memberBarcode } from '../../../src-reference-service/barcode';
 import { signedIn, startTestService } from '../auth/harness';
 import type { TestService } from '../auth/harness';
 import { createCuttableNetwork } from '../../support/cuttable-network';
@@ -32,7 +32,7 @@ const TOLERATED: readonly KnownDefect[] = [];
 /** A lost connection shows at once; only a service that hangs would meet this. */
 const REQUEST_TIMEOUT_MS = 2_000;
 
-// Members in good standing with room under their loan limits (src-service/db/seed.ts: member 1
+// Members in good standing with room under their loan limits (src-reference-service/db/seed.ts: member 1
 // an adult with no loans, member 7 a student with one loan and a fine under the threshold).
 const MEMBERS = [memberBarcode(1), memberBarcode(7)];
 // Items 1..20 are never lent by the seed: trials take three of 1..18 and put them back at the end.

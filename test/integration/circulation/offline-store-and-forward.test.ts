@@ -5,7 +5,7 @@ import type { OfflineCirculation } from '../../../src-main/circulation/offline/o
 import { createSessionDriver } from '../../../src-main/circulation/session-driver';
 import type { SessionDriver } from '../../../src-main/circulation/session-driver';
 import { OfflineSettingsSchema, PatronSettingsSchema } from '../../../src-main/settings/schema';
-import { itemBarcode, memberBarcode } from '../../../src-service/barcode';
+import { itemBarcode, memberBarcode } from '../../../src-reference-service/barcode';
 import { signedIn, startTestService } from '../auth/harness';
 import type { TestService } from '../auth/harness';
 import { openLedger, startTestOfflineCirculation } from '../../support/offline-kiosk';

@@ -4,7 +4,7 @@ import { createSessionDriver } from '../../../src-main/circulation/session-drive
 import type { SessionDriver } from '../../../src-main/circulation/session-driver';
 import type { SessionStep } from '../../../src-main/circulation/session-state';
 import { PatronSettingsSchema } from '../../../src-main/settings/schema';
-import { itemBarcode, memberBarcode } from '../../../src-service/barcode';
+import { itemBarcode, memberBarcode } from '../../../src-reference-service/barcode';
 import { signedIn, startTestService } from '../auth/harness';
 import type { TestService } from '../auth/harness';
 import { settledLines } from '../../support/session-waits';

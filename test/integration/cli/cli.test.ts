@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../src-main/cli/main';
 import { fileVaultPaths } from '../../../src-main/vault/file-vault';
-import { itemBarcode, memberBarcode } from '../../../src-service/barcode';
+import { itemBarcode, memberBarcode } from '../../../src-reference-service/barcode';
 import { signInOverHttp } from '../../support/sign-in-over-http';
 import { LIBRARIAN, startTestService } from '../auth/harness';
 import type { TestService } from '../auth/harness';

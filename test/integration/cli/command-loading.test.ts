@@ -49,12 +49,12 @@ const KIOSK_ONLY = [
   'src-main/core/kiosk-core.ts',
   'src-main/circulation/offline/offline-circulation.ts',
   'src-main/scanner/scanner-service.ts',
-  'src-service/index.ts',
+  'src-reference-service/index.ts',
 ];
 /** The service client and what signs staff in to it. */
 const SERVICE_SIDE = [
   'src-main/cli/context.ts',
-  'src-main/service/client.ts',
+  'src-main/library-client/client.ts',
   'src-main/auth/staff-auth.ts',
   'src-main/vault/kiosk-keys.ts',
 ];

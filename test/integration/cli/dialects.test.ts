@@ -3,8 +3,8 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../src-main/cli/main';
-import { itemBarcode, memberBarcode } from '../../../src-service/barcode';
-import type { DialectName } from '../../../src-service/index';
+import { itemBarcode, memberBarcode } from '../../../src-reference-service/barcode';
+import type { DialectName } from '../../../src-reference-service/index';
 import { canonical } from '../../support/canonical';
 import { cliLogin } from '../../support/cli-login';
 import { LIBRARIAN, startTestService } from '../auth/harness';
@@ -13,7 +13,7 @@ import type { TestService } from '../auth/harness';
 /**
  * The CLI against services that spell their answers differently: the same commands give the same
  * facts, with the field map an integrator would write after `library-kiosk probe` in the settings
- * file (see test/integration/client/dialects.test.ts for why these two maps).
+ * file (see test/integration/library-client/dialects.test.ts for why these two maps).
  */
 const FIELD_MAPS: Partial<Record<DialectName, Record<string, string>>> = {
   camel: {

@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProbeReport } from '../../../src-main/service/probe';
-import { memberBarcode } from '../../../src-service/barcode';
+import type { ProbeReport } from '../../../src-main/library-client/probe';
+import { memberBarcode } from '../../../src-reference-service/barcode';
 import { cliLogin } from '../../support/cli-login';
 import { runCli } from '../../support/run-cli';
 import type { CliRun } from '../../support/run-cli';

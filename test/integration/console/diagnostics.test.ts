@@ -7,7 +7,7 @@ import type { ConsoleContext } from '../../../src-main/core/console/deps';
 import { createConfSettingsStore } from '../../../src-main/settings/conf-store';
 import type { SettingsStore } from '../../../src-main/settings/store';
 import { APP_VERSION } from '../../../src-main/settings/app-version';
-import { memberBarcode } from '../../../src-service/barcode';
+import { memberBarcode } from '../../../src-reference-service/barcode';
 import { ok } from '../../../src-shared/result';
 import { CLIENT_IDS, newVault, signedIn, startTestService } from '../auth/harness';
 import type { TestService } from '../auth/harness';

@@ -7,10 +7,10 @@ import {
   recordToSend,
 } from '../../../src-main/ipc/console/members';
 import type { MemberFields } from '../../../src-main/ipc/console/members';
-import type { MemberPutMode } from '../../../src-service/index';
-import { itemBarcode, memberBarcode } from '../../../src-service/barcode';
-import { DEMO_ITEMS, DEMO_MEMBERS, MEMBER_COUNT } from '../../../src-service/db/seed';
-import type { DialectName } from '../../../src-service/dialects';
+import type { MemberPutMode } from '../../../src-reference-service/index';
+import { itemBarcode, memberBarcode } from '../../../src-reference-service/barcode';
+import { DEMO_ITEMS, DEMO_MEMBERS, MEMBER_COUNT } from '../../../src-reference-service/db/seed';
+import type { DialectName } from '../../../src-reference-service/dialects';
 import { signedIn, startTestService } from '../auth/harness';
 
 import { startMembersProxy } from './members-proxy';

@@ -12,7 +12,7 @@ import type { StaffAuth } from '../../../src-main/auth/staff-auth';
 import { createDocumentsArea } from '../../../src-main/core/console/documents';
 import type { ConsoleContext } from '../../../src-main/core/console/deps';
 import { resolveSettings } from '../../../src-main/settings/resolve';
-import { BLOB_CONTAINER } from '../../../src-service/config';
+import { BLOB_CONTAINER } from '../../../src-reference-service/config';
 import { signedIn, startTestService } from '../auth/harness';
 import type { TestService } from '../auth/harness';
 

@@ -1,7 +1,10 @@
 import type { CirculationPort } from '../../../src-main/circulation/circulation-port';
 import type { Clock } from '../../../src-main/platform/clock';
-import type { ServiceResult } from '../../../src-main/service/client';
-import type { CirculationResult, MemberCirculation } from '../../../src-main/service/reader/types';
+import type { ServiceResult } from '../../../src-main/library-client/client';
+import type {
+  CirculationResult,
+  MemberCirculation,
+} from '../../../src-main/library-client/reader/types';
 import { T0 } from './session-harness';
 
 /** A clock whose timers run only when the test moves time on. */

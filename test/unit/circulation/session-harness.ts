@@ -3,8 +3,11 @@ import type { SessionEffect, SessionInput } from '../../../src-main/circulation/
 import { sessionScreen } from '../../../src-main/circulation/session-screen';
 import { initialSessionState } from '../../../src-main/circulation/session-state';
 import type { SessionConfig, SessionState } from '../../../src-main/circulation/session-state';
-import type { OperationName, ServiceError } from '../../../src-main/service/errors';
-import type { CirculationResult, MemberCirculation } from '../../../src-main/service/reader/types';
+import type { OperationName, ServiceError } from '../../../src-main/library-client/errors';
+import type {
+  CirculationResult,
+  MemberCirculation,
+} from '../../../src-main/library-client/reader/types';
 import { PatronSettingsSchema } from '../../../src-main/settings/schema';
 import type { PatronSettings } from '../../../src-main/settings/schema';
 import { err, ok } from '../../../src-shared/result';

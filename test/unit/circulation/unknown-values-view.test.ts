@@ -3,8 +3,8 @@ import { ScreenSchema } from '../../../src-main/ipc/contract';
 import {
   readCirculationResult,
   readMemberCirculation,
-} from '../../../src-main/service/reader/records';
-import type { MemberCirculation } from '../../../src-main/service/reader/types';
+} from '../../../src-main/library-client/reader/records';
+import type { MemberCirculation } from '../../../src-main/library-client/reader/types';
 import { T0, harness, sessionConfig } from './session-harness';
 
 /**

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ServiceError } from '../../../src-main/service/errors';
+import type { ServiceError } from '../../../src-main/library-client/errors';
 import { harness } from './session-harness';
 
 /**
  * The client's answers for a redirect it did not follow, and for an answer naming another item
  * (issue 22, item 7), on the patron's line: never done. The client side is proved over HTTP in
- * test/integration/client/redirects-and-answers.test.ts.
+ * test/integration/library-client/redirects-and-answers.test.ts.
  */
 const mismatched = (operation: 'checkOut' | 'checkIn'): ServiceError => ({
   kind: 'mismatched-answer',

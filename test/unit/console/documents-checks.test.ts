@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishFailureOf } from '../../../src-main/core/console/documents/failure';
 import { documentName } from '../../../src-main/core/console/documents/name-check';
 import { checkPdf } from '../../../src-main/core/console/documents/pdf-check';
-import { signatureExpiry } from '../../../src-main/service/publish';
-import type { PublishError } from '../../../src-main/service/publish';
-import { INSECURE_UPLOAD_ADDRESS } from '../../../src-main/service/schemas/publisher';
+import { signatureExpiry } from '../../../src-main/library-client/publish';
+import type { PublishError } from '../../../src-main/library-client/publish';
+import { INSECURE_UPLOAD_ADDRESS } from '../../../src-main/library-client/schemas/publisher';
 import { en, es } from '../../../src-renderer/i18n/catalog';
 
 describe('the document name', () => {

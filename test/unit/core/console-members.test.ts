@@ -12,9 +12,9 @@ import {
   recordToSend,
   unreadSentEmpty,
 } from '../../../src-main/ipc/console/members';
-import type { ServiceClient } from '../../../src-main/service/client';
-import { updateFieldsOf } from '../../../src-main/service/member-update';
-import { UNKNOWN } from '../../../src-main/service/reader/values';
+import type { ServiceClient } from '../../../src-main/library-client/client';
+import { updateFieldsOf } from '../../../src-main/library-client/member-update';
+import { UNKNOWN } from '../../../src-main/library-client/reader/values';
 
 describe('the member edit rules (one schema for the renderer and the core)', () => {
   it('accepts Id and changed fields, trimmed', () => {

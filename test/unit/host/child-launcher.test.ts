@@ -13,8 +13,8 @@ import type {
 import { resolveServiceConnection } from '../../../src-main/host/embedded-service';
 import { resolveSettings } from '../../../src-main/settings/resolve';
 import type { Settings } from '../../../src-main/settings/schema';
-import { AZURITE_CHILD_SCRIPT, startAzurite } from '../../../src-service/blob/azurite';
-import { startService } from '../../../src-service/index';
+import { AZURITE_CHILD_SCRIPT, startAzurite } from '../../../src-reference-service/blob/azurite';
+import { startService } from '../../../src-reference-service/index';
 
 /**
  * Electron cannot run here: `electron` is a stand-in whose utilityProcess.fork returns a fake with
@@ -156,7 +156,7 @@ describe('the child launcher seam', () => {
   });
 
   it('never forks the executable under Electron when the host injected no launcher', async () => {
-    const { nodeChildLauncher } = await import('../../../src-service/child-launcher');
+    const { nodeChildLauncher } = await import('../../../src-reference-service/child-launcher');
     const versions = process.versions as Record<string, string | undefined>;
     versions.electron = '45.4.1';
     try {

@@ -7,7 +7,7 @@ import {
   embeddedServiceFiles,
   prepareEmbeddedServiceFolder,
 } from '../../../src-main/host/embedded-service-files';
-import { DATABASE_FILE, openDatabase } from '../../../src-service/db/open';
+import { DATABASE_FILE, openDatabase } from '../../../src-reference-service/db/open';
 
 let dir: string;
 let umask: number;

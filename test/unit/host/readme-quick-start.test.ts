@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../../src-main/host/bootstrap';
-import { demoSamples } from '../../../src-service/demo-guide';
+import { demoSamples } from '../../../src-reference-service/demo-guide';
 
 /**
  * The README's quick start: two commands, then the demo in three lines, whose values are the

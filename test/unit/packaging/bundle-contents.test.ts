@@ -31,7 +31,13 @@ function newestMtime(target: string): number {
 
 function ensureBuilt(): void {
   const stamp = path.join(ROOT, 'dist/.built');
-  const sources = ['src-main', 'src-service', 'src-shared', 'src-renderer', 'scripts/build.js'];
+  const sources = [
+    'src-main',
+    'src-reference-service',
+    'src-shared',
+    'src-renderer',
+    'scripts/build.js',
+  ];
   if (
     existsSync(stamp) &&
     sources.every((source) => newestMtime(path.join(ROOT, source)) <= statSync(stamp).mtimeMs)
@@ -81,7 +87,7 @@ function loadedAtStart(entry: string): string[] {
 
 function serviceChunk(): string {
   const { dynamic } = relativeImports(read('electron.js'));
-  const chunk = dynamic.find((file) => /src-service/.test(file));
+  const chunk = dynamic.find((file) => /src-reference-service/.test(file));
   if (!chunk) throw new Error(`no lazy reference-service chunk among ${dynamic.join(', ')}`);
   return path.normalize(chunk);
 }
@@ -132,7 +138,7 @@ describe('the build', () => {
     expect(named).toContain('./azurite-child.mjs');
     // The very script of the checkout, host check included.
     expect(read('azurite-child.mjs')).toBe(
-      readFileSync('src-service/blob/azurite-child.mjs', 'utf8'),
+      readFileSync('src-reference-service/blob/azurite-child.mjs', 'utf8'),
     );
   });
 

@@ -6,7 +6,7 @@ import {
   checkNativeBinding,
   electronSqliteBinding,
 } from '../../../src-main/host/native-binding';
-import { sqliteOptions } from '../../../src-service/db/open';
+import { sqliteOptions } from '../../../src-reference-service/db/open';
 // The script is plain JavaScript run by node; its helpers are exported for these tests.
 import * as prepare from '../../../scripts/prepare-electron-native.js';
 

@@ -1,6 +1,6 @@
 import type { AccountView } from '../../../ipc/console/diagnostics';
 import type { ConsoleAnswer } from '../../../ipc/console/answer';
-import type { UserInfo } from '../../../service/reader/types';
+import type { UserInfo } from '../../../library-client/reader/types';
 import { answered, problemOf } from '../answer';
 import type { ConsoleContext } from '../deps';
 

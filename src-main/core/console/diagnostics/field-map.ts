@@ -1,8 +1,8 @@
 import type { ConsoleAnswer } from '../../../ipc/console/answer';
 import type { FieldMapView } from '../../../ipc/console/diagnostics';
-import { CONCEPT_KEYS } from '../../../service/reader/concepts';
-import { FieldMapSchema } from '../../../service/reader/field-map-schema';
-import type { FieldMap } from '../../../service/reader/view';
+import { CONCEPT_KEYS } from '../../../library-client/reader/concepts';
+import { FieldMapSchema } from '../../../library-client/reader/field-map-schema';
+import type { FieldMap } from '../../../library-client/reader/view';
 import { err, ok } from '../../../../src-shared/result';
 import type { Result } from '../../../../src-shared/result';
 import { answered, failed } from '../answer';

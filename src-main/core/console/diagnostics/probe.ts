@@ -1,7 +1,7 @@
 import type { ConsoleAnswer } from '../../../ipc/console/answer';
 import type { ProbeRequest, ProbeView } from '../../../ipc/console/diagnostics';
-import { runProbe } from '../../../service/probe';
-import type { ProbeOptions } from '../../../service/probe';
+import { runProbe } from '../../../library-client/probe';
+import type { ProbeOptions } from '../../../library-client/probe';
 import { answered, failed } from '../answer';
 import type { ConsoleContext } from '../deps';
 import { checkFieldMap } from './field-map';

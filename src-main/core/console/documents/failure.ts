@@ -1,6 +1,6 @@
 import type { PublishFailure } from '../../../ipc/console/documents';
-import type { PublishError } from '../../../service/publish';
-import { INSECURE_UPLOAD_ADDRESS } from '../../../service/schemas/publisher';
+import type { PublishError } from '../../../library-client/publish';
+import { INSECURE_UPLOAD_ADDRESS } from '../../../library-client/schemas/publisher';
 
 export interface FailureContext {
   /** A document id was given (the 400 may be about it, not the name). */

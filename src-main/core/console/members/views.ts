@@ -5,13 +5,13 @@ import type {
   MemberView,
   TransactionView,
 } from '../../../ipc/console/members';
-import { updateFieldsOf } from '../../../service/member-update';
+import { updateFieldsOf } from '../../../library-client/member-update';
 import type {
   CirculationResult,
   Loan,
   Member,
   MemberCirculation,
-} from '../../../service/reader/types';
+} from '../../../library-client/reader/types';
 
 /** A member as the staff screens show it: every concept the reader found, no unread fields. */
 export function memberView(member: Member): MemberView {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { dueDayAfter } from '../../../../src-main/circulation/offline/circulation-desk';
-import type { ServiceError } from '../../../../src-main/service/errors';
+import type { ServiceError } from '../../../../src-main/library-client/errors';
 import { err, ok } from '../../../../src-shared/result';
 import { CARD, ITEM, OTHER_ITEM, circulationRecord, refused } from '../session-harness';
 import { T0, deskWith, memberRecord, unreachablePort } from './desk-support';

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { PriorLoan } from '../../../../src-main/circulation/journal/journal-records';
 import { cardShows, routeOnline } from '../../../../src-main/circulation/offline/desk-route';
 import type { CardShows, DeskRoute } from '../../../../src-main/circulation/offline/desk-route';
-import type { ServiceError } from '../../../../src-main/service/errors';
-import type { Loan, MemberCirculation } from '../../../../src-main/service/reader/types';
-import { UNKNOWN } from '../../../../src-main/service/reader/values';
+import type { ServiceError } from '../../../../src-main/library-client/errors';
+import type { Loan, MemberCirculation } from '../../../../src-main/library-client/reader/types';
+import { UNKNOWN } from '../../../../src-main/library-client/reader/values';
 import type { Result } from '../../../../src-shared/result';
 import { err, ok } from '../../../../src-shared/result';
 import {

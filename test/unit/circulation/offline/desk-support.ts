@@ -7,7 +7,7 @@ import { createCirculationDesk } from '../../../../src-main/circulation/offline/
 import { createConnectivityMonitor } from '../../../../src-main/circulation/offline/connectivity';
 import { openOfflineKnowledge } from '../../../../src-main/circulation/offline/offline-knowledge';
 import type { CirculationPort } from '../../../../src-main/circulation/circulation-port';
-import type { ServiceError } from '../../../../src-main/service/errors';
+import type { ServiceError } from '../../../../src-main/library-client/errors';
 import { OfflineSettingsSchema } from '../../../../src-main/settings/schema';
 import type { OfflineSettings } from '../../../../src-main/settings/schema';
 import { err } from '../../../../src-shared/result';

@@ -12,9 +12,9 @@ import type {
   SyncAnswer,
   SyncStop,
 } from '../../../../src-main/circulation/offline/sync-settle';
-import type { ServiceError } from '../../../../src-main/service/errors';
-import type { Loan } from '../../../../src-main/service/reader/types';
-import { UNKNOWN } from '../../../../src-main/service/reader/values';
+import type { ServiceError } from '../../../../src-main/library-client/errors';
+import type { Loan } from '../../../../src-main/library-client/reader/types';
+import { UNKNOWN } from '../../../../src-main/library-client/reader/values';
 import { err, ok } from '../../../../src-shared/result';
 import { CARD, DUE, ITEM, OTHER_ITEM, circulationRecord, memberRecord } from '../session-harness';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createSyncEngine } from '../../../../src-main/circulation/offline/sync';
-import type { ServiceError } from '../../../../src-main/service/errors';
+import type { ServiceError } from '../../../../src-main/library-client/errors';
 import { err, ok } from '../../../../src-shared/result';
 import { CARD, ITEM } from '../session-harness';
 import { deskWith, memberRecord, unreachablePort } from './desk-support';
