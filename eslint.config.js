@@ -19,6 +19,19 @@ const HOSTS = {
   message:
     'The domain (core, circulation, library-client, auth, vault, settings, ...) never imports a host: the hosts (host/, electron/, web-host/, cli/) import it.',
 };
+const OUTSIDE_COMMON = {
+  regex: '^(\\.\\./)+(src-main|src-shared|src-renderer|src-reference-service)/',
+  message:
+    'src-common/ is what every runtime may import (main, preload, renderer): it imports only zod and itself.',
+};
+// Contract files still built from domain schemas (issue 23, item 1: being mapped to wire types).
+const COMMON_NOT_YET = [
+  'src-common/ipc/contract.ts',
+  'src-common/ipc/console/diagnostics.ts',
+  'src-common/ipc/console/settings.ts',
+  'src-common/member-rules.ts',
+];
+const NODE = { regex: '^node:', message: 'src-common/ runs in the renderer too: no Node modules.' };
 const ABOVE_PLATFORM = {
   regex: '^\\.\\./(?!\\.\\./src-shared/)',
   message:
@@ -28,9 +41,10 @@ const ABOVE_PLATFORM = {
 /**
  * Where code may import from. The core runs in three hosts (Electron, web host, CLI), so only the
  * Electron glue imports electron; the reference service and the kiosk share code only through
- * src-shared/; only the host layer starts the embedded service; the renderer sees the core only
- * through type imports from the IPC contract. Within src-main the layers are platform <- domain <-
- * hosts: platform/ imports no other folder of src-main, and the domain imports no host.
+ * src-shared/; only the host layer starts the embedded service; the renderer imports only
+ * src-common/ (the IPC contract as types, the shared rules as values). The layers are common <-
+ * platform <- domain <- hosts: src-common/ imports only zod and itself (no Node, no DOM: its own
+ * tsconfig has neither), platform/ imports no other folder of src-main, the domain imports no host.
  */
 function boundaries() {
   const restrict = (files, patterns, options = {}) => ({
@@ -53,6 +67,7 @@ function boundaries() {
     restrict(['src-main/host/**/*.ts'], [RENDERER]),
     restrict(['src-reference-service/**/*.ts'], [MAIN, RENDERER]),
     restrict(['src-shared/**/*.ts'], [MAIN, SERVICE, RENDERER]),
+    restrict(['src-common/**/*.ts'], [OUTSIDE_COMMON, NODE], { ignores: COMMON_NOT_YET }),
     {
       files: ['src-renderer/**/*.{ts,svelte}'],
       rules: {
@@ -60,10 +75,10 @@ function boundaries() {
           'error',
           {
             patterns: [
-              {
-                regex: '^(\\.\\./)+src-main/(?!ipc/)',
-                message: 'The renderer may import only type definitions from src-main/ipc.',
-              },
+              folder(
+                'src-main',
+                'The renderer imports only src-common/ and gets the rest over the bridge.',
+              ),
               folder('src-reference-service', 'The renderer never imports the reference service.'),
               folder('src-shared', 'The renderer gets everything over the bridge.'),
             ],
@@ -76,9 +91,10 @@ function boundaries() {
           {
             patterns: [
               {
-                regex: '^(\\.\\./)+src-main/',
+                regex: '^(\\.\\./)+src-common/ipc/',
                 allowTypeImports: true,
-                message: 'The renderer may import only type definitions from src-main/ipc.',
+                message:
+                  'The renderer imports the IPC contract as types only: its schemas would bring zod into the bundle.',
               },
             ],
           },

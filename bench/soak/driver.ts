@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import type { KioskState } from '../../src-main/ipc/contract';
+import type { KioskState } from '../../src-common/ipc/contract';
 import type { StoredSettings } from '../../src-main/settings/resolve';
 import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
 import { launchChromium } from '../../test/e2e/harness';

@@ -1,5 +1,5 @@
 import type { Result } from '../../src-shared/result';
-import type { PatronMessage } from '../ipc/patron';
+import type { PatronMessage } from '../../src-common/ipc/patron';
 import type { ServiceClient } from '../library-client/client';
 import type { ServiceError } from '../library-client/errors';
 import type { CirculationResult, MemberCirculation } from '../library-client/reader/types';

@@ -1,5 +1,5 @@
-import { RefusalCodeSchema } from '../ipc/patron';
-import type { PatronMessage, RefusalCode } from '../ipc/patron';
+import { RefusalCodeSchema } from '../../src-common/ipc/patron';
+import type { PatronMessage, RefusalCode } from '../../src-common/ipc/patron';
 import type { ServiceError } from '../library-client/errors';
 
 const SERVICE_TEXT_MAX = 300;

@@ -1,4 +1,4 @@
-import type { DateView, TransactionLine } from '../ipc/patron';
+import type { DateView, TransactionLine } from '../../src-common/ipc/patron';
 import type { CirculationResult, MemberCirculation } from '../library-client/reader/types';
 import { UNKNOWN } from '../library-client/reader/values';
 import type { SessionState } from './session-state';

@@ -4,7 +4,7 @@
  */
 
 import type { Result } from '../../src-shared/result';
-import type { DateView, PatronMessage, PatronView } from '../ipc/patron';
+import type { DateView, PatronMessage, PatronView } from '../../src-common/ipc/patron';
 import type { ServiceError } from '../library-client/errors';
 import type { CirculationResult, MemberCirculation } from '../library-client/reader/types';
 import {

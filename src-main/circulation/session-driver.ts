@@ -1,7 +1,7 @@
 import { createLogger } from '../../src-shared/log/logger';
 import type { Logger } from '../../src-shared/log/logger';
 import { err } from '../../src-shared/result';
-import type { FeedbackSound, Receipt } from '../ipc/patron';
+import type { FeedbackSound, Receipt } from '../../src-common/ipc/patron';
 import type { OperationName, ServiceError } from '../library-client/errors';
 import { updateSession } from './patron-session';
 import type { SessionEffect, SessionInput, TimerName } from './session-events';

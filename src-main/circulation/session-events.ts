@@ -1,5 +1,5 @@
 import type { Result } from '../../src-shared/result';
-import type { FeedbackSound, PatronMessage, Receipt } from '../ipc/patron';
+import type { FeedbackSound, PatronMessage, Receipt } from '../../src-common/ipc/patron';
 import type { ServiceError } from '../library-client/errors';
 import type { CirculationResult, MemberCirculation } from '../library-client/reader/types';
 

@@ -1,4 +1,4 @@
-import type { Receipt } from '../ipc/patron';
+import type { Receipt } from '../../src-common/ipc/patron';
 import type { SessionEffect } from './session-events';
 import { enter, type Transition } from './session-lifecycle';
 import type { Line, SessionConfig, SessionState } from './session-state';

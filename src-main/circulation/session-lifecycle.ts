@@ -1,4 +1,4 @@
-import type { FeedbackSound, Notice, PatronMessage } from '../ipc/patron';
+import type { FeedbackSound, Notice, PatronMessage } from '../../src-common/ipc/patron';
 import { ReceiptSettingsSchema, type ReceiptSettings } from '../settings/schema';
 import type { SessionEffect, TimerName } from './session-events';
 import type { SessionConfig, SessionState, SessionStep } from './session-state';

@@ -1,4 +1,4 @@
-import type { Notice, PatronMessage } from '../ipc/patron';
+import type { Notice, PatronMessage } from '../../src-common/ipc/patron';
 import { itemLabel } from './patron-view';
 import type { BarcodeKind } from './session-events';
 import {

@@ -1,4 +1,4 @@
-import type { Screen } from '../ipc/contract';
+import type { Screen } from '../../src-common/ipc/contract';
 import type { SessionConfig, SessionState } from './session-state';
 
 /**

@@ -5,7 +5,7 @@ import type {
   PatronView,
   Receipt,
   TransactionLine,
-} from '../ipc/patron';
+} from '../../src-common/ipc/patron';
 import type { OfflineSettings, PatronSettings, ReceiptSettings } from '../settings/schema';
 
 /** What the session machine needs to know about the kiosk; fixed for the machine's life. */

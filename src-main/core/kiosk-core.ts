@@ -1,4 +1,4 @@
-import type { DemoGuide } from '../ipc/demo-guide';
+import type { DemoGuide } from '../../src-common/ipc/demo-guide';
 import type { StaffAuth } from '../auth/staff-auth';
 import type { BarcodeKind, SessionInput } from '../circulation/session-events';
 import { createSessionDriver } from '../circulation/session-driver';
@@ -14,8 +14,8 @@ import type {
   Language,
   ResponseOf,
   Theme,
-} from '../ipc/contract';
-import type { Receipt } from '../ipc/patron';
+} from '../../src-common/ipc/contract';
+import type { Receipt } from '../../src-common/ipc/patron';
 import { classify } from '../scanner/classify';
 import type { Classification } from '../scanner/classify';
 import type { ScanEvent } from '../scanner/scan-event';

@@ -1,6 +1,6 @@
 import type { Clock } from '../platform/clock';
 import { systemClock } from '../platform/clock';
-import type { Screen, StaffView } from '../ipc/contract';
+import type { Screen, StaffView } from '../../src-common/ipc/contract';
 import type { PinGate } from '../staff-pin/gate';
 
 export type StaffScreen = Extract<Screen, { name: 'staff-pin' | 'staff' }>;

@@ -1,6 +1,6 @@
 import { contextBridge, ipcRenderer } from 'electron';
 import type { IpcRendererEvent } from 'electron';
-import { EVENT_NAMES, INVOKE_CHANNELS } from '../ipc/channels';
+import { EVENT_NAMES, INVOKE_CHANNELS } from '../../src-common/ipc/channels';
 import type {
   EventName,
   EventPayload,
@@ -9,7 +9,7 @@ import type {
   KioskBridge,
   RequestArgs,
   ResponseOf,
-} from '../ipc/contract';
+} from '../../src-common/ipc/contract';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from './channels';
 
 const knownChannels = new Set<string>(INVOKE_CHANNELS);

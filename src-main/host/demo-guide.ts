@@ -1,4 +1,4 @@
-import type { DemoGuide } from '../ipc/demo-guide';
+import type { DemoGuide } from '../../src-common/ipc/demo-guide';
 import type { DemoSamples } from '../../src-reference-service/demo-guide';
 
 /**

@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import type { RecoveryTally } from '../core/console/deps';
 import { EXIT_PAGE_KEEPS_CRASHING } from '../core/console/diagnostics/station-restarts';
-import type { RecoveryKindSchema } from '../ipc/console/diagnostics';
+import type { RecoveryKindSchema } from '../../src-common/ipc/console/diagnostics';
 
 /** Why the page was recovered, as the log and the status screen name it. */
 export type RecoveryKind = z.infer<typeof RecoveryKindSchema>;

@@ -1,4 +1,4 @@
-import type { SettingRule } from '../ipc/console/setting-rule';
+import type { SettingRule } from '../../src-common/ipc/console/setting-rule';
 import { settingRuleOf } from './issue-rule';
 import type { FixedSetting, StoredSettings } from './resolve';
 import { SettingsSchema } from './schema';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { SettingRule } from '../ipc/console/setting-rule';
+import type { SettingRule } from '../../src-common/ipc/console/setting-rule';
 
 type Issue = z.core.$ZodIssue;
 

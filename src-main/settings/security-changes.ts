@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { serviceAddress } from '../auth/token-binding';
-import type { SecurityChange } from '../ipc/console/security-change';
+import type { SecurityChange } from '../../src-common/ipc/console/security-change';
 import { withDefaults, withEnvironment } from './check';
 import type { FixedSetting, StoredSettings } from './resolve';
 import { REGISTERED_CLIENT_ID } from './schema';

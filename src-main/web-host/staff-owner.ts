@@ -1,4 +1,4 @@
-import type { InvokeChannel, KioskState } from '../ipc/contract';
+import type { InvokeChannel, KioskState } from '../../src-common/ipc/contract';
 import type { KioskCore } from '../core/kiosk-core';
 
 /** One renderer connection, as the socket knows it. */

@@ -1,4 +1,4 @@
-import type { KioskBridge } from '../../src-main/ipc/contract';
+import type { KioskBridge } from '../../src-common/ipc/contract';
 import { createWebSocketBridge } from './web-socket-bridge';
 
 declare global {

@@ -7,7 +7,7 @@ import type {
   RequestArgs,
   ResponseOf,
   WireMessage,
-} from '../../src-main/ipc/contract';
+} from '../../src-common/ipc/contract';
 
 type Pending = (result: IpcResult<unknown>) => void;
 type Listener = (payload: unknown) => void;

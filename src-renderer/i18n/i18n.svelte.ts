@@ -1,5 +1,5 @@
 import i18next from 'i18next';
-import type { Language } from '../../src-main/ipc/contract';
+import type { Language } from '../../src-common/ipc/contract';
 import type { en } from './catalog';
 import enBase from './en.json';
 import esBase from './es.json';

@@ -1,4 +1,4 @@
-import type { DateView } from '../../src-main/ipc/contract';
+import type { DateView } from '../../src-common/ipc/contract';
 
 /**
  * Locale formatting of what the core sends. Pure (no catalog, no state but a cache of Intl

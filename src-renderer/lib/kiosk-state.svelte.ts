@@ -1,4 +1,4 @@
-import type { KioskBridge, KioskState } from '../../src-main/ipc/contract';
+import type { KioskBridge, KioskState } from '../../src-common/ipc/contract';
 import { keepUnchanged } from './keep-unchanged';
 
 export interface KioskStateView {

@@ -1,4 +1,4 @@
-import type { DateView, TransactionLine } from '../../src-main/ipc/contract';
+import type { DateView, TransactionLine } from '../../src-common/ipc/contract';
 import type { MessageKey } from '../i18n/message-key';
 
 /**

@@ -1,4 +1,4 @@
-import type { DateView, Language, TransactionLine } from '../../src-main/ipc/contract';
+import type { DateView, Language, TransactionLine } from '../../src-common/ipc/contract';
 import type { MessageKey } from '../i18n/message-key';
 import { formatDate, formatMoney } from './format';
 import { checkOutKey, returnParts, type ReturnPart } from './line-outcome';

@@ -3,7 +3,7 @@ import type {
   PatronMessageKind,
   RefusalCode,
   StaffView,
-} from '../../src-main/ipc/contract';
+} from '../../src-common/ipc/contract';
 import type { MessageKey } from '../i18n/message-key';
 
 /**

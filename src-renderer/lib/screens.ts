@@ -1,5 +1,5 @@
 import type { Component } from 'svelte';
-import type { KioskBridge, KioskState, Screen, ScreenName } from '../../src-main/ipc/contract';
+import type { KioskBridge, KioskState, Screen, ScreenName } from '../../src-common/ipc/contract';
 
 export type ScreenOf<N extends ScreenName> = Extract<Screen, { name: N }>;
 

@@ -1,4 +1,4 @@
-import type { FeedbackSound } from '../../src-main/ipc/contract';
+import type { FeedbackSound } from '../../src-common/ipc/contract';
 
 /** Made by scripts/generate-sounds.js in resources/sounds/; the build copies them to /sounds/. */
 const FILES = {

@@ -1,4 +1,4 @@
-import type { KioskBridge, WedgeSettings } from '../../src-main/ipc/contract';
+import type { KioskBridge, WedgeSettings } from '../../src-common/ipc/contract';
 import { attach } from './wedge';
 import { insertText } from './wedge/replay';
 

@@ -1,4 +1,4 @@
-import type { DateView, TransactionLine } from '../../src-main/ipc/contract';
+import type { DateView, TransactionLine } from '../../src-common/ipc/contract';
 import { currentLanguage, t } from '../i18n/i18n.svelte';
 import { formatEpoch } from './format';
 import { queuedDueDate, type ReturnPart } from './line-outcome';

@@ -1,4 +1,4 @@
-import type { TransactionLine } from '../../src-main/ipc/contract';
+import type { TransactionLine } from '../../src-common/ipc/contract';
 
 /**
  * Something of the session went through, was recorded to be confirmed, or may still go through

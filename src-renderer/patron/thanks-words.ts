@@ -1,4 +1,4 @@
-import type { Screen } from '../../src-main/ipc/contract';
+import type { Screen } from '../../src-common/ipc/contract';
 import type { MessageKey } from '../i18n/message-key';
 
 type ThanksScreen = Extract<Screen, { name: 'thanks' }>;

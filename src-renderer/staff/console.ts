@@ -1,4 +1,4 @@
-import type { KioskBridge, KioskState, StaffView } from '../../src-main/ipc/contract';
+import type { KioskBridge, KioskState, StaffView } from '../../src-common/ipc/contract';
 
 /** What each staff console screen receives. */
 export interface ConsoleScreenProps {

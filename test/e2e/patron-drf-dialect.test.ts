@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DateView, TransactionLine } from '../../src-main/ipc/contract';
+import type { DateView, TransactionLine } from '../../src-common/ipc/contract';
 import { formatDate } from '../../src-renderer/lib/format';
 import { startKioskAgainstDialect } from './dialect-kiosk';
 import type { DialectKiosk } from './dialect-kiosk';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DateView, Language } from '../../src-main/ipc/contract';
+import type { DateView, Language } from '../../src-common/ipc/contract';
 import { formatDate, formatMoney } from '../../src-renderer/lib/format';
 import { itemBarcode } from '../../src-reference-service/barcode';
 import { DATABASE_FILE } from '../../src-reference-service/db/open';

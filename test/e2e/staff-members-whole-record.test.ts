@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
-import { EDITABLE_FIELDS } from '../../src-main/ipc/console/member-rules';
+import { EDITABLE_FIELDS } from '../../src-common/member-rules';
 import { startKioskAgainstDialect } from './dialect-kiosk';
 import type { DialectKiosk } from './dialect-kiosk';
 import { startKioskUnderTest } from './harness';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
 import { memberBarcode } from '../../src-reference-service/barcode';
 import { DEMO_MEMBERS, MEMBER_COUNT } from '../../src-reference-service/db/seed';
-import { EDITABLE_FIELDS } from '../../src-main/ipc/console/member-rules';
+import { EDITABLE_FIELDS } from '../../src-common/member-rules';
 import { RESULTS_DIR, startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
 import { AMARA, expectNoAxeViolations, signInInStaffMode } from './patron-support';

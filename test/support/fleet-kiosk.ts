@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { bootKiosk } from '../../src-main/host/bootstrap';
 import type { BootedKiosk } from '../../src-main/host/bootstrap';
-import type { KioskState } from '../../src-main/ipc/contract';
+import type { KioskState } from '../../src-common/ipc/contract';
 import { resolveSettings } from '../../src-main/settings/resolve';
 import type { OfflineSettings } from '../../src-main/settings/schema';
 import { createFileVault, fileVaultPaths } from '../../src-main/vault/file-vault';

@@ -1,11 +1,11 @@
 import WebSocket from 'ws';
-import { KioskStateSchema } from '../../src-main/ipc/contract';
+import { KioskStateSchema } from '../../src-common/ipc/contract';
 import type {
   InvokeChannel,
   IpcResult,
   KioskState,
   WireMessage,
-} from '../../src-main/ipc/contract';
+} from '../../src-common/ipc/contract';
 import { launchSubprotocols } from '../../src-main/web-host/launch-key';
 
 /**

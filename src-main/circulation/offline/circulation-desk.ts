@@ -1,6 +1,6 @@
 import type { Result } from '../../../src-shared/result';
 import { err, ok } from '../../../src-shared/result';
-import type { PatronMessage } from '../../ipc/patron';
+import type { PatronMessage } from '../../../src-common/ipc/patron';
 import type { ServiceError } from '../../library-client/errors';
 import type { CirculationResult, Loan, MemberCirculation } from '../../library-client/reader/types';
 import { UNKNOWN } from '../../library-client/reader/values';

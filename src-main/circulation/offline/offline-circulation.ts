@@ -1,5 +1,5 @@
 import { createLogger } from '../../../src-shared/log/logger';
-import type { OfflineStatus } from '../../ipc/offline';
+import type { OfflineStatus } from '../../../src-common/ipc/offline';
 import type { ServiceClient } from '../../library-client/client';
 import type { OfflineSettings } from '../../settings/schema';
 import type { Clock } from '../../platform/clock';

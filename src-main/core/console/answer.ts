@@ -1,4 +1,4 @@
-import type { ConsoleAnswer, ConsoleProblem } from '../../ipc/console/answer';
+import type { ConsoleAnswer, ConsoleProblem } from '../../../src-common/ipc/console/answer';
 import type { ServiceError } from '../../library-client/errors';
 import type { UploadError } from '../../library-client/upload';
 import type { Result } from '../../../src-shared/result';

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { StaffAuth } from '../../auth/staff-auth';
 import type { OfflineCirculation } from '../../circulation/offline/offline-circulation';
-import type { IpcHandlers, InvokeChannel } from '../../ipc/contract';
-import type { RecoveryKindSchema } from '../../ipc/console/diagnostics';
+import type { IpcHandlers, InvokeChannel } from '../../../src-common/ipc/contract';
+import type { RecoveryKindSchema } from '../../../src-common/ipc/console/diagnostics';
 import type { ScannerService } from '../../scanner/scanner-service';
 import type { Settings } from '../../settings/schema';
 import type { SettingsStore } from '../../settings/store';

@@ -1,4 +1,4 @@
-import type { DiagnosticsChannel } from '../../ipc/console/channels';
+import type { DiagnosticsChannel } from '../../../src-common/ipc/console/channels';
 import { answered } from './answer';
 import type { ConsoleArea, ConsoleContext } from './deps';
 import { accountView } from './diagnostics/account';

@@ -1,7 +1,7 @@
-import { CONSOLE_CHANNELS } from '../../ipc/console/channels';
-import type { ConsoleChannel } from '../../ipc/console/channels';
-import type { IpcHandlers } from '../../ipc/contract';
-import type { UploadView } from '../../ipc/console/documents';
+import { CONSOLE_CHANNELS } from '../../../src-common/ipc/console/channels';
+import type { ConsoleChannel } from '../../../src-common/ipc/console/channels';
+import type { IpcHandlers } from '../../../src-common/ipc/contract';
+import type { UploadView } from '../../../src-common/ipc/console/documents';
 import { failed } from './answer';
 import type { ConsoleArea, ConsoleContext } from './deps';
 import { createDiagnosticsArea } from './diagnostics';

@@ -1,6 +1,6 @@
-import type { MembersChannel } from '../../ipc/console/channels';
-import { checkMemberRecord, fieldsNotAsSent, rebaseRecord } from '../../ipc/console/members';
-import type { Choice, MemberPageView } from '../../ipc/console/members';
+import type { MembersChannel } from '../../../src-common/ipc/console/channels';
+import { checkMemberRecord, fieldsNotAsSent, rebaseRecord } from '../../../src-common/ipc/console/members';
+import type { Choice, MemberPageView } from '../../../src-common/ipc/console/members';
 import { updateFieldsOf, updateMemberAndReadBack } from '../../library-client/member-update';
 import type { ServiceClient } from '../../library-client/client';
 import type { MemberPage } from '../../library-client/reader/types';

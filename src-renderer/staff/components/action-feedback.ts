@@ -1,4 +1,4 @@
-import type { IpcError } from '../../../src-main/ipc/contract';
+import type { IpcError } from '../../../src-common/ipc/contract';
 import { t } from '../../i18n/i18n.svelte';
 
 /** What came of a staff action, for the line under its button. */

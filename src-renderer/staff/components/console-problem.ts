@@ -1,4 +1,4 @@
-import type { ConsoleProblem } from '../../../src-main/ipc/contract';
+import type { ConsoleProblem } from '../../../src-common/ipc/contract';
 import { t } from '../../i18n/i18n.svelte';
 import { sizeText } from '../documents/sizes';
 

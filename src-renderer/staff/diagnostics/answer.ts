@@ -1,4 +1,4 @@
-import type { ConsoleAnswer, IpcResult } from '../../../src-main/ipc/contract';
+import type { ConsoleAnswer, IpcResult } from '../../../src-common/ipc/contract';
 import { currentLanguage } from '../../i18n/i18n.svelte';
 
 /** A console call's answer; a transport failure is shown as "not available" with its kind. */

@@ -1,4 +1,4 @@
-import type { StatusView } from '../../../src-main/ipc/console/diagnostics';
+import type { StatusView } from '../../../src-common/ipc/console/diagnostics';
 import type { MessageKey } from '../../i18n/message-key';
 
 type Recoveries = NonNullable<StatusView['pageRecoveries']>;

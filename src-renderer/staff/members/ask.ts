@@ -1,5 +1,5 @@
-import type { KioskBridge, RequestArgs, ResponseOf } from '../../../src-main/ipc/contract';
-import type { MembersChannel } from '../../../src-main/ipc/console/channels';
+import type { KioskBridge, RequestArgs, ResponseOf } from '../../../src-common/ipc/contract';
+import type { MembersChannel } from '../../../src-common/ipc/console/channels';
 
 /**
  * One console call whose transport failure (WebSocket gone, payload refused) becomes a console

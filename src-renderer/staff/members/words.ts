@@ -1,6 +1,6 @@
-import type { Choice, EditableField, MemberView } from '../../../src-main/ipc/console/members';
+import type { Choice, EditableField, MemberView } from '../../../src-common/ipc/console/members';
 import { currentLanguage, t } from '../../i18n/i18n.svelte';
-import { EDITABLE_FIELDS } from './rules';
+import { EDITABLE_FIELDS } from '../../../src-common/member-rules';
 
 /** A member's name as staff read it: the full name the service gave, else given and surname. */
 export function memberName(member: MemberView): string {

@@ -1,4 +1,4 @@
-import type { SecurityChange } from '../../../src-main/ipc/console/security-change';
+import type { SecurityChange } from '../../../src-common/ipc/console/security-change';
 import type { MessageKey } from '../../i18n/message-key';
 
 /** The screen's translator (i18n's `t`), passed in so the words are tested without a screen. */

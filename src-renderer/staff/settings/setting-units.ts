@@ -1,4 +1,4 @@
-import type { Language } from '../../../src-main/ipc/contract';
+import type { Language } from '../../../src-common/ipc/contract';
 
 /**
  * The unit staff read a number setting in. Times are stored in milliseconds (the schema's unit);

@@ -1,4 +1,4 @@
-import type { SettingRule } from '../../../src-main/ipc/console/setting-rule';
+import type { SettingRule } from '../../../src-common/ipc/console/setting-rule';
 import { en } from '../../i18n/catalog';
 import { currentLanguage, t } from '../../i18n/i18n.svelte';
 import type { MessageKey } from '../../i18n/i18n.svelte';

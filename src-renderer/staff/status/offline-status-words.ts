@@ -1,5 +1,5 @@
-import type { ExceptionLine, OfflineStatus } from '../../../src-main/ipc/contract';
-import type { KnowledgeLoss } from '../../../src-main/ipc/offline';
+import type { ExceptionLine, OfflineStatus } from '../../../src-common/ipc/contract';
+import type { KnowledgeLoss } from '../../../src-common/ipc/offline';
 import type { MessageKey } from '../../i18n/message-key';
 import { countWords, type Words } from '../../lib/messages';
 

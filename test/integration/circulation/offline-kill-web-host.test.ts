@@ -10,7 +10,7 @@ import type { JournalEntry } from '../../../src-main/circulation/journal/journal
 import type { JournalProblem } from '../../../src-main/circulation/journal/offline-journal';
 import { offlineFiles } from '../../../src-main/circulation/offline/offline-files';
 import { itemLabel } from '../../../src-main/circulation/patron-view';
-import type { IpcResult, KioskState } from '../../../src-main/ipc/contract';
+import type { IpcResult, KioskState } from '../../../src-common/ipc/contract';
 import type { StoredSettings } from '../../../src-main/settings/resolve';
 import type { FaultController } from '../../../src-reference-service/index';
 import { cliLogin } from '../../support/cli-login';

@@ -5,7 +5,7 @@ import type { StaffAuth } from '../../../src-main/auth/staff-auth';
 import { createSessionDriver } from '../../../src-main/circulation/session-driver';
 import type { SessionDriver } from '../../../src-main/circulation/session-driver';
 import type { SessionStep } from '../../../src-main/circulation/session-state';
-import type { Language } from '../../../src-main/ipc/contract';
+import type { Language } from '../../../src-common/ipc/contract';
 import type { FieldMap } from '../../../src-main/library-client/reader/view';
 import { PatronSettingsSchema } from '../../../src-main/settings/schema';
 import { en, es } from '../../../src-renderer/i18n/catalog';

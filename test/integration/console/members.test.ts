@@ -5,8 +5,8 @@ import {
   EDITABLE_FIELDS,
   keptBlankFields,
   recordToSend,
-} from '../../../src-main/ipc/console/members';
-import type { MemberFields } from '../../../src-main/ipc/console/members';
+} from '../../../src-common/ipc/console/members';
+import type { MemberFields } from '../../../src-common/ipc/console/members';
 import type { MemberPutMode } from '../../../src-reference-service/index';
 import { itemBarcode, memberBarcode } from '../../../src-reference-service/barcode';
 import { DEMO_ITEMS, DEMO_MEMBERS, MEMBER_COUNT } from '../../../src-reference-service/db/seed';

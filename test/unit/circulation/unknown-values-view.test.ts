@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScreenSchema } from '../../../src-main/ipc/contract';
+import { ScreenSchema } from '../../../src-common/ipc/contract';
 import {
   readCirculationResult,
   readMemberCirculation,

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { problemOf } from '../../../src-main/core/console/answer';
-import { ConsoleProblemSchema } from '../../../src-main/ipc/console/answer';
+import { ConsoleProblemSchema } from '../../../src-common/ipc/console/answer';
 import { en, es } from '../../../src-renderer/i18n/catalog';
 import { byteSize } from '../../../src-shared/byte-size';
 

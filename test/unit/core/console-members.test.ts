@@ -11,7 +11,7 @@ import {
   rebaseRecord,
   recordToSend,
   unreadSentEmpty,
-} from '../../../src-main/ipc/console/members';
+} from '../../../src-common/ipc/console/members';
 import type { ServiceClient } from '../../../src-main/library-client/client';
 import { updateFieldsOf } from '../../../src-main/library-client/member-update';
 import { UNKNOWN } from '../../../src-main/library-client/reader/values';

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStaffAuth } from '../../../src-main/auth/staff-auth';
 import type { ConsoleContext } from '../../../src-main/core/console/deps';
 import { statusView } from '../../../src-main/core/console/diagnostics/status';
-import type { Language } from '../../../src-main/ipc/contract';
+import type { Language } from '../../../src-common/ipc/contract';
 import { randomBytes } from 'node:crypto';
 import { createFileVault, fileVaultPaths } from '../../../src-main/vault/file-vault';
 import { masterKeys } from '../../../src-main/vault/kiosk-keys';

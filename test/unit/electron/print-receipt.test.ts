@@ -7,7 +7,7 @@ import type { WebContents } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReceiptPrinting } from '../../../src-main/core/kiosk-core';
 import { silentReceiptPrinting } from '../../../src-main/electron/print-receipt';
-import type { Receipt } from '../../../src-main/ipc/patron';
+import type { Receipt } from '../../../src-common/ipc/patron';
 import { FakeElectron, FakeWebContents } from '../../support/fake-electron';
 import { captureLogs } from '../../support/log-capture';
 

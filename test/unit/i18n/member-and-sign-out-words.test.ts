@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import type { Language } from '../../../src-main/ipc/contract';
+import type { Language } from '../../../src-common/ipc/contract';
 import { en, es } from '../../../src-renderer/i18n/catalog';
 
 /** The catalogs as the kiosk loads them, one translator per language. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SettingRuleSchema } from '../../../src-main/ipc/console/setting-rule';
-import { SettingsFormSchema } from '../../../src-main/ipc/console/settings';
+import { SettingRuleSchema } from '../../../src-common/ipc/console/setting-rule';
+import { SettingsFormSchema } from '../../../src-common/ipc/console/settings';
 import { selectOptions } from '../../../src-main/core/console/settings/form';
 import { en, es } from '../../../src-renderer/i18n/catalog';
 

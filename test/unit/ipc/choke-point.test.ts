@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createIpcRouter } from '../../../src-main/ipc/choke-point';
-import type { IpcHandlers } from '../../../src-main/ipc/contract';
+import type { IpcHandlers } from '../../../src-common/ipc/contract';
 import { unavailableConsole } from '../../../src-main/core/console';
 
 const APP = 'app://kiosk';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TransactionLine } from '../../../src-main/ipc/contract';
+import type { TransactionLine } from '../../../src-common/ipc/contract';
 import {
   checkOutKey,
   finesCharged,

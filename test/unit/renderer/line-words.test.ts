@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import type { Language, TransactionLine } from '../../../src-main/ipc/contract';
+import type { Language, TransactionLine } from '../../../src-common/ipc/contract';
 import { en, es } from '../../../src-renderer/i18n/catalog';
 import { checkOutWords, returnWords, type Translate } from '../../../src-renderer/lib/line-words';
 import { thanksWords } from '../../../src-renderer/patron/thanks-words';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PatronMessageKindSchema, RefusalCodeSchema } from '../../../src-main/ipc/patron';
+import { PatronMessageKindSchema, RefusalCodeSchema } from '../../../src-common/ipc/patron';
 import { en, es } from '../../../src-renderer/i18n/catalog';
 import {
   countWords,

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import type { Language } from '../../../src-main/ipc/contract';
-import type { StatusView } from '../../../src-main/ipc/console/diagnostics';
+import type { Language } from '../../../src-common/ipc/contract';
+import type { StatusView } from '../../../src-common/ipc/console/diagnostics';
 import { en, es } from '../../../src-renderer/i18n/catalog';
 import {
   clockTime,

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import type { Language } from '../../../src-main/ipc/contract';
-import type { SecurityChange } from '../../../src-main/ipc/console/security-change';
+import type { Language } from '../../../src-common/ipc/contract';
+import type { SecurityChange } from '../../../src-common/ipc/console/security-change';
 import { securityChanges } from '../../../src-main/settings/security-changes';
 import { en, es } from '../../../src-renderer/i18n/catalog';
 import { securityLine } from '../../../src-renderer/staff/settings/security-words';

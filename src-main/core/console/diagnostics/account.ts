@@ -1,5 +1,5 @@
-import type { AccountView } from '../../../ipc/console/diagnostics';
-import type { ConsoleAnswer } from '../../../ipc/console/answer';
+import type { AccountView } from '../../../../src-common/ipc/console/diagnostics';
+import type { ConsoleAnswer } from '../../../../src-common/ipc/console/answer';
 import type { UserInfo } from '../../../library-client/reader/types';
 import { answered, problemOf } from '../answer';
 import type { ConsoleContext } from '../deps';

@@ -1,5 +1,5 @@
-import type { ConsoleAnswer } from '../../../ipc/console/answer';
-import type { FieldMapView } from '../../../ipc/console/diagnostics';
+import type { ConsoleAnswer } from '../../../../src-common/ipc/console/answer';
+import type { FieldMapView } from '../../../../src-common/ipc/console/diagnostics';
 import { CONCEPT_KEYS } from '../../../library-client/reader/concepts';
 import { FieldMapSchema } from '../../../library-client/reader/field-map-schema';
 import type { FieldMap } from '../../../library-client/reader/view';

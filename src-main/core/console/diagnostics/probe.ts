@@ -1,5 +1,5 @@
-import type { ConsoleAnswer } from '../../../ipc/console/answer';
-import type { ProbeRequest, ProbeView } from '../../../ipc/console/diagnostics';
+import type { ConsoleAnswer } from '../../../../src-common/ipc/console/answer';
+import type { ProbeRequest, ProbeView } from '../../../../src-common/ipc/console/diagnostics';
 import { runProbe } from '../../../library-client/probe';
 import type { ProbeOptions } from '../../../library-client/probe';
 import { answered, failed } from '../answer';

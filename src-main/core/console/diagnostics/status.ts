@@ -1,5 +1,5 @@
 import { statfs } from 'node:fs/promises';
-import type { StatusView } from '../../../ipc/console/diagnostics';
+import type { StatusView } from '../../../../src-common/ipc/console/diagnostics';
 import { EXIT_PAGE_KEEPS_CRASHING, readStationRestarts } from './station-restarts';
 import { APP_VERSION } from '../../../settings/app-version';
 import type { ConsoleContext } from '../deps';

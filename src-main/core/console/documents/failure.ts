@@ -1,4 +1,4 @@
-import type { PublishFailure } from '../../../ipc/console/documents';
+import type { PublishFailure } from '../../../../src-common/ipc/console/documents';
 import type { PublishError } from '../../../library-client/publish';
 import { INSECURE_UPLOAD_ADDRESS } from '../../../library-client/schemas/publisher';
 

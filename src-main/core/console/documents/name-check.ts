@@ -1,4 +1,4 @@
-import { MIN_DOCUMENT_NAME_LENGTH } from '../../../ipc/console/documents';
+import { MIN_DOCUMENT_NAME_LENGTH } from '../../../../src-common/ipc/console/documents';
 
 export type NameCheck =
   { ok: true; name: string } | { ok: false; issue: 'too-short' | 'file-name-too-short' };

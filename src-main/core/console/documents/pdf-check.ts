@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import type { FileRejection } from '../../../ipc/console/documents';
+import type { FileRejection } from '../../../../src-common/ipc/console/documents';
 import { networkCode } from '../../../library-client/errors';
 
 /** Every PDF starts with these bytes (ISO 32000-1, 7.5.2: the header line `%PDF-1.n`). */

@@ -1,8 +1,8 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { PublishedEntrySchema } from '../../../ipc/console/documents';
-import type { PublishedEntry } from '../../../ipc/console/documents';
+import { PublishedEntrySchema } from '../../../../src-common/ipc/console/documents';
+import type { PublishedEntry } from '../../../../src-common/ipc/console/documents';
 import { createLogger } from '../../../../src-shared/log/logger';
 
 const log = createLogger('console:documents');

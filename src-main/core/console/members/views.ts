@@ -4,7 +4,7 @@ import type {
   MemberDetails,
   MemberView,
   TransactionView,
-} from '../../../ipc/console/members';
+} from '../../../../src-common/ipc/console/members';
 import { updateFieldsOf } from '../../../library-client/member-update';
 import type {
   CirculationResult,

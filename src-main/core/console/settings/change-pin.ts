@@ -1,5 +1,5 @@
-import type { ConsoleAnswer } from '../../../ipc/console/answer';
-import type { PinChangeRefusal } from '../../../ipc/console/settings';
+import type { ConsoleAnswer } from '../../../../src-common/ipc/console/answer';
+import type { PinChangeRefusal } from '../../../../src-common/ipc/console/settings';
 import { createLogger } from '../../../../src-shared/log/logger';
 import { isValidStaffPin } from '../../../staff-pin/hash';
 import { saveStaffPin } from '../../../staff-pin/save-pin';

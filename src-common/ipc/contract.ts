@@ -5,15 +5,15 @@
 
 import { z } from 'zod';
 import { DemoGuideSchema } from './demo-guide';
-import { StaffAuthStatusSchema } from '../auth/status';
-import { ClassificationSchema } from '../scanner/classify';
+import { StaffAuthStatusSchema } from '../../src-main/auth/status';
+import { ClassificationSchema } from '../../src-main/scanner/classify';
 import {
   ScanEventSchema,
   SubmitScanResultSchema,
   WedgeScanSubmissionSchema,
-} from '../scanner/scan-event';
-import { ScannerSettingsSchema } from '../scanner/settings-schema';
-import { ScannerStatusSchema } from '../scanner/status';
+} from '../../src-main/scanner/scan-event';
+import { ScannerSettingsSchema } from '../../src-main/scanner/settings-schema';
+import { ScannerStatusSchema } from '../../src-main/scanner/status';
 import type { EventName, InvokeChannel } from './channels';
 import { offlineInvokeContract, OfflineStatusSchema } from './offline';
 import { diagnosticsInvokeContract } from './console/diagnostics';

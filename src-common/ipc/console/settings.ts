@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Settings } from '../../settings/schema';
+import type { Settings } from '../../../src-main/settings/schema';
 import { consoleAnswer } from './answer';
 import { ConfirmedChangesSchema, SecurityChangeSchema } from './security-change';
 import type { SettingsChannel } from './channels';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { TokenSummarySchema } from '../../auth/token-summary';
-import { VaultProtectionSchema } from '../../auth/status';
-import { ProbeReportSchema } from '../../library-client/probe-report';
+import { TokenSummarySchema } from '../../../src-main/auth/token-summary';
+import { VaultProtectionSchema } from '../../../src-main/auth/status';
+import { ProbeReportSchema } from '../../../src-main/library-client/probe-report';
 import { consoleAnswer, ConsoleProblemSchema } from './answer';
 import type { DiagnosticsChannel } from './channels';
 

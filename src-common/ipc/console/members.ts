@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AmountViewSchema, DateViewSchema } from '../patron';
 import { consoleAnswer, ConsoleProblemSchema } from './answer';
 import type { MembersChannel } from './channels';
-import { EDITABLE_FIELDS, PAGE_SIZES } from './member-rules';
+import { EDITABLE_FIELDS, PAGE_SIZES } from '../../member-rules';
 
 /**
  * The Members and Circulation lookup screens. Requests carry the interface's own spellings (the
@@ -11,7 +11,7 @@ import { EDITABLE_FIELDS, PAGE_SIZES } from './member-rules';
  * so the renderer can import them).
  */
 
-export * from './member-rules';
+export * from '../../member-rules';
 
 // ---- Records as the screens show them ----
 
