@@ -3,7 +3,13 @@
  * due dates and the fine. Nothing here may carry a barcode of the patron, an email or an address.
  */
 
-import type { DateView, LoanLine, PatronMessage, PatronView, TransactionLine } from '../../src-common/ipc/patron';
+import type {
+  DateView,
+  LoanLine,
+  PatronMessage,
+  PatronView,
+  TransactionLine,
+} from '../../src-common/ipc/patron';
 import type {
   CirculationResult,
   Loan,

@@ -1,7 +1,12 @@
 import type { z } from 'zod';
 import { createLogger } from '../../src-shared/log/logger';
 import { invokeContract } from '../../src-common/ipc/contract';
-import type { InvokeChannel, IpcError, IpcHandlers, IpcResult } from '../../src-common/ipc/contract';
+import type {
+  InvokeChannel,
+  IpcError,
+  IpcHandlers,
+  IpcResult,
+} from '../../src-common/ipc/contract';
 
 const log = createLogger('ipc');
 

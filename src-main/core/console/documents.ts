@@ -1,6 +1,10 @@
 import path from 'node:path';
 import type { DocumentsChannel } from '../../../src-common/ipc/console/channels';
-import type { FileRejection, PublishRequest, UploadView } from '../../../src-common/ipc/console/documents';
+import type {
+  FileRejection,
+  PublishRequest,
+  UploadView,
+} from '../../../src-common/ipc/console/documents';
 import type { ConsoleAnswer } from '../../../src-common/ipc/console/answer';
 import { publishDocument } from '../../library-client/publish';
 import type { PublishedDocument } from '../../library-client/publish';

@@ -1,5 +1,9 @@
 import type { MembersChannel } from '../../../src-common/ipc/console/channels';
-import { checkMemberRecord, fieldsNotAsSent, rebaseRecord } from '../../../src-common/ipc/console/members';
+import {
+  checkMemberRecord,
+  fieldsNotAsSent,
+  rebaseRecord,
+} from '../../../src-common/ipc/console/members';
 import type { Choice, MemberPageView } from '../../../src-common/ipc/console/members';
 import { updateFieldsOf, updateMemberAndReadBack } from '../../library-client/member-update';
 import type { ServiceClient } from '../../library-client/client';

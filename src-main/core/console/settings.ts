@@ -2,7 +2,11 @@ import { isDeepStrictEqual } from 'node:util';
 import type { SettingsChannel } from '../../../src-common/ipc/console/channels';
 import type { ConsoleProblem } from '../../../src-common/ipc/console/answer';
 import type { SecurityChange } from '../../../src-common/ipc/console/security-change';
-import type { SettingsField, SettingsForm, SettingsView } from '../../../src-common/ipc/console/settings';
+import type {
+  SettingsField,
+  SettingsForm,
+  SettingsView,
+} from '../../../src-common/ipc/console/settings';
 import { createLogger } from '../../../src-shared/log/logger';
 import { APP_VERSION } from '../../settings/app-version';
 import { checkSettings } from '../../settings/check';

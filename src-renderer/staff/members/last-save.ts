@@ -1,5 +1,8 @@
 import { tick } from 'svelte';
-import type { FieldChangedElsewhere, FieldNotAsSent } from '../../../src-common/ipc/console/members';
+import type {
+  FieldChangedElsewhere,
+  FieldNotAsSent,
+} from '../../../src-common/ipc/console/members';
 
 /** What the member screen keeps of the last save, shown under the Save button until the member closes. */
 export interface LastSave {

@@ -1,6 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import { SELECT_FIELDS, SettingsFormSchema } from '../../../../src-common/ipc/console/settings';
-import type { SelectField, SettingsField, SettingsForm } from '../../../../src-common/ipc/console/settings';
+import type {
+  SelectField,
+  SettingsField,
+  SettingsForm,
+} from '../../../../src-common/ipc/console/settings';
 import { ScannerSettingsSchema } from '../../../scanner/settings-schema';
 import { setSettingPath } from '../../../settings/check';
 import type { StoredSettings } from '../../../settings/resolve';
