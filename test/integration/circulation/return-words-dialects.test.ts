@@ -5,13 +5,10 @@ import type { StaffAuth } from '../../../src-main/auth/staff-auth';
 import { createSessionDriver } from '../../../src-main/circulation/session-driver';
 import type { SessionDriver } from '../../../src-main/circulation/session-driver';
 import type { SessionStep } from '../../../src-main/circulation/session-state';
-import type { Language } from '../../../src-common/ipc/contract';
 import type { FieldMap } from '../../../src-main/library-client/reader/view';
 import { PatronSettingsSchema } from '../../../src-main/settings/schema';
-import { en, es } from '../../../src-renderer/i18n/catalog';
 import { formatDate } from '../../../src-renderer/lib/format';
-import { returnWords, checkOutWords, type Translate } from '../../../src-renderer/lib/line-words';
-import i18next from 'i18next';
+import { returnWords, checkOutWords } from '../../../src-renderer/lib/line-words';
 import { itemBarcode, memberBarcode } from '../../../src-reference-service/barcode';
 import { DATABASE_FILE } from '../../../src-reference-service/db/open';
 import { DEMO_ITEMS, DEMO_MEMBERS } from '../../../src-reference-service/db/seed';
@@ -19,6 +16,7 @@ import type { DialectName } from '../../../src-reference-service/index';
 import { settledLines } from '../../support/session-waits';
 import { signedIn, startTestService } from '../auth/harness';
 import type { TestService } from '../auth/harness';
+import { translators as T } from '../../support/catalog-words';
 
 /**
  * The words a patron reads for a return and for a re-scan, through the whole real path: the
@@ -37,18 +35,6 @@ const SAYS_NOTHING: FieldMap = {
   'checkIn.fine': 'not.sent',
   'checkIn.currency': 'not.sent',
 };
-
-function translator(language: Language): Translate {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: language,
-    initAsync: false,
-    resources: { en: { translation: en }, es: { translation: es } },
-    interpolation: { escapeValue: false },
-  });
-  return (key, params) => instance.t(key, params ?? {});
-}
-const T = { en: translator('en'), es: translator('es') };
 
 interface Running {
   test: TestService;

@@ -1,24 +1,16 @@
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { problemOf } from '../../../src-main/core/console/answer';
 import { ConsoleProblemSchema } from '../../../src-common/ipc/console/answer';
-import { en, es } from '../../../src-renderer/i18n/catalog';
 import { byteSize } from '../../../src-shared/byte-size';
+import { translators as T } from '../../support/catalog-words';
 
 /**
  * What staff are told about an answer longer than service.maxAnswerBytes (issue 22, item 2): its
  * own kind over the IPC, the cap and the setting named in both languages.
  */
-const words = i18next.createInstance();
-await words.init({
-  lng: 'en',
-  initAsync: false,
-  resources: { en: { translation: en }, es: { translation: es } },
-  interpolation: { escapeValue: false },
-});
 // The screen writes the cap with its size formatter (staff/documents/sizes.ts): "4 MB".
 const say = (language: 'en' | 'es', limit: string) =>
-  words.getFixedT(language)('console.problem.too-large', { limit });
+  T[language]('console.problem.too-large', { limit });
 
 describe('the console problem for an answer too large to read', () => {
   it('keeps the cap, and no outcome bookkeeping', () => {

@@ -1,22 +1,18 @@
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { problemOf } from '../../../src-main/core/console/answer';
 import { ConsoleProblemSchema } from '../../../src-common/ipc/console/answer';
-import { en, es } from '../../../src-renderer/i18n/catalog';
+import type { MessageKey } from '../../../src-renderer/i18n/message-key';
+import { translators as T } from '../../support/catalog-words';
 
 /**
  * What staff are told about a redirect the client did not follow, and an answer for another item
  * or card (issue 22, item 7): their own kinds over the IPC, in their own words in both languages.
  */
-const words = i18next.createInstance();
-await words.init({
-  lng: 'en',
-  initAsync: false,
-  resources: { en: { translation: en }, es: { translation: es } },
-  interpolation: { escapeValue: false },
-});
-const say = (language: 'en' | 'es', key: string, params: Record<string, unknown> = {}) =>
-  words.getFixedT(language)(key, params);
+const say = (
+  language: 'en' | 'es',
+  key: MessageKey,
+  params: Record<string, string | number> = {},
+) => T[language](key, params);
 
 describe('console problems for answers that are not this request', () => {
   it('keeps a redirect as its own kind, naming where it pointed', () => {

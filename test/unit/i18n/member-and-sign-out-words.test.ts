@@ -1,20 +1,6 @@
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import type { Language } from '../../../src-common/ipc/contract';
 import { en, es } from '../../../src-renderer/i18n/catalog';
-
-/** The catalogs as the kiosk loads them, one translator per language. */
-function translator(language: Language) {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: language,
-    initAsync: false,
-    resources: { en: { translation: en }, es: { translation: es } },
-    interpolation: { escapeValue: false },
-  });
-  return (key: string, params: Record<string, string | number> = {}) => instance.t(key, params);
-}
-const T = { en: translator('en'), es: translator('es') };
+import { translators as T } from '../../support/catalog-words';
 
 describe('the member editor, word for word', () => {
   it('says that a save sends the whole record (not only the changed fields)', () => {
@@ -87,7 +73,12 @@ describe('the member editor, word for word', () => {
       'El sistema de la biblioteca se ha negado a mostrar los socios sin dar el motivo.',
     );
     for (const language of ['en', 'es'] as const) {
-      for (const key of ['refusedSave', 'refusedSaveSaid', 'refusedRead', 'refusedReadSaid']) {
+      for (const key of [
+        'refusedSave',
+        'refusedSaveSaid',
+        'refusedRead',
+        'refusedReadSaid',
+      ] as const) {
         expect(T[language](`members.problem.${key}`, { reason: 'x' })).not.toMatch(/400|status/i);
       }
     }

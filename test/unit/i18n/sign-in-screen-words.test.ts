@@ -1,22 +1,8 @@
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../src-common/ipc/contract';
-import { en, es } from '../../../src-renderer/i18n/catalog';
 import type { Translate } from '../../../src-renderer/lib/line-words';
 import { scopesInWords, scopeWords } from '../../../src-renderer/staff/diagnostics/scope-words';
-
-/** The catalogs as the kiosk loads them, one translator per language. */
-function translator(language: Language): Translate {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: language,
-    initAsync: false,
-    resources: { en: { translation: en }, es: { translation: es } },
-    interpolation: { escapeValue: false },
-  });
-  return (key, params) => instance.t(key, params ?? {});
-}
-const T = { en: translator('en'), es: translator('es') };
+import { translators as T } from '../../support/catalog-words';
 
 /** What the embedded reference service grants the registered client, in the order it says it. */
 const GRANTED = ['openid', 'profile', 'email', 'serviceApi', 'offline_access'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attractOffer } from '../../../src-renderer/patron/attract-offer';
-import { englishText } from './catalog-lookup';
+import { englishText } from '../../support/catalog-words';
 
 describe('attract offer', () => {
   it('online: invites a card scan and offers returns, with no offline banner', () => {

@@ -1,31 +1,19 @@
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../src-common/ipc/contract';
 import { en, es } from '../../../src-renderer/i18n/catalog';
-import type { MessageKey } from '../../../src-renderer/i18n/message-key';
 import { attractOffer } from '../../../src-renderer/patron/attract-offer';
 import { messageWords } from '../../../src-renderer/lib/messages';
 import { knowledgeLossWords } from '../../../src-renderer/staff/status/offline-status-words';
+import { translators as T } from '../../support/catalog-words';
 
 /**
  * The words of a lost offline block list (issue 22, item 9): what the patron reads when borrowing
  * waits for staff, and what staff read on the status screen, word for word in both languages.
  */
 
-function translator(language: Language) {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: language,
-    initAsync: false,
-    resources: { en: { translation: en }, es: { translation: es } },
-    interpolation: { escapeValue: false },
-  });
-  return (key: MessageKey, params: Record<string, string | number> = {}) => instance.t(key, params);
-}
-
 /** What the patron reads for the desk's answer to a card, on the attract screen and elsewhere. */
 function patronWords(language: Language): { attract: string; refused: string; banner: string } {
-  const t = translator(language);
+  const t = T[language];
   const message = { kind: 'offline-check-out-unavailable' } as const;
   const banner = attractOffer({ checkOut: false, checkIn: true }).banner;
   if (!banner) throw new Error('no banner');
@@ -78,7 +66,7 @@ describe('staff, on the status screen', () => {
   const time = (ms: number): string =>
     ms === 1 ? 'Nov 25, 2026, 9:14 AM' : 'Nov 25, 2026, 9:20 AM';
   const words = (language: Language, loss: Parameters<typeof knowledgeLossWords>[0]): string[] => {
-    const t = translator(language);
+    const t = T[language];
     return knowledgeLossWords(loss, time).map((w) => t(w.key, w.params));
   };
   const FILE = '/var/lib/library-kiosk/offline/knowledge.bin.corrupt-2026-11-25T09-14-02.118Z';

@@ -11,7 +11,7 @@ import {
   returnParts,
   succeeded,
 } from '../../../src-renderer/lib/line-outcome';
-import { englishText } from './catalog-lookup';
+import { englishText } from '../../support/catalog-words';
 
 const DAY = { kind: 'day', date: '2026-11-13' } as const;
 

@@ -1,22 +1,9 @@
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { Language, TransactionLine } from '../../../src-common/ipc/contract';
-import { en, es } from '../../../src-renderer/i18n/catalog';
-import { checkOutWords, returnWords, type Translate } from '../../../src-renderer/lib/line-words';
+import { es } from '../../../src-renderer/i18n/catalog';
+import { checkOutWords, returnWords } from '../../../src-renderer/lib/line-words';
 import { thanksWords } from '../../../src-renderer/patron/thanks-words';
-
-/** The catalogs as the kiosk loads them, one translator per language. */
-function translator(language: Language): Translate {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: language,
-    initAsync: false,
-    resources: { en: { translation: en }, es: { translation: es } },
-    interpolation: { escapeValue: false },
-  });
-  return (key, params) => instance.t(key, params ?? {});
-}
-const T = { en: translator('en'), es: translator('es') };
+import { translators as T } from '../../support/catalog-words';
 
 const DAY = { kind: 'day', date: '2026-11-13' } as const;
 const DUE = { kind: 'day', date: '2026-12-16' } as const;

@@ -10,7 +10,7 @@ import {
   TRANSACTION_KIND_KEYS,
 } from '../../../src-renderer/staff/status/offline-status-words';
 import { en, es } from '../../../src-renderer/i18n/catalog';
-import { englishText } from './catalog-lookup';
+import { englishText } from '../../support/catalog-words';
 
 describe('offline status words', () => {
   it('has catalog words for every connectivity, sync phase, problem, kind and reason', () => {

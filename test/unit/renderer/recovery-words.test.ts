@@ -1,38 +1,22 @@
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../src-common/ipc/contract';
 import type { StatusView } from '../../../src-common/ipc/console/diagnostics';
-import { en, es } from '../../../src-renderer/i18n/catalog';
 import {
   clockTime,
   recoveriesText,
   stationRestartsText,
 } from '../../../src-renderer/staff/diagnostics/recovery-words';
+import { translators as T } from '../../support/catalog-words';
 
 type Recoveries = NonNullable<StatusView['pageRecoveries']>;
 type StationRestarts = StatusView['stationRestarts'];
 
-function translator(language: Language): typeof i18next {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: language,
-    initAsync: false,
-    resources: { en: { translation: en }, es: { translation: es } },
-    interpolation: { escapeValue: false },
-  });
-  return instance;
-}
-
 /** The status screen's page-recoveries line as the catalogs make it, in UTC for the test. */
 function line(language: Language, recoveries: Recoveries): { label: string; value: string } {
-  const instance = translator(language);
+  const t = T[language];
   return {
-    label: instance.t('diagnostics.status.pageRecoveries'),
-    value: recoveriesText(
-      recoveries,
-      (key, params) => instance.t(key, params),
-      (at) => clockTime(at, language, 'UTC'),
-    ),
+    label: t('diagnostics.status.pageRecoveries'),
+    value: recoveriesText(recoveries, t, (at) => clockTime(at, language, 'UTC')),
   };
 }
 
@@ -93,14 +77,10 @@ function restartsLine(
   language: Language,
   restarts: StationRestarts,
 ): { label: string; value: string } {
-  const instance = translator(language);
+  const t = T[language];
   return {
-    label: instance.t('diagnostics.status.stationRestarts'),
-    value: stationRestartsText(
-      restarts,
-      (key, params) => instance.t(key, params),
-      (at) => clockTime(at, language, 'UTC'),
-    ),
+    label: t('diagnostics.status.stationRestarts'),
+    value: stationRestartsText(restarts, t, (at) => clockTime(at, language, 'UTC')),
   };
 }
 

@@ -1,20 +1,13 @@
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../src-common/ipc/contract';
 import type { SecurityChange } from '../../../src-common/ipc/console/security-change';
 import { securityChanges } from '../../../src-main/settings/security-changes';
 import { en, es } from '../../../src-renderer/i18n/catalog';
 import { securityLine } from '../../../src-renderer/staff/settings/security-words';
+import { translators as T } from '../../support/catalog-words';
 
 function lines(language: Language, changes: SecurityChange[]): string[] {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: language,
-    initAsync: false,
-    resources: { en: { translation: en }, es: { translation: es } },
-    interpolation: { escapeValue: false },
-  });
-  return changes.map((change) => securityLine(change, (key, params) => instance.t(key, params)));
+  return changes.map((change) => securityLine(change, T[language]));
 }
 
 const CURRENT = {

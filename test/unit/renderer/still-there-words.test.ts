@@ -1,20 +1,11 @@
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../src-common/ipc/contract';
-import { en, es } from '../../../src-renderer/i18n/catalog';
 import { stillThereWords } from '../../../src-renderer/patron/still-there-words';
+import { translators as T } from '../../support/catalog-words';
 
-/** The catalogs as the kiosk loads them. */
 function words(language: Language, printsReceipt: boolean, seconds: number): string {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: language,
-    initAsync: false,
-    resources: { en: { translation: en }, es: { translation: es } },
-    interpolation: { escapeValue: false },
-  });
   const { key, params } = stillThereWords(printsReceipt, seconds);
-  return instance.t(key, params);
+  return T[language](key, params);
 }
 
 describe('the still-there countdown, in English and Spanish', () => {

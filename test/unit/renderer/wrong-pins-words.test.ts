@@ -1,20 +1,8 @@
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../src-common/ipc/contract';
-import { en, es } from '../../../src-renderer/i18n/catalog';
 import type { WrongPins } from '../../../src-renderer/staff/wrong-pins-words';
 import { wrongPinTime, wrongPinsText } from '../../../src-renderer/staff/wrong-pins-words';
-
-function translator(language: Language): typeof i18next {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: language,
-    initAsync: false,
-    resources: { en: { translation: en }, es: { translation: es } },
-    interpolation: { escapeValue: false },
-  });
-  return instance;
-}
+import { translators as T } from '../../support/catalog-words';
 
 const NOW = Date.parse('2026-11-25T16:30:00.000Z');
 const TODAY = Date.parse('2026-11-25T14:02:30.000Z');
@@ -22,12 +10,7 @@ const DAYS_AGO = Date.parse('2026-11-23T09:05:00.000Z');
 
 /** The staff screen's line as the catalogs make it, in UTC for the test. */
 function line(language: Language, wrongPins: WrongPins | undefined): string | undefined {
-  const instance = translator(language);
-  return wrongPinsText(
-    wrongPins,
-    (key, params) => instance.t(key, params),
-    (at) => wrongPinTime(at, language, NOW, 'UTC'),
-  );
+  return wrongPinsText(wrongPins, T[language], (at) => wrongPinTime(at, language, NOW, 'UTC'));
 }
 
 describe('the wrong PINs since staff last entered, in English and Spanish', () => {
