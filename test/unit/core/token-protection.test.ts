@@ -6,7 +6,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import i18next from 'i18next';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStaffAuth } from '../../../src-main/auth/staff-auth';
 import type { ConsoleContext } from '../../../src-main/core/console/deps';
@@ -17,7 +16,7 @@ import { createFileVault, fileVaultPaths } from '../../../src-main/vault/file-va
 import { masterKeys } from '../../../src-main/vault/kiosk-keys';
 import type { TokenVault, VaultProtection, VaultStatus } from '../../../src-main/vault/vault';
 import { ok } from '../../../src-shared/result';
-import { en, es } from '../../../src-renderer/i18n/catalog';
+import { translators as T } from '../../support/catalog-words';
 
 let dir: string;
 
@@ -66,15 +65,10 @@ async function statusOver(vault: TokenVault) {
 }
 
 function words(language: Language, protection: VaultProtection): [string, string] {
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: language,
-    initAsync: false,
-    resources: { en: { translation: en }, es: { translation: es } },
-  });
+  const t = T[language];
   return [
-    instance.t('diagnostics.status.tokenProtection'),
-    instance.t(`diagnostics.status.protection.${protection}`),
+    t('diagnostics.status.tokenProtection'),
+    t(`diagnostics.status.protection.${protection}`),
   ];
 }
 
