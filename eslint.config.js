@@ -24,18 +24,11 @@ const OUTSIDE_COMMON = {
   message:
     'src-common/ is what every runtime may import (main, preload, renderer): it imports only zod and itself.',
 };
-// Contract files still built from domain schemas (issue 23, item 1: being mapped to wire types).
-const COMMON_NOT_YET = [
-  'src-common/ipc/contract.ts',
-  'src-common/ipc/console/diagnostics.ts',
-  'src-common/ipc/console/settings.ts',
-  'src-common/member-rules.ts',
-];
 const NODE = { regex: '^node:', message: 'src-common/ runs in the renderer too: no Node modules.' };
 const ABOVE_PLATFORM = {
-  regex: '^\\.\\./(?!\\.\\./src-shared/)',
+  regex: '^\\.\\./(?!\\.\\./src-(shared|common)/)',
   message:
-    'src-main/platform/ is what every layer may use (file modes, the clock, durable writes): it imports only Node, src-shared/ and itself.',
+    'src-main/platform/ is what every layer may use (file modes, the clock, durable writes): it imports only Node, src-common/, src-shared/ and itself.',
 };
 
 /**
@@ -67,7 +60,7 @@ function boundaries() {
     restrict(['src-main/host/**/*.ts'], [RENDERER]),
     restrict(['src-reference-service/**/*.ts'], [MAIN, RENDERER]),
     restrict(['src-shared/**/*.ts'], [MAIN, SERVICE, RENDERER]),
-    restrict(['src-common/**/*.ts'], [OUTSIDE_COMMON, NODE], { ignores: COMMON_NOT_YET }),
+    restrict(['src-common/**/*.ts'], [OUTSIDE_COMMON, NODE]),
     {
       files: ['src-renderer/**/*.{ts,svelte}'],
       rules: {

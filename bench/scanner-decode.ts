@@ -3,7 +3,7 @@ import { setLogLevel } from '../src-shared/log/logger';
 import { createDecoder, type DecoderFormat } from '../src-main/scanner/decode';
 import type { DeviceWatcher } from '../src-main/scanner/device-watcher';
 import type { HidBackend, HidDeviceInfo, HidHandle } from '../src-main/scanner/hid-backend';
-import type { ScanEvent } from '../src-main/scanner/scan-event';
+import type { ScanEvent } from '../src-common/ipc/scan-event';
 import { ScannerService } from '../src-main/scanner/scanner-service';
 import { ScannerSettingsSchema } from '../src-main/scanner/settings-schema';
 import { summarise, type BenchRow, type BenchSuite } from './index';

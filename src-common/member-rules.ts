@@ -4,7 +4,7 @@
  * page sizes, the member edit's field rules, and what an edit sends.
  */
 
-import type { MemberUpdate } from '../src-main/library-client/schemas/member';
+import type { MemberUpdate } from './ipc/member-update';
 
 /** Pages count from 1, as the interface's documented call (page 1) and the reference service do. */
 export const PAGE_SIZES = [10, 20, 50] as const;

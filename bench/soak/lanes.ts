@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import type { IpcResult } from '../../src-common/ipc/contract';
-import type { SubmitScanResult } from '../../src-main/scanner/scan-event';
+import type { SubmitScanResult } from '../../src-common/ipc/scan-event';
 import { typeAsScanner } from '../../test/e2e/harness';
 import type { IpcWireClient } from '../../test/support/ipc-wire-client';
 

@@ -5,15 +5,15 @@
 
 import { z } from 'zod';
 import { DemoGuideSchema } from './demo-guide';
-import { StaffAuthStatusSchema } from '../../src-main/auth/status';
-import { ClassificationSchema } from '../../src-main/scanner/classify';
+import { StaffAuthStatusSchema } from './staff-auth';
 import {
+  ClassificationSchema,
   ScanEventSchema,
   SubmitScanResultSchema,
   WedgeScanSubmissionSchema,
-} from '../../src-main/scanner/scan-event';
-import { ScannerSettingsSchema } from '../../src-main/scanner/settings-schema';
-import { ScannerStatusSchema } from '../../src-main/scanner/status';
+  WedgeSuffixKeySchema,
+} from './scan-event';
+import { ScannerStatusSchema } from './scanner-status';
 import type { EventName, InvokeChannel } from './channels';
 import { offlineInvokeContract, OfflineStatusSchema } from './offline';
 import { diagnosticsInvokeContract } from './console/diagnostics';
@@ -56,11 +56,11 @@ export type Screen = z.infer<typeof ScreenSchema>;
 export type ScreenName = Screen['name'];
 
 /** Keystroke timing the renderer's wedge detector needs; the rest of scanning stays in the core. */
-export const WedgeSettingsSchema = ScannerSettingsSchema.pick({
-  wedgeMaxAvgIntervalMs: true,
-  wedgeMinLength: true,
-  wedgeSuffixKeys: true,
-  wedgeHoldMs: true,
+export const WedgeSettingsSchema = z.object({
+  wedgeMaxAvgIntervalMs: z.number().positive(),
+  wedgeMinLength: z.number().int().min(1),
+  wedgeSuffixKeys: z.array(WedgeSuffixKeySchema),
+  wedgeHoldMs: z.number().int().positive(),
 });
 export type WedgeSettings = z.infer<typeof WedgeSettingsSchema>;
 
@@ -149,6 +149,7 @@ export const invokeContract = {
     response: z.discriminatedUnion('presentation', [
       z.object({ presentation: z.literal('shown') }),
       z.object({ presentation: z.literal('popup'), authorizationUrl: z.url() }),
+      z.object({ presentation: z.literal('refused') }),
     ]),
   },
   'auth.signOut': { request: None, response: None },
@@ -180,8 +181,6 @@ export const IpcErrorKindSchema = z.enum([
   'disconnected',
   // Web host: staff mode is open on another connection, which alone may act until it closes.
   'busy',
-  // A staff channel (channels.ts) called while staff mode is shut: its handler did not run.
-  'not-staff',
 ]);
 export type IpcErrorKind = z.infer<typeof IpcErrorKindSchema>;
 

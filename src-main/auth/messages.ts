@@ -1,3 +1,5 @@
+import type { AuthProblemKind } from '../../src-common/ipc/staff-auth';
+
 /**
  * Staff-facing outcomes of sign-in and token upkeep, as stable keys the renderer translates.
  * `text` is the English fallback (CLI, logs); it never contains a token, code or verifier.
@@ -27,15 +29,7 @@ export const AUTH_MESSAGES = {
     'The library service address, sign-in server or client changed in the settings, so the saved sign-in was removed. A staff member needs to sign in again.',
   'auth.vault-not-persistent':
     'Signed in, but the sign-in cannot be saved securely on this computer; it ends when the kiosk closes.',
-} as const;
-
-export type AuthProblemKind = keyof typeof AUTH_MESSAGES;
-
-/** The kinds as a tuple for the status schema's enum, so the renderer's translations are typed. */
-export const AUTH_PROBLEM_KINDS = Object.keys(AUTH_MESSAGES) as [
-  AuthProblemKind,
-  ...AuthProblemKind[],
-];
+} as const satisfies Record<AuthProblemKind, string>;
 
 export interface AuthProblem {
   kind: AuthProblemKind;

@@ -5,19 +5,19 @@ import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
 import type { FieldMap } from '../library-client/reader/view';
 import type { ClientKind } from '../settings/schema';
-import type { Account } from '../vault/token-set';
+import type { Account } from '../../src-common/ipc/staff-auth';
 import type { TokenVault } from '../vault/vault';
 import { authMessageText } from './messages';
 import type { AuthProblem } from './messages';
 import { createOAuthServer } from './oauth-server';
 import type { TokenResponse } from './oauth-server';
 import { createSignInFlow } from './sign-in-flow';
-import { StaffAuthStatusSchema } from './status';
-import type { StaffAuthStatus } from './status';
+import { StaffAuthStatusSchema } from '../../src-common/ipc/staff-auth';
+import type { StaffAuthStatus } from '../../src-common/ipc/staff-auth';
 import { tokenBinding } from './token-binding';
 import { createTokenKeeper } from './token-keeper';
 import type { TokenKeeper } from './token-keeper';
-import type { TokenSummary } from './token-summary';
+import type { TokenSummary } from '../../src-common/ipc/token-summary';
 
 export interface ServiceConnection {
   baseUrl: string;

@@ -3,13 +3,14 @@ import type { AuthRequiredReason } from '../library-client/errors';
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
 import type { AccessTokenSource } from '../library-client/token-source';
-import type { Account, StoredTokenSet } from '../vault/token-set';
+import type { StoredTokenSet } from '../vault/token-set';
+import type { Account } from '../../src-common/ipc/staff-auth';
 import type { TokenVault } from '../vault/vault';
 import { authProblem } from './messages';
 import type { AuthProblem } from './messages';
 import { bindingMismatch } from './token-binding';
 import type { TokenBinding } from './token-binding';
-import type { TokenSummary } from './token-summary';
+import type { TokenSummary } from '../../src-common/ipc/token-summary';
 import type { OAuthServer, TokenResponse } from './oauth-server';
 
 const log = createLogger('auth:tokens');

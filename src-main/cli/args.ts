@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
-import { MEMBER_UPDATE_FIELDS } from '../library-client/schemas/member';
+import { MEMBER_UPDATE_FIELDS } from '../../src-common/ipc/member-update';
 
 export const COMMANDS = [
   'login',

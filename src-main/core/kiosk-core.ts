@@ -17,8 +17,8 @@ import type {
 } from '../../src-common/ipc/contract';
 import type { Receipt } from '../../src-common/ipc/patron';
 import { classify } from '../scanner/classify';
-import type { Classification } from '../scanner/classify';
-import type { ScanEvent } from '../scanner/scan-event';
+import type { Classification } from '../../src-common/ipc/scan-event';
+import type { ScanEvent } from '../../src-common/ipc/scan-event';
 import type { ScannerService } from '../scanner/scanner-service';
 import type { ScannerSettings } from '../scanner/settings-schema';
 import type { OfflineSettings, PatronSettings, ReceiptSettings } from '../settings/schema';
@@ -81,11 +81,6 @@ export interface KioskCore {
   state(view?: StateView): KioskState;
   /** Whether the PIN screen or staff mode is showing. */
   staffOpen(): boolean;
-  /**
-   * The choke point's staff gate: is staff mode open (the staff screen, not the PIN screen)? A yes
-   * counts as staff activity.
-   */
-  admitStaff(): boolean;
   /** Subscribe to core events; returns the unsubscribe function. */
   subscribe(listener: CoreListener): () => void;
   dispose(): void;
@@ -143,18 +138,21 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       emit();
     },
   });
-  const admitStaff = (): boolean => {
+  const staffOnly = (): boolean => {
     if (staff.screen()?.name !== 'staff') return false;
     staff.touch();
     return true;
   };
   const staffConsole = options.console
-    ? createStaffConsole({
-        ...options.console,
-        changed: () => staff.screen()?.name === 'staff' && emit(),
-        touch: () => staff.screen()?.name === 'staff' && staff.touch(),
-      })
-    : unavailableConsole();
+    ? createStaffConsole(
+        {
+          ...options.console,
+          changed: () => staff.screen()?.name === 'staff' && emit(),
+          touch: () => staff.screen()?.name === 'staff' && staff.touch(),
+        },
+        staffOnly,
+      )
+    : unavailableConsole(staffOnly);
   const { printing } = options;
   const session = createSessionDriver({
     config,
@@ -272,20 +270,31 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     },
     'staff.activity': () => staff.touch(),
     'staff.exit': () => staff.exit(),
-    // Staff channels from here on (channels.ts): the choke point admits them only in staff mode.
-    'auth.beginSignIn': () => options.presentSignIn(),
-    'auth.signOut': () => options.auth.signOut(),
+    'auth.beginSignIn': async () => {
+      if (staff.screen()?.name !== 'staff') return { presentation: 'refused' };
+      staff.touch();
+      return options.presentSignIn();
+    },
+    'auth.signOut': async () => {
+      if (staff.screen()?.name !== 'staff') return;
+      staff.touch();
+      await options.auth.signOut();
+    },
     'scanner.submitWedgeScan': (submission) => options.scanner.submitWedgeScan(submission),
-    // Without store and forward (a host without it) there is nothing to retry, export or import.
-    'offline.retry': async ({ id }) => ({ done: offline ? await offline.retry(id) : false }),
-    'offline.dismiss': async ({ id }) => ({ done: offline ? await offline.dismiss(id) : false }),
-    'offline.export': ({ what }) => offline?.exportCsv(what),
-    'offline.importBlockList': async ({ csv }) => offline?.importBlockList(csv),
+    'offline.retry': async ({ id }) => ({
+      done: staffOnly() && offline ? await offline.retry(id) : false,
+    }),
+    'offline.dismiss': async ({ id }) => ({
+      done: staffOnly() && offline ? await offline.dismiss(id) : false,
+    }),
+    'offline.export': ({ what }) => (staffOnly() && offline ? offline.exportCsv(what) : undefined),
+    'offline.importBlockList': async ({ csv }) =>
+      staffOnly() && offline ? offline.importBlockList(csv) : undefined,
     'offline.lendWithoutBlockList': async () => ({
-      done: offline ? await offline.lendWithoutBlockList() : false,
+      done: staffOnly() && offline ? await offline.lendWithoutBlockList() : false,
     }),
     'offline.setDamageAside': async () => {
-      const file = offline ? await offline.setDamageAside() : undefined;
+      const file = staffOnly() && offline ? await offline.setDamageAside() : undefined;
       return file ? { file } : {};
     },
     ...staffConsole.handlers,
@@ -295,7 +304,6 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     handlers,
     state,
     staffOpen: () => staff.screen() !== undefined,
-    admitStaff,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

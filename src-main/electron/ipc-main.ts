@@ -13,11 +13,7 @@ function senderUrl(event: IpcMainInvokeEvent): string | undefined {
 
 /** Wires the one choke point into ipcMain and forwards core events to the window. */
 export function wireIpc(core: KioskCore, window: BrowserWindow): () => void {
-  const router = createIpcRouter({
-    handlers: core.handlers,
-    trustedOrigins: [APP_ORIGIN],
-    admitStaff: core.admitStaff,
-  });
+  const router = createIpcRouter({ handlers: core.handlers, trustedOrigins: [APP_ORIGIN] });
   ipcMain.handle(INVOKE_CHANNEL, (event, channel: unknown, payload: unknown) =>
     router.dispatch(typeof channel === 'string' ? channel : '', payload, {
       senderUrl: senderUrl(event),

@@ -1,6 +1,7 @@
 import { safeStorage } from 'electron';
 import { createLogger } from '../../src-shared/log/logger';
-import type { VaultReason, VaultStatus } from '../vault/vault';
+import type { VaultReason } from '../../src-common/ipc/staff-auth';
+import type { VaultStatus } from '../vault/vault';
 
 const log = createLogger('vault:safe-storage');
 

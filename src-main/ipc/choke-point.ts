@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import { createLogger } from '../../src-shared/log/logger';
-import { CHANNEL_GATES } from '../../src-common/ipc/channels';
 import { invokeContract } from '../../src-common/ipc/contract';
 import type {
   InvokeChannel,
@@ -25,11 +24,6 @@ export interface RouterOptions {
   handlers: IpcHandlers;
   /** Origins allowed to call, e.g. `app://kiosk` or `http://127.0.0.1:7300`. */
   trustedOrigins: readonly string[];
-  /**
-   * Asked before a `staff` channel's handler runs (the gates are in channels.ts): is staff mode
-   * open? A yes counts as staff activity.
-   */
-  admitStaff(): boolean;
 }
 
 function isChannel(channel: string): channel is InvokeChannel {
@@ -58,11 +52,7 @@ function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
-export function createIpcRouter({
-  handlers,
-  trustedOrigins,
-  admitStaff,
-}: RouterOptions): IpcRouter {
+export function createIpcRouter({ handlers, trustedOrigins }: RouterOptions): IpcRouter {
   const trusted = new Set(trustedOrigins);
   return {
     async dispatch(channel, payload, context) {
@@ -76,10 +66,6 @@ export function createIpcRouter({
       }
       if (!isChannel(channel)) {
         return failure('unknown-channel', `No such channel: ${channel.slice(0, 64)}`);
-      }
-      // The one staff gate: before the payload is read, so a refused call learns nothing more.
-      if (CHANNEL_GATES[channel] === 'staff' && !admitStaff()) {
-        return failure('not-staff', `${channel} needs staff mode.`);
       }
       const parsed = invokeContract[channel].request.safeParse(payload);
       if (!parsed.success) {

@@ -3,7 +3,7 @@ import type { Result } from '../../src-shared/result';
 import type { CallOptions, ServiceClient } from './client';
 import type { ServiceError } from './errors';
 import type { Member, MemberTextConcept } from './reader/types';
-import type { MemberUpdate } from './schemas/member';
+import type { MemberUpdate } from '../../src-common/ipc/member-update';
 
 /**
  * A member update as the CLI and the staff console both do it: send the body, then read the member

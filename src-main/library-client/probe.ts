@@ -6,10 +6,10 @@ import type { ConceptKey, ConceptOf, ConceptSpec, RecordKind } from './reader/co
 import { normaliseName } from './reader/locate';
 import { isPlainObject, readBoolean, readDate, readNumber, readText } from './reader/values';
 import type { Trace } from './reader/view';
-import type { ProbeReport } from './probe-report';
+import type { ProbeReport } from '../../src-common/ipc/probe-report';
 import type { Result } from '../../src-shared/result';
 
-export type { ProbeReport } from './probe-report';
+export type { ProbeReport } from '../../src-common/ipc/probe-report';
 
 export interface ProbeOptions {
   /** The member to look up with circulation details; else the first member of the list. */

@@ -1,14 +1,6 @@
-import { z } from 'zod';
 import { isValidMod10 } from './check-digit';
 import type { ScannerSettings } from './settings-schema';
-
-export const ClassificationSchema = z.object({
-  kind: z.enum(['patron', 'item', 'unknown']),
-  valid: z.boolean(),
-  reason: z.enum(['no-pattern-match', 'check-digit']).optional(),
-});
-
-export type Classification = z.infer<typeof ClassificationSchema>;
+import type { Classification } from '../../src-common/ipc/scan-event';
 
 type ClassifySettings = Pick<ScannerSettings, 'patronPattern' | 'itemPattern' | 'checkDigit'>;
 

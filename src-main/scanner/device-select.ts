@@ -1,6 +1,6 @@
 import type { DecoderFormat } from './decode';
 import type { HidDeviceInfo } from './hid-backend';
-import type { ScanSource } from './scan-event';
+import type { ScanSource } from '../../src-common/ipc/scan-event';
 import type { ReportFormat, ScannerDevice } from './settings-schema';
 
 export const USAGE_PAGE_POS_SCANNER = 0x8c;

@@ -5,9 +5,9 @@ import { createDecoder, type DecoderLimits, type ReportDecoder } from './decode'
 import { decodingFor, selectDevice } from './device-select';
 import type { DeviceWatcher } from './device-watcher';
 import type { HidBackend, HidDeviceInfo, HidHandle } from './hid-backend';
-import type { ScanRejectReason, ScanSource } from './scan-event';
+import type { ScanRejectReason, ScanSource } from '../../src-common/ipc/scan-event';
 import type { ReportFormat, ScannerDevice } from './settings-schema';
-import type { ScannerErrorKind, ScannerStatus } from './status';
+import type { ScannerErrorKind, ScannerStatus } from '../../src-common/ipc/scanner-status';
 
 export interface RawScan {
   text: string;

@@ -1,4 +1,4 @@
-import type { ScanRejectReason } from './scan-event';
+import type { ScanRejectReason } from '../../src-common/ipc/scan-event';
 import type { ScannerSettings } from './settings-schema';
 
 export type NormaliseResult = { ok: true; code: string } | { ok: false; reason: ScanRejectReason };

@@ -14,9 +14,9 @@ import {
   type ScanRejectReason,
   type ScanSource,
   type SubmitScanResult,
-} from './scan-event';
+} from '../../src-common/ipc/scan-event';
 import type { ScannerSettings } from './settings-schema';
-import type { ScannerStatus } from './status';
+import type { ScannerStatus } from '../../src-common/ipc/scanner-status';
 
 export interface ScannerServiceOptions {
   settings: ScannerSettings;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { WedgeSuffixKeySchema } from '../../src-common/ipc/scan-event';
 
 /** A USB vendor or product ID (16 bits). */
 const UsbId = z.number().int().min(0).max(0xffff);
@@ -33,8 +34,6 @@ export const ScannerDeviceSchema = z.discriminatedUnion('mode', [
  * vendor "HID data" mode.
  */
 export const ReportFormatSchema = z.enum(['auto', 'pos', 'keyboard', 'vendor']);
-
-export const WedgeSuffixKeySchema = z.enum(['Enter', 'Tab']);
 
 export const CheckDigitSchema = z.enum(['none', 'mod10']);
 

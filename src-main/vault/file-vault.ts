@@ -4,7 +4,8 @@ import { createSealedFile, dataFolderKey } from './sealed-file';
 import type { SealingKey } from './sealed-file';
 import { StoredTokenSetSchema } from './token-set';
 import type { StoredTokenSet } from './token-set';
-import type { TokenVault, VaultError, VaultProtection } from './vault';
+import type { TokenVault, VaultError } from './vault';
+import type { VaultProtection } from '../../src-common/ipc/staff-auth';
 
 // Binds the ciphertext to its purpose, so the same key could never decrypt another file type.
 export const TOKEN_VAULT_ASSOCIATED_DATA = 'library-kiosk token vault v1';

@@ -1,10 +1,7 @@
 import { z } from 'zod';
+import { AccountSchema } from '../../src-common/ipc/staff-auth';
 
 /** Who is signed in, shown on the staff screen; never a secret. */
-export const AccountSchema = z.object({
-  name: z.string(),
-  email: z.string(),
-});
 
 /**
  * The token set as the vault keeps it. Bound to the service that receives it, the authorization
@@ -28,5 +25,4 @@ export const StoredTokenSetSchema = z.object({
   account: AccountSchema.optional(),
 });
 
-export type Account = z.infer<typeof AccountSchema>;
 export type StoredTokenSet = z.infer<typeof StoredTokenSetSchema>;

@@ -2,7 +2,7 @@ import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
-import type { ScanEvent } from '../../src-main/scanner/scan-event';
+import type { ScanEvent } from '../../src-common/ipc/scan-event';
 import { launchChromium, startKioskUnderTest, typeAsScanner } from './harness';
 import type { KioskUnderTest } from './harness';
 

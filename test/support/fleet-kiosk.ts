@@ -84,8 +84,7 @@ export async function startFleetKiosk(options: FleetKioskOptions): Promise<Fleet
   const hid = new FakeHidBackend();
   const kiosk = await bootKiosk(settings.value, {
     vault: createFileVault(fileVaultPaths(options.dataDir)),
-    // Never used: the fleet's kiosks sign in over HTTP (signIn below), not through a shown page.
-    presentSignIn: async () => ({ presentation: 'shown' }),
+    presentSignIn: async () => ({ presentation: 'refused' }),
     receiptPrinting: { printBy: 'renderer' },
     hidBackend: hid,
     ...(options.jitter === undefined ? {} : { offlineJitter: options.jitter }),

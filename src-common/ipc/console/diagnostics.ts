@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { TokenSummarySchema } from '../../../src-main/auth/token-summary';
-import { VaultProtectionSchema } from '../../../src-main/auth/status';
-import { ProbeReportSchema } from '../../../src-main/library-client/probe-report';
+import { TokenSummarySchema } from '../token-summary';
+import { VaultProtectionSchema } from '../staff-auth';
+import { ProbeReportSchema } from '../probe-report';
 import { consoleAnswer, ConsoleProblemSchema } from './answer';
 import type { DiagnosticsChannel } from './channels';
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Settings } from '../../../src-main/settings/schema';
 import { consoleAnswer } from './answer';
 import { ConfirmedChangesSchema, SecurityChangeSchema } from './security-change';
 import type { SettingsChannel } from './channels';
@@ -10,7 +9,8 @@ const NumberField = z.number().nullable();
 
 /**
  * The settings screen's form: one entry per field, keyed by the setting's dotted path (the same
- * path the settings schema's issues name, so each error lands next to its field). Values are
+ * path the settings schema's issues name, so each error lands next to its field; the core's
+ * settings/form.ts checks at compile time that each key is a real setting). Values are
  * loose here; the core checks them with the settings schema. Text that may be empty (`''`) leaves
  * an optional setting unset. The field map is the diagnostics screen's; machine-specific
  * settings (data folder, basic-text encryption) are not edited from a screen.
@@ -60,22 +60,6 @@ export const SettingsFormSchema = z.object({
 });
 export type SettingsForm = z.infer<typeof SettingsFormSchema>;
 export type SettingsField = keyof SettingsForm;
-
-/** Every leaf of the settings by dotted path (a union distributes: `scanner.device.vendorId`). */
-type LeafPath<T> = T extends readonly unknown[]
-  ? never
-  : T extends object
-    ? {
-        [K in keyof T & string]: NonNullable<T[K]> extends readonly unknown[]
-          ? K
-          : NonNullable<T[K]> extends object
-            ? `${K}.${LeafPath<NonNullable<T[K]>>}`
-            : K;
-      }[keyof T & string]
-    : never;
-/** The compiler keeps the form's keys to real settings: a renamed setting fails here. */
-export const FORM_FIELDS_ARE_SETTINGS: SettingsField extends LeafPath<Settings> ? true : never =
-  true;
 
 /** The form's fields that are one of a fixed list, with that list (from the settings schema). */
 export const SELECT_FIELDS = [

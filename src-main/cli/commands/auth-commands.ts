@@ -2,7 +2,7 @@ import open from 'open';
 import { authMessageText } from '../../auth/messages';
 import type { AuthProblem } from '../../auth/messages';
 import { loopbackTarget, startLoopbackRedirect } from '../../auth/loopback-redirect';
-import type { StaffAuthStatus } from '../../auth/status';
+import type { StaffAuthStatus } from '../../../src-common/ipc/staff-auth';
 import { ok } from '../../../src-shared/result';
 import type { Command } from '../command';
 import { EXIT, exitCodeOfAuthProblem } from '../exit-codes';

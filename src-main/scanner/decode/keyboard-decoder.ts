@@ -1,4 +1,4 @@
-import type { ScanRejectReason } from '../scan-event';
+import type { ScanRejectReason } from '../../../src-common/ipc/scan-event';
 import { isIgnoredUsage, isTerminator, USAGE_ERROR_ROLLOVER, usageToChar } from './keyboard-usage';
 import {
   DEFAULT_LIMITS,

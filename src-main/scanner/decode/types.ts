@@ -1,4 +1,4 @@
-import type { ScanRejectReason } from '../scan-event';
+import type { ScanRejectReason } from '../../../src-common/ipc/scan-event';
 
 /** What a decoder made of the reports so far: a complete code, or a reason it dropped one. */
 export type DecodeOutcome =

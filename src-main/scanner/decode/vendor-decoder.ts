@@ -1,4 +1,4 @@
-import type { ScanRejectReason } from '../scan-event';
+import type { ScanRejectReason } from '../../../src-common/ipc/scan-event';
 import { ByteBuffer } from './byte-buffer';
 import {
   DEFAULT_LIMITS,

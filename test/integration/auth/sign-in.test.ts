@@ -1,8 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffAuth } from '../../../src-main/auth/staff-auth';
-import { StaffAuthStatusSchema } from '../../../src-main/auth/status';
-import type { StaffAuthStatus } from '../../../src-main/auth/status';
+import { StaffAuthStatusSchema } from '../../../src-common/ipc/staff-auth';
+import type { StaffAuthStatus } from '../../../src-common/ipc/staff-auth';
 import { fileVaultPaths } from '../../../src-main/vault/file-vault';
 import { signInOverHttp } from '../../support/sign-in-over-http';
 import {

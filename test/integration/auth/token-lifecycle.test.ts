@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffAuth } from '../../../src-main/auth/staff-auth';
-import type { StaffAuthStatus } from '../../../src-main/auth/status';
+import type { StaffAuthStatus } from '../../../src-common/ipc/staff-auth';
 import { itemBarcode, memberBarcode } from '../../../src-reference-service/barcode';
 import {
   CLIENT_IDS,
@@ -183,7 +183,7 @@ describe('a refused refresh', () => {
     const { vault } = newVault(test);
     const auth = await signedIn(test, { vault });
     await revoke(test, (await storedTokens(vault)).refreshToken ?? '');
-    const loan = { itemBarcode: itemBarcode(11), memberBarcode: memberBarcode(1) };
+    const loan = { itemBarcode: itemBarcode(11), userBarcode: memberBarcode(1) };
     const refused = await auth.client.checkOut(loan);
     expect(refused).toMatchObject({
       ok: false,

@@ -14,7 +14,8 @@ import type { Language } from '../../../src-common/ipc/contract';
 import { randomBytes } from 'node:crypto';
 import { createFileVault, fileVaultPaths } from '../../../src-main/vault/file-vault';
 import { masterKeys } from '../../../src-main/vault/kiosk-keys';
-import type { TokenVault, VaultProtection, VaultStatus } from '../../../src-main/vault/vault';
+import type { VaultProtection } from '../../../src-common/ipc/staff-auth';
+import type { TokenVault, VaultStatus } from '../../../src-main/vault/vault';
 import { ok } from '../../../src-shared/result';
 import { translators as T } from '../../support/catalog-words';
 

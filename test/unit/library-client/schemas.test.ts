@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemberUpdateSchema } from '../../../src-main/library-client/schemas/member';
+import { MemberUpdateSchema } from '../../../src-common/ipc/member-update';
 import { UploadTicketSchema } from '../../../src-main/library-client/schemas/publisher';
 
 describe('upload ticket', () => {

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ScanEvent, ScanRejection } from '../../../src-main/scanner/scan-event';
-import { ScanEventSchema } from '../../../src-main/scanner/scan-event';
+import type { ScanEvent, ScanRejection } from '../../../src-common/ipc/scan-event';
+import { ScanEventSchema } from '../../../src-common/ipc/scan-event';
 import { ScannerService } from '../../../src-main/scanner/scanner-service';
 import {
   ScannerSettingsSchema,
   type ScannerSettings,
 } from '../../../src-main/scanner/settings-schema';
-import type { ScannerStatus } from '../../../src-main/scanner/status';
+import type { ScannerStatus } from '../../../src-common/ipc/scanner-status';
 import { captureLogs } from './capture-logs';
 import { FakeHidBackend, ManualWatcher, POS_SCANNER } from '../../support/fake-hid';
 import { posReport } from './fixtures';

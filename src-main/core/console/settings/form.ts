@@ -19,6 +19,22 @@ import type { Settings } from '../../../settings/schema';
 
 export const FORM_FIELDS = Object.keys(SettingsFormSchema.shape) as SettingsField[];
 
+/** Every leaf of the settings by dotted path (a union distributes: `scanner.device.vendorId`). */
+type LeafPath<T> = T extends readonly unknown[]
+  ? never
+  : T extends object
+    ? {
+        [K in keyof T & string]: NonNullable<T[K]> extends readonly unknown[]
+          ? K
+          : NonNullable<T[K]> extends object
+            ? `${K}.${LeafPath<NonNullable<T[K]>>}`
+            : K;
+      }[keyof T & string]
+    : never;
+/** The compiler keeps the form's keys to real settings: a renamed setting fails here. */
+const _formFieldsAreSettings: SettingsField extends LeafPath<Settings> ? true : never = true;
+void _formFieldsAreSettings;
+
 /** Optional settings: an empty field leaves them unset (the default, or the embedded service). */
 const UNSET_WHEN_EMPTY = new Set<SettingsField>([
   'service.baseUrl',

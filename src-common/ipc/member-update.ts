@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** The interface's member update body: all strings, `Id` selects the member, the rest is partial. */
+/**
+ * The interface's member update body: all strings, `Id` selects the member, the rest is partial.
+ * The one record shape on both wires: the Members screen edits it and the client sends it as is.
+ */
 export const MemberUpdateSchema = z.strictObject({
   Id: z.string().min(1),
   userbarcode: z.string().optional(),

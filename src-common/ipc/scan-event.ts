@@ -38,6 +38,9 @@ export const ScanRejectionSchema = z.object({
   receivedAt: z.number().int().nonnegative(),
 });
 
+/** Keys a keyboard-mode (wedge) scanner may send after a code. */
+export const WedgeSuffixKeySchema = z.enum(['Enter', 'Tab']);
+
 /** What the renderer sends when its wedge detector recognised a scan. */
 export const WedgeScanSubmissionSchema = z.object({
   code: z.string().min(1).max(1024),
@@ -58,3 +61,12 @@ export type ScanRejectReason = z.infer<typeof ScanRejectReasonSchema>;
 export type ScanRejection = z.infer<typeof ScanRejectionSchema>;
 export type WedgeScanSubmission = z.infer<typeof WedgeScanSubmissionSchema>;
 export type SubmitScanResult = z.infer<typeof SubmitScanResultSchema>;
+
+/** What a scanned code looks like to the kiosk: a card, an item, or neither (and why). */
+export const ClassificationSchema = z.object({
+  kind: z.enum(['patron', 'item', 'unknown']),
+  valid: z.boolean(),
+  reason: z.enum(['no-pattern-match', 'check-digit']).optional(),
+});
+
+export type Classification = z.infer<typeof ClassificationSchema>;

@@ -1,0 +1,94 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The layers as lint enforces them (eslint.config.js, docs/decisions.md "Layers"): each case is a
+ * one-line file linted as if it stood at that path, so a rule that stops biting fails here.
+ */
+const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '../../..') });
+
+async function importRules(filePath: string, line: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${line}\nvoid x;\n`, { filePath });
+  return (result?.messages ?? [])
+    .map((message) => message.ruleId ?? message.message)
+    .filter((rule) => /restricted-(imports|syntax)/.test(rule));
+}
+
+const cases: { at: string; line: string; refused: boolean }[] = [
+  // The renderer imports only the common layer, and the contract's schemas only as types.
+  {
+    at: 'src-renderer/patron/x.ts',
+    line: "import { x } from '../../src-main/core/kiosk-core';",
+    refused: true,
+  },
+  {
+    at: 'src-renderer/patron/x.ts',
+    line: "import type { x } from '../../src-main/core/kiosk-core';",
+    refused: true,
+  },
+  {
+    at: 'src-renderer/patron/x.ts',
+    line: "import type { x } from '../../src-main/ipc/choke-point';",
+    refused: true,
+  },
+  {
+    at: 'src-renderer/patron/x.ts',
+    line: "import { x } from '../../src-shared/result';",
+    refused: true,
+  },
+  {
+    at: 'src-renderer/patron/x.ts',
+    line: "import { x } from '../../src-common/ipc/contract';",
+    refused: true,
+  },
+  {
+    at: 'src-renderer/patron/x.ts',
+    line: "import type { x } from '../../src-common/ipc/contract';",
+    refused: false,
+  },
+  {
+    at: 'src-renderer/staff/members/x.ts',
+    line: "import { x } from '../../../src-common/member-rules';",
+    refused: false,
+  },
+  // The common layer imports only zod and itself: no other layer, no Node, no Electron.
+  {
+    at: 'src-common/ipc/x.ts',
+    line: "import { x } from '../../src-main/settings/schema';",
+    refused: true,
+  },
+  {
+    at: 'src-common/ipc/x.ts',
+    line: "import { x } from '../../src-shared/result';",
+    refused: true,
+  },
+  { at: 'src-common/ipc/x.ts', line: "import { x } from 'node:fs';", refused: true },
+  { at: 'src-common/ipc/x.ts', line: "import { x } from 'electron';", refused: true },
+  { at: 'src-common/ipc/x.ts', line: "import { x } from './patron';", refused: false },
+  // Platform uses common and shared only; the domain uses common, platform and itself, no host.
+  {
+    at: 'src-main/platform/x.ts',
+    line: "import { x } from '../../src-common/ipc/contract';",
+    refused: false,
+  },
+  { at: 'src-main/platform/x.ts', line: "import { x } from '../vault/vault';", refused: true },
+  {
+    at: 'src-main/circulation/x.ts',
+    line: "import { x } from '../../src-common/ipc/contract';",
+    refused: false,
+  },
+  {
+    at: 'src-main/circulation/x.ts',
+    line: "import { x } from '../host/bootstrap';",
+    refused: true,
+  },
+  { at: 'src-main/circulation/x.ts', line: "import { x } from 'electron';", refused: true },
+];
+
+describe('lint keeps the layers', () => {
+  it.each(cases)('$at: $line (refused: $refused)', async ({ at, line, refused }) => {
+    const rules = await importRules(at, line);
+    expect(rules.length > 0, rules.join(', ')).toBe(refused);
+  });
+});
