@@ -98,22 +98,37 @@ export function startSession(
   };
 }
 
+/** What becomes of the patron's language and contrast as their session ends. */
+export type ChoicesAtEnd =
+  /** Back to the defaults at once. */
+  | 'reset'
+  /** Kept until the notice the session ends with clears, so it is read in the language chosen. */
+  | 'until-notice-clears';
+
 /**
  * Back to attract with every patron datum dropped: a new generation (late answers are ignored),
- * the language and contrast back to the defaults, and the scanner ready to take the same card again.
+ * the language and contrast back to the defaults (at once, or once the notice clears), and the
+ * scanner ready to take the same card again.
  */
-export function endSession(state: SessionState): Transition {
+export function endSession(state: SessionState, choices: ChoicesAtEnd = 'reset'): Transition {
   const {
     warning: _warning,
     notice: _notice,
     choicesEndWithNotice: _choicesEndWithNotice,
     ...rest
   } = state;
+  const keepChoices = choices === 'until-notice-clears';
   return {
-    state: { ...rest, generation: state.generation + 1, step: { name: 'attract' }, nextLineId: 0 },
+    state: {
+      ...rest,
+      generation: state.generation + 1,
+      step: { name: 'attract' },
+      nextLineId: 0,
+      ...(keepChoices ? { choicesEndWithNotice: true as const } : {}),
+    },
     effects: [
       ...SESSION_TIMERS.map((timer): SessionEffect => ({ type: 'cancel-timer', timer })),
-      { type: 'reset-choices' },
+      ...(keepChoices ? [] : [{ type: 'reset-choices' } as const]),
       { type: 'forget-scans' },
     ],
   };
@@ -128,16 +143,7 @@ export function refuseCard(
   state: SessionState,
   message: PatronMessage,
 ): Transition {
-  const ended = endSession(state);
-  return withNotice(
-    config,
-    {
-      state: { ...ended.state, choicesEndWithNotice: true },
-      effects: ended.effects.filter((effect) => effect.type !== 'reset-choices'),
-    },
-    'error',
-    message,
-  );
+  return withNotice(config, endSession(state, 'until-notice-clears'), 'error', message);
 }
 
 export function play(sound: FeedbackSound): SessionEffect {
