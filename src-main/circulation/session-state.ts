@@ -7,6 +7,7 @@ import type {
   TransactionLine,
 } from '../../src-common/ipc/patron';
 import type { OfflineSettings, PatronSettings, ReceiptSettings } from '../settings/schema';
+import { SESSION_TIMER_RUNS } from '../../src-common/screens';
 
 /** What the session machine needs to know about the kiosk; fixed for the machine's life. */
 export interface SessionConfig {
@@ -103,19 +104,7 @@ export function initialSessionState(outOfService: boolean): SessionState {
   };
 }
 
-/** Steps during which the inactivity timer runs (every screen of a session but thanks). */
+/** Steps during which the inactivity timer runs (src-common/screens.ts, shared with the renderer). */
 export function isTimedStep(step: SessionStep): boolean {
-  switch (step.name) {
-    case 'identifying':
-    case 'email-entry':
-    case 'patron':
-    case 'check-in':
-    case 'receipt':
-      return true;
-    case 'attract':
-    case 'thanks':
-      return false;
-    default:
-      return step satisfies never;
-  }
+  return SESSION_TIMER_RUNS[step.name];
 }

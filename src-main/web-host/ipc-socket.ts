@@ -8,7 +8,7 @@ import type { InvokeChannel, KioskState, WireMessage } from '../../src-common/ip
 import type { IpcRouter } from '../ipc/choke-point';
 import { createLogger } from '../../src-shared/log/logger';
 import type { PageRecovery } from '../host/page-recovery';
-import { KIOSK_SUBPROTOCOL } from './launch-key';
+import { KIOSK_SUBPROTOCOL } from '../../src-common/launch-key';
 import type { LaunchKey } from './launch-key';
 import type { ConnectionId, StaffOwnership } from './staff-owner';
 

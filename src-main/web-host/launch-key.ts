@@ -1,18 +1,19 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import {
+  KEY_SUBPROTOCOL_PREFIX,
+  KIOSK_SUBPROTOCOL,
+  keyFromFragment,
+  launchUrlWithKey,
+  subprotocolsForKey,
+} from '../../src-common/launch-key';
 
 /**
- * The web host's launch key: made at each start, handed to the renderer in the launch URL's
- * fragment (`#k=...`, which browsers never send to a server or put in a Referer), and presented
- * back by the renderer as a WebSocket subprotocol (`key.<key>`) when it opens the IPC socket. A
- * local program that only knows the port and forges an `Origin` header no longer gets a socket.
- *
- * The renderer's side is `src-renderer/bridge/index.ts`; the E2E tests prove the two agree.
+ * The web host's launch key (the protocol is src-common/launch-key.ts): made at each start, handed
+ * to the renderer in the launch URL's fragment, and checked here when the renderer opens the IPC
+ * socket with it as a subprotocol. A local program that only knows the port and forges an
+ * `Origin` header gets no socket.
  */
-export const KIOSK_SUBPROTOCOL = 'library-kiosk';
-export const KEY_SUBPROTOCOL_PREFIX = 'key.';
-export const LAUNCH_KEY_FRAGMENT = 'k';
-
 export interface LaunchKey {
   /** The URL to open: the host's origin with the key in the fragment. Never log it. */
   launchUrl(origin: string): string;
@@ -32,7 +33,7 @@ export function offeredSubprotocols(request: IncomingMessage): string[] {
 export function createLaunchKey(key = randomBytes(32).toString('base64url')): LaunchKey {
   const expected = Buffer.from(key);
   return {
-    launchUrl: (origin) => `${origin}/#${LAUNCH_KEY_FRAGMENT}=${key}`,
+    launchUrl: (origin) => launchUrlWithKey(origin, key),
     admits(request) {
       const offered = offeredSubprotocols(request);
       if (!offered.includes(KIOSK_SUBPROTOCOL)) return false;
@@ -47,6 +48,5 @@ export function createLaunchKey(key = randomBytes(32).toString('base64url')): La
 
 /** The subprotocols a client offers to connect with the key in `launchUrl` (tests, benchmarks). */
 export function launchSubprotocols(launchUrl: string): string[] {
-  const key = new URLSearchParams(new URL(launchUrl).hash.slice(1)).get(LAUNCH_KEY_FRAGMENT) ?? '';
-  return [KIOSK_SUBPROTOCOL, `${KEY_SUBPROTOCOL_PREFIX}${key}`];
+  return subprotocolsForKey(keyFromFragment(new URL(launchUrl).hash));
 }

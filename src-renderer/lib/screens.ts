@@ -13,20 +13,6 @@ export interface ScreenProps<N extends ScreenName> {
 /** One component per screen name; a screen added to the contract without one does not compile. */
 export type ScreenTable = { [N in ScreenName]: Component<ScreenProps<N>> };
 
-/** Screens of a patron's session: activity there keeps the session alive. */
-export const SESSION_SCREENS = [
-  'identifying',
-  'email-entry',
-  'patron',
-  'check-in',
-  'receipt',
-  'thanks',
-] as const satisfies readonly ScreenName[];
-
-export function inSession(name: ScreenName): boolean {
-  return (SESSION_SCREENS as readonly ScreenName[]).includes(name);
-}
-
 /** The component for the state's screen with its props, paired so the compiler checks the pair. */
 export function screenView<N extends ScreenName>(
   table: ScreenTable,
