@@ -1,5 +1,5 @@
 import type { SettingsStore } from '../settings/store';
-import { saveStaffPin } from '../staff-pin/save-pin';
+import { savePinProblemText, saveStaffPin } from '../staff-pin/save-pin';
 import { PIN_VARIABLE, readSecretLine } from './secret-input';
 import type { SecretSources } from './secret-input';
 
@@ -17,8 +17,5 @@ export async function setPin(
   const pin = await readSecretLine(PIN_VARIABLE, sources);
   if (!pin.ok) return pin.error;
   const saved = await saveStaffPin(store, pin.value);
-  if (saved.ok) return undefined;
-  return saved.error.kind === 'staff.pin-format'
-    ? 'The staff PIN must be 6 to 12 digits.'
-    : saved.error.message;
+  return saved.ok ? undefined : savePinProblemText(saved.error);
 }

@@ -20,3 +20,10 @@ export async function saveStaffPin(
   const saved = store.save({ ...stored, staff: { ...stored.staff, pinHash: hashed.value } });
   return saved.ok ? ok(hashed.value) : err(saved.error);
 }
+
+/** Why a new PIN was not saved, in the words a host prints on a terminal. */
+export function savePinProblemText(error: StaffPinProblem | SettingsError): string {
+  return error.kind === 'staff.pin-format'
+    ? 'The staff PIN must be 6 to 12 digits.'
+    : error.message;
+}

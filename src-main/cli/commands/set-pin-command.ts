@@ -1,5 +1,5 @@
 import { createConfSettingsStore } from '../../settings/conf-store';
-import { saveStaffPin } from '../../staff-pin/save-pin';
+import { savePinProblemText, saveStaffPin } from '../../staff-pin/save-pin';
 import type { Command } from '../command';
 import { EXIT } from '../exit-codes';
 import { readHiddenLine } from '../../../src-shared/read-hidden-line';
@@ -25,11 +25,8 @@ export const setPin: Command = async ({ output, env, streams }) => {
   );
   const saved = await saveStaffPin(store, pin);
   if (!saved.ok) {
-    if (saved.error.kind === 'staff.pin-format') {
-      output.failure('usage', 'The staff PIN must be 6 to 12 digits.');
-    } else {
-      output.failure(saved.error.kind, saved.error.message);
-    }
+    const kind = saved.error.kind === 'staff.pin-format' ? 'usage' : saved.error.kind;
+    output.failure(kind, savePinProblemText(saved.error));
     return EXIT.usage;
   }
   output.result(
