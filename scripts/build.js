@@ -1,6 +1,6 @@
 // Builds the three bundles: renderer (Vite), Electron main and preload (esbuild), and places the
 // scripts the main bundle runs in a process of its own (the reference service's Azurite child).
-import { copyFile, cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { build as esbuild } from 'esbuild';
 import { build as viteBuild } from 'vite';
 
@@ -47,9 +47,16 @@ await Promise.all([
 ]);
 
 // Azurite's blob server runs as a child process (utilityProcess under Electron) from a script that
-// src-reference-service/blob/azurite.ts finds beside itself: beside the chunk in the build. It imports
-// azurite from node_modules, which electron-builder packs.
-await copyFile('src-reference-service/blob/azurite-child.mjs', 'dist/main/azurite-child.mjs');
+// src-reference-service/blob/azurite.ts finds beside itself: beside the chunk in the build. Bundled
+// on its own, so that the Host check it shares with the service's ports (src-shared/http/
+// host-check.mjs) travels inside it; azurite stays in node_modules, which electron-builder packs.
+await esbuild({
+  ...shared,
+  entryPoints: ['src-reference-service/blob/azurite-child.mjs'],
+  format: 'esm',
+  packages: 'external',
+  outfile: 'dist/main/azurite-child.mjs',
+});
 
 await mkdir('dist', { recursive: true });
 await writeFile('dist/.built', new Date().toISOString());

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createHostCheck, refuseHost } from '../../src-shared/http/host-check';
+import { createHostCheck, refuseHost } from '../../src-shared/http/host-check.mjs';
 import { createLogger } from '../../src-shared/log/logger';
 
 const log = createLogger('auth:loopback');
@@ -78,7 +78,7 @@ export function sendRedirectPage(response: ServerResponse, result: RedirectPage)
 
 /**
  * A one-path HTTP server on 127.0.0.1 that receives the authorization redirect; it answers only
- * for 127.0.0.1, localhost or [::1] with its port in `Host` (host-check.ts), like the web host and
+ * for 127.0.0.1, localhost or [::1] with its port in `Host` (host-check.mjs), like the web host and
  * the reference service.
  */
 export async function startLoopbackRedirect(

@@ -5,7 +5,7 @@ import { definedEnv } from '../../src-shared/child-launcher';
 import { createLogger } from '../../src-shared/log/logger';
 import { nodeChildLauncher, type ChildLauncher, type LaunchedChild } from '../child-launcher';
 import { BLOB_ACCOUNT, BLOB_CONTAINER, HOST } from '../config';
-import { ALLOWED_HOST_NAMES_ENV, LOOPBACK_HOST_NAMES } from '../../src-shared/http/host-check';
+import { ALLOWED_HOST_NAMES_ENV, LOOPBACK_HOST_NAMES } from '../../src-shared/http/host-check.mjs';
 
 const log = createLogger('service:azurite');
 const STARTUP_TIMEOUT_MS = 30_000;

@@ -4,7 +4,7 @@ import { referenceDialect, type Dialect, type Records } from '../dialects';
 import type { ApiError } from '../errors';
 import { applyFaults, shouldDropAnswer, type FaultController } from '../faults';
 import type { BearerCheck } from './bearer';
-import { createHostCheck, refuseHost } from '../../src-shared/http/host-check';
+import { createHostCheck, refuseHost } from '../../src-shared/http/host-check.mjs';
 import type { Route } from './api-routes';
 import { readJson, sendError, sendJson } from './respond';
 

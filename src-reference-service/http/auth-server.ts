@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createLogger } from '../../src-shared/log/logger';
 import { applyFaults, faultPatchSchema, type FaultController } from '../faults';
 import { isInteractionPath } from '../oauth/interactions';
-import { createHostCheck, refuseHost } from '../../src-shared/http/host-check';
+import { createHostCheck, refuseHost } from '../../src-shared/http/host-check.mjs';
 import { readJson, sendError, sendJson } from './respond';
 
 const log = createLogger('service:auth');
@@ -79,7 +79,7 @@ export function createAuthServer(faults: FaultController | undefined): {
 
   const hostAllowed = createHostCheck();
   const server = createServer((req, res) => {
-    // Before the fault knobs, the pages and oidc-provider: see host-check.ts.
+    // Before the fault knobs, the pages and oidc-provider: see host-check.mjs.
     if (!hostAllowed(req)) {
       refuseHost(res);
       return;

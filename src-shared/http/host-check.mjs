@@ -1,11 +1,12 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+// The Host header check of a loopback server, in plain JavaScript: the reference service's ports,
+// the kiosk's loopback sign-in listener and the Azurite child (run by plain Node, which cannot load
+// TypeScript) all use this one file. Its types: host-check.d.mts.
 
 /**
  * The names a loopback server answers for. A page on another site whose name was rebound to
  * 127.0.0.1 (DNS rebinding) reaches the port, but its requests carry that site's name in `Host`.
- * Shared by the reference service's ports and the kiosk's own loopback sign-in listener.
  */
-export const LOOPBACK_HOST_NAMES = ['127.0.0.1', 'localhost', '[::1]'] as const;
+export const LOOPBACK_HOST_NAMES = Object.freeze(['127.0.0.1', 'localhost', '[::1]']);
 
 /** Environment variable that hands the host names to the Azurite child (azurite-child.mjs). */
 export const ALLOWED_HOST_NAMES_ENV = 'LIBRARY_SERVICE_ALLOWED_HOST_NAMES';
@@ -13,16 +14,14 @@ export const ALLOWED_HOST_NAMES_ENV = 'LIBRARY_SERVICE_ALLOWED_HOST_NAMES';
 const MESSAGE =
   'Misdirected request: this server answers only for 127.0.0.1, localhost or [::1] with its port.\n';
 
-export type HostCheck = (req: IncomingMessage) => boolean;
-
 /**
  * Accepts a request only when its Host header is one of `names` with the port the connection
  * came in on (case-insensitive; a bare name only on port 80). A missing Host is refused.
  */
-export function createHostCheck(names: readonly string[] = LOOPBACK_HOST_NAMES): HostCheck {
+export function createHostCheck(names = LOOPBACK_HOST_NAMES) {
   const lower = names.map((name) => name.toLowerCase());
-  const byPort = new Map<number, Set<string>>();
-  const allowed = (port: number): Set<string> => {
+  const byPort = new Map();
+  const allowed = (port) => {
     let hosts = byPort.get(port);
     if (!hosts) {
       hosts = new Set(lower.map((name) => `${name}:${port}`));
@@ -39,7 +38,7 @@ export function createHostCheck(names: readonly string[] = LOOPBACK_HOST_NAMES):
 }
 
 /** 421 with a short plain message; the connection is closed, it was made for another name. */
-export function refuseHost(res: ServerResponse): void {
+export function refuseHost(res) {
   res.writeHead(421, {
     'content-type': 'text/plain; charset=utf-8',
     'content-length': Buffer.byteLength(MESSAGE),
