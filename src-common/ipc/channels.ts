@@ -1,38 +1,53 @@
-import { CONSOLE_CHANNELS } from './console/channels';
+import { CONSOLE_GATES } from './console/channels';
 
 /**
- * Channel and event names alone, without their schemas, so that the sandboxed preload can check
- * names without bundling zod. `contract.ts` must define exactly these (the compiler checks it).
+ * Who may call a channel; the choke point (src-main/ipc/choke-point.ts) enforces it, so no handler
+ * checks staff mode to refuse a call. `staff`: only while staff mode is open (the staff screen, not
+ * the PIN screen); otherwise the call is refused with the one problem `not-staff` and its handler
+ * never runs. `patron`: the patron's screens, open to every caller (the core itself ignores a patron
+ * intent while a staff screen shows). `either`: both audiences, staff mode open or shut.
  */
-export const INVOKE_CHANNELS = [
-  'kiosk.getState',
-  'kiosk.setLanguage',
-  'kiosk.setTheme',
-  'patron.startCheckIn',
-  'patron.chooseEmail',
-  'patron.submitEmail',
-  'patron.finish',
-  'patron.chooseReceipt',
-  'patron.receiptPrinted',
-  'patron.activity',
-  'patron.cancel',
-  'staff.open',
-  'staff.submitPin',
-  'staff.exit',
-  'staff.activity',
-  'auth.beginSignIn',
-  'auth.signOut',
-  'scanner.submitWedgeScan',
-  'offline.retry',
-  'offline.dismiss',
-  'offline.export',
-  'offline.importBlockList',
-  'offline.lendWithoutBlockList',
-  'offline.setDamageAside',
-  ...CONSOLE_CHANNELS,
-] as const;
+export type Gate = 'patron' | 'staff' | 'either';
+
+/**
+ * The channel table: each channel's name and its gate, without schemas, so that the sandboxed
+ * preload can check names without bundling zod. `contract.ts` must define exactly these channels
+ * (the compiler checks it).
+ */
+export const CHANNEL_GATES = {
+  'kiosk.getState': 'either',
+  'kiosk.setLanguage': 'either',
+  'kiosk.setTheme': 'either',
+  'patron.startCheckIn': 'patron',
+  'patron.chooseEmail': 'patron',
+  'patron.submitEmail': 'patron',
+  'patron.finish': 'patron',
+  'patron.chooseReceipt': 'patron',
+  'patron.receiptPrinted': 'patron',
+  'patron.activity': 'patron',
+  'patron.cancel': 'patron',
+  // Reachable without staff mode: they show the PIN screen, check the PIN and leave.
+  'staff.open': 'either',
+  'staff.submitPin': 'either',
+  'staff.exit': 'either',
+  'staff.activity': 'either',
+  'auth.beginSignIn': 'staff',
+  'auth.signOut': 'staff',
+  // A patron's scan, or a scan staff make to see it on the staff screen.
+  'scanner.submitWedgeScan': 'either',
+  'offline.retry': 'staff',
+  'offline.dismiss': 'staff',
+  'offline.export': 'staff',
+  'offline.importBlockList': 'staff',
+  'offline.lendWithoutBlockList': 'staff',
+  'offline.setDamageAside': 'staff',
+  ...CONSOLE_GATES,
+} as const satisfies Record<string, Gate>;
+
+export type InvokeChannel = keyof typeof CHANNEL_GATES;
+
+export const INVOKE_CHANNELS = Object.keys(CHANNEL_GATES) as InvokeChannel[];
 
 export const EVENT_NAMES = ['kiosk.state'] as const;
 
-export type InvokeChannel = (typeof INVOKE_CHANNELS)[number];
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -149,7 +149,6 @@ export const invokeContract = {
     response: z.discriminatedUnion('presentation', [
       z.object({ presentation: z.literal('shown') }),
       z.object({ presentation: z.literal('popup'), authorizationUrl: z.url() }),
-      z.object({ presentation: z.literal('refused') }),
     ]),
   },
   'auth.signOut': { request: None, response: None },
@@ -181,6 +180,8 @@ export const IpcErrorKindSchema = z.enum([
   'disconnected',
   // Web host: staff mode is open on another connection, which alone may act until it closes.
   'busy',
+  // A staff channel (channels.ts) called while staff mode is shut: its handler did not run.
+  'not-staff',
 ]);
 export type IpcErrorKind = z.infer<typeof IpcErrorKindSchema>;
 

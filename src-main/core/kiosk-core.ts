@@ -81,6 +81,11 @@ export interface KioskCore {
   state(view?: StateView): KioskState;
   /** Whether the PIN screen or staff mode is showing. */
   staffOpen(): boolean;
+  /**
+   * The choke point's staff gate: is staff mode open (the staff screen, not the PIN screen)? A yes
+   * counts as staff activity.
+   */
+  admitStaff(): boolean;
   /** Subscribe to core events; returns the unsubscribe function. */
   subscribe(listener: CoreListener): () => void;
   dispose(): void;
@@ -138,21 +143,18 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       emit();
     },
   });
-  const staffOnly = (): boolean => {
+  const admitStaff = (): boolean => {
     if (staff.screen()?.name !== 'staff') return false;
     staff.touch();
     return true;
   };
   const staffConsole = options.console
-    ? createStaffConsole(
-        {
-          ...options.console,
-          changed: () => staff.screen()?.name === 'staff' && emit(),
-          touch: () => staff.screen()?.name === 'staff' && staff.touch(),
-        },
-        staffOnly,
-      )
-    : unavailableConsole(staffOnly);
+    ? createStaffConsole({
+        ...options.console,
+        changed: () => staff.screen()?.name === 'staff' && emit(),
+        touch: () => staff.screen()?.name === 'staff' && staff.touch(),
+      })
+    : unavailableConsole();
   const { printing } = options;
   const session = createSessionDriver({
     config,
@@ -270,31 +272,20 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     },
     'staff.activity': () => staff.touch(),
     'staff.exit': () => staff.exit(),
-    'auth.beginSignIn': async () => {
-      if (staff.screen()?.name !== 'staff') return { presentation: 'refused' };
-      staff.touch();
-      return options.presentSignIn();
-    },
-    'auth.signOut': async () => {
-      if (staff.screen()?.name !== 'staff') return;
-      staff.touch();
-      await options.auth.signOut();
-    },
+    // Staff channels from here on (channels.ts): the choke point admits them only in staff mode.
+    'auth.beginSignIn': () => options.presentSignIn(),
+    'auth.signOut': () => options.auth.signOut(),
     'scanner.submitWedgeScan': (submission) => options.scanner.submitWedgeScan(submission),
-    'offline.retry': async ({ id }) => ({
-      done: staffOnly() && offline ? await offline.retry(id) : false,
-    }),
-    'offline.dismiss': async ({ id }) => ({
-      done: staffOnly() && offline ? await offline.dismiss(id) : false,
-    }),
-    'offline.export': ({ what }) => (staffOnly() && offline ? offline.exportCsv(what) : undefined),
-    'offline.importBlockList': async ({ csv }) =>
-      staffOnly() && offline ? offline.importBlockList(csv) : undefined,
+    // Without store and forward (a host without it) there is nothing to retry, export or import.
+    'offline.retry': async ({ id }) => ({ done: offline ? await offline.retry(id) : false }),
+    'offline.dismiss': async ({ id }) => ({ done: offline ? await offline.dismiss(id) : false }),
+    'offline.export': ({ what }) => offline?.exportCsv(what),
+    'offline.importBlockList': async ({ csv }) => offline?.importBlockList(csv),
     'offline.lendWithoutBlockList': async () => ({
-      done: staffOnly() && offline ? await offline.lendWithoutBlockList() : false,
+      done: offline ? await offline.lendWithoutBlockList() : false,
     }),
     'offline.setDamageAside': async () => {
-      const file = staffOnly() && offline ? await offline.setDamageAside() : undefined;
+      const file = offline ? await offline.setDamageAside() : undefined;
       return file ? { file } : {};
     },
     ...staffConsole.handlers,
@@ -304,6 +295,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     handlers,
     state,
     staffOpen: () => staff.screen() !== undefined,
+    admitStaff,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

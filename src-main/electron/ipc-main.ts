@@ -13,7 +13,11 @@ function senderUrl(event: IpcMainInvokeEvent): string | undefined {
 
 /** Wires the one choke point into ipcMain and forwards core events to the window. */
 export function wireIpc(core: KioskCore, window: BrowserWindow): () => void {
-  const router = createIpcRouter({ handlers: core.handlers, trustedOrigins: [APP_ORIGIN] });
+  const router = createIpcRouter({
+    handlers: core.handlers,
+    trustedOrigins: [APP_ORIGIN],
+    admitStaff: core.admitStaff,
+  });
   ipcMain.handle(INVOKE_CHANNEL, (event, channel: unknown, payload: unknown) =>
     router.dispatch(typeof channel === 'string' ? channel : '', payload, {
       senderUrl: senderUrl(event),

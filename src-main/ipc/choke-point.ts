@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { createLogger } from '../../src-shared/log/logger';
+import { CHANNEL_GATES } from '../../src-common/ipc/channels';
 import { invokeContract } from '../../src-common/ipc/contract';
 import type {
   InvokeChannel,
@@ -24,6 +25,11 @@ export interface RouterOptions {
   handlers: IpcHandlers;
   /** Origins allowed to call, e.g. `app://kiosk` or `http://127.0.0.1:7300`. */
   trustedOrigins: readonly string[];
+  /**
+   * Asked before a `staff` channel's handler runs (the gates are in channels.ts): is staff mode
+   * open? A yes counts as staff activity.
+   */
+  admitStaff(): boolean;
 }
 
 function isChannel(channel: string): channel is InvokeChannel {
@@ -52,7 +58,11 @@ function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
-export function createIpcRouter({ handlers, trustedOrigins }: RouterOptions): IpcRouter {
+export function createIpcRouter({
+  handlers,
+  trustedOrigins,
+  admitStaff,
+}: RouterOptions): IpcRouter {
   const trusted = new Set(trustedOrigins);
   return {
     async dispatch(channel, payload, context) {
@@ -66,6 +76,10 @@ export function createIpcRouter({ handlers, trustedOrigins }: RouterOptions): Ip
       }
       if (!isChannel(channel)) {
         return failure('unknown-channel', `No such channel: ${channel.slice(0, 64)}`);
+      }
+      // The one staff gate: before the payload is read, so a refused call learns nothing more.
+      if (CHANNEL_GATES[channel] === 'staff' && !admitStaff()) {
+        return failure('not-staff', `${channel} needs staff mode.`);
       }
       const parsed = invokeContract[channel].request.safeParse(payload);
       if (!parsed.success) {

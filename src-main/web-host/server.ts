@@ -74,7 +74,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   // A Host check stops DNS-rebinding pages from reaching the kiosk through a foreign name.
   const allowedHosts = new Set([`${HOST}:${port}`, `localhost:${port}`]);
   const trustedOrigins = [origin, `http://localhost:${port}`];
-  const router = createIpcRouter({ handlers: options.core.handlers, trustedOrigins });
+  const router = createIpcRouter({
+    handlers: options.core.handlers,
+    trustedOrigins,
+    admitStaff: options.core.admitStaff,
+  });
   const launchKey = options.launchKey ?? createLaunchKey();
   const ipc = createIpcSocket({
     router,

@@ -84,7 +84,8 @@ export async function startFleetKiosk(options: FleetKioskOptions): Promise<Fleet
   const hid = new FakeHidBackend();
   const kiosk = await bootKiosk(settings.value, {
     vault: createFileVault(fileVaultPaths(options.dataDir)),
-    presentSignIn: async () => ({ presentation: 'refused' }),
+    // Never used: the fleet's kiosks sign in over HTTP (signIn below), not through a shown page.
+    presentSignIn: async () => ({ presentation: 'shown' }),
     receiptPrinting: { printBy: 'renderer' },
     hidBackend: hid,
     ...(options.jitter === undefined ? {} : { offlineJitter: options.jitter }),

@@ -3,13 +3,11 @@ import { SettingRuleSchema } from './setting-rule';
 
 /**
  * Why a staff console call produced no value. Service failures keep the service client's own
- * kinds (service/errors.ts) without the `outcome` bookkeeping; `not-staff` is the core refusing a
- * call made outside staff mode; `invalid` lists what the kiosk itself would not send or save,
+ * kinds (service/errors.ts) without the `outcome` bookkeeping; `invalid` lists what the kiosk itself would not send or save,
  * field by field; `unavailable` is a feature this host or set-up does not have; `queued-offline`
  * a staff transaction held back behind the offline queue.
  */
 export const ConsoleProblemSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('not-staff') }),
   z.object({
     kind: z.literal('refused'),
     operation: z.string(),

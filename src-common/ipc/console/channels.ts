@@ -1,3 +1,5 @@
+import type { Gate } from '../channels';
+
 /**
  * The staff console's channel names, by screen (zod-free, like ../channels.ts, for the preload).
  * Each group's schemas are in the file of the same name beside this one.
@@ -46,6 +48,11 @@ export const CONSOLE_CHANNELS = [
   ...SETTINGS_CHANNELS,
   ...DIAGNOSTICS_CHANNELS,
 ] as const;
+
+/** Every console channel is staff's: the choke point refuses it outside staff mode. */
+export const CONSOLE_GATES = Object.fromEntries(
+  CONSOLE_CHANNELS.map((channel) => [channel, 'staff']),
+) as Record<ConsoleChannel, Extract<Gate, 'staff'>>;
 
 export type MembersChannel = (typeof MEMBERS_CHANNELS)[number];
 export type DocumentsChannel = (typeof DOCUMENTS_CHANNELS)[number];

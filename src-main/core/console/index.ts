@@ -10,7 +10,7 @@ import { createMembersArea } from './members';
 import { createSettingsArea } from './settings';
 
 export interface StaffConsole {
-  /** Every console channel; each answers `not-staff` unless staff mode is open. */
+  /** Every console channel (staff's: the choke point runs them only while staff mode is open). */
   handlers: Pick<IpcHandlers, ConsoleChannel>;
   /** The document being published, for the staff view. */
   upload(): UploadView | undefined;
@@ -19,22 +19,18 @@ export interface StaffConsole {
 }
 
 /** A core without console services (unit tests, a host that has none): every screen says so. */
-export function unavailableConsole(allowed: () => boolean): StaffConsole {
+export function unavailableConsole(): StaffConsole {
   const handlers = Object.fromEntries(
     CONSOLE_CHANNELS.map((channel) => [
       channel,
-      () =>
-        failed(allowed() ? { kind: 'unavailable', reason: 'no-console' } : { kind: 'not-staff' }),
+      () => failed({ kind: 'unavailable', reason: 'no-console' }),
     ]),
   ) as unknown as Pick<IpcHandlers, ConsoleChannel>;
   return { handlers, upload: () => undefined, staffModeEnded: () => {}, dispose: async () => {} };
 }
 
-/**
- * The staff console's screens over one context. `allowed` is the core's staff gate: it is asked
- * (and counts as staff activity) before any handler runs.
- */
-export function createStaffConsole(context: ConsoleContext, allowed: () => boolean): StaffConsole {
+/** The staff console's screens over one context. */
+export function createStaffConsole(context: ConsoleContext): StaffConsole {
   const documents = createDocumentsArea(context);
   const areas: ConsoleArea<ConsoleChannel>[] = [
     createMembersArea(context),
@@ -43,15 +39,7 @@ export function createStaffConsole(context: ConsoleContext, allowed: () => boole
     createDiagnosticsArea(context),
   ] as ConsoleArea<ConsoleChannel>[];
   const handlers = Object.fromEntries(
-    areas.flatMap((area) =>
-      Object.entries(area.handlers).map(([channel, handler]) => [
-        channel,
-        (request: unknown) =>
-          allowed()
-            ? (handler as (request: unknown) => unknown)(request)
-            : failed({ kind: 'not-staff' }),
-      ]),
-    ),
+    areas.flatMap((area) => Object.entries(area.handlers)),
   ) as unknown as Pick<IpcHandlers, ConsoleChannel>;
   return {
     handlers,

@@ -12,6 +12,10 @@ import { onlineDesk } from '../../../src-main/circulation/circulation-port';
 import type { OfflineCirculation } from '../../../src-main/circulation/offline/offline-circulation';
 import { OfflineSettingsSchema } from '../../../src-main/settings/schema';
 import { CONSOLE_CHANNELS } from '../../../src-common/ipc/console/channels';
+import { CHANNEL_GATES, INVOKE_CHANNELS } from '../../../src-common/ipc/channels';
+import type { InvokeChannel } from '../../../src-common/ipc/channels';
+import { createIpcRouter } from '../../../src-main/ipc/choke-point';
+import type { KioskCore } from '../../../src-main/core/kiosk-core';
 import { ok } from '../../../src-shared/result';
 import { fakeClock, fakePort } from '../circulation/fakes';
 import { CARD, ITEM, T0, circulationRecord, memberRecord } from '../circulation/session-harness';
@@ -99,6 +103,42 @@ function setup(
   core.subscribe(({ payload }) => states.push(payload));
   return { core, auth, scanner, service, time, states, h: core.handlers };
 }
+
+const NOT_STAFF = { ok: false, error: { kind: 'not-staff' } };
+
+/** A renderer's call to the core through the one choke point, as both hosts make it. */
+function call(core: KioskCore, channel: string, payload?: unknown) {
+  const router = createIpcRouter({
+    handlers: core.handlers,
+    trustedOrigins: ['app://kiosk'],
+    admitStaff: core.admitStaff,
+  });
+  return router.dispatch(channel, payload, { senderUrl: 'app://kiosk/index.html' });
+}
+
+type OpenChannel = {
+  [C in InvokeChannel]: (typeof CHANNEL_GATES)[C] extends 'staff' ? never : C;
+}[InvokeChannel];
+
+/** A valid payload for each channel open to patrons (gate `patron` or `either`). */
+const OPEN_CALLS: Record<OpenChannel, unknown> = {
+  'kiosk.getState': undefined,
+  'kiosk.setLanguage': { language: 'es' },
+  'kiosk.setTheme': { theme: 'high-contrast' },
+  'patron.startCheckIn': undefined,
+  'patron.chooseEmail': undefined,
+  'patron.submitEmail': { email: 'reader@example.org' },
+  'patron.finish': undefined,
+  'patron.chooseReceipt': { print: false },
+  'patron.receiptPrinted': undefined,
+  'patron.activity': undefined,
+  'patron.cancel': undefined,
+  'staff.open': undefined,
+  'staff.submitPin': { pin: '0000' },
+  'staff.exit': undefined,
+  'staff.activity': undefined,
+  'scanner.submitWedgeScan': { code: ITEM },
+};
 
 describe('kiosk core', () => {
   it('starts on attract with the default theme, the volume and no patron data', () => {
@@ -402,9 +442,11 @@ describe('kiosk core', () => {
     expect(core.state().screen).toEqual({ name: 'staff' });
   });
 
-  it('refuses sign-in outside staff mode', async () => {
-    const { h } = setup();
-    expect(await h['auth.beginSignIn'](undefined)).toEqual({ presentation: 'refused' });
+  it('refuses sign-in outside staff mode, showing no sign-in page', async () => {
+    const presentSignIn = vi.fn(() => Promise.resolve({ presentation: 'shown' as const }));
+    const { core } = setup({ presentSignIn });
+    expect(await call(core, 'auth.beginSignIn')).toMatchObject(NOT_STAFF);
+    expect(presentSignIn).not.toHaveBeenCalled();
   });
 
   it('emits every change to subscribers and stops after dispose', async () => {
@@ -438,20 +480,17 @@ describe('kiosk core', () => {
       return { services, calls };
     }
 
-    it('answers every console channel with not-staff outside staff mode, calling nothing', async () => {
+    it('refuses every console channel with not-staff outside staff mode, calling nothing', async () => {
       const { services, calls } = recordingConsole();
-      const { h } = setup({ console: services });
+      const { core } = setup({ console: services });
       for (const channel of CONSOLE_CHANNELS) {
-        const call = h[channel] as (request: unknown) => unknown;
-        expect(await call({}), channel).toEqual({ ok: false, problem: { kind: 'not-staff' } });
+        expect(await call(core, channel, {}), channel).toMatchObject(NOT_STAFF);
       }
-      await h['staff.open'](undefined);
+      await call(core, 'staff.open');
       for (const channel of CONSOLE_CHANNELS) {
-        const call = h[channel] as (request: unknown) => unknown;
-        expect(await call({}), `${channel} on the PIN screen`).toMatchObject({
-          ok: false,
-          problem: { kind: 'not-staff' },
-        });
+        expect(await call(core, channel, {}), `${channel} on the PIN screen`).toMatchObject(
+          NOT_STAFF,
+        );
       }
       expect(calls).toEqual([]);
     });
@@ -468,18 +507,21 @@ describe('kiosk core', () => {
         lendWithoutBlockList,
       } as unknown as OfflineCirculation;
       const settings = OfflineSettingsSchema.parse({});
-      const { h } = setup({ offline: { circulation: offline, settings } });
-      expect(await h['offline.lendWithoutBlockList'](undefined)).toEqual({ done: false });
-      await h['staff.open'](undefined);
-      expect(await h['offline.lendWithoutBlockList'](undefined)).toEqual({ done: false });
+      const { core } = setup({ offline: { circulation: offline, settings } });
+      expect(await call(core, 'offline.lendWithoutBlockList')).toMatchObject(NOT_STAFF);
+      await call(core, 'staff.open');
+      expect(await call(core, 'offline.lendWithoutBlockList')).toMatchObject(NOT_STAFF);
       expect(lendWithoutBlockList).not.toHaveBeenCalled();
-      await h['staff.submitPin']({ pin: '1234' });
-      expect(await h['offline.lendWithoutBlockList'](undefined)).toEqual({ done: true });
+      await call(core, 'staff.submitPin', { pin: '1234' });
+      expect(await call(core, 'offline.lendWithoutBlockList')).toEqual({
+        ok: true,
+        value: { done: true },
+      });
       expect(lendWithoutBlockList).toHaveBeenCalledTimes(1);
     });
 
     it('says the console is not available on a core built without console services', async () => {
-      const { h } = setup();
+      const { core, h } = setup();
       await h['staff.open'](undefined);
       await h['staff.submitPin']({ pin: '1234' });
       expect(await h['members.search'](undefined as never)).toEqual({
@@ -487,10 +529,46 @@ describe('kiosk core', () => {
         problem: { kind: 'unavailable', reason: 'no-console' },
       });
       await h['staff.exit'](undefined);
-      expect(await h['members.search'](undefined as never)).toEqual({
-        ok: false,
-        problem: { kind: 'not-staff' },
-      });
+      expect(await call(core, 'members.search', { query: 'x' })).toMatchObject(NOT_STAFF);
+    });
+
+    it('refuses each staff channel of the table outside staff mode, before its payload is read', async () => {
+      const presentSignIn = vi.fn(() => Promise.resolve({ presentation: 'shown' as const }));
+      const { services, calls } = recordingConsole();
+      const { core, auth } = setup({ console: services, presentSignIn });
+      const staffChannels = INVOKE_CHANNELS.filter((channel) => CHANNEL_GATES[channel] === 'staff');
+      expect(staffChannels.length).toBeGreaterThan(CONSOLE_CHANNELS.length);
+      for (const channel of staffChannels) {
+        expect(await call(core, channel, 'not a payload'), channel).toEqual({
+          ok: false,
+          error: { kind: 'not-staff', message: `${channel} needs staff mode.` },
+        });
+      }
+      expect(calls).toEqual([]);
+      expect(presentSignIn).not.toHaveBeenCalled();
+      expect(auth.auth.signOut).not.toHaveBeenCalled();
+    });
+
+    it('lets each patron and either channel of the table through with staff mode shut', async () => {
+      const open = INVOKE_CHANNELS.filter((channel) => CHANNEL_GATES[channel] !== 'staff');
+      expect(Object.keys(OPEN_CALLS).sort()).toEqual([...open].sort());
+      for (const channel of open) {
+        const { core } = setup();
+        const result = await call(core, channel, OPEN_CALLS[channel as OpenChannel]);
+        expect(result, channel).toMatchObject({ ok: true });
+      }
+    });
+
+    it('counts an admitted staff call as staff activity (the idle timer starts again)', async () => {
+      const { core, time } = setup({ staffIdleTimeoutMs: 1000 });
+      await call(core, 'staff.open');
+      await call(core, 'staff.submitPin', { pin: '1234' });
+      time.advance(900);
+      expect(await call(core, 'offline.export', { what: 'journal' })).toMatchObject({ ok: true });
+      time.advance(900);
+      expect(core.state().screen.name).toBe('staff');
+      time.advance(200);
+      expect(core.state().screen.name).not.toBe('staff');
     });
   });
 });

@@ -1,9 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createIpcRouter } from '../../../src-main/ipc/choke-point';
 import type { IpcHandlers } from '../../../src-common/ipc/contract';
+import { invokeContract } from '../../../src-common/ipc/contract';
+import { CHANNEL_GATES, INVOKE_CHANNELS } from '../../../src-common/ipc/channels';
+import { CONSOLE_CHANNELS } from '../../../src-common/ipc/console/channels';
 import { unavailableConsole } from '../../../src-main/core/console';
 
 const APP = 'app://kiosk';
+/** Staff mode shut: these calls are all ones anybody may make. */
+const shut = (): boolean => false;
 
 function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
   return {
@@ -34,7 +39,7 @@ function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
     'staff.submitPin': () => ({ accepted: false }),
     'staff.exit': () => undefined,
     'staff.activity': () => undefined,
-    'auth.beginSignIn': () => ({ presentation: 'refused' }),
+    'auth.beginSignIn': () => ({ presentation: 'shown' }),
     'auth.signOut': () => undefined,
     'scanner.submitWedgeScan': () => ({ accepted: false, reason: 'duplicate' }),
     'offline.retry': () => ({ done: false }),
@@ -43,7 +48,7 @@ function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
     'offline.importBlockList': () => undefined,
     'offline.lendWithoutBlockList': () => ({ done: false }),
     'offline.setDamageAside': () => ({}),
-    ...unavailableConsole(() => false).handlers,
+    ...unavailableConsole().handlers,
     ...overrides,
   };
 }
@@ -54,6 +59,7 @@ describe('IPC choke point', () => {
     const router = createIpcRouter({
       handlers: handlers({ 'kiosk.setLanguage': setLanguage }),
       trustedOrigins: [APP],
+      admitStaff: shut,
     });
     const result = await router.dispatch(
       'kiosk.setLanguage',
@@ -65,7 +71,11 @@ describe('IPC choke point', () => {
   });
 
   it('refuses a call with no sender URL (a subframe or a detached frame)', async () => {
-    const router = createIpcRouter({ handlers: handlers(), trustedOrigins: [APP] });
+    const router = createIpcRouter({
+      handlers: handlers(),
+      trustedOrigins: [APP],
+      admitStaff: shut,
+    });
     const result = await router.dispatch('kiosk.getState', undefined, { senderUrl: undefined });
     expect(result).toMatchObject({ ok: false, error: { kind: 'forbidden-sender' } });
   });
@@ -74,6 +84,7 @@ describe('IPC choke point', () => {
     const router = createIpcRouter({
       handlers: handlers(),
       trustedOrigins: ['http://127.0.0.1:7300'],
+      admitStaff: shut,
     });
     const result = await router.dispatch('kiosk.getState', undefined, {
       senderUrl: 'http://127.0.0.1:73000/',
@@ -86,6 +97,7 @@ describe('IPC choke point', () => {
     const router = createIpcRouter({
       handlers: handlers({ 'kiosk.setLanguage': setLanguage }),
       trustedOrigins: [APP],
+      admitStaff: shut,
     });
     const result = await router.dispatch(
       'kiosk.setLanguage',
@@ -100,7 +112,11 @@ describe('IPC choke point', () => {
   });
 
   it('refuses an unknown channel', async () => {
-    const router = createIpcRouter({ handlers: handlers(), trustedOrigins: [APP] });
+    const router = createIpcRouter({
+      handlers: handlers(),
+      trustedOrigins: [APP],
+      admitStaff: shut,
+    });
     const result = await router.dispatch('fs.readFile', '/etc/passwd', {
       senderUrl: `${APP}/index.html`,
     });
@@ -108,7 +124,11 @@ describe('IPC choke point', () => {
   });
 
   it('refuses inherited object keys posing as channels', async () => {
-    const router = createIpcRouter({ handlers: handlers(), trustedOrigins: [APP] });
+    const router = createIpcRouter({
+      handlers: handlers(),
+      trustedOrigins: [APP],
+      admitStaff: shut,
+    });
     const result = await router.dispatch('constructor', undefined, {
       senderUrl: `${APP}/index.html`,
     });
@@ -120,6 +140,7 @@ describe('IPC choke point', () => {
     const router = createIpcRouter({
       handlers: handlers({ 'staff.submitPin': submitPin }),
       trustedOrigins: [APP],
+      admitStaff: shut,
     });
     const result = await router.dispatch(
       'staff.submitPin',
@@ -138,11 +159,100 @@ describe('IPC choke point', () => {
         },
       }),
       trustedOrigins: [APP],
+      admitStaff: shut,
     });
     const result = await router.dispatch('kiosk.getState', undefined, {
       senderUrl: `${APP}/index.html`,
     });
     expect(result).toMatchObject({ ok: false, error: { kind: 'handler-failed' } });
     expect(JSON.stringify(result)).not.toContain('hunter2');
+  });
+
+  describe('the gates of the channel table', () => {
+    it('gives every channel of the contract one gate, and names no other channel', () => {
+      expect([...INVOKE_CHANNELS].sort()).toEqual(Object.keys(invokeContract).sort());
+      for (const channel of INVOKE_CHANNELS) {
+        expect(['patron', 'staff', 'either'], channel).toContain(CHANNEL_GATES[channel]);
+      }
+    });
+
+    // What each channel does decides its gate: staff's tools are staff's alone; the PIN screen
+    // and what every screen needs (state, language, theme, scans) are open to everyone.
+    it.each([
+      ...CONSOLE_CHANNELS.map((channel) => [channel, 'staff'] as const),
+      ['auth.beginSignIn', 'staff'],
+      ['auth.signOut', 'staff'],
+      ['offline.retry', 'staff'],
+      ['offline.dismiss', 'staff'],
+      ['offline.export', 'staff'],
+      ['offline.importBlockList', 'staff'],
+      ['offline.lendWithoutBlockList', 'staff'],
+      ['offline.setDamageAside', 'staff'],
+      ['staff.open', 'either'],
+      ['staff.submitPin', 'either'],
+      ['staff.exit', 'either'],
+      ['staff.activity', 'either'],
+      ['kiosk.getState', 'either'],
+      ['kiosk.setLanguage', 'either'],
+      ['kiosk.setTheme', 'either'],
+      ['scanner.submitWedgeScan', 'either'],
+      ['patron.startCheckIn', 'patron'],
+      ['patron.chooseEmail', 'patron'],
+      ['patron.submitEmail', 'patron'],
+      ['patron.finish', 'patron'],
+      ['patron.chooseReceipt', 'patron'],
+      ['patron.receiptPrinted', 'patron'],
+      ['patron.activity', 'patron'],
+      ['patron.cancel', 'patron'],
+    ] as const)('%s is %s', (channel, gate) => {
+      expect(CHANNEL_GATES[channel]).toBe(gate);
+    });
+
+    it('refuses a staff channel with staff mode shut before reading its payload', async () => {
+      const retry = vi.fn(() => ({ done: true }));
+      const admitStaff = vi.fn(() => false);
+      const router = createIpcRouter({
+        handlers: handlers({ 'offline.retry': retry }),
+        trustedOrigins: [APP],
+        admitStaff,
+      });
+      const result = await router.dispatch('offline.retry', 'not a payload', {
+        senderUrl: `${APP}/index.html`,
+      });
+      expect(result).toEqual({
+        ok: false,
+        error: { kind: 'not-staff', message: 'offline.retry needs staff mode.' },
+      });
+      expect(admitStaff).toHaveBeenCalledTimes(1);
+      expect(retry).not.toHaveBeenCalled();
+    });
+
+    it('runs a staff channel once staff mode admits it', async () => {
+      const retry = vi.fn(() => ({ done: true }));
+      const router = createIpcRouter({
+        handlers: handlers({ 'offline.retry': retry }),
+        trustedOrigins: [APP],
+        admitStaff: () => true,
+      });
+      const result = await router.dispatch(
+        'offline.retry',
+        { id: 'tx-1' },
+        { senderUrl: `${APP}/index.html` },
+      );
+      expect(result).toEqual({ ok: true, value: { done: true } });
+      expect(retry).toHaveBeenCalledWith({ id: 'tx-1' });
+    });
+
+    it('never asks staff mode about a patron or either channel', async () => {
+      const admitStaff = vi.fn(() => false);
+      const router = createIpcRouter({ handlers: handlers(), trustedOrigins: [APP], admitStaff });
+      for (const channel of ['patron.cancel', 'staff.open', 'kiosk.getState'] as const) {
+        const result = await router.dispatch(channel, undefined, {
+          senderUrl: `${APP}/index.html`,
+        });
+        expect(result.ok, channel).toBe(true);
+      }
+      expect(admitStaff).not.toHaveBeenCalled();
+    });
   });
 });
