@@ -21,11 +21,14 @@ import { documentsInvokeContract, UploadViewSchema } from './console/documents';
 import { membersInvokeContract } from './console/members';
 import { settingsInvokeContract } from './console/settings';
 import { FeedbackSoundSchema, NoticeSchema, PatronScreenSchemas } from './patron';
+import type { ConsoleAnswer } from './console/answer';
+import type { Problem } from './problem';
 
 export type { EventName, InvokeChannel } from './channels';
 export type * from './patron';
 export type * from './offline';
 export type * from './console/answer';
+export type * from './problem';
 
 export const LanguageSchema = z.enum(['en', 'es']);
 export type Language = z.infer<typeof LanguageSchema>;
@@ -168,30 +171,19 @@ export const eventContract = {
   'kiosk.state': KioskStateSchema,
 } as const satisfies Record<EventName, z.ZodType>;
 export type RequestOf<C extends InvokeChannel> = z.infer<(typeof invokeContract)[C]['request']>;
-export type ResponseOf<C extends InvokeChannel> = z.infer<(typeof invokeContract)[C]['response']>;
+/** What a channel's handler returns: for a console channel, its answer (console/answer.ts). */
+export type AnswerOf<C extends InvokeChannel> = z.infer<(typeof invokeContract)[C]['response']>;
+/** The value a call resolves to; a console answer's problem is the call's problem instead. */
+export type ResponseOf<C extends InvokeChannel> = [AnswerOf<C>] extends [ConsoleAnswer<infer V>]
+  ? V
+  : AnswerOf<C>;
 export type EventPayload<E extends EventName> = z.infer<(typeof eventContract)[E]>;
 
-/** Why a call did not produce a value. The renderer maps each kind to a message. */
-export const IpcErrorKindSchema = z.enum([
-  'forbidden-sender',
-  'unknown-channel',
-  'invalid-payload',
-  'handler-failed',
-  'disconnected',
-  // Web host: staff mode is open on another connection, which alone may act until it closes.
-  'busy',
-  // A staff channel (channels.ts) called while staff mode is shut: its handler did not run.
-  'not-staff',
-]);
-export type IpcErrorKind = z.infer<typeof IpcErrorKindSchema>;
-
-export interface IpcError {
-  kind: IpcErrorKind;
-  message: string;
-}
-
-/** Calls resolve to a value or an error value; nothing is thrown across the boundary. */
-export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
+/**
+ * Every call resolves at one level to its value or the one problem type (problem.ts); nothing is
+ * thrown across the boundary. A console handler's answer is passed on as the call's result.
+ */
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; problem: Problem };
 
 /** Channels without a request payload are called with the channel alone. */
 export type RequestArgs<C extends InvokeChannel> =
@@ -213,7 +205,7 @@ type HandlerResult<T> = T extends undefined ? void : T;
 export type IpcHandlers = {
   [C in InvokeChannel]: (
     request: RequestOf<C>,
-  ) => Promise<HandlerResult<ResponseOf<C>>> | HandlerResult<ResponseOf<C>>;
+  ) => Promise<HandlerResult<AnswerOf<C>>> | HandlerResult<AnswerOf<C>>;
 };
 
 /** The page's call, a frame of the web host's WebSocket transport. */

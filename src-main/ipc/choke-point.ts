@@ -1,10 +1,12 @@
 import type { z } from 'zod';
 import { createLogger } from '../../src-shared/log/logger';
 import { CHANNEL_GATES } from '../../src-common/ipc/channels';
+import { CONSOLE_CHANNELS } from '../../src-common/ipc/console/channels';
 import { invokeContract } from '../../src-common/ipc/contract';
 import type {
+  CallProblem,
+  ConsoleAnswer,
   InvokeChannel,
-  IpcError,
   IpcHandlers,
   IpcResult,
 } from '../../src-common/ipc/contract';
@@ -47,9 +49,12 @@ function originOf(url: string | undefined): string | undefined {
   }
 }
 
-function failure(kind: IpcError['kind'], message: string): IpcResult<never> {
-  return { ok: false, error: { kind, message } };
+function failure(problem: CallProblem): IpcResult<never> {
+  return { ok: false, problem };
 }
+
+/** Console handlers answer with a value or a problem; that answer is the call's one result. */
+const answering = new Set<string>(CONSOLE_CHANNELS);
 
 function describeIssues(error: z.ZodError): string {
   return error.issues
@@ -69,31 +74,26 @@ export function createIpcRouter({
       const origin = originOf(context.senderUrl);
       if (!origin || !trusted.has(origin)) {
         log.warn('refused a call from an untrusted sender', { channel, origin: origin ?? null });
-        return failure(
-          'forbidden-sender',
-          `Calls from ${origin ?? 'an unknown sender'} are refused.`,
-        );
+        return failure({ kind: 'forbidden-sender' });
       }
       if (!isChannel(channel)) {
-        return failure('unknown-channel', `No such channel: ${channel.slice(0, 64)}`);
+        return failure({ kind: 'unknown-channel', channel: channel.slice(0, 64) });
       }
       // The one staff gate: before the payload is read, so a refused call learns nothing more.
       if (CHANNEL_GATES[channel] === 'staff' && !admitStaff()) {
-        return failure('not-staff', `${channel} needs staff mode.`);
+        return failure({ kind: 'not-staff' });
       }
       const parsed = invokeContract[channel].request.safeParse(payload);
       if (!parsed.success) {
-        return failure(
-          'invalid-payload',
-          `Invalid payload for ${channel}: ${describeIssues(parsed.error)}`,
-        );
+        return failure({ kind: 'invalid-payload', channel, issues: describeIssues(parsed.error) });
       }
       try {
         const handler = handlers[channel] as (request: unknown) => unknown;
-        return { ok: true, value: await handler(parsed.data) };
+        const value = await handler(parsed.data);
+        return answering.has(channel) ? (value as ConsoleAnswer<unknown>) : { ok: true, value };
       } catch (error) {
         log.error('handler failed', { channel, error });
-        return failure('handler-failed', `${channel} failed.`);
+        return failure({ kind: 'handler-failed', channel });
       }
     },
   };

@@ -131,12 +131,8 @@ export function createIpcSocket({
       const { id: callId, channel, payload } = parsed.data;
       const known = channels.has(channel) ? (channel as InvokeChannel) : undefined;
       if (known && !staff.admit(id, known)) {
-        const message = 'Staff mode is open on another screen.';
-        send(ws, {
-          type: 'result',
-          id: callId,
-          result: { ok: false, error: { kind: 'busy', message } },
-        });
+        // Staff mode is open on another screen, which alone may act until it closes.
+        send(ws, { type: 'result', id: callId, result: { ok: false, problem: { kind: 'busy' } } });
         return;
       }
       try {

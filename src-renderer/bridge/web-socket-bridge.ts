@@ -16,12 +16,12 @@ const RECONNECT_DELAYS_MS = [250, 500, 1000, 2000, 5000];
 
 const disconnected = {
   ok: false,
-  error: { kind: 'disconnected', message: 'The kiosk core is not reachable.' },
+  problem: { kind: 'disconnected' },
 } as const satisfies IpcResult<never>;
 
 /**
  * The same bridge as Electron's preload, carried over the web host's WebSocket. Reconnects with
- * backoff; calls made while disconnected resolve to a `disconnected` error value.
+ * backoff; calls made while disconnected resolve to the problem `disconnected`.
  */
 export function createWebSocketBridge(url: string, protocols: string[] = []): KioskBridge {
   let socket: WebSocket | undefined;

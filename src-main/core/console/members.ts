@@ -131,10 +131,10 @@ export function createMembersArea(context: ConsoleContext): ConsoleArea<MembersC
           : failed(problemOf(result.error));
       },
 
-      'lookup.checkOut': async ({ itemBarcode, memberBarcode }) => {
+      'lookup.checkOut': async ({ itemBarcode, userBarcode }) => {
         if (queuedOffline(itemBarcode))
           return failed({ kind: 'queued-offline', item: itemBarcode });
-        const result = await client().checkOut({ itemBarcode, memberBarcode });
+        const result = await client().checkOut({ itemBarcode, userBarcode });
         return fromService(result.ok ? { ok: true, value: transactionView(result.value) } : result);
       },
 

@@ -1,5 +1,5 @@
-import type { IpcError } from '../../../src-common/ipc/contract';
-import { t } from '../../i18n/i18n.svelte';
+import type { Problem } from '../../../src-common/ipc/contract';
+import { problemText } from './console-problem';
 
 /** What came of a staff action, for the line under its button. */
 export interface Feedback {
@@ -8,9 +8,9 @@ export interface Feedback {
   detail?: string;
 }
 
-/** A call that produced no value: the kind says which, for whoever reads the screen to staff. */
-export function callFailed(error: IpcError): Feedback {
-  return { tone: 'error', text: t('offline.callFailed', { kind: error.kind }) };
+/** A call that produced no value, in the words every staff screen uses for its problem. */
+export function callFailed(problem: Problem): Feedback {
+  return { tone: 'error', text: problemText(problem) };
 }
 
 export const done = (text: string, detail?: string): Feedback => ({

@@ -1,12 +1,4 @@
-import type { ConsoleAnswer, IpcResult } from '../../../src-common/ipc/contract';
 import { currentLanguage } from '../../i18n/i18n.svelte';
-
-/** A console call's answer; a transport failure is shown as "not available" with its kind. */
-export function answerOf<T>(result: IpcResult<ConsoleAnswer<T>>): ConsoleAnswer<T> {
-  return result.ok
-    ? result.value
-    : { ok: false, problem: { kind: 'unavailable', reason: result.error.kind } };
-}
 
 /** Bytes in decimal gigabytes (or megabytes below one), as disk tools show them. */
 export function bytesText(bytes: number): string {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { SecurityChange } from '../../../src-common/ipc/console/security-change';
-import type { InvokeChannel, ResponseOf } from '../../../src-common/ipc/contract';
+import type { InvokeChannel, IpcResult, ResponseOf } from '../../../src-common/ipc/contract';
 import { createConfSettingsStore } from '../../../src-main/settings/conf-store';
 import type { SettingsStore } from '../../../src-main/settings/store';
 import { hashStaffPin } from '../../../src-main/staff-pin/hash';
@@ -36,16 +36,14 @@ function call(channel: InvokeChannel, payload?: unknown): Promise<unknown> {
   });
 }
 
-type Answer<C extends InvokeChannel> = Extract<ResponseOf<C>, { ok: true }>['value'];
-
-/** A console call's value; anything else (an IPC error, a console problem) fails the test. */
-async function answer<C extends InvokeChannel>(channel: C, payload?: unknown): Promise<Answer<C>> {
-  const result = (await call(channel, payload)) as {
-    ok: boolean;
-    value?: { ok: boolean; value?: unknown };
-  };
-  if (!result.ok || !result.value?.ok) throw new Error(`not answered: ${JSON.stringify(result)}`);
-  return result.value.value as Answer<C>;
+/** A console call's value; a problem (the call's or the console's) fails the test. */
+async function answer<C extends InvokeChannel>(
+  channel: C,
+  payload?: unknown,
+): Promise<ResponseOf<C>> {
+  const result = (await call(channel, payload)) as IpcResult<unknown>;
+  if (!result.ok) throw new Error(`not answered: ${JSON.stringify(result)}`);
+  return result.value as ResponseOf<C>;
 }
 
 function exportText(settings: Record<string, unknown>): string {
@@ -137,7 +135,7 @@ describe('settings changes that need their own confirmation, at the core', () =>
     // A caller that does not send the confirmation at all is refused by the contract.
     expect(await call('settings.applyImport', { text: MOVED_AND_EMAIL })).toMatchObject({
       ok: false,
-      error: { kind: 'invalid-payload' },
+      problem: { kind: 'invalid-payload' },
     });
     expect(await readFile(settingsFile, 'utf8')).toBe(before);
   });

@@ -145,7 +145,7 @@ describe('web host', () => {
     );
     await frameMatching(client, {
       id: 8,
-      result: { ok: false, error: expect.objectContaining({ kind: 'invalid-payload' }) },
+      result: { ok: false, problem: expect.objectContaining({ kind: 'invalid-payload' }) },
     });
     client.ws.close();
   });
@@ -191,7 +191,7 @@ describe('web host', () => {
       await frameMatching(other, {
         type: 'result',
         id,
-        result: { ok: false, error: expect.objectContaining({ kind: 'busy' }) },
+        result: { ok: false, problem: expect.objectContaining({ kind: 'busy' }) },
       });
     }
     call(other, 5, 'kiosk.getState');

@@ -104,7 +104,7 @@ function setup(
   return { core, auth, scanner, service, time, states, h: core.handlers };
 }
 
-const NOT_STAFF = { ok: false, error: { kind: 'not-staff' } };
+const NOT_STAFF = { ok: false, problem: { kind: 'not-staff' } };
 
 /** A renderer's call to the core through the one choke point, as both hosts make it. */
 function call(core: KioskCore, channel: string, payload?: unknown) {
@@ -541,7 +541,7 @@ describe('kiosk core', () => {
       for (const channel of staffChannels) {
         expect(await call(core, channel, 'not a payload'), channel).toEqual({
           ok: false,
-          error: { kind: 'not-staff', message: `${channel} needs staff mode.` },
+          problem: { kind: 'not-staff' },
         });
       }
       expect(calls).toEqual([]);

@@ -66,7 +66,7 @@ describe('IPC choke point', () => {
       { language: 'es' },
       { senderUrl: 'https://evil.example/' },
     );
-    expect(result).toMatchObject({ ok: false, error: { kind: 'forbidden-sender' } });
+    expect(result).toMatchObject({ ok: false, problem: { kind: 'forbidden-sender' } });
     expect(setLanguage).not.toHaveBeenCalled();
   });
 
@@ -77,7 +77,7 @@ describe('IPC choke point', () => {
       admitStaff: shut,
     });
     const result = await router.dispatch('kiosk.getState', undefined, { senderUrl: undefined });
-    expect(result).toMatchObject({ ok: false, error: { kind: 'forbidden-sender' } });
+    expect(result).toMatchObject({ ok: false, problem: { kind: 'forbidden-sender' } });
   });
 
   it('refuses a look-alike origin that merely starts with the trusted one', async () => {
@@ -89,7 +89,7 @@ describe('IPC choke point', () => {
     const result = await router.dispatch('kiosk.getState', undefined, {
       senderUrl: 'http://127.0.0.1:73000/',
     });
-    expect(result).toMatchObject({ ok: false, error: { kind: 'forbidden-sender' } });
+    expect(result).toMatchObject({ ok: false, problem: { kind: 'forbidden-sender' } });
   });
 
   it('refuses a malformed payload with a clear error naming the field', async () => {
@@ -106,8 +106,10 @@ describe('IPC choke point', () => {
     );
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.error.kind).toBe('invalid-payload');
-    expect(result.error.message).toContain('language');
+    expect(result.problem).toMatchObject({ kind: 'invalid-payload', channel: 'kiosk.setLanguage' });
+    expect(result.problem.kind === 'invalid-payload' && result.problem.issues).toContain(
+      'language',
+    );
     expect(setLanguage).not.toHaveBeenCalled();
   });
 
@@ -120,7 +122,7 @@ describe('IPC choke point', () => {
     const result = await router.dispatch('fs.readFile', '/etc/passwd', {
       senderUrl: `${APP}/index.html`,
     });
-    expect(result).toMatchObject({ ok: false, error: { kind: 'unknown-channel' } });
+    expect(result).toMatchObject({ ok: false, problem: { kind: 'unknown-channel' } });
   });
 
   it('refuses inherited object keys posing as channels', async () => {
@@ -132,7 +134,7 @@ describe('IPC choke point', () => {
     const result = await router.dispatch('constructor', undefined, {
       senderUrl: `${APP}/index.html`,
     });
-    expect(result).toMatchObject({ ok: false, error: { kind: 'unknown-channel' } });
+    expect(result).toMatchObject({ ok: false, problem: { kind: 'unknown-channel' } });
   });
 
   it('passes a valid call from the app to its handler and returns its value', async () => {
@@ -164,7 +166,7 @@ describe('IPC choke point', () => {
     const result = await router.dispatch('kiosk.getState', undefined, {
       senderUrl: `${APP}/index.html`,
     });
-    expect(result).toMatchObject({ ok: false, error: { kind: 'handler-failed' } });
+    expect(result).toMatchObject({ ok: false, problem: { kind: 'handler-failed' } });
     expect(JSON.stringify(result)).not.toContain('hunter2');
   });
 
@@ -221,7 +223,7 @@ describe('IPC choke point', () => {
       });
       expect(result).toEqual({
         ok: false,
-        error: { kind: 'not-staff', message: 'offline.retry needs staff mode.' },
+        problem: { kind: 'not-staff' },
       });
       expect(admitStaff).toHaveBeenCalledTimes(1);
       expect(retry).not.toHaveBeenCalled();
