@@ -164,7 +164,7 @@ export const membersInvokeContract = {
   'members.update': { request: UpdateRequestSchema, response: consoleAnswer(MemberSavedSchema) },
   'lookup.member': { request: LookupRequestSchema, response: consoleAnswer(CirculationViewSchema) },
   'lookup.checkOut': {
-    request: z.object({ itemBarcode: barcode, userBarcode: barcode }),
+    request: z.object({ itemBarcode: barcode, memberBarcode: barcode }),
     response: consoleAnswer(TransactionViewSchema),
   },
   'lookup.checkIn': {

@@ -184,12 +184,12 @@ describe('members and lookup against the reference service (reference dialect)',
     const card = memberBarcode(DEMO_MEMBERS.canBorrow);
     const item = itemBarcode(DEMO_ITEMS.available[0]);
     const out = value(
-      await on.handlers['lookup.checkOut']({ itemBarcode: item, userBarcode: card }),
+      await on.handlers['lookup.checkOut']({ itemBarcode: item, memberBarcode: card }),
     );
     expect(out).toMatchObject({ itemBarcode: item, dueDate: { kind: 'instant' } });
     const toOther = await on.handlers['lookup.checkOut']({
       itemBarcode: item,
-      userBarcode: memberBarcode(DEMO_MEMBERS.withSmallFine),
+      memberBarcode: memberBarcode(DEMO_MEMBERS.withSmallFine),
     });
     expect(toOther).toMatchObject({
       ok: false,
@@ -199,7 +199,7 @@ describe('members and lookup against the reference service (reference dialect)',
     expect(back.itemBarcode).toBe(item);
     const blocked = await on.handlers['lookup.checkOut']({
       itemBarcode: item,
-      userBarcode: memberBarcode(DEMO_MEMBERS.blocked),
+      memberBarcode: memberBarcode(DEMO_MEMBERS.blocked),
     });
     expect(blocked).toMatchObject({ ok: false, problem: { code: 'member_blocked', status: 400 } });
   });

@@ -290,7 +290,7 @@ describe('staff check-out and check-in behind the offline queue', () => {
     expect(
       await area.handlers['lookup.checkOut']({
         itemBarcode: '34410000000035',
-        userBarcode: '24410000000011',
+        memberBarcode: '24410000000011',
       }),
     ).toEqual({ ok: false, problem: { kind: 'queued-offline', item: '34410000000035' } });
     expect(await area.handlers['lookup.checkIn']({ itemBarcode: '34410000000043' })).toEqual({
