@@ -353,7 +353,7 @@ class Soak {
         throw new Error('the demo PIN did not open staff mode');
       }
       await client.until((s) => s.screen.name === 'staff');
-      const status = await client.invoke('console.status');
+      const status = await client.invoke('console.diagnostics.status');
       if (!status.ok) throw new Error(`console.status failed: ${JSON.stringify(status.problem)}`);
       await client.invoke('staff.exit');
       await client.until(isAttract);

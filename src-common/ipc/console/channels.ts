@@ -2,44 +2,45 @@ import type { Gate } from '../channels';
 
 /**
  * The staff console's channel names, by screen (zod-free, like ../channels.ts, for the preload).
- * Each group's schemas are in the file of the same name beside this one.
+ * Each group's schemas are in the file of the same name beside this one, and each name says where
+ * it lives: `console.<that file>.<verb>`.
  */
 export const MEMBERS_CHANNELS = [
-  'members.search',
-  'members.get',
-  'members.lists',
-  'members.update',
-  'lookup.member',
-  'lookup.checkOut',
-  'lookup.checkIn',
+  'console.members.search',
+  'console.members.get',
+  'console.members.lists',
+  'console.members.update',
+  'console.members.lookUp',
+  'console.members.checkOut',
+  'console.members.checkIn',
 ] as const;
 
 export const DOCUMENTS_CHANNELS = [
-  'documents.choose',
-  'documents.stage',
-  'documents.publish',
-  'documents.cancel',
-  'documents.discard',
-  'documents.published',
+  'console.documents.choose',
+  'console.documents.stage',
+  'console.documents.publish',
+  'console.documents.cancel',
+  'console.documents.discard',
+  'console.documents.published',
 ] as const;
 
 export const SETTINGS_CHANNELS = [
-  'settings.get',
-  'settings.check',
-  'settings.save',
-  'settings.export',
-  'settings.previewImport',
-  'settings.applyImport',
-  'settings.changePin',
-  'settings.restart',
+  'console.settings.get',
+  'console.settings.check',
+  'console.settings.save',
+  'console.settings.export',
+  'console.settings.previewImport',
+  'console.settings.applyImport',
+  'console.settings.changePin',
+  'console.settings.restart',
 ] as const;
 
 export const DIAGNOSTICS_CHANNELS = [
-  'console.account',
-  'console.status',
-  'diagnostics.fieldMap',
-  'diagnostics.probe',
-  'diagnostics.saveFieldMap',
+  'console.diagnostics.account',
+  'console.diagnostics.status',
+  'console.diagnostics.fieldMap',
+  'console.diagnostics.probe',
+  'console.diagnostics.saveFieldMap',
 ] as const;
 
 export const CONSOLE_CHANNELS = [

@@ -109,7 +109,7 @@ export const FieldMapViewSchema = z.object({
   /** Every concept a field map may name (`member.givenName`...). */
   concepts: z.array(z.string()),
   settingsFile: z.string().optional(),
-  /** The kiosk can restart itself (the settings screen's `settings.restart`). */
+  /** The kiosk can restart itself (the settings screen's `console.settings.restart`). */
   canRestart: z.boolean(),
 });
 export type FieldMapView = z.infer<typeof FieldMapViewSchema>;
@@ -143,11 +143,23 @@ export const SavedFieldMapSchema = z.object({
 });
 
 export const diagnosticsInvokeContract = {
-  'console.account': { request: z.undefined(), response: consoleAnswer(AccountViewSchema) },
-  'console.status': { request: z.undefined(), response: consoleAnswer(StatusViewSchema) },
-  'diagnostics.fieldMap': { request: z.undefined(), response: consoleAnswer(FieldMapViewSchema) },
-  'diagnostics.probe': { request: ProbeRequestSchema, response: consoleAnswer(ProbeViewSchema) },
-  'diagnostics.saveFieldMap': {
+  'console.diagnostics.account': {
+    request: z.undefined(),
+    response: consoleAnswer(AccountViewSchema),
+  },
+  'console.diagnostics.status': {
+    request: z.undefined(),
+    response: consoleAnswer(StatusViewSchema),
+  },
+  'console.diagnostics.fieldMap': {
+    request: z.undefined(),
+    response: consoleAnswer(FieldMapViewSchema),
+  },
+  'console.diagnostics.probe': {
+    request: ProbeRequestSchema,
+    response: consoleAnswer(ProbeViewSchema),
+  },
+  'console.diagnostics.saveFieldMap': {
     request: z.object({ fieldMap: FieldMapDraftSchema }),
     response: consoleAnswer(SavedFieldMapSchema),
   },

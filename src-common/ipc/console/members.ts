@@ -155,19 +155,28 @@ const UpdateRequestSchema = z.object({
 export type MemberUpdateRequest = z.infer<typeof UpdateRequestSchema>;
 
 export const membersInvokeContract = {
-  'members.search': { request: MemberSearchSchema, response: consoleAnswer(MemberPageViewSchema) },
-  'members.get': {
+  'console.members.search': {
+    request: MemberSearchSchema,
+    response: consoleAnswer(MemberPageViewSchema),
+  },
+  'console.members.get': {
     request: z.object({ id: z.string().min(1).max(64) }),
     response: consoleAnswer(MemberDetailsSchema),
   },
-  'members.lists': { request: z.undefined(), response: consoleAnswer(MemberListsSchema) },
-  'members.update': { request: UpdateRequestSchema, response: consoleAnswer(MemberSavedSchema) },
-  'lookup.member': { request: LookupRequestSchema, response: consoleAnswer(CirculationViewSchema) },
-  'lookup.checkOut': {
-    request: z.object({ itemBarcode: barcode, memberBarcode: barcode }),
+  'console.members.lists': { request: z.undefined(), response: consoleAnswer(MemberListsSchema) },
+  'console.members.update': {
+    request: UpdateRequestSchema,
+    response: consoleAnswer(MemberSavedSchema),
+  },
+  'console.members.lookUp': {
+    request: LookupRequestSchema,
+    response: consoleAnswer(CirculationViewSchema),
+  },
+  'console.members.checkOut': {
+    request: z.object({ itemBarcode: barcode, userBarcode: barcode }),
     response: consoleAnswer(TransactionViewSchema),
   },
-  'lookup.checkIn': {
+  'console.members.checkIn': {
     request: z.object({ itemBarcode: barcode }),
     response: consoleAnswer(TransactionViewSchema),
   },

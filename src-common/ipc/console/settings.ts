@@ -139,9 +139,9 @@ export const PinChangeRefusalSchema = z.enum(['wrong-current', 'locked', 'format
 export type PinChangeRefusal = z.infer<typeof PinChangeRefusalSchema>;
 
 export const settingsInvokeContract = {
-  'settings.get': { request: z.undefined(), response: consoleAnswer(SettingsViewSchema) },
+  'console.settings.get': { request: z.undefined(), response: consoleAnswer(SettingsViewSchema) },
   /** Checks the form with the settings schema: `invalid` issues by dotted path, or `valid`. */
-  'settings.check': {
+  'console.settings.check': {
     request: z.object({ form: SettingsFormSchema }),
     response: consoleAnswer(z.object({ valid: z.literal(true) })),
   },
@@ -149,7 +149,7 @@ export const settingsInvokeContract = {
    * Checks again and writes only when valid and every security-relevant change is in
    * `confirmed`; environment-fixed fields are never written.
    */
-  'settings.save': {
+  'console.settings.save': {
     request: z.object({ form: SettingsFormSchema, confirmed: ConfirmedChangesSchema }),
     response: consoleAnswer(
       z.discriminatedUnion('outcome', [
@@ -159,16 +159,19 @@ export const settingsInvokeContract = {
     ),
   },
   /** The stored settings as an export file's name and text, for the renderer to save. */
-  'settings.export': {
+  'console.settings.export': {
     request: z.undefined(),
     response: consoleAnswer(z.object({ fileName: z.string(), text: z.string() })),
   },
-  'settings.previewImport': { request: ImportText, response: consoleAnswer(ImportPreviewSchema) },
+  'console.settings.previewImport': {
+    request: ImportText,
+    response: consoleAnswer(ImportPreviewSchema),
+  },
   /**
    * Reads the file again, as previewed, and saves it (this kiosk's local settings kept) when
    * every security-relevant change it makes is in `confirmed`.
    */
-  'settings.applyImport': {
+  'console.settings.applyImport': {
     request: ImportText.extend({ confirmed: ConfirmedChangesSchema }),
     response: consoleAnswer(
       z.discriminatedUnion('outcome', [
@@ -178,7 +181,7 @@ export const settingsInvokeContract = {
       ]),
     ),
   },
-  'settings.changePin': {
+  'console.settings.changePin': {
     request: z.object({
       current: z.string().max(64),
       next: z.string().max(64),
@@ -196,7 +199,7 @@ export const settingsInvokeContract = {
     ),
   },
   /** Answers first, then stops and starts the kiosk with its saved settings. */
-  'settings.restart': {
+  'console.settings.restart': {
     request: z.undefined(),
     response: consoleAnswer(z.object({ restarting: z.literal(true) })),
   },

@@ -16,11 +16,11 @@ export function createDiagnosticsArea(
   let probing = new AbortController();
   return {
     handlers: {
-      'console.account': () => accountView(context),
-      'console.status': async () => answered(await statusView(context, statusDeps)),
-      'diagnostics.fieldMap': () => answered(fieldMapView(context)),
-      'diagnostics.probe': (request) => probe(context, request, probing.signal),
-      'diagnostics.saveFieldMap': ({ fieldMap }) => saveFieldMap(context, fieldMap),
+      'console.diagnostics.account': () => accountView(context),
+      'console.diagnostics.status': async () => answered(await statusView(context, statusDeps)),
+      'console.diagnostics.fieldMap': () => answered(fieldMapView(context)),
+      'console.diagnostics.probe': (request) => probe(context, request, probing.signal),
+      'console.diagnostics.saveFieldMap': ({ fieldMap }) => saveFieldMap(context, fieldMap),
     },
     staffModeEnded() {
       probing.abort();

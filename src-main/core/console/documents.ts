@@ -230,7 +230,7 @@ export function createDocumentsArea(context: ConsoleContext): DocumentsArea {
       ...(rejected ? { rejected } : {}),
     }),
     handlers: {
-      'documents.choose': async () => {
+      'console.documents.choose': async () => {
         if (!source?.pick) return failed({ kind: 'unavailable', reason: 'no-file-dialog' });
         if (busy()) return notNow();
         const chosen = await source.pick();
@@ -245,7 +245,7 @@ export function createDocumentsArea(context: ConsoleContext): DocumentsArea {
         context.changed();
         return answered({ chosen: checked.ok });
       },
-      'documents.stage': (request) => {
+      'console.documents.stage': (request) => {
         if (!source?.staging) return failed({ kind: 'unavailable', reason: 'no-staging' });
         // A file still on its way is replaced by the newer choice (its late arrival is dropped).
         if (job.phase === 'creating' || job.phase === 'uploading') return notNow();
@@ -273,14 +273,14 @@ export function createDocumentsArea(context: ConsoleContext): DocumentsArea {
         );
         return answered({ path: ticket.path, token: ticket.token });
       },
-      'documents.publish': (request) => publish(request),
-      'documents.cancel': () => {
+      'console.documents.publish': (request) => publish(request),
+      'console.documents.cancel': () => {
         if (!running || !busy()) return answered({ cancelled: false });
         running.abort();
         return answered({ cancelled: true });
       },
-      'documents.published': async () => answered({ documents: await published.list() }),
-      'documents.discard': () => {
+      'console.documents.published': async () => answered({ documents: await published.list() }),
+      'console.documents.discard': () => {
         forget();
         context.changed();
         return answered(null);

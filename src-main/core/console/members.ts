@@ -63,7 +63,7 @@ export function createMembersArea(context: ConsoleContext): ConsoleArea<MembersC
       ) ?? false;
   return {
     handlers: {
-      'members.search': async ({ name, size, page }) => {
+      'console.members.search': async ({ name, size, page }) => {
         const result = await client().listMembers({ name: name.trim(), size, page });
         if (!result.ok) return failed(problemOf(result.error));
         const found = result.value;
@@ -78,12 +78,12 @@ export function createMembersArea(context: ConsoleContext): ConsoleArea<MembersC
         return answered(view);
       },
 
-      'members.get': async ({ id }) => {
+      'console.members.get': async ({ id }) => {
         const result = await client().getMember(id);
         return result.ok ? answered(memberDetails(result.value)) : failed(problemOf(result.error));
       },
 
-      'members.lists': async () => {
+      'console.members.lists': async () => {
         const [branches, types, statuses] = await Promise.all([
           client().listBranches(),
           client().listMemberTypes(),
@@ -98,7 +98,7 @@ export function createMembersArea(context: ConsoleContext): ConsoleArea<MembersC
         });
       },
 
-      'members.update': async ({ record, keptBlank, read }) => {
+      'console.members.update': async ({ record, keptBlank, read }) => {
         // The renderer checked the same rules; a request that skipped them (or sent part of the
         // member, which a PUT would empty the rest of) is not sent.
         const checked = checkMemberRecord(record, keptBlank);
@@ -121,7 +121,7 @@ export function createMembersArea(context: ConsoleContext): ConsoleArea<MembersC
         return answered({ details, ...elsewhere, ...(notAsSent.length > 0 ? { notAsSent } : {}) });
       },
 
-      'lookup.member': async (request) => {
+      'console.members.lookUp': async (request) => {
         const result =
           request.by === 'barcode'
             ? await client().memberByBarcode(request.value)
@@ -131,14 +131,14 @@ export function createMembersArea(context: ConsoleContext): ConsoleArea<MembersC
           : failed(problemOf(result.error));
       },
 
-      'lookup.checkOut': async ({ itemBarcode, memberBarcode }) => {
+      'console.members.checkOut': async ({ itemBarcode, userBarcode }) => {
         if (queuedOffline(itemBarcode))
           return failed({ kind: 'queued-offline', item: itemBarcode });
-        const result = await client().checkOut({ itemBarcode, memberBarcode });
+        const result = await client().checkOut({ itemBarcode, userBarcode });
         return fromService(result.ok ? { ok: true, value: transactionView(result.value) } : result);
       },
 
-      'lookup.checkIn': async ({ itemBarcode }) => {
+      'console.members.checkIn': async ({ itemBarcode }) => {
         if (queuedOffline(itemBarcode))
           return failed({ kind: 'queued-offline', item: itemBarcode });
         const result = await client().checkIn(itemBarcode);

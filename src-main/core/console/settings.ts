@@ -120,13 +120,13 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
 
   return {
     handlers: {
-      'settings.get': () => {
+      'console.settings.get': () => {
         const store = context.settingsStore;
         if (!store) return failed(NO_STORE);
         const loaded = load(store);
         return loaded.ok ? answered(view(store, loaded.settings)) : failed(loaded.problem);
       },
-      'settings.check': ({ form }) => {
+      'console.settings.check': ({ form }) => {
         const store = context.settingsStore;
         if (!store) return failed(NO_STORE);
         const loaded = load(store);
@@ -136,7 +136,7 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
           ? failed({ kind: 'invalid', issues })
           : answered({ valid: true as const });
       },
-      'settings.save': ({ form, confirmed }) => {
+      'console.settings.save': ({ form, confirmed }) => {
         const store = context.settingsStore;
         if (!store) return failed(NO_STORE);
         const loaded = load(store);
@@ -148,14 +148,14 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
         const saved = save(store, document);
         return saved.ok ? answered({ outcome: 'saved' as const, view: saved.value }) : saved;
       },
-      'settings.export': () => {
+      'console.settings.export': () => {
         const store = context.settingsStore;
         if (!store) return failed(NO_STORE);
         return answered(
           exportSettings(store.stored(), { appVersion: APP_VERSION, now: new Date() }),
         );
       },
-      'settings.previewImport': ({ text }) => {
+      'console.settings.previewImport': ({ text }) => {
         const store = context.settingsStore;
         if (!store) return failed(NO_STORE);
         const read = readSettingsExport(text);
@@ -175,7 +175,7 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
           security: securityChanges(current, next, store.fixed()),
         });
       },
-      'settings.applyImport': ({ text, confirmed }) => {
+      'console.settings.applyImport': ({ text, confirmed }) => {
         const store = context.settingsStore;
         if (!store) return failed(NO_STORE);
         const read = readSettingsExport(text);
@@ -192,12 +192,12 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
         log.info('settings imported from a file', { ignored: read.value.ignored });
         return answered({ outcome: 'applied' as const, view: saved.value });
       },
-      'settings.changePin': (request) => {
+      'console.settings.changePin': (request) => {
         const store = context.settingsStore;
         if (!store || !context.staffPin) return failed(NO_STORE);
         return changeStaffPin(store, context.staffPin, request);
       },
-      'settings.restart': () => {
+      'console.settings.restart': () => {
         const { settingsStore: store, restart } = context;
         if (!store || !restart) return failed({ kind: 'unavailable', reason: 'no-restart' });
         const loaded = load(store);

@@ -12,10 +12,7 @@ import { ok } from '../../../src-shared/result';
 import { CLIENT_IDS, newVault, signedIn, startTestService } from '../auth/harness';
 import type { TestService } from '../auth/harness';
 import { createPageRecovery } from '../../../src-main/host/page-recovery';
-import {
-  EXIT_PAGE_KEEPS_CRASHING,
-  STATION_RESTARTS_FILE,
-} from '../../../src-main/core/console/diagnostics/station-restarts';
+import { STATION_RESTARTS_FILE } from '../../../src-main/core/console/diagnostics/station-restarts';
 
 let camel: TestService;
 let staff: StaffAuth;
@@ -59,10 +56,10 @@ afterAll(async () => {
   await camel?.stop();
 });
 
-describe('diagnostics.probe', () => {
+describe('console.diagnostics.probe', () => {
   it('reports the concepts the alias table misses, with a suggestion for each', async () => {
     const area = createDiagnosticsArea(contextFor(staff, { store }));
-    const answer = await area.handlers['diagnostics.probe']({
+    const answer = await area.handlers['console.diagnostics.probe']({
       member: { by: 'barcode', barcode: memberBarcode(5) },
     });
     expect(answer.ok).toBe(true);
@@ -77,7 +74,7 @@ describe('diagnostics.probe', () => {
 
   it('tests an edited field map with the staff tokens, without saving it', async () => {
     const area = createDiagnosticsArea(contextFor(staff, { store }));
-    const answer = await area.handlers['diagnostics.probe']({
+    const answer = await area.handlers['console.diagnostics.probe']({
       fieldMap: { 'memberType.loanPeriodDays': 'loanPeriod.duration' },
     });
     expect(answer.ok && answer.value.tested).toBe(true);
@@ -90,7 +87,7 @@ describe('diagnostics.probe', () => {
 
   it('refuses a field map naming no concept, field by field, and calls nothing', async () => {
     const area = createDiagnosticsArea(contextFor(staff, { store }));
-    const answer = await area.handlers['diagnostics.probe']({
+    const answer = await area.handlers['console.diagnostics.probe']({
       fieldMap: { 'member.shoeSize': 'shoe', 'member.givenName': 'a..b' },
     });
     expect(answer).toEqual({
@@ -106,11 +103,11 @@ describe('diagnostics.probe', () => {
   });
 });
 
-describe('diagnostics.saveFieldMap', () => {
+describe('console.diagnostics.saveFieldMap', () => {
   it('writes the map into the settings file and keeps the other settings', async () => {
     store.save({ kiosk: { branchName: 'Riverside' } });
     const area = createDiagnosticsArea(contextFor(staff, { store }));
-    const answer = await area.handlers['diagnostics.saveFieldMap']({
+    const answer = await area.handlers['console.diagnostics.saveFieldMap']({
       fieldMap: { 'memberType.loanPeriodDays': 'loanPeriod.duration' },
     });
     expect(answer).toEqual({
@@ -125,7 +122,7 @@ describe('diagnostics.saveFieldMap', () => {
       kiosk: { branchName: 'Riverside' },
       service: { fieldMap: { 'memberType.loanPeriodDays': 'loanPeriod.duration' } },
     });
-    const view = await area.handlers['diagnostics.fieldMap'](undefined);
+    const view = await area.handlers['console.diagnostics.fieldMap'](undefined);
     expect(view.ok && view.value.saved).toEqual({
       'memberType.loanPeriodDays': 'loanPeriod.duration',
     });
@@ -134,18 +131,18 @@ describe('diagnostics.saveFieldMap', () => {
 
   it('says so when the host keeps no settings store', async () => {
     const area = createDiagnosticsArea(contextFor(staff));
-    expect(await area.handlers['diagnostics.saveFieldMap']({ fieldMap: {} })).toEqual({
+    expect(await area.handlers['console.diagnostics.saveFieldMap']({ fieldMap: {} })).toEqual({
       ok: false,
       problem: { kind: 'unavailable', reason: 'no-settings-store' },
     });
   });
 });
 
-describe('console.account', () => {
+describe('console.diagnostics.account', () => {
   it('names the signed-in user and the token state of the registered client, no token value', async () => {
-    const answer = await createDiagnosticsArea(contextFor(staff)).handlers['console.account'](
-      undefined,
-    );
+    const answer = await createDiagnosticsArea(contextFor(staff)).handlers[
+      'console.diagnostics.account'
+    ](undefined);
     expect(answer).toMatchObject({
       ok: true,
       value: {
@@ -176,7 +173,7 @@ describe('console.account', () => {
       },
     };
     const answer = await createDiagnosticsArea(contextFor(staff, { auth: quiet })).handlers[
-      'console.account'
+      'console.diagnostics.account'
     ](undefined);
     expect(answer.ok && answer.value.userInfo).toEqual({
       ok: true,
@@ -187,9 +184,9 @@ describe('console.account', () => {
 
   it('holds no refresh token for the development client', async () => {
     const development = await signedIn(camel, { clientKind: 'development' });
-    const answer = await createDiagnosticsArea(contextFor(development)).handlers['console.account'](
-      undefined,
-    );
+    const answer = await createDiagnosticsArea(contextFor(development)).handlers[
+      'console.diagnostics.account'
+    ](undefined);
     expect(answer.ok && answer.value.client).toEqual({
       kind: 'development',
       id: 'library-kiosk-dev',
@@ -203,19 +200,19 @@ describe('console.account', () => {
   it('shows no tokens and asks nobody after sign-out', async () => {
     const leaving = await signedIn(camel);
     await leaving.signOut();
-    const answer = await createDiagnosticsArea(contextFor(leaving)).handlers['console.account'](
-      undefined,
-    );
+    const answer = await createDiagnosticsArea(contextFor(leaving)).handlers[
+      'console.diagnostics.account'
+    ](undefined);
     expect(answer.ok && answer.value.tokens).toBeUndefined();
     expect(answer.ok && answer.value.userInfo).toBeUndefined();
     leaving.dispose();
   });
 });
 
-describe('console.status', () => {
+describe('console.diagnostics.status', () => {
   it('gives the app version, the data folder, its free space and the settings file', async () => {
     const answer = await createDiagnosticsArea(contextFor(staff, { store })).handlers[
-      'console.status'
+      'console.diagnostics.status'
     ](undefined);
     expect(answer).toMatchObject({
       ok: true,
@@ -237,18 +234,18 @@ describe('console.status', () => {
       statfs: () => Promise.reject(Object.assign(new Error('gone'), { code: 'ENOENT' })),
       versions: process.versions,
     });
-    const answer = await area.handlers['console.status'](undefined);
+    const answer = await area.handlers['console.diagnostics.status'](undefined);
     expect(answer.ok && answer.value.disk).toEqual({ known: false, reason: 'ENOENT' });
   });
   it("gives the page recoveries the host counted, with the last one's reason and time", async () => {
     const recovery = createPageRecovery(undefined, () => Date.parse('2026-11-25T14:02:30Z'));
     const context = { ...contextFor(staff, { store }), pageRecoveries: () => recovery.tally() };
     const area = createDiagnosticsArea(context);
-    const before = await area.handlers['console.status'](undefined);
+    const before = await area.handlers['console.diagnostics.status'](undefined);
     expect(before.ok && before.value.pageRecoveries).toEqual({ count: 0 });
     recovery.lost('unresponsive');
     recovery.lost('crashed');
-    const after = await area.handlers['console.status'](undefined);
+    const after = await area.handlers['console.diagnostics.status'](undefined);
     expect(after.ok && after.value.pageRecoveries).toEqual({
       count: 2,
       last: { kind: 'crashed', at: '2026-11-25T14:02:30.000Z' },
@@ -257,7 +254,7 @@ describe('console.status', () => {
 
   it('leaves the page recoveries out where the host does not watch its page', async () => {
     const answer = await createDiagnosticsArea(contextFor(staff, { store })).handlers[
-      'console.status'
+      'console.diagnostics.status'
     ](undefined);
     expect(answer.ok && 'pageRecoveries' in answer.value).toBe(false);
   });
@@ -266,7 +263,7 @@ describe('console.status', () => {
     const file = (): string => path.join(dataDir, STATION_RESTARTS_FILE);
     const status = async (): Promise<unknown> => {
       const answer = await createDiagnosticsArea(contextFor(staff, { store })).handlers[
-        'console.status'
+        'console.diagnostics.status'
       ](undefined);
       return answer.ok ? answer.value.stationRestarts : answer;
     };
@@ -284,23 +281,17 @@ describe('console.status', () => {
     });
 
     it("counts the last hour's restarts and names the newest, a crash loop by its kind", async () => {
-      const newest = entry(2, EXIT_PAGE_KEEPS_CRASHING, 8);
+      const newest = entry(2, 3, 8);
       await writeFile(
         file(),
-        [
-          entry(90, 139, 2),
-          entry(30, 1, 2),
-          entry(20, EXIT_PAGE_KEEPS_CRASHING, 4),
-          newest,
-          '',
-        ].join('\n'),
+        [entry(90, 139, 2), entry(30, 1, 2), entry(20, 3, 4), newest, ''].join('\n'),
       );
       expect(await status()).toEqual({
         recorded: true,
         lastHour: 3,
         last: {
           kind: 'page-kept-crashing',
-          status: EXIT_PAGE_KEEPS_CRASHING,
+          status: 3,
           at: `${newest.split(' ')[0]!.slice(0, -1)}.000Z`,
         },
       });
@@ -334,7 +325,7 @@ describe('console.status', () => {
       await rm(file(), { force: true });
       await mkdir(file());
       const answer = await createDiagnosticsArea(contextFor(staff, { store })).handlers[
-        'console.status'
+        'console.diagnostics.status'
       ](undefined);
       expect(answer).toMatchObject({
         ok: true,

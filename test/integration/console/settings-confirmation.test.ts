@@ -102,7 +102,7 @@ afterAll(async () => {
 
 describe('settings changes that need their own confirmation, at the core', () => {
   it('previews an import with its security-relevant changes, old and new value', async () => {
-    const preview = await answer('settings.previewImport', { text: MOVED_AND_EMAIL });
+    const preview = await answer('console.settings.previewImport', { text: MOVED_AND_EMAIL });
     expect(preview.outcome === 'preview' && preview.security).toEqual([
       {
         kind: 'service-address',
@@ -116,7 +116,10 @@ describe('settings changes that need their own confirmation, at the core', () =>
 
   it('refuses to apply the import without the confirmation, or with another change confirmed: the file is not touched', async () => {
     const before = await readFile(settingsFile, 'utf8');
-    const bare = await answer('settings.applyImport', { text: MOVED_AND_EMAIL, confirmed: [] });
+    const bare = await answer('console.settings.applyImport', {
+      text: MOVED_AND_EMAIL,
+      confirmed: [],
+    });
     expect(bare.outcome).toBe('confirm-needed');
     expect(bare.outcome === 'confirm-needed' && bare.changes.map((change) => change.field)).toEqual(
       ['service.baseUrl', 'patron.allowEmail'],
@@ -130,10 +133,13 @@ describe('settings changes that need their own confirmation, at the core', () =>
       },
       { kind: 'lowers-protection', field: 'patron.allowEmail', from: 'false', to: 'true' },
     ];
-    const wrong = await answer('settings.applyImport', { text: MOVED_AND_EMAIL, confirmed: stale });
+    const wrong = await answer('console.settings.applyImport', {
+      text: MOVED_AND_EMAIL,
+      confirmed: stale,
+    });
     expect(wrong.outcome).toBe('confirm-needed');
     // A caller that does not send the confirmation at all is refused by the contract.
-    expect(await call('settings.applyImport', { text: MOVED_AND_EMAIL })).toMatchObject({
+    expect(await call('console.settings.applyImport', { text: MOVED_AND_EMAIL })).toMatchObject({
       ok: false,
       problem: { kind: 'invalid-payload' },
     });
@@ -141,10 +147,10 @@ describe('settings changes that need their own confirmation, at the core', () =>
   });
 
   it('refuses a form save that turns on email identification without the confirmation, and saves it with', async () => {
-    const view = await answer('settings.get');
+    const view = await answer('console.settings.get');
     const form = { ...view.form, 'patron.allowEmail': true };
     const before = await readFile(settingsFile, 'utf8');
-    const refused = await answer('settings.save', { form, confirmed: [] });
+    const refused = await answer('console.settings.save', { form, confirmed: [] });
     expect(refused).toEqual({
       outcome: 'confirm-needed',
       changes: [
@@ -153,25 +159,25 @@ describe('settings changes that need their own confirmation, at the core', () =>
     });
     expect(await readFile(settingsFile, 'utf8')).toBe(before);
     const confirmed = refused.outcome === 'confirm-needed' ? refused.changes : [];
-    const saved = await answer('settings.save', { form, confirmed });
+    const saved = await answer('console.settings.save', { form, confirmed });
     expect(saved.outcome).toBe('saved');
     expect(store.stored().patron?.allowEmail).toBe(true);
   });
 
   it('saves an ordinary change (the staff idle time) without any confirmation', async () => {
-    const view = await answer('settings.get');
+    const view = await answer('console.settings.get');
     const form = { ...view.form, 'staff.idleTimeoutMs': 600_000 };
-    const saved = await answer('settings.save', { form, confirmed: [] });
+    const saved = await answer('console.settings.save', { form, confirmed: [] });
     expect(saved.outcome).toBe('saved');
     expect(store.stored().staff?.idleTimeoutMs).toBe(600_000);
   });
 
   it('applies the import once its very changes are confirmed', async () => {
-    const preview = await answer('settings.previewImport', { text: MOVED_AND_EMAIL });
+    const preview = await answer('console.settings.previewImport', { text: MOVED_AND_EMAIL });
     // Email identification is on already (the save above): only the address is left to confirm.
     const security = preview.outcome === 'preview' ? preview.security : [];
     expect(security.map((change) => change.field)).toEqual(['service.baseUrl']);
-    const applied = await answer('settings.applyImport', {
+    const applied = await answer('console.settings.applyImport', {
       text: MOVED_AND_EMAIL,
       confirmed: security,
     });

@@ -55,11 +55,14 @@ describe('publishing through the documents core against the camel dialect (the t
 
   it('reads the ticket the dialect spells its own way and stores exactly the bytes', async () => {
     const area = createDocumentsArea(contextFor(test, auth, file));
-    expect(await area.handlers['documents.choose'](undefined)).toEqual({
+    expect(await area.handlers['console.documents.choose'](undefined)).toEqual({
       ok: true,
       value: { chosen: true },
     });
-    const answer = await area.handlers['documents.publish']({ name: 'Camel report', docid: null });
+    const answer = await area.handlers['console.documents.publish']({
+      name: 'Camel report',
+      docid: null,
+    });
     if (!answer.ok) throw new Error(JSON.stringify(answer.problem));
     const { itemId, fileId, url } = answer.value;
     expect(url).toBe(`${test.service.blobUrl}/${BLOB_CONTAINER}/${itemId}/${fileId}`);
@@ -97,15 +100,18 @@ describe('an upload signature that has expired', () => {
 
   it('is explained as expired, and a retry asks for a fresh ticket', async () => {
     const area = createDocumentsArea(contextFor(test, auth, file));
-    await area.handlers['documents.choose'](undefined);
-    const first = await area.handlers['documents.publish']({ name: 'Late notice', docid: null });
+    await area.handlers['console.documents.choose'](undefined);
+    const first = await area.handlers['console.documents.publish']({
+      name: 'Late notice',
+      docid: null,
+    });
     expect(first).toMatchObject({ ok: false, problem: { kind: 'refused', status: 403 } });
     const failedOnce = area.upload();
     expect(failedOnce?.failure?.reason).toBe('ticket-expired');
     // Nothing chosen is lost: the file is still there to publish again.
     expect(failedOnce?.file?.fileName).toBe('late.pdf');
 
-    await area.handlers['documents.publish']({ name: 'Late notice', docid: null });
+    await area.handlers['console.documents.publish']({ name: 'Late notice', docid: null });
     const failedTwice = area.upload();
     expect(failedTwice?.failure?.reason).toBe('ticket-expired');
     expect(failedTwice?.document?.itemId).toBeDefined();

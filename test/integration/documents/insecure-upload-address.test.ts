@@ -73,8 +73,11 @@ describe('a ticket that would send the file in clear to another host', () => {
 
   it("shows staff the documents screen's words for it, with nothing sent", async () => {
     const area = createDocumentsArea(contextFor(test, auth, file));
-    await area.handlers['documents.choose'](undefined);
-    const answer = await area.handlers['documents.publish']({ name: 'Notice', docid: null });
+    await area.handlers['console.documents.choose'](undefined);
+    const answer = await area.handlers['console.documents.publish']({
+      name: 'Notice',
+      docid: null,
+    });
     expect(answer).toMatchObject({ ok: false, problem: { kind: 'malformed-response' } });
     expect(area.upload()).toMatchObject({
       phase: 'failed',

@@ -46,7 +46,7 @@ describe('session driver', () => {
     scanItem();
     expect(service.calls[1]).toMatchObject({
       operation: 'checkOut',
-      args: [{ itemBarcode: ITEM, memberBarcode: CARD }],
+      args: [{ itemBarcode: ITEM, userBarcode: CARD }],
     });
   });
 

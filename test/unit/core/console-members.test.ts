@@ -195,7 +195,9 @@ describe('member search paging', () => {
       ok: true,
       value: { members: [member('1'), member('2')], total: 12, totalPages: 6 },
     }));
-    expect(await area.handlers['members.search']({ name: '', size: 10, page: 6 })).toMatchObject({
+    expect(
+      await area.handlers['console.members.search']({ name: '', size: 10, page: 6 }),
+    ).toMatchObject({
       ok: true,
       value: { page: 6, totalPages: 6, total: 12, hasNext: false },
     });
@@ -207,8 +209,8 @@ describe('member search paging', () => {
       ok: true,
       value: { members: page === 1 ? full : full.slice(0, 3) },
     }));
-    const first = await area.handlers['members.search']({ name: 'a', size: 10, page: 1 });
-    const second = await area.handlers['members.search']({ name: 'a', size: 10, page: 2 });
+    const first = await area.handlers['console.members.search']({ name: 'a', size: 10, page: 1 });
+    const second = await area.handlers['console.members.search']({ name: 'a', size: 10, page: 2 });
     expect(first).toMatchObject({ ok: true, value: { page: 1, hasNext: true } });
     expect(second).toMatchObject({ ok: true, value: { page: 2, hasNext: false } });
     expect(first.ok && 'totalPages' in first.value).toBe(false);
@@ -220,7 +222,7 @@ describe('member search paging', () => {
       asked.push(query);
       return { ok: true, value: { members: [] } };
     });
-    await area.handlers['members.search']({ name: ' okafor ', size: 20, page: 1 });
+    await area.handlers['console.members.search']({ name: ' okafor ', size: 20, page: 1 });
     expect(asked).toEqual([{ name: 'okafor', size: 20, page: 1 }]);
   });
 });
@@ -236,7 +238,11 @@ describe('members.update in the core', () => {
     } as unknown as ServiceClient;
     const area = createMembersArea({ auth: { client } } as unknown as ConsoleContext);
     const record = recordToSend('1001', { GivenName: 'Amara', PhoneNo: 'none' });
-    const answer = await area.handlers['members.update']({ record, keptBlank: [], read: {} });
+    const answer = await area.handlers['console.members.update']({
+      record,
+      keptBlank: [],
+      read: {},
+    });
     expect(answer).toMatchObject({ ok: false, problem: { kind: 'invalid' } });
     expect(answer.ok ? [] : 'issues' in answer.problem ? answer.problem.issues : []).toContainEqual(
       {
@@ -253,7 +259,7 @@ describe('members.update in the core', () => {
       updateMember: async () => ((sent += 1), { ok: true, value: undefined }),
     } as unknown as ServiceClient;
     const area = createMembersArea({ auth: { client } } as unknown as ConsoleContext);
-    const answer = await area.handlers['members.update']({
+    const answer = await area.handlers['console.members.update']({
       record: { Id: '1001', PhoneNo: '021 555 0101' },
       keptBlank: [...EDITABLE_FIELDS],
       read: {},
@@ -288,12 +294,14 @@ describe('staff check-out and check-in behind the offline queue', () => {
       { item: '34410000000043', state: 'in-flight' },
     ]);
     expect(
-      await area.handlers['lookup.checkOut']({
+      await area.handlers['console.members.checkOut']({
         itemBarcode: '34410000000035',
-        memberBarcode: '24410000000011',
+        userBarcode: '24410000000011',
       }),
     ).toEqual({ ok: false, problem: { kind: 'queued-offline', item: '34410000000035' } });
-    expect(await area.handlers['lookup.checkIn']({ itemBarcode: '34410000000043' })).toEqual({
+    expect(
+      await area.handlers['console.members.checkIn']({ itemBarcode: '34410000000043' }),
+    ).toEqual({
       ok: false,
       problem: { kind: 'queued-offline', item: '34410000000043' },
     });
@@ -305,8 +313,8 @@ describe('staff check-out and check-in behind the offline queue', () => {
       { item: '34410000000035', state: 'applied' },
       { item: '34410000000043', state: 'exception' },
     ]);
-    await area.handlers['lookup.checkIn']({ itemBarcode: '34410000000035' });
-    await area.handlers['lookup.checkIn']({ itemBarcode: '34410000000043' });
+    await area.handlers['console.members.checkIn']({ itemBarcode: '34410000000035' });
+    await area.handlers['console.members.checkIn']({ itemBarcode: '34410000000043' });
     expect(sent).toEqual(['34410000000035', '34410000000043']);
   });
 });

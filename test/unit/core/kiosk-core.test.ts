@@ -524,12 +524,12 @@ describe('kiosk core', () => {
       const { core, h } = setup();
       await h['staff.open'](undefined);
       await h['staff.submitPin']({ pin: '1234' });
-      expect(await h['members.search'](undefined as never)).toEqual({
+      expect(await h['console.members.search'](undefined as never)).toEqual({
         ok: false,
         problem: { kind: 'unavailable', reason: 'no-console' },
       });
       await h['staff.exit'](undefined);
-      expect(await call(core, 'members.search', { query: 'x' })).toMatchObject(NOT_STAFF);
+      expect(await call(core, 'console.members.search', { query: 'x' })).toMatchObject(NOT_STAFF);
     });
 
     it('refuses each staff channel of the table outside staff mode, before its payload is read', async () => {

@@ -40,13 +40,17 @@ const ROWS: { problem: Problem; en: string; es: string; call: boolean }[] = [
     call: true,
   },
   {
-    problem: { kind: 'invalid-payload', channel: 'settings.save', issues: 'form: Required' },
+    problem: {
+      kind: 'invalid-payload',
+      channel: 'console.settings.save',
+      issues: 'form: Required',
+    },
     en: 'The kiosk could not do that (invalid-payload). Try again.',
     es: 'El quiosco no pudo hacerlo (invalid-payload). Inténtelo de nuevo.',
     call: true,
   },
   {
-    problem: { kind: 'handler-failed', channel: 'settings.save' },
+    problem: { kind: 'handler-failed', channel: 'console.settings.save' },
     en: 'The kiosk could not do that (handler-failed). Try again.',
     es: 'El quiosco no pudo hacerlo (handler-failed). Inténtelo de nuevo.',
     call: true,
