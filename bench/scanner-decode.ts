@@ -4,7 +4,7 @@ import { createDecoder, type DecoderFormat } from '../src-main/scanner/decode';
 import type { DeviceWatcher } from '../src-main/scanner/device-watcher';
 import type { HidBackend, HidDeviceInfo, HidHandle } from '../src-main/scanner/hid-backend';
 import type { ScanEvent } from '../src-common/ipc/scan-event';
-import { ScannerService } from '../src-main/scanner/scanner-service';
+import { ScannerInput } from '../src-main/scanner/scanner-input';
 import { ScannerSettingsSchema } from '../src-main/scanner/settings-schema';
 import { summarise, type BenchRow, type BenchSuite } from './index';
 
@@ -67,14 +67,14 @@ function keyboardReports(code: string): Uint8Array[] {
 
 const micros = (start: bigint): number => Number(process.hrtime.bigint() - start) / 1000;
 
-/** Report bytes in, ScanEvent out, through the real source, decoder and service pipeline. */
+/** Report bytes in, ScanEvent out, through the real source, decoder and scanner input. */
 async function pipeline(
   name: string,
   device: HidDeviceInfo,
   scans: Uint8Array[][],
 ): Promise<BenchRow> {
   const handle = new ReplayHandle();
-  const service = new ScannerService({
+  const input = new ScannerInput({
     // A zero duplicate window: the filter still runs on every scan but suppresses none.
     settings: ScannerSettingsSchema.parse({
       device: { mode: 'device', vendorId: device.vendorId, productId: device.productId },
@@ -85,9 +85,9 @@ async function pipeline(
     watcher: () => quietWatcher,
   });
   let last: ScanEvent | undefined;
-  service.onScan((event) => (last = event));
-  service.start();
-  for (let tries = 0; service.status().state !== 'connected'; tries++) {
+  input.onScan((event) => (last = event));
+  input.start();
+  for (let tries = 0; input.status().state !== 'connected'; tries++) {
     if (tries > 1000) throw new Error(`${name}: the replay device did not connect`);
     await new Promise((resolve) => setImmediate(resolve));
   }
@@ -102,7 +102,7 @@ async function pipeline(
     if (!last) throw new Error(`${name}: no event for scan ${i}`);
     if (i >= WARMUP) samples.push(took);
   }
-  await service.stop();
+  await input.stop();
   return summarise(name, 'µs', samples);
 }
 
@@ -119,13 +119,13 @@ function decoderOnly(name: string, format: DecoderFormat, scans: Uint8Array[][])
 }
 
 async function wedgeSubmission(): Promise<BenchRow> {
-  const service = new ScannerService({
+  const input = new ScannerInput({
     settings: ScannerSettingsSchema.parse({ device: { mode: 'off' }, duplicateWindowMs: 0 }),
   });
   const samples: number[] = [];
   for (let i = 0; i < WARMUP + SAMPLES; i++) {
     const start = process.hrtime.bigint();
-    service.submitWedgeScan({ code: itemCode(i % CODES) });
+    input.submitWedgeScan({ code: itemCode(i % CODES) });
     if (i >= WARMUP) samples.push(micros(start));
   }
   return summarise('wedge submission -> event (14 digits)', 'µs', samples);

@@ -19,12 +19,12 @@ import type { Receipt } from '../../src-common/ipc/patron';
 import { classify } from '../scanner/classify';
 import type { Classification } from '../../src-common/ipc/scan-event';
 import type { ScanEvent } from '../../src-common/ipc/scan-event';
-import type { ScannerService } from '../scanner/scanner-service';
+import type { ScannerInput } from '../scanner/scanner-input';
 import type { ScannerSettings } from '../scanner/settings-schema';
 import type { OfflineSettings, PatronSettings, ReceiptSettings } from '../settings/schema';
 import type { OfflineCirculation } from '../circulation/offline/offline-circulation';
 import { createStaffConsole, unavailableConsole } from './console';
-import type { ConsoleServices } from './console/deps';
+import type { ConsoleDependencies } from './console/deps';
 import { createStaffMode } from './staff-mode';
 import type { PinGate } from '../staff-pin/gate';
 
@@ -55,7 +55,7 @@ export interface KioskCoreOptions {
   /** Host-specific: Electron shows the page itself, the web host hands a popup URL back. */
   presentSignIn(): Promise<SignInPresentation>;
   scanner: Pick<
-    ScannerService,
+    ScannerInput,
     'status' | 'onScan' | 'onStatus' | 'submitWedgeScan' | 'forgetRecentScans'
   >;
   scannerSettings: ScannerSettings;
@@ -69,7 +69,7 @@ export interface KioskCoreOptions {
   /** Store and forward while the service is unreachable; absent, every call goes online. */
   offline?: { circulation: OfflineCirculation; settings: OfflineSettings };
   /** The staff console's screens (members, documents, settings, diagnostics); absent, they say so. */
-  console?: ConsoleServices;
+  console?: ConsoleDependencies;
   clock?: Clock;
 }
 

@@ -7,7 +7,7 @@ import { changeablePinGate } from '../staff-pin/changeable-gate';
 import { createPinAttemptFile } from '../staff-pin/attempts-file';
 import { createLogger } from '../../src-shared/log/logger';
 import type { HidBackend } from '../scanner/hid-backend';
-import { ScannerService } from '../scanner/scanner-service';
+import { ScannerInput } from '../scanner/scanner-input';
 import { loadDemoGuide } from './demo-guide';
 import { resolveServiceConnection } from './embedded-service';
 import type { ResolveOptions } from './embedded-service';
@@ -78,7 +78,7 @@ export interface HostAdapters {
 export interface BootedKiosk {
   core: KioskCore;
   auth: StaffAuth;
-  scanner: ScannerService;
+  scanner: ScannerInput;
   connection: { baseUrl: string; authUrl: string; embedded: boolean };
   offline: OfflineCirculation;
   /** The embedded service's fault knobs, when it was started with them (tests, benchmarks). */
@@ -116,7 +116,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
     ...(clientSecret ? { clientSecret } : {}),
   });
   stages.mark('staff sign-in', 'scanner');
-  const scanner = new ScannerService({
+  const scanner = new ScannerInput({
     settings: settings.scanner,
     ...(adapters.hidBackend ? { backend: adapters.hidBackend } : {}),
   });

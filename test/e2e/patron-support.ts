@@ -95,8 +95,8 @@ export async function signInInStaffMode(page: Page, pin: string): Promise<void> 
 
 /**
  * One scan by keyboard wedge: `code` and Enter typed into the page as a scanner types them
- * (typeAsScanner), at the kiosk's wedge timing. Resolves when the core's scanner service has it
- * as a wedge scan; fails, with the reason, when the scanner service turns it down or when the
+ * (typeAsScanner), at the kiosk's wedge timing. Resolves when the core's scanner input has it
+ * as a wedge scan; fails, with the reason, when the scanner input turns it down or when the
  * renderer took the keys for a person typing.
  */
 export async function scan(kiosk: PatronKiosk, code: string): Promise<void> {
@@ -121,7 +121,7 @@ export async function scanByHid(kiosk: PatronKiosk, code: string): Promise<void>
 
 /**
  * A deliberate re-scan comes after the duplicate window, as a person's would; within it the
- * scanner service rightly takes it for the same scan.
+ * scanner input rightly takes it for the same scan.
  */
 async function paceRescan(kiosk: PatronKiosk, code: string): Promise<void> {
   const windowMs = kiosk.duplicateWindowMs ?? DEFAULT_DUPLICATE_WINDOW_MS;
@@ -133,7 +133,7 @@ async function paceRescan(kiosk: PatronKiosk, code: string): Promise<void> {
   kiosk.scannedAt.set(code, performance.now());
 }
 
-/** Runs `send` and waits for the scanner service to take `code` from `source`. */
+/** Runs `send` and waits for the scanner input to take `code` from `source`. */
 async function heardBy(
   kiosk: PatronKiosk,
   code: string,

@@ -72,7 +72,7 @@ describe('the status and sign-in screens, signed in to the embedded service', ()
     const { page } = kiosk;
     expect(await page.getByText('Signed in as Lena Park').isVisible()).toBe(true);
     expect(await page.getByRole('heading', { name: 'Barcode scanner' }).isVisible()).toBe(true);
-    // The scanner's state as the scanner service has it, in words.
+    // The scanner's state as the scanner input has it, in words.
     const scanner = page.getByRole('region', { name: 'Barcode scanner' });
     const state = kiosk.kiosk.scanner.status().state;
     expect(await scanner.locator(`[data-state="${state}"]`).innerText()).toMatch(/scanner/i);

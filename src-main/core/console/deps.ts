@@ -3,7 +3,7 @@ import type { StaffAuth } from '../../auth/staff-auth';
 import type { OfflineCirculation } from '../../circulation/offline/offline-circulation';
 import type { IpcHandlers, InvokeChannel } from '../../../src-common/ipc/contract';
 import type { RecoveryKindSchema } from '../../../src-common/ipc/console/diagnostics';
-import type { ScannerService } from '../../scanner/scanner-service';
+import type { ScannerInput } from '../../scanner/scanner-input';
 import type { Settings } from '../../settings/schema';
 import type { SettingsStore } from '../../settings/store';
 import type { ChangeablePinGate } from '../../staff-pin/changeable-gate';
@@ -17,11 +17,11 @@ export interface RecoveryTally {
 }
 
 /**
- * What the staff console works with, built by the host-agnostic boot (host/bootstrap.ts). The
+ * What the staff console depends on, built by the host-agnostic boot (host/bootstrap.ts). The
  * console's screens call the same operations as the CLI: the staff auth's service client,
- * service/probe.ts, service/publish.ts, the settings store.
+ * library-client/probe.ts, library-client/publish.ts, the settings store.
  */
-export interface ConsoleServices {
+export interface ConsoleDependencies {
   /** `clientWithFieldMap` and `tokenSummary`: the diagnostics and sign-in screens (absent in fakes). */
   auth: Pick<StaffAuth, 'client' | 'status'> &
     Partial<Pick<StaffAuth, 'clientWithFieldMap' | 'tokenSummary'>>;
@@ -35,7 +35,7 @@ export interface ConsoleServices {
   pageRecoveries?: () => RecoveryTally;
   /** The staff PIN gate (absent: no PIN): the settings screen checks the current PIN and changes it. */
   staffPin?: ChangeablePinGate;
-  scanner: Pick<ScannerService, 'status'>;
+  scanner: Pick<ScannerInput, 'status'>;
   offline?: OfflineCirculation;
   /** How staff choose a PDF on this host (Electron's dialog, the web host's staging route). */
   documents?: DocumentFileSource;
@@ -51,7 +51,7 @@ export interface ConsoleHooks {
   touch(): void;
 }
 
-export type ConsoleContext = ConsoleServices & ConsoleHooks;
+export type ConsoleContext = ConsoleDependencies & ConsoleHooks;
 
 /** One screen's channels, and what it must drop when staff mode ends. */
 export interface ConsoleArea<C extends InvokeChannel> {

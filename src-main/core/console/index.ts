@@ -18,7 +18,7 @@ export interface StaffConsole {
   dispose(): Promise<void>;
 }
 
-/** A core without console services (unit tests, a host that has none): every screen says so. */
+/** A core without console dependencies (unit tests, a host with none): every screen says so. */
 export function unavailableConsole(): StaffConsole {
   const handlers = Object.fromEntries(
     CONSOLE_CHANNELS.map((channel) => [

@@ -48,7 +48,7 @@ const KIOSK_ONLY = [
   'src-main/host/embedded-service.ts',
   'src-main/core/kiosk-core.ts',
   'src-main/circulation/offline/offline-circulation.ts',
-  'src-main/scanner/scanner-service.ts',
+  'src-main/scanner/scanner-input.ts',
   'src-reference-service/index.ts',
 ];
 /** The service client and what signs staff in to it. */

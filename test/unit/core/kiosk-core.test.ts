@@ -7,7 +7,7 @@ import type { KioskState } from '../../../src-common/ipc/contract';
 import type { ScanEvent } from '../../../src-common/ipc/scan-event';
 import { ScannerSettingsSchema } from '../../../src-main/scanner/settings-schema';
 import { PatronSettingsSchema, SettingsSchema } from '../../../src-main/settings/schema';
-import type { ConsoleServices } from '../../../src-main/core/console/deps';
+import type { ConsoleDependencies } from '../../../src-main/core/console/deps';
 import { onlineDesk } from '../../../src-main/circulation/circulation-port';
 import type { OfflineCirculation } from '../../../src-main/circulation/offline/offline-circulation';
 import { OfflineSettingsSchema } from '../../../src-main/settings/schema';
@@ -459,7 +459,7 @@ describe('kiosk core', () => {
   });
 
   describe('staff console gate', () => {
-    /** Console services whose service client records every call it gets. */
+    /** Console dependencies whose service client records every call it gets. */
     function recordingConsole() {
       const calls: string[] = [];
       const client = new Proxy(
@@ -476,7 +476,7 @@ describe('kiosk core', () => {
         settings: SettingsSchema.parse({ dataDir: '/nonexistent' }),
         scanner: fakeScanner().scanner,
         service: { baseUrl: 'http://127.0.0.1:1', authUrl: 'http://127.0.0.1:1', embedded: true },
-      } as unknown as ConsoleServices;
+      } as unknown as ConsoleDependencies;
       return { services, calls };
     }
 

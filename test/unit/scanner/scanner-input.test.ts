@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ScanEvent, ScanRejection } from '../../../src-common/ipc/scan-event';
 import { ScanEventSchema } from '../../../src-common/ipc/scan-event';
-import { ScannerService } from '../../../src-main/scanner/scanner-service';
+import { ScannerInput } from '../../../src-main/scanner/scanner-input';
 import {
   ScannerSettingsSchema,
   type ScannerSettings,
@@ -12,10 +12,10 @@ import { FakeHidBackend, ManualWatcher, POS_SCANNER } from '../../support/fake-h
 import { posReport } from './fixtures';
 
 const logs = captureLogs();
-const services: ScannerService[] = [];
+const inputs: ScannerInput[] = [];
 
 afterEach(async () => {
-  await Promise.all(services.splice(0).map((service) => service.stop()));
+  await Promise.all(inputs.splice(0).map((input) => input.stop()));
 });
 
 const ITEM = '31234000012342';
@@ -25,7 +25,7 @@ function setup(overrides: Partial<ScannerSettings> = {}) {
   let time = 1_700_000_000_000;
   const backend = new FakeHidBackend();
   const watchers: ManualWatcher[] = [];
-  const service = new ScannerService({
+  const input = new ScannerInput({
     settings: ScannerSettingsSchema.parse(overrides),
     backend,
     watcher: () => {
@@ -37,17 +37,17 @@ function setup(overrides: Partial<ScannerSettings> = {}) {
     now: () => time,
     monotonic: () => time,
   });
-  services.push(service);
+  inputs.push(input);
   const scans: ScanEvent[] = [];
   const rejections: ScanRejection[] = [];
   const statuses: ScannerStatus[] = [];
-  service.onScan((event) => scans.push(event));
-  service.onRejected((rejection) => rejections.push(rejection));
-  service.onStatus((status) => statuses.push(status));
+  input.onScan((event) => scans.push(event));
+  input.onRejected((rejection) => rejections.push(rejection));
+  input.onStatus((status) => statuses.push(status));
   return {
     backend,
     watchers,
-    service,
+    input,
     scans,
     rejections,
     statuses,
@@ -58,11 +58,11 @@ function setup(overrides: Partial<ScannerSettings> = {}) {
 
 async function connected(ctx: ReturnType<typeof setup>): Promise<void> {
   ctx.backend.plugged = [POS_SCANNER];
-  ctx.service.start();
-  await vi.waitFor(() => expect(ctx.service.status().state).toBe('connected'));
+  ctx.input.start();
+  await vi.waitFor(() => expect(ctx.input.status().state).toBe('connected'));
 }
 
-describe('scanner service', () => {
+describe('scanner input', () => {
   it('emits one scan event from HID POS report bytes', async () => {
     const ctx = setup();
     await connected(ctx);
@@ -97,7 +97,7 @@ describe('scanner service', () => {
     await connected(ctx);
     ctx.backend.current?.report(posReport(ITEM));
     ctx.advance(100);
-    expect(ctx.service.submitWedgeScan({ code: ITEM })).toEqual({
+    expect(ctx.input.submitWedgeScan({ code: ITEM })).toEqual({
       accepted: false,
       reason: 'duplicate',
     });
@@ -106,7 +106,7 @@ describe('scanner service', () => {
 
   it('accepts a wedge scan from the renderer and stamps it with the core clock', () => {
     const ctx = setup();
-    const result = ctx.service.submitWedgeScan({ code: PATRON });
+    const result = ctx.input.submitWedgeScan({ code: PATRON });
     const event = { code: PATRON, source: 'wedge', receivedAt: ctx.now() };
     expect(result).toEqual({ accepted: true, event });
     expect(ctx.scans).toEqual([event]);
@@ -114,11 +114,11 @@ describe('scanner service', () => {
 
   it('rejects a wedge payload that is not a submission', () => {
     const ctx = setup();
-    expect(ctx.service.submitWedgeScan({ code: 42 })).toEqual({
+    expect(ctx.input.submitWedgeScan({ code: 42 })).toEqual({
       accepted: false,
       reason: 'invalid-payload',
     });
-    expect(ctx.service.submitWedgeScan('31234000012342')).toMatchObject({ accepted: false });
+    expect(ctx.input.submitWedgeScan('31234000012342')).toMatchObject({ accepted: false });
     expect(ctx.scans).toEqual([]);
   });
 
@@ -138,8 +138,8 @@ describe('scanner service', () => {
   it('logs a rejection with its reason and length, never the code', async () => {
     const ctx = setup();
     logs.length = 0;
-    ctx.service.submitWedgeScan({ code: `${PATRON}${'7'.repeat(60)}` });
-    ctx.service.submitWedgeScan({ code: ITEM });
+    ctx.input.submitWedgeScan({ code: `${PATRON}${'7'.repeat(60)}` });
+    ctx.input.submitWedgeScan({ code: ITEM });
     const rejected = logs.find((record) => record.message === 'scan rejected');
     expect(rejected?.data).toEqual({ reason: 'too-long', source: 'wedge', length: 74 });
     expect(JSON.stringify(logs)).not.toContain(PATRON);
@@ -148,12 +148,12 @@ describe('scanner service', () => {
 
   it('keeps delivering to other listeners when one throws', () => {
     const ctx = setup();
-    ctx.service.onScan(() => {
+    ctx.input.onScan(() => {
       throw new Error('listener bug');
     });
     const late: ScanEvent[] = [];
-    ctx.service.onScan((event) => late.push(event));
-    ctx.service.submitWedgeScan({ code: ITEM });
+    ctx.input.onScan((event) => late.push(event));
+    ctx.input.submitWedgeScan({ code: ITEM });
     expect(ctx.scans).toHaveLength(1);
     expect(late).toHaveLength(1);
   });
@@ -161,9 +161,9 @@ describe('scanner service', () => {
   it('stops delivering to a listener after it unsubscribes', () => {
     const ctx = setup();
     const seen: ScanEvent[] = [];
-    const unsubscribe = ctx.service.onScan((event) => seen.push(event));
+    const unsubscribe = ctx.input.onScan((event) => seen.push(event));
     unsubscribe();
-    ctx.service.submitWedgeScan({ code: ITEM });
+    ctx.input.submitWedgeScan({ code: ITEM });
     expect(seen).toEqual([]);
   });
 
@@ -171,7 +171,7 @@ describe('scanner service', () => {
     const ctx = setup();
     await connected(ctx);
     expect(ctx.statuses.map((status) => status.state)).toEqual(['connecting', 'connected']);
-    expect(ctx.service.status()).toEqual(ctx.statuses.at(-1));
+    expect(ctx.input.status()).toEqual(ctx.statuses.at(-1));
   });
 
   it('does not crash when unplugging makes closing the device fail too', async () => {
@@ -180,34 +180,34 @@ describe('scanner service', () => {
     const handle = ctx.backend.current;
     if (handle) handle.failClose = new Error('close failed');
     handle?.fail(new Error('unplugged'));
-    await vi.waitFor(() => expect(ctx.service.status().state).not.toBe('connected'));
+    await vi.waitFor(() => expect(ctx.input.status().state).not.toBe('connected'));
   });
 
   it('reopens the device when its selection changes, and not for other settings', async () => {
     const ctx = setup();
     await connected(ctx);
-    await ctx.service.updateSettings(ScannerSettingsSchema.parse({ duplicateWindowMs: 500 }));
+    await ctx.input.updateSettings(ScannerSettingsSchema.parse({ duplicateWindowMs: 500 }));
     expect(ctx.backend.opened).toHaveLength(1);
-    await ctx.service.updateSettings(ScannerSettingsSchema.parse({ device: { mode: 'off' } }));
-    expect(ctx.service.status().state).toBe('off');
+    await ctx.input.updateSettings(ScannerSettingsSchema.parse({ device: { mode: 'off' } }));
+    expect(ctx.input.status().state).toBe('off');
     expect(ctx.backend.current).toBeUndefined();
   });
 
   it('accepts a deliberate re-scan of the same card at once after forgetRecentScans', () => {
     const ctx = setup();
-    ctx.service.submitWedgeScan({ code: PATRON });
+    ctx.input.submitWedgeScan({ code: PATRON });
     ctx.advance(300);
-    ctx.service.forgetRecentScans();
-    expect(ctx.service.submitWedgeScan({ code: PATRON }).accepted).toBe(true);
+    ctx.input.forgetRecentScans();
+    expect(ctx.input.submitWedgeScan({ code: PATRON }).accepted).toBe(true);
     expect(ctx.scans).toHaveLength(2);
   });
 
   it('keeps the duplicate window after forgetRecentScans', () => {
     const ctx = setup();
-    ctx.service.forgetRecentScans();
-    ctx.service.submitWedgeScan({ code: ITEM });
+    ctx.input.forgetRecentScans();
+    ctx.input.submitWedgeScan({ code: ITEM });
     ctx.advance(300);
-    expect(ctx.service.submitWedgeScan({ code: ITEM })).toEqual({
+    expect(ctx.input.submitWedgeScan({ code: ITEM })).toEqual({
       accepted: false,
       reason: 'duplicate',
     });
@@ -215,9 +215,9 @@ describe('scanner service', () => {
 
   it('applies a new duplicate window at once', () => {
     const ctx = setup();
-    void ctx.service.updateSettings(ScannerSettingsSchema.parse({ duplicateWindowMs: 0 }));
-    ctx.service.submitWedgeScan({ code: ITEM });
-    ctx.service.submitWedgeScan({ code: ITEM });
+    void ctx.input.updateSettings(ScannerSettingsSchema.parse({ duplicateWindowMs: 0 }));
+    ctx.input.submitWedgeScan({ code: ITEM });
+    ctx.input.submitWedgeScan({ code: ITEM });
     expect(ctx.scans).toHaveLength(2);
   });
 });

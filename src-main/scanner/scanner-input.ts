@@ -18,7 +18,7 @@ import {
 import type { ScannerSettings } from './settings-schema';
 import type { ScannerStatus } from '../../src-common/ipc/scanner-status';
 
-export interface ScannerServiceOptions {
+export interface ScannerInputOptions {
   settings: ScannerSettings;
   backend?: HidBackend;
   /** Builds the plug watcher each time the HID source (re)starts. */
@@ -33,12 +33,12 @@ export interface ScannerServiceOptions {
 type Listener<T> = (value: T) => void;
 
 /**
- * The one scanner interface of the core. Merges the HID source and wedge scans from the
- * renderer, strips and validates codes, drops duplicates, and tells listeners about scans,
- * rejections and device status. Listeners never see raw bytes, and logs never see codes
+ * The kiosk's scanner input, the one the core listens to: the HID scanner (opened again as it is
+ * plugged in and out) and wedge scans from the renderer, merged. Strips and validates codes, drops
+ * duplicates, and tells listeners about scans, rejections and device status. Listeners never see raw bytes, and logs never see codes
  * (patron barcodes identify people): only lengths, sources and reasons.
  */
-export class ScannerService {
+export class ScannerInput {
   #settings: ScannerSettings;
   readonly #backend: HidBackend;
   readonly #makeWatcher: () => DeviceWatcher;
@@ -53,7 +53,7 @@ export class ScannerService {
   #source: HidScannerSource | undefined;
   #status: ScannerStatus = { state: 'off' };
 
-  constructor(options: ScannerServiceOptions) {
+  constructor(options: ScannerInputOptions) {
     this.#settings = options.settings;
     this.#log = options.log ?? createLogger('scanner');
     this.#backend = options.backend ?? nodeHidBackend;
