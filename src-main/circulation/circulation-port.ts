@@ -58,7 +58,7 @@ export function onlineDesk(port: CirculationPort): CirculationDesk {
     }),
     checkOut: async ({ itemBarcode, memberBarcode }) => ({
       via: 'service',
-      result: await port.checkOut({ itemBarcode, userBarcode: memberBarcode }),
+      result: await port.checkOut({ itemBarcode, memberBarcode }),
     }),
     checkIn: async (itemBarcode) => ({ via: 'service', result: await port.checkIn(itemBarcode) }),
   };

@@ -44,7 +44,7 @@ export function memberAnswered(
   if (!result.ok) {
     const message = lookupMessage(result.error);
     // By email the patron may correct the address typed; a card that is not known ends the session.
-    if (step.cardBarcode === undefined) {
+    if (step.memberBarcode === undefined) {
       const byEmail: PatronMessage =
         message.kind === 'refused' && message.code === 'member_not_found'
           ? { kind: 'email-not-found' }
@@ -53,11 +53,11 @@ export function memberAnswered(
     }
     return refuseCard(config, state, message);
   }
-  const cardBarcode = step.cardBarcode ?? result.value.member.barcode;
+  const memberBarcode = step.memberBarcode ?? result.value.member.barcode;
   const view = patronView(result.value, { fineThreshold: config.patron.fineThreshold, at });
   // Found by email without a card number the service would take for a check-out.
   const patron =
-    cardBarcode === undefined && !view.blocked
+    memberBarcode === undefined && !view.blocked
       ? { ...view, blocked: { kind: 'refused' as const, code: 'other' as const } }
       : view;
   return enter(
@@ -65,7 +65,7 @@ export function memberAnswered(
     state,
     {
       name: 'patron',
-      cardBarcode,
+      memberBarcode,
       patron,
       lines: [],
       itemLines: {},
@@ -231,11 +231,11 @@ export function memberOffline(
 ): Transition {
   const { step } = state;
   if (step.name !== 'identifying') return stay(state);
-  if (!decision.accepted || step.cardBarcode === undefined) {
+  if (!decision.accepted || step.memberBarcode === undefined) {
     const message: PatronMessage = decision.accepted
       ? { kind: 'offline-card-only' }
       : decision.message;
-    if (step.cardBarcode === undefined) return backToEmail(config, state, step.email, message);
+    if (step.memberBarcode === undefined) return backToEmail(config, state, step.email, message);
     return refuseCard(config, state, message);
   }
   const patron: PatronView = {
@@ -249,7 +249,7 @@ export function memberOffline(
     state,
     {
       name: 'patron',
-      cardBarcode: step.cardBarcode,
+      memberBarcode: step.memberBarcode,
       patron,
       lines: [],
       itemLines: {},

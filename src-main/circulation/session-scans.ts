@@ -26,7 +26,7 @@ const notice = (
 ): Transition => withNotice(config, stay(state), tone, message);
 
 function identifyByCard(config: SessionConfig, state: SessionState, code: string): Transition {
-  const next = startSession(config, state, { name: 'identifying', cardBarcode: code });
+  const next = startSession(config, state, { name: 'identifying', memberBarcode: code });
   return {
     state: next.state,
     effects: [
@@ -50,7 +50,7 @@ function itemScan(config: SessionConfig, state: SessionState, code: string): Tra
   const { step } = state;
   if (step.name === 'patron') {
     if (step.patron.blocked) return notice(config, state, 'error', step.patron.blocked);
-    const memberBarcode = step.cardBarcode;
+    const memberBarcode = step.memberBarcode;
     if (memberBarcode === undefined) return stay(state);
     const { generation } = state;
     const added = addLine(state, code);
@@ -110,7 +110,7 @@ export function scanned(
       return identifyByCard(config, state, code);
     case 'email-entry':
       if (barcode === 'item') return notice(config, state, 'warning', { kind: 'item-as-card' });
-      return enter(config, state, { name: 'identifying', cardBarcode: code }, [
+      return enter(config, state, { name: 'identifying', memberBarcode: code }, [
         { type: 'look-up-member', generation: state.generation, by: 'barcode', value: code },
       ]);
     case 'patron':

@@ -36,14 +36,14 @@ export type SessionStep =
   /** `entered`: the address typed, back in its field after a lookup that found no one. */
   | { name: 'email-entry'; message?: PatronMessage; entered?: string }
   /**
-   * `cardBarcode`: the scanned card, kept for check-outs; absent for a lookup by email, when
+   * `memberBarcode`: the scanned card, kept for check-outs; absent for a lookup by email, when
    * `email` is the address typed (kept only until the answer, to give it back if it finds no one).
    */
-  | { name: 'identifying'; cardBarcode?: string; email?: string }
+  | { name: 'identifying'; memberBarcode?: string; email?: string }
   | {
       name: 'patron';
       /** Needed for every check-out; never part of the screen. */
-      cardBarcode: string | undefined;
+      memberBarcode: string | undefined;
       patron: PatronView;
       lines: Line[];
       /** Item barcode -> its line: a re-scan (a renewal, a retry) updates that line. */

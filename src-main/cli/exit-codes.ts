@@ -1,20 +1,10 @@
 import type { AuthProblem } from '../auth/messages';
 import type { ServiceError } from '../library-client/errors';
 import type { UploadError } from '../library-client/upload';
+import { EXIT, type ExitCode } from '../../src-shared/exit-codes';
 
-/** Documented in docs/sign-in-and-cli.md; scripts rely on these numbers. */
-export const EXIT = {
-  ok: 0,
-  internal: 1,
-  usage: 2,
-  refused: 3,
-  authNeeded: 4,
-  unreachable: 5,
-  malformed: 6,
-  cancelled: 130,
-} as const;
-
-export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+// The table is src-shared's, shared by every process; what a command's error ends with is here.
+export { EXIT, type ExitCode } from '../../src-shared/exit-codes';
 
 export function exitCodeOf(error: ServiceError | UploadError): ExitCode {
   switch (error.kind) {

@@ -7,7 +7,7 @@ import type { SignInPresentation } from '../core/kiosk-core';
 import { bootKiosk } from '../host/bootstrap';
 import { checkKioskFiles } from '../host/kiosk-files';
 import { navigationAllowed } from '../host/lockdown';
-import { EXIT } from '../cli/exit-codes';
+import { EXIT } from '../../src-shared/exit-codes';
 import { createFileSink } from '../../src-shared/log/file-sink';
 import { addLogSink, createLogger } from '../../src-shared/log/logger';
 import { redactText } from '../../src-shared/log/redact';
@@ -49,7 +49,7 @@ export const LOG_FILE_NAME = 'kiosk.log';
 
 /**
  * A refusal whose message says all there is to say (a setting, a file): the CLI's `usage` exit
- * code (2). Exit codes are the CLI's table (cli/exit-codes.ts, docs/sign-in-and-cli.md).
+ * code (2). Exit codes are the one table (src-shared/exit-codes.ts, docs/sign-in-and-cli.md).
  */
 class StartupRefusal extends Error {}
 

@@ -2,13 +2,14 @@
  * The restart after a settings change, the way this install comes back (docs/electron.md,
  * "Restart after a settings change").
  */
+import { EXIT } from '../../src-shared/exit-codes';
 
 /**
  * The exit status that asks the station's session script (resources/station/
  * library-kiosk-session.sh, `restart_status`) to start the kiosk again at once. 75 is EX_TEMPFAIL
  * of sysexits.h: "try again"; the script keeps 78 (EX_CONFIG) for a station set up wrong.
  */
-export const RESTART_EXIT_CODE = 75;
+export const RESTART_EXIT_CODE = EXIT.restart;
 
 /** Set to 1 by the session script: the kiosk runs under it (cage, systemd), which restarts it. */
 export const SUPERVISED_VARIABLE = 'KIOSK_SUPERVISED';

@@ -103,7 +103,7 @@ const sameBarcode = (a: string, b: string): boolean =>
  */
 function matchingAnswer(
   operation: 'checkOut' | 'checkIn',
-  sent: { itemBarcode: string; userBarcode?: string },
+  sent: { itemBarcode: string; memberBarcode?: string },
   result: ServiceResult<CirculationResult>,
 ): ServiceResult<CirculationResult> {
   if (!result.ok) return result;
@@ -112,8 +112,8 @@ function matchingAnswer(
     itemBarcode !== undefined && !sameBarcode(itemBarcode, sent.itemBarcode)
       ? 'itemBarcode'
       : memberBarcode !== undefined &&
-          sent.userBarcode !== undefined &&
-          !sameBarcode(memberBarcode, sent.userBarcode)
+          sent.memberBarcode !== undefined &&
+          !sameBarcode(memberBarcode, sent.memberBarcode)
         ? 'memberBarcode'
         : undefined;
   if (field === undefined) return result;
@@ -174,7 +174,7 @@ export interface ServiceClient {
   ): Promise<ServiceResult<Member | undefined>>;
   /** A card's member with their loans (`GET /api/lmmemberbycard/{barcode}`): what a patron session starts from. */
   memberByBarcode(
-    userBarcode: string,
+    memberBarcode: string,
     opts?: CallOptions,
   ): Promise<ServiceResult<MemberCirculation>>;
   /** The member an email address belongs to, with their loans (`GET /api/lmmemberbyemail/{email}`). */
@@ -185,7 +185,7 @@ export interface ServiceClient {
    * another item or card is a `mismatched-answer`, never a success.
    */
   checkOut(
-    loan: { itemBarcode: string; userBarcode: string },
+    loan: { itemBarcode: string; memberBarcode: string },
     opts?: CallOptions,
   ): Promise<ServiceResult<CirculationResult>>;
   /**
@@ -381,10 +381,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       }),
 
     memberByBarcode: (
-      userBarcode: string,
+      memberBarcode: string,
       opts: CallOptions = {},
     ): Promise<ServiceResult<MemberCirculation>> =>
-      withSegment('memberByBarcode', 'userBarcode', userBarcode, (value) =>
+      withSegment('memberByBarcode', 'memberBarcode', memberBarcode, (value) =>
         call({
           operation: 'memberByBarcode',
           method: 'GET',
@@ -410,7 +410,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
 
     /** Never retried here: on 'unknown' outcome the caller reconciles before trying again. */
     checkOut: (
-      loan: { itemBarcode: string; userBarcode: string },
+      loan: { itemBarcode: string; memberBarcode: string },
       opts: CallOptions = {},
     ): Promise<ServiceResult<CirculationResult>> =>
       circulate({
@@ -418,7 +418,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         path: '/api/checkout',
         body: {
           ItemBarcode: loan.itemBarcode,
-          UserBarcode: loan.userBarcode,
+          UserBarcode: loan.memberBarcode,
         } satisfies CheckOutRequest,
         read: circulationResult('checkOut', opts),
         signal: opts.signal,

@@ -13,6 +13,7 @@ import type { WebKiosk } from './web-kiosk';
 import { portInUse, portInUseMessage, resolvePorts } from '../host/ports';
 import { removeRunningServiceFile, writeRunningServiceFile } from '../host/running-service-file';
 import { openKioskKeys } from '../vault/kiosk-keys';
+import { EXIT } from '../../src-shared/exit-codes';
 
 const log = createLogger('web-host');
 
@@ -41,7 +42,7 @@ const ports = resolvePorts(
 );
 if (!ports.ok) {
   process.stderr.write(`${ports.error}\n`);
-  process.exit(2);
+  process.exit(EXIT.usage);
 }
 const port = ports.value.web;
 
@@ -49,7 +50,7 @@ const store = createConfSettingsStore();
 const settings = store.load();
 if (!settings.ok) {
   process.stderr.write(`${settings.error.message}\n`);
-  process.exit(2);
+  process.exit(EXIT.usage);
 }
 const files = checkKioskFiles({
   dataDir: settings.value.dataDir,
@@ -60,7 +61,7 @@ const files = checkKioskFiles({
 });
 if (!files.ok) {
   process.stderr.write(`${files.error.message}\n`);
-  process.exit(2);
+  process.exit(EXIT.usage);
 }
 // The log goes to stderr and to this file, redacted alike.
 const logFile = values['log-file']
@@ -77,7 +78,7 @@ if (!keys.ok) {
   log.error('the key source was refused', { path: keys.error.path });
   process.stderr.write(`${keys.error.message}\n`);
   logFile.close();
-  process.exit(2);
+  process.exit(EXIT.usage);
 }
 if (keys.value.keys.source === 'data-folder') {
   log.warn(
@@ -111,7 +112,7 @@ try {
       : `${portInUseMessage(taken, ports.value)}\n`,
   );
   logFile.close();
-  process.exit(taken === undefined ? 1 : 2);
+  process.exit(taken === undefined ? EXIT.internal : EXIT.usage);
 }
 const { connection } = web.kiosk;
 // The CLI run with this data folder finds the embedded service here (`npx library-kiosk probe`).
@@ -161,7 +162,7 @@ const shutdown = async (): Promise<void> => {
   await removeLaunchUrlFile(launchUrlFile);
   if (connection.embedded) await removeRunningServiceFile(settings.value.dataDir);
   logFile.close();
-  process.exit(0);
+  process.exit(EXIT.ok);
 };
 process.once('SIGINT', () => void shutdown());
 process.once('SIGTERM', () => void shutdown());

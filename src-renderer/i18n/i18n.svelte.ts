@@ -2,21 +2,57 @@ import i18next from 'i18next';
 import type { Language } from '../../src-common/ipc/contract';
 import type { en } from './catalog';
 import enBase from './en.json';
-import esBase from './es.json';
 import type { MessageKey } from './message-key';
 
 export type { MessageKey } from './message-key';
 
 // The patron's words only: the staff console's arrive with its own chunk (addWords), so a
-// patron's station never loads them.
+// patron's station never loads them. English is in the first load; Spanish is its own chunk,
+// fetched as soon as the first screen shows (preloadWords), so a patron's switch finds it there.
 const instance = i18next.createInstance();
 void instance.init({
   lng: 'en',
   fallbackLng: 'en',
   initAsync: false,
-  resources: { en: { translation: enBase }, es: { translation: esBase } },
+  resources: { en: { translation: enBase } },
   interpolation: { escapeValue: false },
 });
+
+const LATER: Record<Exclude<Language, 'en'>, () => Promise<{ default: object }>> = {
+  es: () => import('./es.json'),
+};
+
+/** The languages whose words are in. */
+const loaded: Record<Language, boolean> = { en: true, es: false };
+const loading: Partial<Record<Language, Promise<void>>> = {};
+
+/**
+ * Fetches a language's words once (later calls share the fetch). A failed fetch (a file of the
+ * installation missing) is tried again next time; meanwhile i18next falls back to English.
+ */
+function wordsFor(language: Language): Promise<void> {
+  if (language === 'en' || loaded[language]) return Promise.resolve();
+  let fetching = loading[language];
+  if (!fetching) {
+    fetching = LATER[language]().then(
+      (words) => {
+        instance.addResourceBundle(language, 'translation', words.default, true, false);
+        loaded[language] = true;
+      },
+      (error: unknown) => {
+        delete loading[language];
+        console.error(`The ${language} words could not be loaded:`, error);
+      },
+    );
+    loading[language] = fetching;
+  }
+  return fetching;
+}
+
+/** Fetches every language's words not yet in: called once the first screen shows. */
+export function preloadWords(): void {
+  for (const language of Object.keys(LATER) as Language[]) void wordsFor(language);
+}
 
 /** Adds a whole catalog per language (the staff console's, when it loads); words already there stay. */
 export function addWords(catalogs: Record<Language, typeof en>): void {
@@ -26,9 +62,21 @@ export function addWords(catalogs: Record<Language, typeof en>): void {
 
 /** Reactive language: reading it inside `t` makes every translated text follow a switch. */
 const current = $state({ language: 'en' as Language });
+/** The language last asked for: a switch whose words arrive after a later switch is dropped. */
+let wanted: Language = 'en';
 
+/**
+ * Switches the screens' language at once when its words are in (always, after the preload);
+ * otherwise the screens keep the old words until the new ones arrive, never a mix of both.
+ */
 export function setLanguage(language: Language): void {
+  wanted = language;
   if (current.language === language) return;
+  if (loaded[language]) show(language);
+  else void wordsFor(language).then(() => wanted === language && show(language));
+}
+
+function show(language: Language): void {
   void instance.changeLanguage(language);
   current.language = language;
   document.documentElement.lang = language;

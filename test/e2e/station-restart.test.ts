@@ -198,14 +198,18 @@ describe('station session: the restart policy when the kiosk keeps ending', () =
       const starts = [...log.matchAll(/\(start (\d+)(, [^)]*)?\)/g)].map((found) => found[0]);
       expect(starts).toEqual([
         '(start 1)',
-        '(start 2, after status 3 and a 1s pause)',
-        '(start 3, after status 3 and a 2s pause)',
-        '(start 4, after status 3 and a 3s pause)',
-        '(start 5, after status 3 and a 3s pause)',
+        `(start 2, after status ${EXIT_PAGE_KEEPS_CRASHING} and a 1s pause)`,
+        `(start 3, after status ${EXIT_PAGE_KEEPS_CRASHING} and a 2s pause)`,
+        `(start 4, after status ${EXIT_PAGE_KEEPS_CRASHING} and a 3s pause)`,
+        `(start 5, after status ${EXIT_PAGE_KEEPS_CRASHING} and a 3s pause)`,
         '(start 6, after status 75 and no pause)',
-        '(start 7, after status 3 and a 1s pause)',
+        `(start 7, after status ${EXIT_PAGE_KEEPS_CRASHING} and a 1s pause)`,
       ]);
-      expect(log).toMatch(/the client's: 3\) after [4-9]s; starting it again in 1s/);
+      expect(log).toMatch(
+        new RegExp(
+          `the client's: ${EXIT_PAGE_KEEPS_CRASHING}\\) after [4-9]s; starting it again in 1s`,
+        ),
+      );
 
       // Measured between the stand-in's starts: each gap holds its whole pause, and not the
       // next longer one the policy would give without its cap or its reset.
@@ -234,13 +238,9 @@ describe('station session: the restart policy when the kiosk keeps ending', () =
     const lines = text.trimEnd().split('\n');
     expect(lines).toHaveLength(5);
     const entries = parseStationRestarts(text);
-    expect(entries.map(({ status, pauseSeconds }) => [status, pauseSeconds])).toEqual([
-      [3, 1],
-      [3, 2],
-      [3, 3],
-      [3, 3],
-      [3, 1],
-    ]);
+    expect(entries.map(({ status, pauseSeconds }) => [status, pauseSeconds])).toEqual(
+      [1, 2, 3, 3, 1].map((pause) => [EXIT_PAGE_KEEPS_CRASHING, pause]),
+    );
     // The kiosk's own file, as the rest of its data folder; no temporary file left beside it.
     const file = path.join(session.dataDir, STATION_RESTARTS_FILE);
     expect((await stat(file)).mode & 0o777).toBe(0o600);

@@ -8,7 +8,10 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
-import { STATION_RESTARTS_FILE } from '../../src-main/core/console/diagnostics/station-restarts';
+import {
+  EXIT_PAGE_KEEPS_CRASHING,
+  STATION_RESTARTS_FILE,
+} from '../../src-main/core/console/diagnostics/station-restarts';
 import { clockTime } from '../../src-renderer/staff/diagnostics/recovery-words';
 import { startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
@@ -31,7 +34,7 @@ describe("the status screen's station restarts", () => {
       .getByRole('button', { name })
       .click();
   };
-  const newest = entry(3, 3, 4);
+  const newest = entry(3, EXIT_PAGE_KEEPS_CRASHING, 4);
 
   beforeAll(async () => {
     kiosk = await startKioskUnderTest();
@@ -49,9 +52,13 @@ describe("the status screen's station restarts", () => {
 
     await writeFile(
       file(),
-      [entry(90, 139, 2).line, entry(20, 139, 2).line, entry(10, 3, 2).line, newest.line, ''].join(
-        '\n',
-      ),
+      [
+        entry(90, 139, 2).line,
+        entry(20, 139, 2).line,
+        entry(10, EXIT_PAGE_KEEPS_CRASHING, 2).line,
+        newest.line,
+        '',
+      ].join('\n'),
     );
     await refresh('Refresh');
     await expect

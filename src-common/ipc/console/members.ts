@@ -173,7 +173,7 @@ export const membersInvokeContract = {
     response: consoleAnswer(CirculationViewSchema),
   },
   'console.members.checkOut': {
-    request: z.object({ itemBarcode: barcode, userBarcode: barcode }),
+    request: z.object({ itemBarcode: barcode, memberBarcode: barcode }),
     response: consoleAnswer(TransactionViewSchema),
   },
   'console.members.checkIn': {

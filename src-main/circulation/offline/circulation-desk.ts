@@ -223,7 +223,7 @@ export function createCirculationDesk(
     retried: boolean,
   ): Promise<CirculationAnswer> {
     const prior = priorOf(item, member);
-    const result = await port.checkOut({ itemBarcode: item, userBarcode: member });
+    const result = await port.checkOut({ itemBarcode: item, memberBarcode: member });
     const route = routeOnline('check-out', result);
     heardOf(route);
     if (result.ok) lent(item, member, result.value);

@@ -184,7 +184,7 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
 
   const send = (entry: JournalEntry) =>
     entry.txn.kind === 'check-out'
-      ? port.checkOut({ itemBarcode: entry.txn.item, userBarcode: entry.txn.member ?? '' })
+      ? port.checkOut({ itemBarcode: entry.txn.item, memberBarcode: entry.txn.member ?? '' })
       : port.checkIn(entry.txn.item);
 
   /** Sends one transaction (its attempt already on disk) and writes down what became of it. */

@@ -3,13 +3,13 @@ import { checkInText, checkOutText } from '../record-text';
 import { usage, withService } from './with-service';
 
 export const checkout: Command = (input) => {
-  const [itemBarcode, userBarcode, ...extra] = input.parsed.positionals;
-  if (!itemBarcode || !userBarcode || extra.length > 0) {
+  const [itemBarcode, memberBarcode, ...extra] = input.parsed.positionals;
+  if (!itemBarcode || !memberBarcode || extra.length > 0) {
     return Promise.resolve(usage(input, 'usage: checkout <item-barcode> <member-barcode>'));
   }
   return withService(
     input,
-    (client) => client.checkOut({ itemBarcode, userBarcode }, { signal: input.signal }),
+    (client) => client.checkOut({ itemBarcode, memberBarcode }, { signal: input.signal }),
     (result) => checkOutText(result, itemBarcode),
   );
 };

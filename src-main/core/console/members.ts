@@ -131,10 +131,10 @@ export function createMembersArea(context: ConsoleContext): ConsoleArea<MembersC
           : failed(problemOf(result.error));
       },
 
-      'console.members.checkOut': async ({ itemBarcode, userBarcode }) => {
+      'console.members.checkOut': async ({ itemBarcode, memberBarcode }) => {
         if (queuedOffline(itemBarcode))
           return failed({ kind: 'queued-offline', item: itemBarcode });
-        const result = await client().checkOut({ itemBarcode, userBarcode });
+        const result = await client().checkOut({ itemBarcode, memberBarcode });
         return fromService(result.ok ? { ok: true, value: transactionView(result.value) } : result);
       },
 

@@ -183,7 +183,7 @@ describe('a refused refresh', () => {
     const { vault } = newVault(test);
     const auth = await signedIn(test, { vault });
     await revoke(test, (await storedTokens(vault)).refreshToken ?? '');
-    const loan = { itemBarcode: itemBarcode(11), userBarcode: memberBarcode(1) };
+    const loan = { itemBarcode: itemBarcode(11), memberBarcode: memberBarcode(1) };
     const refused = await auth.client.checkOut(loan);
     expect(refused).toMatchObject({
       ok: false,

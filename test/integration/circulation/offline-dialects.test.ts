@@ -73,7 +73,7 @@ describe.each<DialectName>(['snake', 'dotnet', 'camel'])(
       test.service.faults?.set({ outage: false });
       const other = await staff.client.checkOut({
         itemBarcode: itemBarcode(13),
-        userBarcode: OTHER_CARD,
+        memberBarcode: OTHER_CARD,
       });
       expect(other.ok).toBe(true);
       await drained();

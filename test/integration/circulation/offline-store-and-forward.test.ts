@@ -153,7 +153,7 @@ describe('store and forward against the reference service', () => {
     test.service.faults?.set({ outage: false });
     // Before the kiosk's sync runs, someone at another desk borrows the same item.
     offline.sync.kick();
-    const other = await staff.client.checkOut({ itemBarcode: item(5), userBarcode: OTHER_CARD });
+    const other = await staff.client.checkOut({ itemBarcode: item(5), memberBarcode: OTHER_CARD });
     await drained(offline);
     const [exception] = offline.status().exceptionList;
     if (other.ok) {

@@ -110,7 +110,7 @@ describe('patron session against the reference service', () => {
   });
 
   it('checks an item in as returned', async () => {
-    const loan = { itemBarcode: itemBarcode(11), userBarcode: memberBarcode(member.canBorrow) };
+    const loan = { itemBarcode: itemBarcode(11), memberBarcode: memberBarcode(member.canBorrow) };
     expect((await staff.client.checkOut(loan)).ok).toBe(true);
     const session = driver();
     session.dispatch({ type: 'start-check-in' });

@@ -12,7 +12,10 @@ import { ok } from '../../../src-shared/result';
 import { CLIENT_IDS, newVault, signedIn, startTestService } from '../auth/harness';
 import type { TestService } from '../auth/harness';
 import { createPageRecovery } from '../../../src-main/host/page-recovery';
-import { STATION_RESTARTS_FILE } from '../../../src-main/core/console/diagnostics/station-restarts';
+import {
+  EXIT_PAGE_KEEPS_CRASHING,
+  STATION_RESTARTS_FILE,
+} from '../../../src-main/core/console/diagnostics/station-restarts';
 
 let camel: TestService;
 let staff: StaffAuth;
@@ -281,17 +284,23 @@ describe('console.diagnostics.status', () => {
     });
 
     it("counts the last hour's restarts and names the newest, a crash loop by its kind", async () => {
-      const newest = entry(2, 3, 8);
+      const newest = entry(2, EXIT_PAGE_KEEPS_CRASHING, 8);
       await writeFile(
         file(),
-        [entry(90, 139, 2), entry(30, 1, 2), entry(20, 3, 4), newest, ''].join('\n'),
+        [
+          entry(90, 139, 2),
+          entry(30, 1, 2),
+          entry(20, EXIT_PAGE_KEEPS_CRASHING, 4),
+          newest,
+          '',
+        ].join('\n'),
       );
       expect(await status()).toEqual({
         recorded: true,
         lastHour: 3,
         last: {
           kind: 'page-kept-crashing',
-          status: 3,
+          status: EXIT_PAGE_KEEPS_CRASHING,
           at: `${newest.split(' ')[0]!.slice(0, -1)}.000Z`,
         },
       });

@@ -196,12 +196,12 @@ describe('members and lookup against the reference service (reference dialect)',
     const card = memberBarcode(DEMO_MEMBERS.canBorrow);
     const item = itemBarcode(DEMO_ITEMS.available[0]);
     const out = value(
-      await on.handlers['console.members.checkOut']({ itemBarcode: item, userBarcode: card }),
+      await on.handlers['console.members.checkOut']({ itemBarcode: item, memberBarcode: card }),
     );
     expect(out).toMatchObject({ itemBarcode: item, dueDate: { kind: 'instant' } });
     const toOther = await on.handlers['console.members.checkOut']({
       itemBarcode: item,
-      userBarcode: memberBarcode(DEMO_MEMBERS.withSmallFine),
+      memberBarcode: memberBarcode(DEMO_MEMBERS.withSmallFine),
     });
     expect(toOther).toMatchObject({
       ok: false,
@@ -211,7 +211,7 @@ describe('members and lookup against the reference service (reference dialect)',
     expect(back.itemBarcode).toBe(item);
     const blocked = await on.handlers['console.members.checkOut']({
       itemBarcode: item,
-      userBarcode: memberBarcode(DEMO_MEMBERS.blocked),
+      memberBarcode: memberBarcode(DEMO_MEMBERS.blocked),
     });
     expect(blocked).toMatchObject({ ok: false, problem: { code: 'member_blocked', status: 400 } });
   });

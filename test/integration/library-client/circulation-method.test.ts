@@ -28,7 +28,7 @@ describe('check-out and check-in method', () => {
     const staff = await signedIn(test, { fetch: recorder.fetch });
     const out = await staff.client.checkOut({
       itemBarcode: itemBarcode(6),
-      userBarcode: memberBarcode(1),
+      memberBarcode: memberBarcode(1),
     });
     const back = await staff.client.checkIn(itemBarcode(6));
     expect(out).toMatchObject({ ok: true, value: { dueDate: { kind: 'day' } } });
@@ -47,7 +47,7 @@ describe('check-out and check-in method', () => {
       fetch: recorder.fetch,
       interop: { circulationMethod: 'PUT' },
     });
-    await staff.client.checkOut({ itemBarcode: itemBarcode(7), userBarcode: memberBarcode(1) });
+    await staff.client.checkOut({ itemBarcode: itemBarcode(7), memberBarcode: memberBarcode(1) });
     expect(circulationCalls(recorder)).toEqual(['PUT /api/checkout']);
     staff.dispose();
   });

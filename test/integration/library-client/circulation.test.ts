@@ -24,7 +24,7 @@ describe('check-out', () => {
   it('lends an available item and answers its due date', async () => {
     const result = await staff.client.checkOut({
       itemBarcode: itemBarcode(1),
-      userBarcode: memberBarcode(member.canBorrow),
+      memberBarcode: memberBarcode(member.canBorrow),
     });
     expect(result.ok && result.value).toMatchObject({
       itemBarcode: itemBarcode(1),
@@ -36,7 +36,7 @@ describe('check-out', () => {
   });
 
   it('renews an item already lent to the same member', async () => {
-    const loan = { itemBarcode: itemBarcode(2), userBarcode: memberBarcode(member.canBorrow) };
+    const loan = { itemBarcode: itemBarcode(2), memberBarcode: memberBarcode(member.canBorrow) };
     await staff.client.checkOut(loan);
     const renewal = await staff.client.checkOut(loan);
     expect(renewal.ok && renewal.value.renewed).toBe(true);
@@ -45,7 +45,7 @@ describe('check-out', () => {
   it('sends POST with the seed field names', async () => {
     await staff.client.checkOut({
       itemBarcode: itemBarcode(4),
-      userBarcode: memberBarcode(member.canBorrow),
+      memberBarcode: memberBarcode(member.canBorrow),
     });
     await staff.client.checkIn(itemBarcode(4));
     const [checkOut, checkIn] = recorder.requests.slice(-2);
@@ -67,7 +67,7 @@ describe('check-out', () => {
   ])('reports %s as a refusal that was not applied', async (code, item, borrower) => {
     const result = await staff.client.checkOut({
       itemBarcode: itemBarcode(item),
-      userBarcode: memberBarcode(borrower),
+      memberBarcode: memberBarcode(borrower),
     });
     expect(result).toMatchObject({
       ok: false,
@@ -82,19 +82,19 @@ describe('check-out', () => {
     expect(
       await staff.client.checkOut({
         itemBarcode: '34419999999999',
-        userBarcode: memberBarcode(member.canBorrow),
+        memberBarcode: memberBarcode(member.canBorrow),
       }),
     ).toMatchObject({ ok: false, error: { code: 'item_not_found' } });
   });
 
   it('reports member_not_found for an unknown member', async () => {
     expect(
-      await staff.client.checkOut({ itemBarcode: itemBarcode(3), userBarcode: '24419999999999' }),
+      await staff.client.checkOut({ itemBarcode: itemBarcode(3), memberBarcode: '24419999999999' }),
     ).toMatchObject({ ok: false, error: { code: 'member_not_found' } });
   });
 
   it('reports invalid_request for an empty barcode', async () => {
-    expect(await staff.client.checkOut({ itemBarcode: '', userBarcode: '' })).toMatchObject({
+    expect(await staff.client.checkOut({ itemBarcode: '', memberBarcode: '' })).toMatchObject({
       ok: false,
       error: { status: 400, code: 'invalid_request' },
     });

@@ -67,7 +67,7 @@ const READS: [string, (client: ServiceClient) => Promise<unknown>][] = [
   ['a member by email', (c) => c.memberByEmail('amara.okafor@example.org')],
 ];
 
-const CHECK_OUT = { itemBarcode: itemBarcode(3), userBarcode: memberBarcode(1) };
+const CHECK_OUT = { itemBarcode: itemBarcode(3), memberBarcode: memberBarcode(1) };
 const OVERDUE_ITEM = itemBarcode(21);
 const UPDATE = { Id: '1020', city: 'Cobh', PhoneNo: '+353 21 555 0199' };
 
@@ -120,7 +120,10 @@ describe.each(DIALECTS)('the %s dialect', (dialect) => {
   });
 
   it('checks an item in on time as on time, with no fine', async () => {
-    await client(dialect).checkOut({ itemBarcode: itemBarcode(5), userBarcode: memberBarcode(1) });
+    await client(dialect).checkOut({
+      itemBarcode: itemBarcode(5),
+      memberBarcode: memberBarcode(1),
+    });
     const actual = await client(dialect).checkIn(itemBarcode(5));
     expect(actual).toMatchObject({ ok: true, value: { overdue: false, fine: 0 } });
   });
@@ -155,7 +158,7 @@ describe.each(DIALECTS)('the %s dialect', (dialect) => {
   });
 
   it("reads a refused check-out with the service's words", async () => {
-    const loan = { itemBarcode: itemBarcode(4), userBarcode: memberBarcode(2) };
+    const loan = { itemBarcode: itemBarcode(4), memberBarcode: memberBarcode(2) };
     const refused = await client(dialect).checkOut(loan);
     expect(refused).toMatchObject({
       ok: false,

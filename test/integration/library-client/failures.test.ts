@@ -53,7 +53,7 @@ async function closedPortUrl(): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-const loan = { itemBarcode: itemBarcode(6), userBarcode: memberBarcode(1) };
+const loan = { itemBarcode: itemBarcode(6), memberBarcode: memberBarcode(1) };
 
 describe('network failures', () => {
   it('reports a closed port as unreachable and the check-out as not applied', async () => {

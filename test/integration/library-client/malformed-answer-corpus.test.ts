@@ -40,7 +40,7 @@ const OPERATIONS: Record<string, Call> = {
   updateMember: (c) => c.updateMember({ Id: '1001', GivenName: 'Ana' }),
   memberByBarcode: (c) => c.memberByBarcode(CARD),
   memberByEmail: (c) => c.memberByEmail('ana@example.org'),
-  checkOut: (c) => c.checkOut({ itemBarcode: ITEM, userBarcode: CARD }),
+  checkOut: (c) => c.checkOut({ itemBarcode: ITEM, memberBarcode: CARD }),
   checkIn: (c) => c.checkIn(ITEM),
   createDocument: (c) => c.createDocument({ name: 'Minutes.pdf' }),
 };

@@ -136,7 +136,7 @@ describe('a redirect from the service', () => {
     mode = 'redirect';
     const result = await staff.client.checkOut({
       itemBarcode: itemBarcode(11),
-      userBarcode: memberBarcode(1),
+      memberBarcode: memberBarcode(1),
     });
     expect(elsewhere).toEqual([]);
     expect(result).toEqual({
@@ -182,7 +182,7 @@ describe('an answer that names another item or card', () => {
     mode = 'rewrite-item';
     const result = await staff.client.checkOut({
       itemBarcode: itemBarcode(13),
-      userBarcode: memberBarcode(1),
+      memberBarcode: memberBarcode(1),
     });
     expect(result).toEqual({
       ok: false,
@@ -200,7 +200,7 @@ describe('an answer that names another item or card', () => {
     mode = 'rewrite-card';
     const result = await staff.client.checkOut({
       itemBarcode: itemBarcode(14),
-      userBarcode: memberBarcode(1),
+      memberBarcode: memberBarcode(1),
     });
     expect(result.ok || result.error).toMatchObject({
       kind: 'mismatched-answer',
@@ -210,7 +210,7 @@ describe('an answer that names another item or card', () => {
 
   it('is an error on check-in', async () => {
     mode = 'forward';
-    await staff.client.checkOut({ itemBarcode: itemBarcode(15), userBarcode: memberBarcode(1) });
+    await staff.client.checkOut({ itemBarcode: itemBarcode(15), memberBarcode: memberBarcode(1) });
     mode = 'rewrite-item';
     const result = await staff.client.checkIn(itemBarcode(15));
     expect(result.ok || result.error).toMatchObject({
@@ -234,7 +234,7 @@ describe('an answer that names another item or card', () => {
     mode = 'respell-item';
     const result = await staff.client.checkOut({
       itemBarcode: itemBarcode(17),
-      userBarcode: memberBarcode(1),
+      memberBarcode: memberBarcode(1),
     });
     expect(result.ok || result.error).toMatchObject({
       kind: 'mismatched-answer',
@@ -246,7 +246,7 @@ describe('an answer that names another item or card', () => {
     mode = 'strip-barcodes';
     const result = await staff.client.checkOut({
       itemBarcode: itemBarcode(18),
-      userBarcode: memberBarcode(1),
+      memberBarcode: memberBarcode(1),
     });
     expect(result.ok).toBe(true);
   });

@@ -17,7 +17,7 @@ const during: SessionState = {
     lines: [],
     itemLines: {},
     dueDates: {},
-    loanItems: {},
+    loanItems: [],
     finishing: false,
   },
   warning: { deadline: 1 },

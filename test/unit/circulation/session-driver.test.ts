@@ -46,7 +46,7 @@ describe('session driver', () => {
     scanItem();
     expect(service.calls[1]).toMatchObject({
       operation: 'checkOut',
-      args: [{ itemBarcode: ITEM, userBarcode: CARD }],
+      args: [{ itemBarcode: ITEM, memberBarcode: CARD }],
     });
   });
 

@@ -296,7 +296,7 @@ describe('staff check-out and check-in behind the offline queue', () => {
     expect(
       await area.handlers['console.members.checkOut']({
         itemBarcode: '34410000000035',
-        userBarcode: '24410000000011',
+        memberBarcode: '24410000000011',
       }),
     ).toEqual({ ok: false, problem: { kind: 'queued-offline', item: '34410000000035' } });
     expect(

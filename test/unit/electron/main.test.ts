@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as Bootstrap from '../../../src-main/host/bootstrap';
 import type { HostAdapters } from '../../../src-main/host/bootstrap';
 import { RESTART_EXIT_CODE } from '../../../src-main/electron/restart';
+import { EXIT_PAGE_KEEPS_CRASHING } from '../../../src-main/core/console/diagnostics/station-restarts';
 import { verifyStaffPin } from '../../../src-main/staff-pin/hash';
 import { PIN_ATTEMPTS_FILE } from '../../../src-main/staff-pin/attempts-file';
 import type * as SettingsStoreModule from '../../../src-main/electron/settings-store';
@@ -695,7 +696,7 @@ describe('--set-pin and --set-client-secret', () => {
     );
   });
 
-  // Exit codes are the CLI's table (src-main/cli/exit-codes.ts): a store that fails to write is
+  // Exit codes are the one table (src-shared/exit-codes.ts): a store that fails to write is
   // `internal` (1), as the CLI's set-client-secret ends; the station's setup is `usage` (2).
   it('--set-client-secret whose write the keychain refuses exits 1, as the CLI does', async () => {
     const { electron, stderr } = await launch({
@@ -833,13 +834,13 @@ describe('a crashed or hung kiosk page (issue 21, fault 2)', () => {
     expect(adapters().pageRecoveries?.()).toMatchObject({ count: 1, last: { kind: 'crashed' } });
   });
 
-  it('ends the process with code 3 at the third crash, for the session to start it again', async () => {
+  it('ends the process with its own code (70) at the third crash, for the session to start it again', async () => {
     const { electron, running } = await launch();
     const window = await running();
     crash(window);
     crash(window);
     crash(window);
-    expect(await electron.exited).toBe(3);
+    expect(await electron.exited).toBe(EXIT_PAGE_KEEPS_CRASHING);
   });
 
   it('logs an embedded-service utility process that died after start-up', async () => {

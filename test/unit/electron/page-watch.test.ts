@@ -26,7 +26,8 @@ describe('the page recovery policy', () => {
     expect(recovery.lost('unresponsive')).toEqual({ action: 'reload' });
     clock += 2 * MINUTE;
     expect(recovery.lost('crashed')).toEqual({ action: 'exit', code: EXIT_PAGE_KEEPS_CRASHING });
-    expect(EXIT_PAGE_KEEPS_CRASHING).toBe(3);
+    // Its own number: 3 is a command's refusal by the service (src-shared/exit-codes.ts).
+    expect(EXIT_PAGE_KEEPS_CRASHING).toBe(70);
   });
 
   it('forgets crashes older than the window', () => {
@@ -112,14 +113,14 @@ describe('the kiosk window under Electron', () => {
     );
   });
 
-  it('ends the process with code 3 at the third crash within five minutes, without reloading it', () => {
+  it('ends the process with its own code (70) at the third crash within five minutes, without reloading it', () => {
     crash('oom', -1);
     clock += MINUTE;
     crash('crashed', 139);
     clock += MINUTE;
     crash('crashed', 139);
     expect(reloads()).toBe(2);
-    expect(exits).toEqual([3]);
+    expect(exits).toEqual([EXIT_PAGE_KEEPS_CRASHING]);
     expect(records).toContainEqual(
       expect.objectContaining({
         level: 'error',
@@ -129,7 +130,7 @@ describe('the kiosk window under Electron', () => {
           reason: 'crashed',
           exitCode: 139,
           limit: '3 in 5 min',
-          kioskExitCode: 3,
+          kioskExitCode: EXIT_PAGE_KEEPS_CRASHING,
         },
       }),
     );

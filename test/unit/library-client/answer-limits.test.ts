@@ -71,7 +71,7 @@ describe('the answer size cap', () => {
     const answer = streamed(400, 10 * CAP, { 'content-length': String(10 * CAP) });
     const result = await client(answer.fetch).checkOut({
       itemBarcode: '3100001',
-      userBarcode: '2100001',
+      memberBarcode: '2100001',
     });
     expect(result).toEqual(
       err({
@@ -152,7 +152,7 @@ describe('the nesting limit', () => {
       answering(200, `{"ItemBarcode":"3100001","x":${deep(1_000)}}`),
     ).checkOut({
       itemBarcode: '3100001',
-      userBarcode: '2100001',
+      memberBarcode: '2100001',
     });
     expect(result.ok && result.value.dueDate).toBe('unknown');
   });
@@ -171,7 +171,7 @@ describe('the seam every operation passes through', () => {
       fetch: answering(200, '{}'),
     });
     await expect(
-      faulty.checkOut({ itemBarcode: '3100001', userBarcode: '2100001' }),
+      faulty.checkOut({ itemBarcode: '3100001', memberBarcode: '2100001' }),
     ).resolves.toEqual(
       err({
         kind: 'malformed-response',

@@ -1,20 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { EXIT } from '../../../../src-shared/exit-codes';
 
 /**
  * The station session's restart history, in the data folder: one line per end of the kiosk
  * client that the session script (resources/station/library-kiosk-session.sh, `remember`)
- * answered with a pause: "2026-11-25T14:02:30Z 3 4" (UTC time, the client's exit status, the
+ * answered with a pause: "2026-11-25T14:02:30Z 70 4" (UTC time, the client's exit status, the
  * pause in seconds). The script keeps the last 50 and replaces the file whole (temp + rename).
  */
 export const STATION_RESTARTS_FILE = 'station-restarts';
 
 /**
  * The kiosk's exit status after its page crashed too often (host/page-recovery.ts ends the process
- * with it): not 0 (a clean quit), 1 or 2 (start-up failures), nor 78 (the session script's "set up
- * wrong"); the session script starts the kiosk again after it, and the status screen names it.
+ * with it), its own number in the exit table: the session script starts the kiosk again after
+ * it, and the status screen names it.
  */
-export const EXIT_PAGE_KEEPS_CRASHING = 3;
+export const EXIT_PAGE_KEEPS_CRASHING = EXIT.pageKeepsCrashing;
 
 /** How far back the status screen counts restarts. */
 export const STATION_RESTARTS_WINDOW_MS = 60 * 60 * 1000;
