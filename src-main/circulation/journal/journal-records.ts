@@ -80,6 +80,18 @@ export const ExceptionReasonSchema = z.enum([
 ]);
 export type ExceptionReason = z.infer<typeof ExceptionReasonSchema>;
 
+/**
+ * An answer the kiosk did not follow or read, as facts (no words): each screen or export puts it
+ * in its own language.
+ */
+export const UnreadAnswerSchema = z.discriminatedUnion('kind', [
+  /** A redirect, never followed: where it pointed. */
+  z.object({ kind: z.literal('redirected'), target: z.string().max(1000) }),
+  /** An answer longer than service.maxAnswerBytes, not read: that cap. */
+  z.object({ kind: z.literal('too-large'), limitBytes: z.number().int().nonnegative() }),
+]);
+export type UnreadAnswer = z.infer<typeof UnreadAnswerSchema>;
+
 export const ExceptionRecordSchema = z.object({
   t: z.literal('exception'),
   id: Id,
@@ -88,8 +100,10 @@ export const ExceptionRecordSchema = z.object({
   status: z.number().int().optional(),
   /** The service's error code, when its answer had one. */
   code: z.string().max(200).optional(),
-  /** The service's own words, or the kiosk's when it could not confirm. */
+  /** The service's own words (a journal written before issue 23: also the kiosk's own). */
   message: z.string().max(1000).optional(),
+  /** An answer the kiosk did not follow or read (a redirect, one too large). */
+  unread: UnreadAnswerSchema.optional(),
 });
 
 /** Staff sent an exception back to the queue. */

@@ -1,4 +1,5 @@
 import type { JournalEntry } from '../journal/journal-entry';
+import { exceptionWords } from './unread-answer';
 
 const COLUMNS = [
   'id',
@@ -42,7 +43,7 @@ function row(entry: JournalEntry): string {
     reason: entry.state === 'exception' ? exception?.reason : undefined,
     status: entry.state === 'exception' ? exception?.status : undefined,
     code: entry.state === 'exception' ? exception?.code : undefined,
-    message: entry.state === 'exception' ? exception?.message : undefined,
+    message: entry.state === 'exception' ? exceptionWords(exception) : undefined,
   };
   return COLUMNS.map((column) => csvField(values[column])).join(',');
 }

@@ -1,9 +1,8 @@
-import { byteSize } from '../../../src-shared/byte-size';
 import type { Result } from '../../../src-shared/result';
 import type { ServiceError } from '../../library-client/errors';
 import type { CirculationResult, MemberCirculation } from '../../library-client/reader/types';
 import { UNKNOWN, formatDate } from '../../library-client/reader/values';
-import type { PriorLoan } from '../journal/journal-records';
+import type { PriorLoan, UnreadAnswer } from '../journal/journal-records';
 import type { JournalEntry } from '../journal/journal-entry';
 import type { Settlement } from '../journal/offline-journal';
 import { refusalCode } from '../refusals';
@@ -94,18 +93,18 @@ function refusalOf(id: string, error: ErrorOf<'refused'>): Settlement {
 }
 
 /**
- * An answer the kiosk did not follow or read, named in the kiosk's words. Refused when its status
- * says the service did not act (a 307/308, a 4xx); otherwise (a 303 after the write, a 5xx) the
- * service may have acted, so it is unconfirmed: staff's Retry looks at the card before sending
- * it again, and a loan is never made twice.
+ * An answer the kiosk did not follow or read, recorded as what it was (staff read it in their own
+ * language). Refused when its status says the service did not act (a 307/308, a 4xx); otherwise
+ * (a 303 after the write, a 5xx) the service may have acted, so it is unconfirmed: staff's Retry
+ * looks at the card before sending it again, and a loan is never made twice.
  */
 function unreadAnswerOf(id: string, error: ErrorOf<'redirected' | 'too-large'>): Settlement {
-  const message =
+  const unread: UnreadAnswer =
     error.kind === 'redirected'
-      ? `redirect to ${error.target} not followed`
-      : `answer larger than ${byteSize(error.limitBytes)} (service.maxAnswerBytes) not read`;
+      ? { kind: 'redirected', target: error.target.slice(0, 1000) }
+      : { kind: 'too-large', limitBytes: error.limitBytes };
   const reason = error.outcome === 'not-applied' ? 'refused' : 'unconfirmed';
-  return { t: 'exception', id, reason, message };
+  return { t: 'exception', id, reason, unread };
 }
 
 function appliedOf(id: string, result: CirculationResult, reconciled: boolean): Settlement {

@@ -67,7 +67,7 @@ describe('offline sync: an answer too large to read', () => {
       state: 'exception',
       exception: {
         reason: 'refused',
-        message: 'answer larger than 4 MiB (service.maxAnswerBytes) not read',
+        unread: { kind: 'too-large', limitBytes: 4 * 1024 * 1024 },
       },
     });
     await sync.dispose();

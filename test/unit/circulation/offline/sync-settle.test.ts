@@ -119,8 +119,9 @@ const NEXT = { then: 'next' } as const;
 const WAIT_SERVICE = { then: 'wait-for-service' } as const;
 const RETRY = { then: 'retry-later' } as const;
 const WAIT_SIGN_IN = { then: 'wait-for-sign-in' } as const;
-const REDIRECT_WORDS = 'redirect to https://elsewhere.example not followed';
-const TOO_LARGE_WORDS = 'answer larger than 4 MiB (service.maxAnswerBytes) not read';
+// Facts, not words: staff read them in their own language (unread-answer.ts, offline-status-words.ts).
+const REDIRECT = { kind: 'redirected', target: 'https://elsewhere.example' } as const;
+const TOO_LARGE = { kind: 'too-large', limitBytes: 4 * 1024 * 1024 } as const;
 
 type Row = [label: string, kind: 'check-out' | 'check-in', answer: SyncAnswer, expected: Settled];
 
@@ -202,7 +203,7 @@ const SENT: Row[] = [
     'check-out',
     failed(e.redirected(307, 'not-applied')),
     {
-      records: [{ t: 'exception', id: ID, reason: 'refused', message: REDIRECT_WORDS }],
+      records: [{ t: 'exception', id: ID, reason: 'refused', unread: REDIRECT }],
       durable: true,
       heard: false,
       next: NEXT,
@@ -213,7 +214,7 @@ const SENT: Row[] = [
     'check-out',
     failed(e.redirected(303, 'unknown')),
     {
-      records: [{ t: 'exception', id: ID, reason: 'unconfirmed', message: REDIRECT_WORDS }],
+      records: [{ t: 'exception', id: ID, reason: 'unconfirmed', unread: REDIRECT }],
       durable: true,
       heard: false,
       next: NEXT,
@@ -224,7 +225,7 @@ const SENT: Row[] = [
     'check-out',
     failed(e.tooLarge(400, 'not-applied')),
     {
-      records: [{ t: 'exception', id: ID, reason: 'refused', message: TOO_LARGE_WORDS }],
+      records: [{ t: 'exception', id: ID, reason: 'refused', unread: TOO_LARGE }],
       durable: true,
       heard: false,
       next: NEXT,
@@ -235,7 +236,7 @@ const SENT: Row[] = [
     'check-in',
     failed(e.tooLarge(502, 'unknown')),
     {
-      records: [{ t: 'exception', id: ID, reason: 'unconfirmed', message: TOO_LARGE_WORDS }],
+      records: [{ t: 'exception', id: ID, reason: 'unconfirmed', unread: TOO_LARGE }],
       durable: true,
       heard: false,
       next: NEXT,

@@ -80,7 +80,7 @@ describe('offline sync and answers that are not this transaction', () => {
       state: 'exception',
       exception: {
         reason: 'refused',
-        message: 'redirect to https://elsewhere.example not followed',
+        unread: { kind: 'redirected', target: 'https://elsewhere.example' },
       },
     });
     await made.sync.dispose();
