@@ -40,7 +40,11 @@ export type SyncNext =
   | { then: 'send'; prior?: PriorLoan }
   | SyncStop;
 
-export interface Settled {
+/**
+ * What the sync does with one answer: the records it adds to the journal (each a `Settlement`,
+ * what became of the transaction) and what comes next.
+ */
+export interface SyncDecision {
   /** What the journal records, in order; none leaves the attempt on disk, to be looked at next. */
   records: Settlement[];
   /** The records wait for the disk before the engine goes on. */
@@ -124,7 +128,7 @@ const settled = (
   durable: boolean,
   heard = false,
   next: SyncNext = NEXT,
-): Settled => ({
+): SyncDecision => ({
   records,
   durable,
   heard,
@@ -136,7 +140,7 @@ function settleSent(
   entry: JournalEntry,
   afterUnknown: boolean,
   result: Result<CirculationResult, ServiceError>,
-): Settled {
+): SyncDecision {
   const { id } = entry.txn;
   if (result.ok) return settled([appliedOf(id, result.value, false)], false, true);
   const { error } = result;
@@ -169,7 +173,7 @@ function settleSent(
 function settleLooked(
   entry: JournalEntry,
   result: Result<MemberCirculation, ServiceError>,
-): Settled {
+): SyncDecision {
   const { id, item } = entry.txn;
   // No words of the service to keep: the reason says it all, in staff's language.
   const cannotTell = (heard: boolean) =>
@@ -198,7 +202,7 @@ function settleLooked(
 }
 
 /** What the journal records of `entry` after `answer`, and what the engine does next. */
-export function settle(entry: JournalEntry, answer: SyncAnswer): Settled {
+export function settle(entry: JournalEntry, answer: SyncAnswer): SyncDecision {
   return answer.to === 'send'
     ? settleSent(entry, answer.afterUnknown, answer.result)
     : settleLooked(entry, answer.result);

@@ -9,7 +9,7 @@ import { backoffDelay } from './backoff';
 import type { ConnectivityMonitor } from './connectivity';
 import { priorLoanOf } from './reconcile';
 import { afterPriorsLookup, memberToLook, settle } from './sync-settle';
-import type { Settled, SyncStop } from './sync-settle';
+import type { SyncDecision, SyncStop } from './sync-settle';
 
 const log = createLogger('circulation:sync');
 
@@ -138,7 +138,7 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
   }
 
   /** Writes down what `settle` decided and carries out what comes next. */
-  async function apply(entry: JournalEntry, decided: Settled): Promise<Step> {
+  async function apply(entry: JournalEntry, decided: SyncDecision): Promise<Step> {
     if (decided.heard) connectivity.reachable();
     if (decided.records.length > 0)
       await journal.settle(decided.records, { durable: decided.durable });

@@ -8,7 +8,7 @@ import {
   stopFor,
 } from '../../../../src-main/circulation/offline/sync-settle';
 import type {
-  Settled,
+  SyncDecision,
   SyncAnswer,
   SyncStop,
 } from '../../../../src-main/circulation/offline/sync-settle';
@@ -123,7 +123,12 @@ const WAIT_SIGN_IN = { then: 'wait-for-sign-in' } as const;
 const REDIRECT = { kind: 'redirected', target: 'https://elsewhere.example' } as const;
 const TOO_LARGE = { kind: 'too-large', limitBytes: 4 * 1024 * 1024 } as const;
 
-type Row = [label: string, kind: 'check-out' | 'check-in', answer: SyncAnswer, expected: Settled];
+type Row = [
+  label: string,
+  kind: 'check-out' | 'check-in',
+  answer: SyncAnswer,
+  expected: SyncDecision,
+];
 
 const sent = (result: SyncAnswer['result'], afterUnknown = false): SyncAnswer =>
   ({ to: 'send', afterUnknown, result }) as SyncAnswer;
@@ -410,7 +415,12 @@ const looked = (result: SyncAnswer['result']): SyncAnswer => ({ to: 'look', resu
 const withLoans = (loans: Loan[] | typeof UNKNOWN) => looked(ok(memberRecord({ loans })));
 const lookFailed = (error: ServiceError) => looked(err({ ...error, operation: 'memberByBarcode' }));
 
-type LookRow = [label: string, prior: PriorLoan | undefined, answer: SyncAnswer, expected: Settled];
+type LookRow = [
+  label: string,
+  prior: PriorLoan | undefined,
+  answer: SyncAnswer,
+  expected: SyncDecision,
+];
 
 const UNCONFIRMED = [{ t: 'exception' as const, id: ID, reason: 'unconfirmed' as const }];
 const RELEASED = [{ t: 'released' as const, id: ID, reconciled: true as const }];
