@@ -257,4 +257,47 @@ describe('IPC choke point', () => {
       expect(admitStaff).not.toHaveBeenCalled();
     });
   });
+
+  describe('one result level', () => {
+    const admitted = { trustedOrigins: [APP], admitStaff: () => true };
+    const from = { senderUrl: `${APP}/index.html` };
+    const SEARCH = { name: 'ada', size: 10, page: 1 };
+
+    it("passes a console handler's problem on as the call's own, not inside a value", async () => {
+      const problem = { kind: 'unreachable', operation: 'searchMembers', cause: 'ECONNREFUSED' };
+      const router = createIpcRouter({
+        handlers: handlers({ 'console.members.search': () => ({ ok: false, problem }) as never }),
+        ...admitted,
+      });
+      const result = await router.dispatch('console.members.search', SEARCH, from);
+      expect(result).toEqual({ ok: false, problem });
+    });
+
+    it("passes a console handler's value on once, not wrapped twice", async () => {
+      const value = { members: [], more: false };
+      const router = createIpcRouter({
+        handlers: handlers({ 'console.members.search': () => ({ ok: true, value }) as never }),
+        ...admitted,
+      });
+      const result = await router.dispatch('console.members.search', SEARCH, from);
+      expect(result).toEqual({ ok: true, value });
+    });
+
+    it("wraps every other handler's value, even one with an ok field of its own", async () => {
+      const router = createIpcRouter({
+        handlers: handlers({ 'offline.retry': () => ({ done: true }) }),
+        ...admitted,
+      });
+      expect(await router.dispatch('offline.retry', { id: 'tx-1' }, from)).toEqual({
+        ok: true,
+        value: { done: true },
+      });
+      const scan = await router.dispatch(
+        'scanner.submitWedgeScan',
+        { code: '31234000012345' },
+        from,
+      );
+      expect(scan).toEqual({ ok: true, value: { accepted: false, reason: 'duplicate' } });
+    });
+  });
 });
