@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import type { KioskState } from '../../src-common/ipc/contract';
 import type { StoredSettings } from '../../src-main/settings/resolve';
-import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
+import { DEMO_STAFF_PIN } from '../../src-main/staff-pin/demo-pin';
 import { launchChromium } from '../../test/e2e/harness';
 import { connectIpc } from '../../test/support/ipc-wire-client';
 import type { IpcWireClient } from '../../test/support/ipc-wire-client';

@@ -1,4 +1,4 @@
-import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
+import { DEMO_STAFF_PIN } from '../../src-main/staff-pin/demo-pin';
 import { connectIpc } from '../../test/support/ipc-wire-client';
 import { signInOverHttp } from '../../test/support/sign-in-over-http';
 

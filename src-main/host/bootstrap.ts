@@ -3,6 +3,7 @@ import type { StaffAuth } from '../auth/staff-auth';
 import { createKioskCore } from '../core/kiosk-core';
 import type { KioskCore, ReceiptPrinting, SignInPresentation } from '../core/kiosk-core';
 import { createPinGate } from '../staff-pin/gate';
+import { DEMO_STAFF_PIN, pinHashInForce } from '../staff-pin/demo-pin';
 import { changeablePinGate } from '../staff-pin/changeable-gate';
 import { createPinAttemptFile } from '../staff-pin/attempts-file';
 import { createLogger } from '../../src-shared/log/logger';
@@ -27,19 +28,6 @@ import type { DocumentFileSource } from '../core/console/documents/source';
 import type { RecoveryTally } from '../core/console/deps';
 
 const log = createLogger('kiosk');
-
-/**
- * The staff PIN of the demo set-up: only when the kiosk was started in demo mode (`--demo`, which
- * `npm start` in a checkout passes; a packaged Electron build ignores it), with the embedded
- * service and no PIN configured.
- */
-export const DEMO_STAFF_PIN = '1234';
-/**
- * Its scrypt hash, made once with hashStaffPin: hashing the demo PIN at every start would cost
- * start-up ~100 ms and 32 MiB for a value that never changes.
- */
-export const DEMO_STAFF_PIN_HASH =
-  'scrypt$32768$8$1$1nzpAK9xz-26NVvqABqWIw$S1pJzxmezXO5CMc0VZ5hie9BxtGZO7-e8Prt_heytA4';
 
 /** What differs between hosts; everything else is the same core. */
 export interface HostAdapters {
@@ -123,7 +111,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
   scanner.start();
   const demo = demoModeOn(settings, service.embedded, adapters.demo ?? false);
   const demoGuide = demo ? await loadDemoGuide(DEMO_STAFF_PIN) : undefined;
-  const pinHash = settings.staff.pinHash ?? (demo ? DEMO_STAFF_PIN_HASH : undefined);
+  const pinHash = pinHashInForce(settings.staff.pinHash, demo);
   if (!pinHash) log.warn('no staff PIN is configured: staff mode stays shut until one is set');
   if (demo) log.warn('demo mode: the demo staff PIN opens staff mode');
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEMO_STAFF_PIN } from '../host/bootstrap';
+import { DEMO_STAFF_PIN } from '../staff-pin/demo-pin';
 import { checkKioskFiles } from '../host/kiosk-files';
 import { createFileSink } from '../../src-shared/log/file-sink';
 import { addLogSink, createLogger } from '../../src-shared/log/logger';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
+import { DEMO_STAFF_PIN } from '../../src-main/staff-pin/demo-pin';
 import { hashStaffPin } from '../../src-main/staff-pin/hash';
 import { demoSamples } from '../../src-reference-service/demo-guide';
 import { startService } from '../../src-reference-service/index';

@@ -4,7 +4,7 @@
  * the status screen shows the count once the page runs again (issue 21, fault 2).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
+import { DEMO_STAFF_PIN } from '../../src-main/staff-pin/demo-pin';
 import { addLogSink, setLogLevel } from '../../src-shared/log/logger';
 import type { LogRecord } from '../../src-shared/log/logger';
 import { startKioskUnderTest } from './harness';

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
+import { DEMO_STAFF_PIN } from '../../src-main/staff-pin/demo-pin';
 import type { ScanSource } from '../../src-common/ipc/scan-event';
 import { ScannerSettingsSchema } from '../../src-main/scanner/settings-schema';
 import type { StoredSettings } from '../../src-main/settings/resolve';

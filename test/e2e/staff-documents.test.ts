@@ -12,7 +12,7 @@ import { BlobServiceClient } from '@azure/storage-blob';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
+import { DEMO_STAFF_PIN } from '../../src-main/staff-pin/demo-pin';
 import { EMBEDDED_DATABASE_FILE } from '../../src-main/host/embedded-service-files';
 import { STAGING_FOLDER } from '../../src-main/web-host/document-staging';
 import { BLOB_ACCOUNT_KEY_FILE } from '../../src-reference-service/blob/account-key';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
+import { DEMO_STAFF_PIN } from '../../src-main/staff-pin/demo-pin';
 import { RESULTS_DIR, startKioskUnderTest } from './harness';
 import type { KioskUnderTest, KioskUnderTestOptions } from './harness';
 import { signInInStaffMode } from './patron-support';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
+import { DEMO_STAFF_PIN } from '../../src-main/staff-pin/demo-pin';
 import { itemBarcode, memberBarcode } from '../../src-reference-service/barcode';
 import { DEMO_ITEMS, DEMO_MEMBERS } from '../../src-reference-service/db/seed';
 import { startKioskUnderTest } from './harness';

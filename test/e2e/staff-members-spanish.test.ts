@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
+import { DEMO_STAFF_PIN } from '../../src-main/staff-pin/demo-pin';
 import { memberBarcode } from '../../src-reference-service/barcode';
 import { DEMO_MEMBERS } from '../../src-reference-service/db/seed';
 import { RESULTS_DIR, startKioskUnderTest } from './harness';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
+import { DEMO_STAFF_PIN } from '../../src-main/staff-pin/demo-pin';
 import { EDITABLE_FIELDS } from '../../src-common/member-rules';
 import { startKioskAgainstDialect } from './dialect-kiosk';
 import type { DialectKiosk } from './dialect-kiosk';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
+import { DEMO_STAFF_PIN } from '../../src-main/staff-pin/demo-pin';
 import { memberBarcode } from '../../src-reference-service/barcode';
 import { DEMO_MEMBERS, MEMBER_COUNT } from '../../src-reference-service/db/seed';
 import { EDITABLE_FIELDS } from '../../src-common/member-rules';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
+import { DEMO_STAFF_PIN } from '../../src-main/staff-pin/demo-pin';
 import { PIN_ATTEMPTS_FILE } from '../../src-main/staff-pin/attempts-file';
 import { wrongPinTime } from '../../src-renderer/staff/wrong-pins-words';
 import { runCli } from '../support/run-cli';

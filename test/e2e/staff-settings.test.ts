@@ -7,7 +7,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
+import { DEMO_STAFF_PIN } from '../../src-main/staff-pin/demo-pin';
 import { hashStaffPin } from '../../src-main/staff-pin/hash';
 import { RESULTS_DIR, startKioskUnderTest } from './harness';
 import type { KioskUnderTest, KioskUnderTestOptions } from './harness';

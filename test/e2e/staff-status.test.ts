@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
+import { DEMO_STAFF_PIN } from '../../src-main/staff-pin/demo-pin';
 import { APP_VERSION } from '../../src-main/settings/app-version';
 import { startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';

@@ -7,7 +7,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
+import { DEMO_STAFF_PIN } from '../../src-main/staff-pin/demo-pin';
 import {
   EXIT_PAGE_KEEPS_CRASHING,
   STATION_RESTARTS_FILE,

@@ -1,7 +1,7 @@
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEMO_STAFF_PIN } from '../../src-main/host/bootstrap';
+import { DEMO_STAFF_PIN } from '../../src-main/staff-pin/demo-pin';
 import type { ScanEvent } from '../../src-common/ipc/scan-event';
 import { launchChromium, startKioskUnderTest, typeAsScanner } from './harness';
 import type { KioskUnderTest } from './harness';

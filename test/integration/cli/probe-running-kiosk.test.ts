@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RUNNING_SERVICE_FILE } from '../../../src-main/host/running-service-file';
 import type { ProbeReport } from '../../../src-main/library-client/probe';
-import { DEMO_STAFF_PIN } from '../../../src-main/host/bootstrap';
+import { DEMO_STAFF_PIN } from '../../../src-main/staff-pin/demo-pin';
 import { connectIpc } from '../../support/ipc-wire-client';
 import { npmStart } from '../../support/npm-start';
 import type { NpmStart } from '../../support/npm-start';

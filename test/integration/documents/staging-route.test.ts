@@ -8,7 +8,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_STAFF_PIN } from '../../../src-main/host/bootstrap';
+import { DEMO_STAFF_PIN } from '../../../src-main/staff-pin/demo-pin';
 import { resolveSettings } from '../../../src-main/settings/resolve';
 import {
   STAGING_FOLDER,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_STAFF_PIN } from '../../../src-main/host/bootstrap';
+import { DEMO_STAFF_PIN } from '../../../src-main/staff-pin/demo-pin';
 import { demoSamples } from '../../../src-reference-service/demo-guide';
 
 /**

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clearPinLockout, createPinGate } from '../../../src-main/staff-pin/gate';
-import { DEMO_STAFF_PIN, DEMO_STAFF_PIN_HASH } from '../../../src-main/host/bootstrap';
+import { DEMO_STAFF_PIN, DEMO_STAFF_PIN_HASH } from '../../../src-main/staff-pin/demo-pin';
 import { PIN_ATTEMPTS_FILE, createPinAttemptFile } from '../../../src-main/staff-pin/attempts-file';
 import { hashStaffPin } from '../../../src-main/staff-pin/hash';
 
