@@ -150,6 +150,19 @@ describe('web host', () => {
     client.ws.close();
   });
 
+  it('refuses a staff channel with staff mode shut with the one problem, not-staff', async () => {
+    const client = await openSocket(wsUrl, host.url);
+    for (const [id, channel] of [
+      [11, 'console.settings.get'],
+      [12, 'offline.export'],
+      [13, 'auth.signOut'],
+    ] as const) {
+      client.ws.send(JSON.stringify({ type: 'invoke', id, channel, payload: { what: 'journal' } }));
+      await frameMatching(client, { id, result: { ok: false, problem: { kind: 'not-staff' } } });
+    }
+    client.ws.close();
+  });
+
   it('closes a socket that sends a malformed frame', async () => {
     const { ws } = await openSocket(wsUrl, host.url);
     const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
