@@ -9,6 +9,7 @@ import { resolveSettings } from '../src-main/settings/resolve';
 import { startWebKiosk } from '../src-main/web-host/web-kiosk';
 import { setLogLevel } from '../src-shared/log/logger';
 import { itemBarcode } from '../src-reference-service/barcode';
+import { startService } from '../src-reference-service/index';
 import { CARDS, scan, signInStaff, type PatronKiosk } from '../test/e2e/patron-support';
 import { FakeHidBackend, POS_SCANNER } from '../test/support/fake-hid';
 import { launchChromium, startKioskUnderTest, typeAsScanner } from '../test/e2e/harness';
@@ -159,8 +160,17 @@ async function rawCirculation(kiosk: KioskUnderTest): Promise<BenchRow[]> {
   ];
 }
 
-/** From starting the web host (embedded service included) to the attract screen painted. */
-async function startToAttract(): Promise<BenchRow[]> {
+interface Service {
+  baseUrl: string;
+  authUrl: string;
+}
+
+/**
+ * From starting the web host to the attract screen painted: with the embedded reference service
+ * (started with the host), or pointed at a service already running, as a kiosk at a library is
+ * pointed at its library system (the kiosk's own start).
+ */
+async function startToAttract(service?: Service): Promise<BenchRow[]> {
   const browser = await launchChromium();
   const samples: number[] = [];
   // The same starts split where the web host answers: its own start, then the page's.
@@ -169,7 +179,11 @@ async function startToAttract(): Promise<BenchRow[]> {
   try {
     for (let i = 0; i < COLD_STARTS; i += 1) {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-attract-'));
-      const settings = resolveSettings(SETTINGS, {}, { dataDir });
+      const settings = resolveSettings(
+        { ...SETTINGS, ...(service ? { service } : {}) },
+        {},
+        { dataDir },
+      );
       if (!settings.ok) throw new Error(settings.error.message);
       const page = await browser.newPage();
       const started = performance.now();
@@ -177,7 +191,7 @@ async function startToAttract(): Promise<BenchRow[]> {
         settings: settings.value,
         port: 0,
         rendererDir: RENDERER_DIR,
-        embeddedService: { ports: { base: 0, auth: 0, blob: 0 } },
+        ...(service ? {} : { embeddedService: { ports: { base: 0, auth: 0, blob: 0 } } }),
       });
       const ready = performance.now();
       await page.goto(web.host.launchUrl);
@@ -194,15 +208,36 @@ async function startToAttract(): Promise<BenchRow[]> {
   } finally {
     await browser.close();
   }
+  const start = service
+    ? "web host start to attract painted, service already running (the kiosk's own start)"
+    : 'web host start to attract painted (new data folder, embedded service)';
   return [
+    summarise(`${start}, ${COLD_STARTS} cold starts`, 'ms', samples),
     summarise(
-      `web host start to attract painted (new data folder, ${COLD_STARTS} cold starts)`,
+      service
+        ? '  of which the web host starting'
+        : '  of which the web host and embedded service starting',
       'ms',
-      samples,
+      hostReady,
     ),
-    summarise('  of which the web host and embedded service starting', 'ms', hostReady),
     summarise('  of which the page loading to attract painted', 'ms', pagePainted),
   ];
+}
+
+/** The kiosk's own start, against a reference service started once beforehand. */
+async function startToAttractOwn(): Promise<BenchRow[]> {
+  const serviceDir = await mkdtemp(path.join(tmpdir(), 'bench-attract-service-'));
+  const service = await startService({
+    dataDir: serviceDir,
+    ports: { base: 0, auth: 0, blob: 0 },
+    quiet: true,
+  });
+  try {
+    return await startToAttract({ baseUrl: service.baseUrl, authUrl: service.authUrl });
+  } finally {
+    await service.stop();
+    await rm(serviceDir, { recursive: true, force: true });
+  }
 }
 
 async function rendererJavaScript(): Promise<BenchRow> {
@@ -279,6 +314,7 @@ export const suite: BenchSuite = {
     }
     const rows = [
       ...(await startToAttract()),
+      ...(await startToAttractOwn()),
       await rendererJavaScript(),
       await patronPathJavaScript(),
     ];
