@@ -243,4 +243,41 @@ describe('the staff console loaded in its own chunk (issue 23, item 7)', () => {
     expect(await page.getByRole('alert').count()).toBe(0);
     await page.getByRole('button', { name: 'Leave staff mode' }).click();
   });
+
+  it('loads the PIN screen as a chunk of its own when staff mode opens, and says so when its file is missing (issue 23, performance)', async () => {
+    const { page } = kiosk;
+    const FIRST = '**/assets/staff-mode-chunk-*.js';
+    await page.getByRole('heading', { name: 'Out of service' }).waitFor();
+    await page.route(FIRST, (route) => route.fulfill({ status: 404, body: 'missing' }));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Out of service' }).waitFor();
+    const scripts = (await page.evaluate(
+      'performance.getEntriesByType("resource").map((entry) => entry.name)',
+    )) as string[];
+    expect(scripts.filter((name) => name.includes('staff-mode-chunk'))).toEqual([]);
+    await page.keyboard.press('Control+Alt+KeyS');
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.innerText()).toBe(
+      'The staff console could not be loaded: one of the kiosk’s files is missing or damaged. Leave staff mode and open it again; if this keeps happening, reinstall the kiosk.',
+    );
+    await page.getByRole('heading', { name: 'Staff mode' }).waitFor();
+    expect(await page.getByLabel('Staff PIN').count()).toBe(0);
+    await kiosk.kiosk.core.handlers['kiosk.setLanguage']({ language: 'es' });
+    await page.locator('html[lang="es"]').waitFor({ state: 'attached' });
+    expect(await alert.innerText()).toBe(
+      'No se pudo cargar la consola del personal: falta un archivo del quiosco o está dañado. Salga del modo personal y vuelva a abrirlo; si sigue pasando, reinstale el quiosco.',
+    );
+    await kiosk.kiosk.core.handlers['kiosk.setLanguage']({ language: 'en' });
+    await page.getByRole('button', { name: 'Leave staff mode' }).click();
+    await page.getByRole('heading', { name: 'Out of service' }).waitFor();
+
+    // The file back: the next opening loads the PIN screen.
+    await page.unroute(FIRST);
+    await page.keyboard.press('Control+Alt+KeyS');
+    await page.getByLabel('Staff PIN').waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await page.getByRole('button', { name: 'Back to the welcome screen' }).click();
+    await page.getByRole('heading', { name: 'Out of service' }).waitFor();
+  });
 });
