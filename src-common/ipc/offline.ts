@@ -14,6 +14,12 @@ const QueuedLineSchema = z.object({
   member: z.string().optional(),
 });
 
+/** An answer the kiosk did not follow or read: what it was, for staff's words in their language. */
+const UnreadAnswerLineSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('redirected'), target: z.string() }),
+  z.object({ kind: z.literal('too-large'), limitBytes: z.number().int().nonnegative() }),
+]);
+
 export const ExceptionLineSchema = QueuedLineSchema.extend({
   /**
    * `refused`: the service said no; `unconfirmed`: whether it applied could not be told;
@@ -22,8 +28,10 @@ export const ExceptionLineSchema = QueuedLineSchema.extend({
   reason: z.enum(['refused', 'unconfirmed', 'not-sent']),
   status: z.number().optional(),
   code: z.string().optional(),
-  /** The service's own words (or the kiosk's, for `unconfirmed`). */
+  /** The service's own words (a journal written before issue 23: also the kiosk's own). */
   message: z.string().optional(),
+  /** A redirect not followed or an answer too large to read (no service words with it). */
+  unread: UnreadAnswerLineSchema.optional(),
 });
 export type ExceptionLine = z.infer<typeof ExceptionLineSchema>;
 

@@ -16,7 +16,6 @@ import { offlineFiles } from './offline-files';
 import { openOfflineKnowledge } from './offline-knowledge';
 import type { BlockListImport, OfflineKnowledge } from './offline-knowledge';
 import { createSyncEngine } from './sync';
-import { exceptionWords } from './unread-answer';
 import type { SyncEngine } from './sync';
 
 const log = createLogger('circulation:offline');
@@ -195,16 +194,15 @@ export async function startOfflineCirculation(
       exceptionList: entries
         .filter((entry) => entry.state === 'exception')
         .slice(0, LISTED)
-        .map((entry) => {
-          const message = exceptionWords(entry.exception);
-          return {
-            ...line(entry),
-            reason: entry.exception?.reason ?? 'refused',
-            ...(entry.exception?.status ? { status: entry.exception.status } : {}),
-            ...(entry.exception?.code ? { code: entry.exception.code } : {}),
-            ...(message ? { message } : {}),
-          };
-        }),
+        .map((entry) => ({
+          ...line(entry),
+          reason: entry.exception?.reason ?? 'refused',
+          ...(entry.exception?.status ? { status: entry.exception.status } : {}),
+          ...(entry.exception?.code ? { code: entry.exception.code } : {}),
+          ...(entry.exception?.message ? { message: entry.exception.message } : {}),
+          // Facts, not words: the status screen words them in staff's language.
+          ...(entry.exception?.unread ? { unread: { ...entry.exception.unread } } : {}),
+        })),
       knowledge: knowledge.counts(),
       ...(lost ? { knowledgeLost: lost } : {}),
     };

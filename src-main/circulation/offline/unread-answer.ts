@@ -3,8 +3,8 @@ import type { ExceptionRecord, UnreadAnswer } from '../journal/journal-records';
 
 /**
  * An answer the kiosk did not follow or read, in English: the CSV export's words (a file staff
- * keep or send on) and, until the IPC's exception line carries the facts themselves, the status
- * screen's (staff's language: unreadAnswerWords in src-renderer/staff/status/).
+ * keep or send on). The status screen words the facts in staff's language (unreadAnswerWords in
+ * src-renderer/staff/status/offline-status-words.ts).
  */
 export function unreadAnswerText(unread: UnreadAnswer): string {
   return unread.kind === 'redirected'

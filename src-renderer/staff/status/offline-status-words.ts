@@ -43,6 +43,23 @@ export const EXCEPTION_REASON_KEYS = {
   'not-sent': 'offline.reason.not-sent',
 } as const satisfies Record<ExceptionLine['reason'], MessageKey>;
 
+type UnreadAnswer = NonNullable<ExceptionLine['unread']>;
+
+export const UNREAD_ANSWER_KEYS = {
+  redirected: 'diagnostics.status.unreadAnswer.redirected',
+  'too-large': 'diagnostics.status.unreadAnswer.tooLarge',
+} as const satisfies Record<UnreadAnswer['kind'], MessageKey>;
+
+/**
+ * An answer the kiosk did not follow or read, in staff's words (the service gave none); `size`
+ * writes the cap as the screen writes sizes ("4 MB").
+ */
+export function unreadAnswerWords(unread: UnreadAnswer, size: (bytes: number) => string): Words {
+  return unread.kind === 'redirected'
+    ? { key: UNREAD_ANSWER_KEYS.redirected, params: { target: unread.target } }
+    : { key: UNREAD_ANSWER_KEYS['too-large'], params: { limit: size(unread.limitBytes) } };
+}
+
 /** The sync's state; waiting for a sign-in with something queued says what signing in sends. */
 export function syncWords(status: Pick<OfflineStatus, 'sync' | 'queued'>): Words {
   if (status.sync === 'waiting-sign-in' && status.queued > 0) {

@@ -8,9 +8,11 @@ import {
   syncWords,
   SYNC_KEYS,
   TRANSACTION_KIND_KEYS,
+  UNREAD_ANSWER_KEYS,
+  unreadAnswerWords,
 } from '../../../src-renderer/staff/status/offline-status-words';
 import { en, es } from '../../../src-renderer/i18n/catalog';
-import { englishText } from '../../support/catalog-words';
+import { englishText, translators as T } from '../../support/catalog-words';
 
 describe('offline status words', () => {
   it('has catalog words for every connectivity, sync phase, problem, kind and reason', () => {
@@ -20,6 +22,7 @@ describe('offline status words', () => {
       PROBLEM_KEYS,
       TRANSACTION_KIND_KEYS,
       EXCEPTION_REASON_KEYS,
+      UNREAD_ANSWER_KEYS,
     ];
     for (const map of maps)
       for (const key of Object.values(map)) expect(englishText(key), key).toBeTypeOf('string');
@@ -91,5 +94,49 @@ describe('offline status words', () => {
     expect(es.offline.exceptionsHint).toBe(
       'Transacciones que el sistema de la biblioteca rechazó, que no se pudieron confirmar o que el quiosco no pudo enviar. Revise cada una: reinténtela o descártela cuando se haya resuelto a mano.',
     );
+  });
+});
+
+describe("an answer the kiosk did not follow or read, under the library system's answer", () => {
+  // The screen writes the cap with its size formatter (staff/documents/sizes.ts): "4 MB".
+  const size = (bytes: number): string => (bytes === 4 * 1024 ** 2 ? '4 MB' : `${bytes} B`);
+  const words = (language: 'en' | 'es', unread: Parameters<typeof unreadAnswerWords>[0]) => {
+    const { key, params } = unreadAnswerWords(unread, size);
+    return T[language](key, params);
+  };
+  const REDIRECT = { kind: 'redirected', target: 'https://elsewhere.example/api' } as const;
+  const TOO_LARGE = { kind: 'too-large', limitBytes: 4 * 1024 ** 2 } as const;
+
+  it.each([
+    [
+      'en',
+      REDIRECT,
+      'The library system redirected the request to https://elsewhere.example/api; the kiosk does not follow redirects.',
+    ],
+    [
+      'es',
+      REDIRECT,
+      'El sistema de la biblioteca redirigió la petición a https://elsewhere.example/api; el quiosco no sigue redirecciones.',
+    ],
+    [
+      'en',
+      TOO_LARGE,
+      'The answer was larger than the 4 MB the kiosk reads (setting service.maxAnswerBytes), so it was not read.',
+    ],
+    [
+      'es',
+      TOO_LARGE,
+      'La respuesta superaba los 4 MB que lee el quiosco (ajuste service.maxAnswerBytes), así que no se leyó.',
+    ],
+  ] as const)('in %s, %o reads exactly the catalog words', (language, unread, expected) => {
+    expect(words(language, unread)).toBe(expected);
+  });
+
+  it("never shows the journal's English sentence, nor any English, in Spanish", () => {
+    for (const unread of [REDIRECT, TOO_LARGE]) {
+      const spanish = words('es', unread);
+      expect(spanish).not.toMatch(/not followed|not read|redirect to|answer larger|library system/);
+      expect(spanish).not.toBe(words('en', unread));
+    }
   });
 });
