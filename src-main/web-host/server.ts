@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { KioskCore } from '../core/kiosk-core';
+import { createHostCheck, refuseHost } from '../../src-shared/http/host-check.mjs';
 import { contentSecurityPolicy } from '../host/csp';
 import { readRendererAsset } from '../host/renderer-assets';
 import { createIpcRouter } from '../ipc/choke-point';
@@ -71,8 +72,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const address = server.address() as AddressInfo;
   const { port } = address;
   const origin = `http://${HOST}:${port}`;
-  // A Host check stops DNS-rebinding pages from reaching the kiosk through a foreign name.
-  const allowedHosts = new Set([`${HOST}:${port}`, `localhost:${port}`]);
+  // A Host check stops DNS-rebinding pages from reaching the kiosk through a foreign name: the
+  // same check as every loopback server of the project (src-shared/http/host-check.mjs).
+  const hostAllowed = createHostCheck();
   const trustedOrigins = [origin, `http://localhost:${port}`];
   const router = createIpcRouter({
     handlers: options.core.handlers,
@@ -90,8 +92,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const unsubscribe = options.core.subscribe(() => ipc.broadcastState());
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    if (!request.headers.host || !allowedHosts.has(request.headers.host)) {
-      response.writeHead(421).end();
+    if (!hostAllowed(request)) {
+      refuseHost(response);
       return;
     }
     const url = new URL(request.url ?? '/', origin);
@@ -127,7 +129,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
   server.on('upgrade', (request, socket, head) => {
     const path = new URL(request.url ?? '/', origin).pathname;
-    if (path !== IPC_PATH || !request.headers.host || !allowedHosts.has(request.headers.host)) {
+    if (path !== IPC_PATH || !hostAllowed(request)) {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
       return;
     }

@@ -83,8 +83,13 @@ describe('web host', () => {
   });
 
   it('refuses requests whose Host header is a foreign name (DNS rebinding)', async () => {
+    const port = new URL(host.url).port;
     expect(await rawGet(host.url, { host: 'evil.example' })).toBe(421);
+    expect(await rawGet(host.url, { host: `evil.example:${port}` })).toBe(421);
+    expect(await rawGet(host.url, { host: `127.0.0.1:${Number(port) + 1}` })).toBe(421);
     expect(await rawGet(host.url, {})).toBe(200);
+    // The project's one check (host-check.mjs): names compare without regard to case.
+    expect(await rawGet(host.url, { host: `LOCALHOST:${port}` })).toBe(200);
   });
 
   it('refuses a WebSocket opened by a page of another origin', async () => {
