@@ -23,3 +23,6 @@ type KeyPaths<T> = {
  * free of the DOM, so Node-side tests can type-check the maps built on it.
  */
 export type MessageKey = KeyPaths<typeof en>;
+
+/** A catalog lookup: the screens pass `t`, the word tests a translator of either language. */
+export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;

@@ -1,5 +1,5 @@
 import type { DateView, Language, TransactionLine } from '../../src-common/ipc/contract';
-import type { MessageKey } from '../i18n/message-key';
+import type { Translate } from '../i18n/message-key';
 import { formatDate, formatMoney } from './format';
 import { checkOutKey, returnParts, type ReturnPart } from './line-outcome';
 
@@ -8,8 +8,6 @@ import { checkOutKey, returnParts, type ReturnPart } from './line-outcome';
  * state), so the exact words of every case are tested in Node in both languages; the screens
  * call it through `words.ts` with the live catalog.
  */
-
-export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
 export function dateWords(view: DateView, language: Language, t: Translate): string {
   if (view === null) return t('date.none');

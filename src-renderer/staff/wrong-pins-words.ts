@@ -1,8 +1,7 @@
 import type { Screen } from '../../src-common/ipc/contract';
-import type { MessageKey } from '../i18n/message-key';
+import type { Translate } from '../i18n/message-key';
 
 export type WrongPins = NonNullable<Extract<Screen, { name: 'staff' }>['wrongPins']>;
-type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
 /** When the last wrong PIN was: its hour and minute, and its day when that was not today. */
 export interface WrongPinMoment {

@@ -1,7 +1,5 @@
 import type { CallProblem, Problem, ProblemKind } from '../../../src-common/ipc/contract';
-import type { MessageKey } from '../../i18n/message-key';
-
-type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
+import type { Translate } from '../../i18n/message-key';
 
 /** Which kinds are the call's own (the page, the bridge, the choke point): every kind is listed. */
 const CALL_KINDS: Record<ProblemKind, boolean> = {

@@ -1,8 +1,7 @@
 import type { StatusView } from '../../../src-common/ipc/console/diagnostics';
-import type { MessageKey } from '../../i18n/message-key';
+import type { MessageKey, Translate } from '../../i18n/message-key';
 
 type Recoveries = NonNullable<StatusView['pageRecoveries']>;
-type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
 export const RECOVERY_KIND_KEYS = {
   crashed: 'diagnostics.status.recoveryKind.crashed',

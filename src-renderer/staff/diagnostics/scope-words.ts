@@ -1,4 +1,4 @@
-import type { Translate } from '../../lib/line-words';
+import type { Translate } from '../../i18n/message-key';
 
 /** The OAuth scopes the kiosk asks for, each with plain words in the console catalog. */
 export const NAMED_SCOPES = ['serviceApi', 'offline_access', 'email', 'profile', 'openid'] as const;

@@ -1,8 +1,7 @@
 import type { SecurityChange } from '../../../src-common/ipc/console/security-change';
-import type { MessageKey } from '../../i18n/message-key';
+import type { MessageKey, Translate } from '../../i18n/message-key';
 
 /** The screen's translator (i18n's `t`), passed in so the words are tested without a screen. */
-export type Translate = (key: MessageKey, params?: Record<string, string>) => string;
 
 type Address = Extract<SecurityChange, { kind: 'service-address' }>;
 type Lowering = Extract<SecurityChange, { kind: 'lowers-protection' }>;

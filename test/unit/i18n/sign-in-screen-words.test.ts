@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../src-common/ipc/contract';
-import type { Translate } from '../../../src-renderer/lib/line-words';
+import type { Translate } from '../../../src-renderer/i18n/message-key';
 import { scopesInWords, scopeWords } from '../../../src-renderer/staff/diagnostics/scope-words';
 import { translators as T } from '../../support/catalog-words';
 
