@@ -2,19 +2,6 @@ import type { Component } from 'svelte';
 import type { KioskBridge, KioskState } from '../src-common/ipc/contract';
 import type { ScreenProps } from './lib/screens';
 
-/**
- * What the first screen does not need: the screens a session reaches only by a patron's choice
- * (find me by email, with its on-screen keyboard; a receipt) and demo mode's strip. Each is a
- * chunk of its own, fetched as soon as the first screen shows (before it, in demo mode), so a
- * patron's first load does not carry them. (In one chunk together, the bundler splits the code
- * they share with the first load into a further chunk, which costs more than it saves.)
- */
-const LATER = {
-  EmailEntry: () => import('./patron/screens/EmailEntry.svelte'),
-  Receipt: () => import('./patron/screens/Receipt.svelte'),
-  DemoStrip: () => import('./shared/DemoStrip.svelte'),
-};
-
 export interface AfterStart {
   EmailEntry: Component<ScreenProps<'email-entry'>>;
   Receipt: Component<ScreenProps<'receipt'>>;
@@ -22,34 +9,48 @@ export interface AfterStart {
 }
 
 /**
- * The after-start components once they are in, and whether a fetch has settled (in or failed):
- * reactive, so what needs them shows as they arrive.
+ * What the first screen does not need: the screens a session reaches only by a patron's choice
+ * (find me by email, with its on-screen keyboard; a receipt) and demo mode's strip. Each is a
+ * chunk of its own, fetched as soon as the first screen shows (the strip before it, in demo
+ * mode), so a patron's first load does not carry them. (In one chunk together, the bundler splits
+ * the code they share with the first load into a further chunk, which costs more than it saves.)
  */
-export const afterStart = $state<{ components?: AfterStart; settled: boolean }>({
-  settled: false,
-});
-
-let loading: Promise<void> | undefined;
+const LATER: { [K in keyof AfterStart]: () => Promise<{ default: AfterStart[K] }> } = {
+  EmailEntry: () => import('./patron/screens/EmailEntry.svelte'),
+  Receipt: () => import('./patron/screens/Receipt.svelte'),
+  DemoStrip: () => import('./shared/DemoStrip.svelte'),
+};
 
 /**
- * Fetches the after-start components once (later calls share the fetch). A failed fetch (a file
- * of the installation missing or damaged) is tried again on the next call.
+ * Each component once it is in, and whether its fetch has settled (in or failed): reactive, so
+ * what needs one shows as it arrives.
  */
-export function loadAfterStart(): Promise<void> {
-  loading ??= Promise.all([LATER.EmailEntry(), LATER.Receipt(), LATER.DemoStrip()]).then(
-    ([email, receipt, demo]) => {
-      afterStart.components = {
-        EmailEntry: email.default,
-        Receipt: receipt.default,
-        DemoStrip: demo.default,
-      };
-      afterStart.settled = true;
+export const afterStart = $state<{
+  components: Partial<AfterStart>;
+  settled: Partial<Record<keyof AfterStart, boolean>>;
+}>({ components: {}, settled: {} });
+
+const loading: Partial<Record<keyof AfterStart, Promise<void>>> = {};
+
+function load<K extends keyof AfterStart>(name: K): Promise<void> {
+  loading[name] ??= LATER[name]().then(
+    (module) => {
+      afterStart.components[name] = module.default;
+      afterStart.settled[name] = true;
     },
     (error: unknown) => {
-      loading = undefined;
-      afterStart.settled = true;
-      console.error('The after-start screens could not be loaded:', error);
+      // A file of the installation missing or damaged: tried again on the next call.
+      delete loading[name];
+      afterStart.settled[name] = true;
+      console.error(`${name} could not be loaded:`, error);
     },
   );
-  return loading;
+  return loading[name];
+}
+
+/** Fetches the named components (all, by default) once each; later calls share the fetch. */
+export function loadAfterStart(
+  names: (keyof AfterStart)[] = ['EmailEntry', 'Receipt', 'DemoStrip'],
+): void {
+  for (const name of names) void load(name);
 }

@@ -51,4 +51,30 @@ describe('identifying by email on the on-screen keyboard', () => {
     await page.getByRole('heading', { name: `Hello, ${AMARA.firstName}` }).waitFor();
     expect(await page.locator('body').textContent()).not.toContain(AMARA.email);
   });
+
+  it('shows an empty screen, never a half-drawn one, while the email screen is still arriving (issue 23, performance)', async () => {
+    const { page } = kiosk;
+    await kiosk.kiosk.core.handlers['patron.cancel'](undefined);
+    // The email screen is a chunk fetched after the first screen; held back here, as on a
+    // station whose disk is slow, so the patron's choice comes before it.
+    const EMAIL = '**/assets/EmailEntry-*.js';
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(EMAIL, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    await page.getByRole('button', { name: 'No card? Use my email address' }).click();
+    await page.locator('main[data-screen="email-entry"] section[aria-busy="true"]').waitFor();
+    expect(await page.getByRole('heading').count()).toBe(0);
+    expect(await page.getByRole('button').count()).toBe(0);
+    release();
+    await page.getByRole('heading', { name: 'Find me by email' }).waitFor();
+    expect(await page.locator('section[aria-busy="true"]').count()).toBe(0);
+    await page.unroute(EMAIL);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+  });
 });
