@@ -58,7 +58,7 @@ function frameText(message: OutgoingMessage, options: FrameOptions): Result<stri
   }
   const fields = message.fields as Record<string, string | string[] | undefined>;
   const pairs: (readonly [string, string])[] = [];
-  for (const id of [...layout.required, ...layout.optional] as string[]) {
+  for (const id of layout.fields as readonly string[]) {
     const value = fields[id];
     for (const one of value === undefined ? [] : Array.isArray(value) ? value : [value]) {
       pairs.push([id, one]);

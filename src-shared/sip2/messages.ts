@@ -13,10 +13,10 @@ export const MESSAGES = {
       ['uidAlgorithm', 1],
       ['pwdAlgorithm', 1],
     ],
+    fields: ['CN', 'CO', 'CP'],
     required: ['CN', 'CO'],
-    optional: ['CP'],
   },
-  '94': { name: 'login response', fixed: [['ok', 1]], required: [], optional: [] },
+  '94': { name: 'login response', fixed: [['ok', 1]], fields: [], required: [] },
   '99': {
     name: 'SC status',
     fixed: [
@@ -24,8 +24,8 @@ export const MESSAGES = {
       ['maxPrintWidth', 3],
       ['protocolVersion', 4],
     ],
+    fields: [],
     required: [],
-    optional: [],
   },
   '98': {
     name: 'ACS status',
@@ -41,8 +41,8 @@ export const MESSAGES = {
       ['dateTimeSync', 18],
       ['protocolVersion', 4],
     ],
+    fields: ['AO', 'AM', 'BX', 'AN', 'AF', 'AG'],
     required: ['AO', 'BX'],
-    optional: ['AM', 'AN', 'AF', 'AG'],
   },
   '63': {
     name: 'patron information',
@@ -51,8 +51,8 @@ export const MESSAGES = {
       ['transactionDate', 18],
       ['summary', 10],
     ],
+    fields: ['AO', 'AA', 'AC', 'AD', 'BP', 'BQ'],
     required: ['AO', 'AA'],
-    optional: ['AC', 'AD', 'BP', 'BQ'],
   },
   '64': {
     name: 'patron information response',
@@ -67,8 +67,10 @@ export const MESSAGES = {
       ['recallItemsCount', 4],
       ['unavailableHoldsCount', 4],
     ],
-    required: ['AO', 'AA', 'AE'],
-    optional: [
+    fields: [
+      'AO',
+      'AA',
+      'AE',
       'BZ',
       'CA',
       'CB',
@@ -89,6 +91,7 @@ export const MESSAGES = {
       'AF',
       'AG',
     ],
+    required: ['AO', 'AA', 'AE'],
   },
   '23': {
     name: 'patron status',
@@ -96,8 +99,8 @@ export const MESSAGES = {
       ['language', 3],
       ['transactionDate', 18],
     ],
+    fields: ['AO', 'AA', 'AC', 'AD'],
     required: ['AO', 'AA', 'AC', 'AD'],
-    optional: [],
   },
   '24': {
     name: 'patron status response',
@@ -106,8 +109,8 @@ export const MESSAGES = {
       ['language', 3],
       ['transactionDate', 18],
     ],
+    fields: ['AO', 'AA', 'AE', 'BL', 'CQ', 'BH', 'BV', 'AF', 'AG'],
     required: ['AO', 'AA', 'AE'],
-    optional: ['BL', 'CQ', 'BH', 'BV', 'AF', 'AG'],
   },
   '11': {
     name: 'checkout',
@@ -117,8 +120,8 @@ export const MESSAGES = {
       ['transactionDate', 18],
       ['nbDueDate', 18],
     ],
+    fields: ['AO', 'AA', 'AB', 'AC', 'CH', 'AD', 'BO', 'BI'],
     required: ['AO', 'AA', 'AB', 'AC'],
-    optional: ['CH', 'AD', 'BO', 'BI'],
   },
   '12': {
     name: 'checkout response',
@@ -129,8 +132,8 @@ export const MESSAGES = {
       ['desensitize', 1],
       ['transactionDate', 18],
     ],
+    fields: ['AO', 'AA', 'AB', 'AJ', 'AH', 'BT', 'CI', 'BH', 'BV', 'CK', 'CH', 'BK', 'AF', 'AG'],
     required: ['AO', 'AA', 'AB', 'AJ', 'AH'],
-    optional: ['BT', 'CI', 'BH', 'BV', 'CK', 'CH', 'BK', 'AF', 'AG'],
   },
   '09': {
     name: 'checkin',
@@ -139,8 +142,8 @@ export const MESSAGES = {
       ['transactionDate', 18],
       ['returnDate', 18],
     ],
+    fields: ['AP', 'AO', 'AB', 'AC', 'CH', 'BI'],
     required: ['AP', 'AO', 'AB', 'AC'],
-    optional: ['CH', 'BI'],
   },
   '10': {
     name: 'checkin response',
@@ -151,9 +154,9 @@ export const MESSAGES = {
       ['alert', 1],
       ['transactionDate', 18],
     ],
-    required: ['AO', 'AB', 'AQ'],
     // CV, CT, CY and DA are 3M's extensions (see fields.ts), sent by the systems we target.
-    optional: ['AJ', 'CL', 'AA', 'CK', 'CH', 'CV', 'CT', 'CY', 'DA', 'AF', 'AG'],
+    fields: ['AO', 'AB', 'AQ', 'AJ', 'CL', 'AA', 'CK', 'CH', 'CV', 'CT', 'CY', 'DA', 'AF', 'AG'],
+    required: ['AO', 'AB', 'AQ'],
   },
   '29': {
     name: 'renew',
@@ -163,8 +166,8 @@ export const MESSAGES = {
       ['transactionDate', 18],
       ['nbDueDate', 18],
     ],
+    fields: ['AO', 'AA', 'AD', 'AB', 'AJ', 'AC', 'CH', 'BO'],
     required: ['AO', 'AA'],
-    optional: ['AD', 'AB', 'AJ', 'AC', 'CH', 'BO'],
   },
   '30': {
     name: 'renew response',
@@ -175,14 +178,14 @@ export const MESSAGES = {
       ['desensitize', 1],
       ['transactionDate', 18],
     ],
+    fields: ['AO', 'AA', 'AB', 'AJ', 'AH', 'BT', 'CI', 'BH', 'BV', 'CK', 'CH', 'BK', 'AF', 'AG'],
     required: ['AO', 'AA', 'AB', 'AJ', 'AH'],
-    optional: ['BT', 'CI', 'BH', 'BV', 'CK', 'CH', 'BK', 'AF', 'AG'],
   },
   '17': {
     name: 'item information',
     fixed: [['transactionDate', 18]],
+    fields: ['AO', 'AB', 'AC'],
     required: ['AO', 'AB'],
-    optional: ['AC'],
   },
   '18': {
     name: 'item information response',
@@ -192,14 +195,30 @@ export const MESSAGES = {
       ['feeType', 2],
       ['transactionDate', 18],
     ],
+    fields: [
+      'CF',
+      'AH',
+      'CJ',
+      'CM',
+      'AB',
+      'AJ',
+      'BG',
+      'BH',
+      'BV',
+      'CK',
+      'AQ',
+      'AP',
+      'CH',
+      'AF',
+      'AG',
+    ],
     required: ['AB', 'AJ'],
-    optional: ['CF', 'AH', 'CJ', 'CM', 'BG', 'BH', 'BV', 'CK', 'AQ', 'AP', 'CH', 'AF', 'AG'],
   },
   '35': {
     name: 'end patron session',
     fixed: [['transactionDate', 18]],
+    fields: ['AO', 'AA', 'AC', 'AD'],
     required: ['AO', 'AA'],
-    optional: ['AC', 'AD'],
   },
   '36': {
     name: 'end session response',
@@ -207,18 +226,19 @@ export const MESSAGES = {
       ['endSession', 1],
       ['transactionDate', 18],
     ],
+    fields: ['AO', 'AA', 'AF', 'AG'],
     required: ['AO', 'AA'],
-    optional: ['AF', 'AG'],
   },
-  '97': { name: 'request ACS resend', fixed: [], required: [], optional: [] },
-  '96': { name: 'request SC resend', fixed: [], required: [], optional: [] },
+  '97': { name: 'request ACS resend', fixed: [], fields: [], required: [] },
+  '96': { name: 'request SC resend', fixed: [], fields: [], required: [] },
 } as const satisfies Record<
   string,
   {
     name: string;
     fixed: readonly (readonly [string, number])[];
+    /** Every variable field, in the order the specification lists them (a builder sends them so). */
+    fields: readonly FieldId[];
     required: readonly FieldId[];
-    optional: readonly FieldId[];
   }
 >;
 
@@ -237,9 +257,9 @@ export const RESEND_CODES: readonly MessageCode[] = ['97', '96'];
 export type FixedName<C extends MessageCode> = Layout<C>['fixed'][number][0];
 export type FixedOf<C extends MessageCode> = { [K in FixedName<C>]: string };
 
+export type LayoutId<C extends MessageCode> = Layout<C>['fields'][number];
 type RequiredId<C extends MessageCode> = Layout<C>['required'][number];
-type OptionalId<C extends MessageCode> = Layout<C>['optional'][number];
-export type LayoutId<C extends MessageCode> = RequiredId<C> | OptionalId<C>;
+type OptionalId<C extends MessageCode> = Exclude<LayoutId<C>, RequiredId<C>>;
 type Value<I> = I extends RepeatableId ? string[] : string;
 
 /** What a builder must give: every required field, any optional one. */
@@ -265,5 +285,5 @@ export function fixedLength(code: MessageCode): number {
 }
 
 export function layoutIds(code: MessageCode): readonly FieldId[] {
-  return [...MESSAGES[code].required, ...MESSAGES[code].optional];
+  return MESSAGES[code].fields;
 }
