@@ -25,3 +25,28 @@ export function checksumText(bytes: Uint8Array): string {
 export function readChecksumText(text: string): number | undefined {
   return /^[0-9A-Fa-f]{4}$/.test(text) ? Number.parseInt(text, 16) : undefined;
 }
+
+export type ChecksumCheck =
+  | { kind: 'verified' }
+  | { kind: 'absent' }
+  | { kind: 'bad-checksum'; expected: string; received: string };
+
+const A = 0x41;
+const Z = 0x5a;
+
+/**
+ * Checks a frame's bytes without its terminator: a frame whose last six bytes are "AZ" and four
+ * characters has a checksum, which must be the sum's (hex in either case); any other frame has
+ * none. Never throws: a wrong or malformed checksum is `bad-checksum`, for the caller to ask a
+ * resend (97 or 96).
+ */
+export function verifyChecksum(frame: Uint8Array): ChecksumCheck {
+  const end = frame.length;
+  if (end < 6 || frame[end - 6] !== A || frame[end - 5] !== Z) return { kind: 'absent' };
+  let received = '';
+  for (const byte of frame.subarray(end - 4)) received += String.fromCharCode(byte);
+  const expected = checksumText(frame.subarray(0, end - 4));
+  return readChecksumText(received) === Number.parseInt(expected, 16)
+    ? { kind: 'verified' }
+    : { kind: 'bad-checksum', expected, received };
+}

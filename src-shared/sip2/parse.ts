@@ -1,5 +1,5 @@
 import { err, ok, type Result } from '../result';
-import { checksumText } from './checksum';
+import { verifyChecksum } from './checksum';
 import { decodeBytes, type Sip2Encoding } from './encoding';
 import { CHECKSUM_ID, SEQUENCE_ID, isRepeatable } from './fields';
 import {
@@ -51,8 +51,6 @@ export type ParseProblem =
 
 const CR = 0x0d;
 const LF = 0x0a;
-const A = 0x41;
-const Z = 0x5a;
 
 /**
  * One received frame, as bytes, to a message or a problem; it never throws. The checksum is
@@ -67,16 +65,10 @@ export function parseFrame(
   let start = 0;
   while (start < received.length && (received[start] === LF || received[start] === CR)) start++;
   const { end, terminator } = terminatorOf(received, start);
-  const trailer = end - start >= 6 && received[end - 6] === A && received[end - 5] === Z;
-  if (trailer) {
-    const received4 = decodeBytes(received.subarray(end - 4, end), 'latin1');
-    const expected = checksumText(received.subarray(start, end - 4));
-    if (received4.toUpperCase() !== expected) {
-      return err({ kind: 'bad-checksum', expected, received: received4 });
-    }
-  } else if (options.requireChecksum) {
-    return err({ kind: 'missing-checksum' });
-  }
+  const check = verifyChecksum(received.subarray(start, end));
+  if (check.kind === 'bad-checksum') return err(check);
+  if (check.kind === 'absent' && options.requireChecksum) return err({ kind: 'missing-checksum' });
+  const trailer = check.kind === 'verified';
   const text = decodeBytes(received.subarray(start, trailer ? end - 6 : end), options.encoding);
   if (text.length === 0) return err({ kind: 'empty' });
   const code = text.slice(0, 2);

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checksumOf, checksumText, readChecksumText } from '../../../src-shared/sip2/checksum';
+import {
+  checksumOf,
+  checksumText,
+  readChecksumText,
+  verifyChecksum,
+} from '../../../src-shared/sip2/checksum';
 
 const bytes = (text: string) => Uint8Array.from(Buffer.from(text, 'latin1'));
 
@@ -41,5 +46,24 @@ describe('checksum (spec, "Error Detection")', () => {
     ['', undefined],
   ])('reads %j as %s', (text, value) => {
     expect(readChecksumText(text)).toBe(value);
+  });
+});
+
+describe('verifyChecksum (a frame without its terminator)', () => {
+  it.each([
+    ['a right checksum', '97AZFEF5', { kind: 'verified' }],
+    ['a right checksum in lower case', '97AZfef5', { kind: 'verified' }],
+    ['nothing after the fields', '941AY0', { kind: 'absent' }],
+    ['fewer than six bytes', 'AZ12', { kind: 'absent' }],
+    ['AZ not six from the end', '941AZ12345', { kind: 'absent' }],
+    ['a wrong sum', '97AZFEF6', { kind: 'bad-checksum', expected: 'FEF5', received: 'FEF6' }],
+    [
+      'digits that are not hex',
+      '97AZFEFX',
+      { kind: 'bad-checksum', expected: 'FEF5', received: 'FEFX' },
+    ],
+    ['only a checksum, of nothing before AZ', 'AZFF65', { kind: 'verified' }],
+  ])('%s: %j', (_, frame, expected) => {
+    expect(verifyChecksum(bytes(frame))).toEqual(expected);
   });
 });
