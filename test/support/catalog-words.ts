@@ -25,8 +25,8 @@ function translator(language: Language): Words {
 /** One translator per language, built once for the whole test file. */
 export const translators: Record<Language, Words> = { en: translator('en'), es: translator('es') };
 
-/** The English text of a catalog id, or undefined: maps of ids must point at real messages. */
-export function englishText(key: string): unknown {
+/** The entry at a catalog id in a language's catalog, or undefined: ids must point at real words. */
+export function catalogText(language: Language, key: string): unknown {
   return key
     .split('.')
     .reduce<unknown>(
@@ -34,6 +34,11 @@ export function englishText(key: string): unknown {
         typeof node === 'object' && node !== null
           ? (node as Record<string, unknown>)[part]
           : undefined,
-      en,
+      language === 'en' ? en : es,
     );
+}
+
+/** The English text of a catalog id, or undefined: maps of ids must point at real messages. */
+export function englishText(key: string): unknown {
+  return catalogText('en', key);
 }

@@ -2,43 +2,31 @@ import { describe, expect, it } from 'vitest';
 import { SettingRuleSchema } from '../../../src-common/ipc/console/setting-rule';
 import { SettingsFormSchema } from '../../../src-common/ipc/console/settings';
 import { selectOptions } from '../../../src-main/core/console/settings/form';
-import { en, es } from '../../../src-renderer/i18n/catalog';
+import type { Language } from '../../../src-common/ipc/contract';
+import { catalogText } from '../../support/catalog-words';
 
 /** A catalog entry by dotted id under the settings screen, or undefined. */
-function words(catalog: unknown, id: string): unknown {
-  return `settingsScreen.${id}`
-    .split('.')
-    .reduce<unknown>(
-      (node, part) =>
-        typeof node === 'object' && node !== null
-          ? (node as Record<string, unknown>)[part]
-          : undefined,
-      catalog,
-    );
-}
-
-const CATALOGS = { en, es } as const;
+const words = (language: Language, id: string): unknown =>
+  catalogText(language, `settingsScreen.${id}`);
 
 describe('the settings screen names every setting, choice and rule in words', () => {
   it.each(['en', 'es'] as const)('every field of the form has a label in %s', (language) => {
     for (const field of Object.keys(SettingsFormSchema.shape)) {
-      expect(typeof words(CATALOGS[language], `field.${field}`), field).toBe('string');
+      expect(typeof words(language, `field.${field}`), field).toBe('string');
     }
   });
 
   it.each(['en', 'es'] as const)('every choice of every list has a label in %s', (language) => {
     for (const [field, options] of Object.entries(selectOptions())) {
       for (const option of options) {
-        expect(typeof words(CATALOGS[language], `option.${field}.${option}`), option).toBe(
-          'string',
-        );
+        expect(typeof words(language, `option.${field}.${option}`), option).toBe('string');
       }
     }
   });
 
   it.each(['en', 'es'] as const)('every rule a setting can break reads in %s', (language) => {
     for (const kind of SettingRuleSchema.shape.kind.options) {
-      expect(words(CATALOGS[language], `rule.${kind}`), kind).toBeDefined();
+      expect(words(language, `rule.${kind}`), kind).toBeDefined();
     }
   });
 
@@ -70,6 +58,6 @@ describe('the settings screen names every setting, choice and rule in words', ()
       'La pregunta debe esperar más que el aviso antes del final de la sesión, para que «¿Sigue ahí?» aparezca antes: alárguela o acorte el aviso.',
     ],
   ] as const)('in %s, %s reads exactly "%s"', (language, id, text) => {
-    expect(words(CATALOGS[language], id)).toBe(text);
+    expect(words(language, id)).toBe(text);
   });
 });
