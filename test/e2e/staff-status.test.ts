@@ -81,6 +81,81 @@ describe('the status and sign-in screens, signed in to the embedded service', ()
     await expectNoSecrets(kiosk, await kiosk.screenshot('staff-status'));
   });
 
+  it("words an answer the kiosk did not follow or read in staff's language, Retry in view", async () => {
+    const { page } = kiosk;
+    const { journal } = kiosk.kiosk.offline;
+    const target = `https://elsewhere.example/api/${'checkout/'.repeat(12)}lmcheckout`;
+    const out = await journal.record({
+      kind: 'check-out',
+      item: '34410000000019',
+      member: '24410000000011',
+      at: Date.now(),
+    });
+    const back = await journal.record({ kind: 'check-in', item: '34410000000027', at: Date.now() });
+    if (!out.ok || !back.ok) throw new Error('the journal did not record');
+    await journal.settle(
+      [
+        {
+          t: 'exception',
+          id: out.value.id,
+          reason: 'refused',
+          unread: { kind: 'redirected', target },
+        },
+        {
+          t: 'exception',
+          id: back.value.id,
+          reason: 'unconfirmed',
+          unread: { kind: 'too-large', limitBytes: 4 * 1024 ** 2 },
+        },
+      ],
+      { durable: true },
+    );
+    const expectActionsInside = async (region: string, name: RegExp) => {
+      const panel = await page.getByRole('region', { name: region }).boundingBox();
+      for (const button of await page.getByRole('button', { name }).all()) {
+        const box = await button.boundingBox();
+        expect(box && panel && box.x + box.width <= panel.x + panel.width, region).toBe(true);
+      }
+    };
+    const answers = async (region: string) => {
+      const rows = page.getByRole('region', { name: region }).getByRole('row');
+      await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(3);
+      return rows.locator('td.answer').allInnerTexts();
+    };
+    await page.getByRole('button', { name: 'Status', exact: true }).click();
+    expect((await answers('Exceptions')).sort()).toEqual([
+      'The answer was larger than the 4 MB the kiosk reads (setting service.maxAnswerBytes), so it was not read.',
+      `The library system redirected the request to ${target}; the kiosk does not follow redirects.`,
+    ]);
+    // A long address wraps in its cell: the actions stay whole inside the panel, beside it.
+    await expectActionsInside('Exceptions', /^(Retry|Dismiss)/);
+    await kiosk.screenshot('offline-staff-unread-answers');
+
+    await page.getByRole('button', { name: 'Leave staff mode' }).click();
+    await page.getByRole('button', { name: 'Español' }).click();
+    await page.locator('html[lang="es"]').waitFor({ state: 'attached' });
+    await page.keyboard.press('Control+Alt+KeyS');
+    await page.getByLabel('PIN del personal').fill(DEMO_STAFF_PIN);
+    await page.keyboard.press('Enter');
+    const spanish = await answers('Excepciones');
+    expect(spanish.sort()).toEqual([
+      `El sistema de la biblioteca redirigió la petición a ${target}; el quiosco no sigue redirecciones.`,
+      'La respuesta superaba los 4 MB que lee el quiosco (ajuste service.maxAnswerBytes), así que no se leyó.',
+    ]);
+    expect(spanish.join(' ')).not.toMatch(/redirected|not read|library system/);
+    await expectActionsInside('Excepciones', /^(Reintentar|Descartar)/);
+    await kiosk.screenshot('offline-staff-unread-answers-es');
+
+    // Back to English staff mode for the tests after this one.
+    await page.getByRole('button', { name: 'Salir del modo personal' }).click();
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.locator('html[lang="en"]').waitFor({ state: 'attached' });
+    await page.keyboard.press('Control+Alt+KeyS');
+    await page.getByLabel('Staff PIN').fill(DEMO_STAFF_PIN);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Staff mode' }).waitFor();
+  });
+
   it('names the signed-in user and the library account from get user info', async () => {
     const { page } = kiosk;
     await page.getByRole('button', { name: 'Sign-in', exact: true }).click();
