@@ -1,6 +1,22 @@
 import type { FieldId, RepeatableId } from './fields';
 
 /**
+ * The checkout response's fixed and variable fields, which the renew response (30) has too in the
+ * specification: one layout, so the two cannot drift apart.
+ */
+const CIRCULATION_RESPONSE = {
+  fixed: [
+    ['ok', 1],
+    ['renewalOk', 1],
+    ['magneticMedia', 1],
+    ['desensitize', 1],
+    ['transactionDate', 18],
+  ],
+  fields: ['AO', 'AA', 'AB', 'AJ', 'AH', 'BT', 'CI', 'BH', 'BV', 'CK', 'CH', 'BK', 'AF', 'AG'],
+  required: ['AO', 'AA', 'AB', 'AJ', 'AH'],
+} as const;
+
+/**
  * The layout of every message the kiosk and the reference listener exchange: its fixed-length
  * fields in order (name and length) and its variable fields in the order the specification lists
  * them, the required ones apart (3M SIP2 2.00, revision 2.12, "Messages": one subsection each).
@@ -123,18 +139,7 @@ export const MESSAGES = {
     fields: ['AO', 'AA', 'AB', 'AC', 'CH', 'AD', 'BO', 'BI'],
     required: ['AO', 'AA', 'AB', 'AC'],
   },
-  '12': {
-    name: 'checkout response',
-    fixed: [
-      ['ok', 1],
-      ['renewalOk', 1],
-      ['magneticMedia', 1],
-      ['desensitize', 1],
-      ['transactionDate', 18],
-    ],
-    fields: ['AO', 'AA', 'AB', 'AJ', 'AH', 'BT', 'CI', 'BH', 'BV', 'CK', 'CH', 'BK', 'AF', 'AG'],
-    required: ['AO', 'AA', 'AB', 'AJ', 'AH'],
-  },
+  '12': { name: 'checkout response', ...CIRCULATION_RESPONSE },
   '09': {
     name: 'checkin',
     fixed: [
@@ -169,18 +174,7 @@ export const MESSAGES = {
     fields: ['AO', 'AA', 'AD', 'AB', 'AJ', 'AC', 'CH', 'BO'],
     required: ['AO', 'AA'],
   },
-  '30': {
-    name: 'renew response',
-    fixed: [
-      ['ok', 1],
-      ['renewalOk', 1],
-      ['magneticMedia', 1],
-      ['desensitize', 1],
-      ['transactionDate', 18],
-    ],
-    fields: ['AO', 'AA', 'AB', 'AJ', 'AH', 'BT', 'CI', 'BH', 'BV', 'CK', 'CH', 'BK', 'AF', 'AG'],
-    required: ['AO', 'AA', 'AB', 'AJ', 'AH'],
-  },
+  '30': { name: 'renew response', ...CIRCULATION_RESPONSE },
   '17': {
     name: 'item information',
     fixed: [['transactionDate', 18]],
