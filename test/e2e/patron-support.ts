@@ -76,6 +76,37 @@ export async function signInStaff(page: Page, pin: string = DEMO_STAFF_PIN): Pro
   await page.getByRole('heading', { name: 'Welcome' }).waitFor();
 }
 
+/** The staff words that move between languages, for `reopenStaffModeIn`. */
+const STAFF_WORDS = {
+  en: { leave: 'Leave staff mode', switchTo: 'English', pin: 'Staff PIN', title: 'Staff mode' },
+  es: {
+    leave: 'Salir del modo personal',
+    switchTo: 'Español',
+    pin: 'PIN del personal',
+    title: 'Modo personal',
+  },
+} as const;
+
+/**
+ * From staff mode in one language: leave it, switch the kiosk to `language`, and open staff mode
+ * again with the PIN, as a librarian who wants the console in the other language does.
+ */
+export async function reopenStaffModeIn(
+  page: Page,
+  language: 'en' | 'es',
+  pin: string = DEMO_STAFF_PIN,
+): Promise<void> {
+  const from = STAFF_WORDS[language === 'en' ? 'es' : 'en'];
+  const to = STAFF_WORDS[language];
+  await page.getByRole('button', { name: from.leave }).click();
+  await page.getByRole('button', { name: to.switchTo }).click();
+  await page.locator(`html[lang="${language}"]`).waitFor({ state: 'attached' });
+  await page.keyboard.press('Control+Alt+KeyS');
+  await page.getByLabel(to.pin).fill(pin);
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: to.title }).waitFor();
+}
+
 /** From the out-of-service screen: staff mode by PIN and the service sign-in, left open. */
 export async function signInInStaffMode(page: Page, pin: string): Promise<void> {
   await page.getByRole('heading', { name: 'Out of service' }).waitFor();

@@ -5,7 +5,7 @@ import { memberBarcode } from '../../src-reference-service/barcode';
 import { DEMO_MEMBERS } from '../../src-reference-service/db/seed';
 import { RESULTS_DIR, startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
-import { signInInStaffMode } from './patron-support';
+import { reopenStaffModeIn, signInInStaffMode } from './patron-support';
 import { placementBeside } from './screen-checks';
 
 /**
@@ -18,13 +18,7 @@ beforeAll(async () => {
   kiosk = await startKioskUnderTest();
   const { page } = kiosk;
   await signInInStaffMode(page, DEMO_STAFF_PIN);
-  await page.getByRole('button', { name: 'Leave staff mode' }).click();
-  await page.getByRole('button', { name: 'Español' }).click();
-  await page.locator('html[lang="es"]').waitFor({ state: 'attached' });
-  await page.keyboard.press('Control+Alt+KeyS');
-  await page.getByLabel('PIN del personal').fill(DEMO_STAFF_PIN);
-  await page.keyboard.press('Enter');
-  await page.getByRole('heading', { name: 'Modo personal' }).waitFor();
+  await reopenStaffModeIn(page, 'es');
 }, 90_000);
 
 afterAll(async () => {

@@ -7,7 +7,7 @@ import type { KioskUnderTest } from './harness';
 import { startKioskAgainstDialect } from './dialect-kiosk';
 import type { DialectKiosk } from './dialect-kiosk';
 import { expectNoSecrets } from './no-secrets';
-import { expectNoAxeViolations, signInInStaffMode } from './patron-support';
+import { expectNoAxeViolations, reopenStaffModeIn, signInInStaffMode } from './patron-support';
 
 const fact = (kiosk: KioskUnderTest, id: string) => kiosk.page.locator(`[data-fact="${id}"]`);
 
@@ -131,12 +131,7 @@ describe('the status and sign-in screens, signed in to the embedded service', ()
     await expectActionsInside('Exceptions', /^(Retry|Dismiss)/);
     await kiosk.screenshot('offline-staff-unread-answers');
 
-    await page.getByRole('button', { name: 'Leave staff mode' }).click();
-    await page.getByRole('button', { name: 'Español' }).click();
-    await page.locator('html[lang="es"]').waitFor({ state: 'attached' });
-    await page.keyboard.press('Control+Alt+KeyS');
-    await page.getByLabel('PIN del personal').fill(DEMO_STAFF_PIN);
-    await page.keyboard.press('Enter');
+    await reopenStaffModeIn(page, 'es');
     const spanish = await answers('Excepciones');
     expect(spanish.sort()).toEqual([
       `El sistema de la biblioteca redirigió la petición a ${target}; el quiosco no sigue redirecciones.`,
@@ -147,13 +142,7 @@ describe('the status and sign-in screens, signed in to the embedded service', ()
     await kiosk.screenshot('offline-staff-unread-answers-es');
 
     // Back to English staff mode for the tests after this one.
-    await page.getByRole('button', { name: 'Salir del modo personal' }).click();
-    await page.getByRole('button', { name: 'English' }).click();
-    await page.locator('html[lang="en"]').waitFor({ state: 'attached' });
-    await page.keyboard.press('Control+Alt+KeyS');
-    await page.getByLabel('Staff PIN').fill(DEMO_STAFF_PIN);
-    await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Staff mode' }).waitFor();
+    await reopenStaffModeIn(page, 'en');
   });
 
   it('names the signed-in user and the library account from get user info', async () => {
