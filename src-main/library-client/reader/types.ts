@@ -78,6 +78,32 @@ export type MemberCirculation = Extra & {
   currency?: string;
   /** The service's reasons why the member may not borrow now, when it gives them. */
   blocks: string[] | Unknown;
+  /**
+   * A back end that checks the patron's PIN (SIP2's CQ) says whether the one sent was right;
+   * absent where no PIN was sent or the back end does not say.
+   */
+  pin?: 'valid' | 'invalid';
+} & SystemWords;
+
+/**
+ * What the library's system says in its own words (SIP2's AF and AG), verbatim: lines for the
+ * patron's screen and lines for the receipt. Absent where it said nothing.
+ */
+export type SystemWords = {
+  screenMessages?: string[];
+  printLines?: string[];
+};
+
+/**
+ * Where a returned item goes next, as a check-in's answer says (SIP2's CV, CL, CT): another
+ * patron's hold, another branch, or elsewhere. Never a name: the hold patron is not this patron.
+ */
+export type ItemRouting = {
+  alert: 'hold' | 'transit' | 'hold-transit' | 'other';
+  /** The bin or trolley the system names (SIP2's CL), verbatim. */
+  sortBin?: string;
+  /** The branch or location it travels to (SIP2's CT), verbatim. */
+  destination?: string;
 };
 
 /** A check-out or check-in answer: whatever details the service gave. */
@@ -95,7 +121,9 @@ export type CirculationResult = Extra & {
   fine: number | Unknown;
   currency?: string;
   renewed: boolean | Unknown;
-};
+  /** Check-in only: where the item goes next, when the answer says. */
+  routing?: ItemRouting;
+} & SystemWords;
 
 export type MemberPage = {
   members: Member[];
