@@ -1,5 +1,5 @@
 import { createLogger } from '../../src-shared/log/logger';
-import type { OperationName, ServiceError } from './errors';
+import type { OperationName, ServiceError, ServiceOperationName } from './errors';
 import {
   readBranches,
   readCirculationResult,
@@ -123,7 +123,9 @@ function matchingAnswer(
 }
 
 type Operations = {
-  [K in OperationName]: (...args: never[]) => Promise<Result<unknown, ServiceError | UploadError>>;
+  [K in ServiceOperationName]: (
+    ...args: never[]
+  ) => Promise<Result<unknown, ServiceError | UploadError>>;
 };
 
 /**

@@ -1,7 +1,10 @@
 import { byteSize } from '../../src-shared/byte-size';
 
 /** Stable names of the service operations, used in errors, logs and the staff screen. */
-export type OperationName =
+export type OperationName = ServiceOperationName | Sip2OperationName;
+
+/** The library service interface's operations (the REST client has each of them). */
+export type ServiceOperationName =
   | 'getUserInfo'
   | 'listMembers'
   | 'getMember'
@@ -14,6 +17,9 @@ export type OperationName =
   | 'checkIn'
   | 'createDocument'
   | 'uploadFile';
+
+/** What only the SIP2 client does (library-client/sip2): a PIN check, a session's end, ACS and item status. */
+export type Sip2OperationName = 'memberWithPin' | 'endSession' | 'acsStatus' | 'itemInformation';
 
 /**
  * What is known about a failed request's effect on the service. It matters for check-out and

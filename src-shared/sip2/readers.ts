@@ -68,6 +68,12 @@ const MINOR_DIGITS: Readonly<Record<string, number>> = {
   TND: 3,
 };
 
+/** How many digits a currency's minor unit has (two unless the table says otherwise, or none is named). */
+export function minorUnitDigits(currency: string | undefined): number {
+  const code = readPadded(currency)?.toUpperCase();
+  return code === undefined ? 2 : (MINOR_DIGITS[code] ?? 2);
+}
+
 /**
  * A fee (BV) with its currency (BH): "12.50" and "12,50" are 1250 minor units of a two-digit
  * currency; "1250" is 1250 major or minor units as `whole` says; a leading "-" is a credit.
@@ -82,7 +88,7 @@ export function readFee(
   const text = amount?.trim() ?? '';
   if (text === '') return { kind: 'absent' };
   const code = readPadded(currency)?.toUpperCase();
-  const digits = code === undefined ? 2 : (MINOR_DIGITS[code] ?? 2);
+  const digits = minorUnitDigits(code);
   const match = /^(-?)(\d+)(?:[.,](\d+))?$/.exec(text);
   if (!match) return { kind: 'unknown', text };
   const [, sign, integerPart = '', fraction] = match;

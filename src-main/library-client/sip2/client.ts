@@ -1,0 +1,309 @@
+import { err, ok, type Result } from '../../../src-shared/result';
+import type { BuildProblem } from '../../../src-shared/sip2/build';
+import type { MessageCode, OutgoingMessage } from '../../../src-shared/sip2/messages';
+import type { Support, SupportableRequest } from '../../../src-shared/sip2/positional-fields';
+import type { CallOptions } from '../client';
+import type { OperationName, ServiceError } from '../errors';
+import type { CirculationResult, MemberCirculation } from '../reader/types';
+import { UNKNOWN } from '../reader/values';
+import { readCheckinAnswer, readCheckoutAnswer } from './read-circulation';
+import { readPatronAnswer } from './read-patron';
+import { readAcsStatus, readItemInformation, refusalOfItem } from './read-status';
+import {
+  checkinRequest,
+  checkoutRequest,
+  endSessionRequest,
+  itemInformationRequest,
+  patronInformationRequest,
+  patronStatusRequest,
+  renewRequest,
+  scStatusRequest,
+  type Terminal,
+} from './requests';
+import { createSip2Connection, type Answer, type LinkFailure } from './sip2-connection';
+import type { AcsStatus, ItemInformation, Sip2Client, Sip2ClientOptions } from './sip2-types';
+
+/**
+ * The circulation port over SIP2 (docs/sip2.md, "The client"). Every call resolves, never
+ * rejects. A check-out, renewal or check-in that was sent and not answered is `outcome: 'unknown'`
+ * and never sent again here: the offline desk and the sync look at the card first. Reads are
+ * asked once more on a fresh connection after a dropped or garbled one.
+ */
+export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
+  const log = options.log;
+  const now = options.now ?? (() => new Date());
+  const connection = createSip2Connection(options);
+  const terminal: Terminal = {
+    institutionId: options.institutionId,
+    terminalPassword: options.terminalPassword,
+    locationCode: options.locationCode,
+  };
+  const whole = options.feeWholeUnits;
+  /** BX of the last ACS status read; asked once on first need, again on each acsStatus(). */
+  let supported: Record<SupportableRequest, Support> | undefined;
+  let supportAsked = false;
+  /** Each card's charged items as last seen: whether a check-out is a renewal, why one was refused. */
+  const charged = new Map<string, Set<string>>();
+  const key = (barcode: string) => barcode.trim().toLowerCase();
+
+  function failureOf(operation: OperationName, failure: LinkFailure): ServiceError {
+    switch (failure.kind) {
+      case 'not-sent':
+        return failure.cause === 'cancelled'
+          ? { kind: 'cancelled', operation, outcome: 'not-applied' }
+          : { kind: 'unreachable', operation, cause: failure.cause, outcome: 'not-applied' };
+      case 'unsendable':
+        return {
+          kind: 'invalid-argument',
+          operation,
+          issue: describeBuildProblem(failure.problem),
+          outcome: 'not-applied',
+        };
+      case 'no-answer':
+        if (failure.cause === 'timeout') {
+          return {
+            kind: 'timeout',
+            operation,
+            timeoutMs: options.requestTimeoutMs,
+            outcome: 'unknown',
+          };
+        }
+        if (failure.cause === 'cancelled')
+          return { kind: 'cancelled', operation, outcome: 'unknown' };
+        return { kind: 'unreachable', operation, cause: failure.cause, outcome: 'unknown' };
+      case 'garbled':
+        return {
+          kind: 'malformed-response',
+          operation,
+          status: 0,
+          issue: `unreadable answer (${failure.issue}) after ${options.retries} resend(s)`,
+          outcome: 'unknown',
+        };
+      case 'unexpected':
+        return {
+          kind: 'malformed-response',
+          operation,
+          status: Number(failure.code) || 0,
+          issue: `answered with message ${failure.code}`,
+          outcome: 'unknown',
+        };
+    }
+  }
+
+  /** A request whose effect matters: sent once, whatever becomes of it. */
+  async function once<C extends MessageCode>(
+    operation: OperationName,
+    message: OutgoingMessage,
+    expect: C,
+    signal?: AbortSignal,
+  ): Promise<Result<Answer<C>, ServiceError>> {
+    const answer = await connection.exchange(message, expect, signal);
+    if (answer.ok) return answer;
+    const error = failureOf(operation, answer.error);
+    log.warn('SIP2 request failed', { operation, kind: error.kind, outcome: error.outcome });
+    return err(error);
+  }
+
+  /** A read: asked again on a fresh connection after a dropped or garbled one (not after silence). */
+  async function read<C extends MessageCode>(
+    operation: OperationName,
+    message: () => OutgoingMessage,
+    expect: C,
+    signal?: AbortSignal,
+  ): Promise<Result<Answer<C>, ServiceError>> {
+    let answer = await connection.exchange(message(), expect, signal);
+    for (let again = 0; !answer.ok && again < Math.min(options.retries, 1); again++) {
+      const failure = answer.error;
+      const worthAgain =
+        failure.kind === 'garbled' ||
+        failure.kind === 'unexpected' ||
+        (failure.kind === 'no-answer' &&
+          failure.cause !== 'timeout' &&
+          failure.cause !== 'cancelled');
+      if (!worthAgain) break;
+      log.info('SIP2: asking again on a fresh connection', { operation, after: failure.kind });
+      answer = await connection.exchange(message(), expect, signal);
+    }
+    if (answer.ok) return answer;
+    const error = failureOf(operation, answer.error);
+    log.warn('SIP2 request failed', { operation, kind: error.kind });
+    return err(error);
+  }
+
+  async function acsStatus(): Promise<Result<AcsStatus, ServiceError>> {
+    supportAsked = true;
+    const answer = await read('acsStatus', scStatusRequest, '98');
+    if (!answer.ok) return answer;
+    const status = readAcsStatus(answer.value);
+    supported = status.supported;
+    return ok(status);
+  }
+
+  /** Whether BX says the ACS answers a request; `not-said` when it did not say or was not asked. */
+  async function support(request: SupportableRequest): Promise<Support> {
+    if (!supportAsked) await acsStatus();
+    return supported?.[request] ?? 'not-said';
+  }
+
+  function onCard(member: string, item: string): boolean | 'unknown' {
+    const items = charged.get(key(member));
+    return items ? items.has(key(item)) : UNKNOWN;
+  }
+
+  function remember(member: string, circulation: MemberCirculation): void {
+    if (circulation.loans === UNKNOWN) charged.delete(key(member));
+    else
+      charged.set(
+        key(member),
+        new Set(circulation.loans.map((loan) => key(loan.itemBarcode ?? ''))),
+      );
+  }
+
+  async function lookup(
+    operation: 'memberByBarcode' | 'memberWithPin',
+    memberBarcode: string,
+    pin: string | undefined,
+    opts?: CallOptions,
+  ): Promise<Result<MemberCirculation, ServiceError>> {
+    if (memberBarcode.trim() === '') return err(emptyArgument(operation, 'memberBarcode'));
+    // 63 unless BX says no; then 23, which has no loans.
+    const full = (await support('63')) !== 'no';
+    const answer = full
+      ? await read(
+          operation,
+          () => patronInformationRequest(terminal, memberBarcode, now(), pin),
+          '64',
+          opts?.signal,
+        )
+      : await read(
+          operation,
+          () => patronStatusRequest(terminal, memberBarcode, now(), pin),
+          '24',
+          opts?.signal,
+        );
+    if (!answer.ok) return answer;
+    const result = readPatronAnswer(answer.value, { memberBarcode, pin }, operation, whole);
+    if (result.ok) remember(memberBarcode, result.value);
+    return result;
+  }
+
+  /** A refusal explained by the item's status (17), where BX allows and the status makes it plain. */
+  async function explained(
+    error: ServiceError,
+    itemBarcode: string,
+    operation: 'checkOut' | 'checkIn',
+    held: boolean | 'unknown',
+  ): Promise<ServiceError> {
+    if (error.kind !== 'refused' || error.code !== undefined) return error;
+    if ((await support('17')) === 'no') return error;
+    const item = await itemInformation(itemBarcode);
+    if (!item.ok) return error;
+    const code = refusalOfItem(item.value, operation, held);
+    return code ? { ...error, code } : error;
+  }
+
+  async function itemInformation(
+    itemBarcode: string,
+  ): Promise<Result<ItemInformation, ServiceError>> {
+    if (itemBarcode.trim() === '') return err(emptyArgument('itemInformation', 'itemBarcode'));
+    const answer = await read(
+      'itemInformation',
+      () => itemInformationRequest(terminal, itemBarcode, now()),
+      '18',
+    );
+    return answer.ok ? ok(readItemInformation(answer.value)) : answer;
+  }
+
+  return {
+    memberByBarcode: (memberBarcode, opts) =>
+      lookup('memberByBarcode', memberBarcode, undefined, opts),
+
+    memberWithPin: (memberBarcode, pin) => lookup('memberWithPin', memberBarcode, pin),
+
+    // SIP2 has no look-up by email: refused before anything is sent.
+    memberByEmail: () =>
+      Promise.resolve(
+        err({
+          kind: 'invalid-argument',
+          operation: 'memberByEmail',
+          issue: 'email: SIP2 has no look-up by email address',
+          outcome: 'not-applied',
+        }),
+      ),
+
+    async checkOut(loan, opts): Promise<Result<CirculationResult, ServiceError>> {
+      const { itemBarcode, memberBarcode } = loan;
+      if (itemBarcode.trim() === '') return err(emptyArgument('checkOut', 'itemBarcode'));
+      if (memberBarcode.trim() === '') return err(emptyArgument('checkOut', 'memberBarcode'));
+      // A renewal (29) where BX says the ACS renews and the card already has the item.
+      const renews = (await support('29')) === 'yes';
+      if (renews && onCard(memberBarcode, itemBarcode) === UNKNOWN) {
+        await lookup('memberByBarcode', memberBarcode, undefined);
+      }
+      const held = onCard(memberBarcode, itemBarcode);
+      const renewal = renews && held === true;
+      const answer = renewal
+        ? await once('checkOut', renewRequest(terminal, loan, now()), '30', opts?.signal)
+        : await once('checkOut', checkoutRequest(terminal, loan, now()), '12', opts?.signal);
+      if (!answer.ok) return answer;
+      const result = readCheckoutAnswer(answer.value, loan, whole);
+      if (result.ok) {
+        charged.get(key(memberBarcode))?.add(key(itemBarcode));
+        return result;
+      }
+      return err(await explained(result.error, itemBarcode, 'checkOut', held));
+    },
+
+    async checkIn(itemBarcode, opts): Promise<Result<CirculationResult, ServiceError>> {
+      if (itemBarcode.trim() === '') return err(emptyArgument('checkIn', 'itemBarcode'));
+      const request = checkinRequest(terminal, itemBarcode, now(), opts?.queued);
+      const answer = await once('checkIn', request, '10', opts?.signal);
+      if (!answer.ok) return answer;
+      const result = readCheckinAnswer(answer.value, { itemBarcode }, whole);
+      if (result.ok) {
+        for (const items of charged.values()) items.delete(key(itemBarcode));
+        return result;
+      }
+      return err(await explained(result.error, itemBarcode, 'checkIn', UNKNOWN));
+    },
+
+    async endSession(memberBarcode) {
+      charged.delete(key(memberBarcode));
+      if (memberBarcode.trim() === '' || (await support('35')) === 'no') return;
+      const answer = await connection.exchange(
+        endSessionRequest(terminal, memberBarcode, now()),
+        '36',
+      );
+      // The session is over whatever the ACS says: a failure is only logged.
+      if (!answer.ok)
+        log.info('SIP2: end of session not confirmed', { failure: answer.error.kind });
+    },
+
+    acsStatus,
+    itemInformation,
+    close: () => connection.close(),
+  };
+}
+
+function emptyArgument(operation: OperationName, argument: string): ServiceError {
+  return {
+    kind: 'invalid-argument',
+    operation,
+    issue: `${argument}: empty`,
+    outcome: 'not-applied',
+  };
+}
+
+/** A request the codec would not frame, in words for logs and staff (no values: they are patron data). */
+export function describeBuildProblem(problem: BuildProblem): string {
+  switch (problem.kind) {
+    case 'delimiter-in-value':
+      return `${problem.field}: holds "|", CR or LF, which SIP2 cannot carry`;
+    case 'unencodable':
+      return `a character the ${problem.encoding} encoding lacks`;
+    case 'fixed-length':
+      return `${problem.field}: ${problem.actual} characters where SIP2 wants ${problem.expected}`;
+    case 'bad-sequence':
+      return `sequence number ${problem.sequence}`;
+  }
+}
