@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/**
+ * What `library-kiosk probe --sip2` and the diagnostics screen show about an ACS: each step, how
+ * each field of each answer was read, and the settings that would fix what went wrong. Field ids
+ * and names only, never a patron's value; the ACS's own status (online, institution) is not a
+ * patron's datum and is shown.
+ */
+export const SIP2_PROBE_STEPS = [
+  'connect',
+  'login',
+  'acs-status',
+  'patron-information',
+  'patron-status',
+  'item-information',
+] as const;
+export type Sip2ProbeStep = (typeof SIP2_PROBE_STEPS)[number];
+
+export const SIP2_PROBE_HINTS = [
+  'unreachable',
+  'tls-not-spoken',
+  'tls-needed',
+  'tls-certificate',
+  'tls-server-name',
+  'no-answer',
+  'login-refused',
+  'terminator',
+  'checksums-off',
+  'checksums-on',
+  'bad-checksum',
+  'encoding',
+  'institution-id',
+  'offline',
+  'test-card-unknown',
+  'no-test-card',
+  'no-test-item',
+  'test-item-unknown',
+] as const;
+export type Sip2ProbeHint = (typeof SIP2_PROBE_HINTS)[number];
+
+const FlagSchema = z.enum(['yes', 'no', 'unknown']);
+
+export const Sip2ProbeReportSchema = z.object({
+  steps: z.array(
+    z.object({
+      step: z.enum(SIP2_PROBE_STEPS),
+      outcome: z.enum(['ok', 'failed', 'skipped']),
+      /** English, for the CLI and logs; the screen words its own from step and outcome. */
+      detail: z.string(),
+    }),
+  ),
+  /** The ACS status (98), when one was read. */
+  acs: z
+    .object({
+      online: FlagSchema,
+      checkInOk: FlagSchema,
+      checkOutOk: FlagSchema,
+      renewalOk: FlagSchema,
+      institutionId: z.string().optional(),
+      libraryName: z.string().optional(),
+      protocolVersion: z.string().optional(),
+      /** BX, per request code (`63`): yes, no or not said. */
+      supported: z.record(z.string(), z.enum(['yes', 'no', 'not-said'])),
+    })
+    .optional(),
+  /** How the ACS frames its answers, as seen on the first one. */
+  framing: z
+    .object({
+      terminator: z.enum(['CR', 'CRLF', 'LF', 'none']),
+      checksum: z.enum(['verified', 'absent', 'bad']),
+    })
+    .optional(),
+  /** Per answer and field: read, sent but not read, or required and missing. */
+  fields: z.array(
+    z.object({
+      message: z.string(),
+      id: z.string(),
+      name: z.string(),
+      status: z.enum(['understood', 'not-understood', 'missing', 'unknown-field', 'repeated']),
+      /** How it was read (`date`, `text`, `yes`), never its value. */
+      how: z.string().optional(),
+    }),
+  ),
+  /** Settings to check or change, each with the value the ACS suggests when it says one. */
+  hints: z.array(
+    z.object({
+      hint: z.enum(SIP2_PROBE_HINTS),
+      settings: z.array(z.string()),
+      value: z.string().optional(),
+    }),
+  ),
+});
+export type Sip2ProbeReport = z.infer<typeof Sip2ProbeReportSchema>;

@@ -1,0 +1,485 @@
+import net from 'node:net';
+import tls from 'node:tls';
+import { buildFrame, type Terminator } from '../../../src-shared/sip2/build';
+import { formatSipDate, parseSipDate } from '../../../src-shared/sip2/date';
+import type { Sip2Encoding } from '../../../src-shared/sip2/encoding';
+import { FIELD } from '../../../src-shared/sip2/fields';
+import { splitFrames } from '../../../src-shared/sip2/frame-splitter';
+import type { MessageCode, OutgoingMessage } from '../../../src-shared/sip2/messages';
+import { parseFrame, type ReceivedMessage } from '../../../src-shared/sip2/parse';
+import {
+  SUPPORTED_MESSAGE_POSITIONS,
+  readAlertType,
+  readCirculationStatus,
+  supports,
+} from '../../../src-shared/sip2/positional-fields';
+import { readDueDate, readFee, readFlag, type WholeFee } from '../../../src-shared/sip2/readers';
+import type { Sip2ProbeReport, Sip2ProbeStep } from '../../../src-common/ipc/sip2-probe-report';
+
+export type { Sip2ProbeReport } from '../../../src-common/ipc/sip2-probe-report';
+
+/** The `sip2.*` settings and secrets the probe connects with (the client's names). */
+export type Sip2ProbeOptions = {
+  host: string;
+  port: number;
+  tls?: { ca?: string; serverName?: string };
+  loginUser: string;
+  loginPassword: string;
+  terminalPassword: string;
+  locationCode: string;
+  institutionId: string;
+  terminator: Terminator;
+  checksums: boolean;
+  encoding: Sip2Encoding;
+  requestTimeoutMs: number;
+  feeWholeUnits: WholeFee;
+  testCard?: string;
+  testItem?: string;
+  now?: () => Date;
+};
+
+const MAX_FRAME_BYTES = 64 * 1024;
+const NAMES = new Map<string, string>(Object.entries(FIELD).map(([name, id]) => [id, name]));
+
+type Answer =
+  | { kind: 'answer'; bytes: Uint8Array }
+  | { kind: 'closed' }
+  | { kind: 'timeout' }
+  | { kind: 'error'; code: string };
+
+/** One socket, one outstanding request at a time, as SIP2 wants. */
+class Line {
+  private buffered: Uint8Array = new Uint8Array(0);
+  private frames: Uint8Array[] = [];
+  private waiting: ((answer: Answer) => void) | undefined;
+  private ended: Answer | undefined;
+
+  constructor(private readonly socket: net.Socket) {
+    socket.on('data', (chunk: Buffer) => {
+      const joined = new Uint8Array(this.buffered.length + chunk.length);
+      joined.set(this.buffered);
+      joined.set(chunk, this.buffered.length);
+      const split = splitFrames(joined, MAX_FRAME_BYTES);
+      this.buffered = split.rest;
+      this.frames.push(...split.frames);
+      // A TLS alert (0x15 0x03) or other bytes with no CR: no SIP2 frame will come.
+      if (split.overflow || (joined[0] === 0x15 && joined[1] === 0x03))
+        this.end({ kind: 'closed' });
+      this.deliver();
+    });
+    socket.on('close', () => this.end({ kind: 'closed' }));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      this.end({ kind: 'error', code: error.code ?? 'error' }),
+    );
+  }
+
+  private end(answer: Answer): void {
+    this.ended ??= answer;
+    this.deliver();
+  }
+
+  private deliver(): void {
+    const waiting = this.waiting;
+    if (!waiting) return;
+    const frame = this.frames.shift();
+    if (frame) waiting({ kind: 'answer', bytes: frame });
+    else if (this.ended) waiting(this.ended);
+    else return;
+    this.waiting = undefined;
+  }
+
+  exchange(bytes: Uint8Array, timeoutMs: number): Promise<Answer> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiting = undefined;
+        resolve({ kind: 'timeout' });
+      }, timeoutMs);
+      this.waiting = (answer) => {
+        clearTimeout(timer);
+        resolve(answer);
+      };
+      if (!this.ended) this.socket.write(bytes);
+      this.deliver();
+    });
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+}
+
+type Opened = { ok: true; line: Line } | { ok: false; code: string };
+
+const CERTIFICATE_ERRORS = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+]);
+
+function open(options: Sip2ProbeOptions): Promise<Opened> {
+  return new Promise((resolve) => {
+    const socket = options.tls
+      ? tls.connect({
+          host: options.host,
+          port: options.port,
+          ...(options.tls.ca ? { ca: options.tls.ca } : {}),
+          servername: options.tls.serverName ?? (net.isIP(options.host) ? '' : options.host),
+        })
+      : net.connect({ host: options.host, port: options.port });
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve({ ok: false, code: 'ETIMEDOUT' });
+    }, options.requestTimeoutMs);
+    socket.once(options.tls ? 'secureConnect' : 'connect', () => {
+      clearTimeout(timer);
+      socket.removeAllListeners('error');
+      resolve({ ok: true, line: new Line(socket) });
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ ok: false, code: error.code ?? 'error' });
+    });
+  });
+}
+
+/** Why a connection failed, as the setting that would fix it. */
+function connectHint(code: string, options: Sip2ProbeOptions): Sip2ProbeReport['hints'][number] {
+  if (CERTIFICATE_ERRORS.has(code))
+    return { hint: 'tls-certificate', settings: ['sip2.tlsCaFile'] };
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+    return { hint: 'tls-server-name', settings: ['sip2.tlsServerName'] };
+  }
+  if (options.tls && (code === 'EPROTO' || code === 'ECONNRESET' || code === 'ETIMEDOUT')) {
+    return { hint: 'tls-not-spoken', settings: ['sip2.tls'], value: 'false' };
+  }
+  return { hint: 'unreachable', settings: ['sip2.host', 'sip2.port'] };
+}
+
+/**
+ * Connects, logs in, reads the ACS status and tries the read-only requests (63, 23 with the test
+ * card, 17 with the test item), and says per field what was read and which settings would fix
+ * what was not. Nothing is changed at the ACS: no check-out, check-in or renewal is sent.
+ */
+export async function runSip2Probe(options: Sip2ProbeOptions): Promise<Sip2ProbeReport> {
+  const report: Sip2ProbeReport = { steps: [], fields: [], hints: [] };
+  const step = (name: Sip2ProbeStep, outcome: 'ok' | 'failed' | 'skipped', detail: string) =>
+    report.steps.push({ step: name, outcome, detail });
+  const hint = (found: Sip2ProbeReport['hints'][number]) => {
+    if (!report.hints.some((known) => known.hint === found.hint)) report.hints.push(found);
+  };
+  const now = options.now ?? (() => new Date());
+  let sequence = 0;
+
+  const opened = await open(options);
+  if (!opened.ok) {
+    step('connect', 'failed', `no connection to ${options.host}:${options.port} (${opened.code})`);
+    hint(connectHint(opened.code, options));
+    return report;
+  }
+  step(
+    'connect',
+    'ok',
+    `connected to ${options.host}:${options.port}${options.tls ? ' over TLS' : ''}`,
+  );
+  let line = opened.line;
+
+  /** Sends one request and reads its answer, noting how the ACS frames and encodes it. */
+  const ask = async (
+    message: OutgoingMessage,
+    expect: MessageCode,
+    terminator: Terminator = options.terminator,
+  ): Promise<ReceivedMessage | string> => {
+    const frame = buildFrame(message, {
+      encoding: options.encoding,
+      terminator,
+      checksum: options.checksums,
+      ...(options.checksums ? { sequence: sequence++ % 10 } : {}),
+    });
+    if (!frame.ok) {
+      if (frame.error.kind === 'unencodable')
+        hint({ hint: 'encoding', settings: ['sip2.encoding'] });
+      return `the request could not be built (${frame.error.kind})`;
+    }
+    const answer = await line.exchange(frame.value, options.requestTimeoutMs);
+    if (answer.kind === 'timeout') return 'no answer in time';
+    if (answer.kind === 'closed') return 'the ACS closed the connection without answering';
+    if (answer.kind === 'error') return `the connection failed (${answer.code})`;
+    const parsed = parseFrame(answer.bytes, { encoding: options.encoding, requireChecksum: false });
+    if (!parsed.ok) {
+      if (parsed.error.kind === 'bad-checksum') {
+        report.framing ??= { terminator: terminatorOf(answer.bytes), checksum: 'bad' };
+        hint({ hint: 'bad-checksum', settings: ['sip2.encoding', 'sip2.checksums'] });
+      }
+      return `the answer could not be read (${parsed.error.kind})`;
+    }
+    const received = parsed.value;
+    report.framing ??= { terminator: received.terminator, checksum: received.checksum };
+    if (
+      received.terminator !== 'none' &&
+      received.terminator !== 'LF' &&
+      received.terminator !== options.terminator
+    ) {
+      hint({ hint: 'terminator', settings: ['sip2.terminator'], value: received.terminator });
+    }
+    if (options.checksums && received.checksum === 'absent') {
+      hint({ hint: 'checksums-off', settings: ['sip2.checksums'], value: 'false' });
+    }
+    if (!options.checksums && received.checksum === 'verified') {
+      hint({ hint: 'checksums-on', settings: ['sip2.checksums'], value: 'true' });
+    }
+    if (received.code === '96') {
+      hint({
+        hint: options.checksums ? 'bad-checksum' : 'checksums-on',
+        settings: ['sip2.checksums', 'sip2.encoding'],
+      });
+      return 'the ACS asked for the request again (96): it could not read it';
+    }
+    if (JSON.stringify(received.fields).includes('\uFFFD')) {
+      hint({ hint: 'encoding', settings: ['sip2.encoding'] });
+    }
+    if (received.code !== expect) return `the ACS answered ${received.code}, not ${expect}`;
+    return received;
+  };
+
+  // Login (93/94), unless the ACS wants none. No answer: try the other terminator once, as an
+  // ACS that splits on CR LF waits for ever on a lone CR.
+  if (options.loginUser) {
+    const login: OutgoingMessage<'93'> = {
+      code: '93',
+      fixed: { uidAlgorithm: '0', pwdAlgorithm: '0' },
+      fields: { CN: options.loginUser, CO: options.loginPassword, CP: options.locationCode },
+    };
+    let answer = await ask(login, '94');
+    if (typeof answer === 'string' && report.framing === undefined) {
+      const other: Terminator = options.terminator === 'CR' ? 'CRLF' : 'CR';
+      line.close();
+      const again = await open(options);
+      if (again.ok) {
+        line = again.line;
+        const retried = await ask(login, '94', other);
+        if (typeof retried !== 'string') {
+          hint({ hint: 'terminator', settings: ['sip2.terminator'], value: other });
+          answer = retried;
+        }
+      }
+      if (typeof answer === 'string') {
+        hint(
+          options.tls
+            ? { hint: 'no-answer', settings: ['sip2.terminator', 'sip2.checksums', 'sip2.port'] }
+            : { hint: 'tls-needed', settings: ['sip2.tls', 'sip2.terminator', 'sip2.port'] },
+        );
+      }
+    }
+    if (typeof answer === 'string') {
+      step('login', 'failed', answer);
+      line.close();
+      return report;
+    }
+    if (answer.code === '94' && answer.fixed.ok !== '1') {
+      step('login', 'failed', 'the ACS refused the login (94 with ok 0)');
+      hint({
+        hint: 'login-refused',
+        settings: ['sip2.loginUser', 'sip2.loginPassword', 'sip2.locationCode'],
+      });
+      line.close();
+      return report;
+    }
+    step('login', 'ok', `logged in as ${options.loginUser}`);
+  } else step('login', 'skipped', 'no login user set: the ACS is assumed to want none');
+
+  // ACS status (99/98).
+  const status = await ask(
+    {
+      code: '99',
+      fixed: { statusCode: '0', maxPrintWidth: '040', protocolVersion: '2.00' },
+      fields: {},
+    },
+    '98',
+  );
+  let bx: string | undefined;
+  if (typeof status === 'string') {
+    step('acs-status', 'failed', status);
+  } else if (status.code === '98') {
+    const { fixed, fields } = status;
+    bx = fields.BX;
+    report.acs = {
+      online: readFlag(fixed.onlineStatus),
+      checkInOk: readFlag(fixed.checkinOk),
+      checkOutOk: readFlag(fixed.checkoutOk),
+      renewalOk: readFlag(fixed.acsRenewalPolicy),
+      ...(fields.AO !== undefined ? { institutionId: fields.AO } : {}),
+      ...(fields.AM !== undefined ? { libraryName: fields.AM } : {}),
+      protocolVersion: fixed.protocolVersion.trim(),
+      supported: Object.fromEntries(
+        SUPPORTED_MESSAGE_POSITIONS.map((code) => [code, supports(bx, code)]),
+      ),
+    };
+    step(
+      'acs-status',
+      'ok',
+      `online ${report.acs.online}, check-out ${report.acs.checkOutOk}, check-in ${report.acs.checkInOk}`,
+    );
+    if (report.acs.online === 'no') hint({ hint: 'offline', settings: [] });
+    if (fields.AO !== undefined && fields.AO.trim() !== options.institutionId.trim()) {
+      hint({ hint: 'institution-id', settings: ['sip2.institutionId'], value: fields.AO.trim() });
+    }
+    describe(status, options, report);
+  }
+
+  const date = formatSipDate(now(), 'local');
+  const tryPatron = async (code: '63' | '23'): Promise<void> => {
+    const name: Sip2ProbeStep = code === '63' ? 'patron-information' : 'patron-status';
+    if (!options.testCard) {
+      step(name, 'skipped', 'no test card set (sip2.testCard)');
+      hint({ hint: 'no-test-card', settings: ['sip2.testCard'] });
+      return;
+    }
+    if (supports(bx, code) === 'no') {
+      step(name, 'skipped', `the ACS says it does not answer ${code} (BX)`);
+      return;
+    }
+    const base = { AO: options.institutionId, AA: options.testCard, AC: options.terminalPassword };
+    const answer =
+      code === '63'
+        ? await ask(
+            {
+              code,
+              fixed: { language: '000', transactionDate: date, summary: ' '.repeat(10) },
+              fields: base,
+            },
+            '64',
+          )
+        : await ask(
+            {
+              code,
+              fixed: { language: '000', transactionDate: date },
+              fields: { ...base, AD: '' },
+            },
+            '24',
+          );
+    if (typeof answer === 'string') {
+      step(name, 'failed', answer);
+      return;
+    }
+    describe(answer, options, report);
+    const valid = 'BL' in answer.fields ? readFlag(answer.fields.BL) : 'unknown';
+    if (valid === 'no')
+      hint({ hint: 'test-card-unknown', settings: ['sip2.testCard', 'sip2.institutionId'] });
+    step(name, 'ok', `answered ${answer.code}; valid patron ${valid}`);
+  };
+  await tryPatron('63');
+  await tryPatron('23');
+
+  if (!options.testItem) {
+    step('item-information', 'skipped', 'no test item set (sip2.testItem)');
+    hint({ hint: 'no-test-item', settings: ['sip2.testItem'] });
+  } else if (supports(bx, '17') === 'no') {
+    step('item-information', 'skipped', 'the ACS says it does not answer 17 (BX)');
+  } else {
+    const answer = await ask(
+      {
+        code: '17',
+        fixed: { transactionDate: date },
+        fields: { AO: options.institutionId, AB: options.testItem, AC: options.terminalPassword },
+      },
+      '18',
+    );
+    if (typeof answer === 'string') step('item-information', 'failed', answer);
+    else {
+      describe(answer, options, report);
+      const circulation =
+        answer.code === '18' ? readCirculationStatus(answer.fixed.circulationStatus) : 'unknown';
+      // 01 "other" with no title is how systems answer an item they do not know.
+      if (answer.code === '18' && answer.fixed.circulationStatus === '01' && !answer.fields.AJ) {
+        hint({ hint: 'test-item-unknown', settings: ['sip2.testItem'] });
+      }
+      step('item-information', 'ok', `answered 18; circulation status ${circulation}`);
+    }
+  }
+  line.close();
+  return report;
+}
+
+function terminatorOf(bytes: Uint8Array): 'CR' | 'CRLF' | 'LF' | 'none' {
+  const last = bytes[bytes.length - 1];
+  if (last === 0x0a) return bytes[bytes.length - 2] === 0x0d ? 'CRLF' : 'LF';
+  return last === 0x0d ? 'CR' : 'none';
+}
+
+/** Flag fields by id: read as yes or no; anything else is sent but not understood. */
+const FLAG_IDS = new Set(['BL', 'CQ']);
+
+/** How one field of an answer was read, by its id: a word, never the value. */
+function howRead(
+  id: string,
+  value: string,
+  received: ReceivedMessage,
+  options: Sip2ProbeOptions,
+): string | undefined {
+  if (FLAG_IDS.has(id)) {
+    const flag = readFlag(value);
+    return flag === 'unknown' ? undefined : flag;
+  }
+  if (id === FIELD.dueDate || id === FIELD.recallDate || id === FIELD.holdPickupDate) {
+    const due = readDueDate(value);
+    return due.kind === 'date' ? 'date' : due.kind === 'text' ? 'text' : 'empty';
+  }
+  if (id === FIELD.feeAmount) {
+    const currency =
+      'BH' in received.fields ? (received.fields.BH as string | undefined) : undefined;
+    const fee = readFee(value, currency, options.feeWholeUnits);
+    return fee.kind === 'unknown' ? undefined : 'amount';
+  }
+  if (id === FIELD.alertType) return readAlertType(value) === 'unknown' ? undefined : 'code';
+  return 'text';
+}
+
+/** Adds every field of one answer to the report: read, not read, missing or unknown. */
+function describe(
+  received: ReceivedMessage,
+  options: Sip2ProbeOptions,
+  report: Sip2ProbeReport,
+): void {
+  const message = received.code;
+  const add = (
+    id: string,
+    name: string,
+    status: Sip2ProbeReport['fields'][number]['status'],
+    how?: string,
+  ) => report.fields.push({ message, id, name, status, ...(how ? { how } : {}) });
+  for (const [name, value] of Object.entries(received.fixed as Record<string, string>)) {
+    if (name === 'transactionDate' || name === 'dateTimeSync') {
+      add(
+        '',
+        name,
+        parseSipDate(value) ? 'understood' : 'not-understood',
+        parseSipDate(value) ? 'date' : undefined,
+      );
+    } else if (name.endsWith('Ok') || name === 'onlineStatus' || name === 'acsRenewalPolicy') {
+      const flag = readFlag(value);
+      add(
+        '',
+        name,
+        flag === 'unknown' ? 'not-understood' : 'understood',
+        flag === 'unknown' ? undefined : flag,
+      );
+    } else add('', name, 'understood', 'text');
+  }
+  for (const [id, value] of Object.entries(received.fields as Record<string, string | string[]>)) {
+    const one = Array.isArray(value) ? (value[0] ?? '') : value;
+    const how = howRead(id, one, received, options);
+    add(id, NAMES.get(id) ?? id, how === undefined ? 'not-understood' : 'understood', how);
+  }
+  for (const id of received.missing as string[]) add(id, NAMES.get(id) ?? id, 'missing');
+  for (const ignored of received.ignored) {
+    add(
+      ignored.id,
+      NAMES.get(ignored.id) ?? ignored.id,
+      ignored.reason === 'repeated' ? 'repeated' : 'unknown-field',
+    );
+  }
+}
