@@ -182,10 +182,17 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
     return priors;
   }
 
-  const send = (entry: JournalEntry) =>
-    entry.txn.kind === 'check-out'
-      ? port.checkOut({ itemBarcode: entry.txn.item, memberBarcode: entry.txn.member ?? '' })
-      : port.checkIn(entry.txn.item);
+  // Each says when the kiosk recorded it (and the day it promised): SIP2 sends it as no-block.
+  const send = ({ txn }: JournalEntry) => {
+    const at = new Date(txn.at).toISOString();
+    return txn.kind === 'check-out'
+      ? port.checkOut({
+          itemBarcode: txn.item,
+          memberBarcode: txn.member ?? '',
+          queued: { at, ...(txn.dueDate ? { dueDay: txn.dueDate.slice(0, 10) } : {}) },
+        })
+      : port.checkIn(txn.item, { queued: { at } });
+  };
 
   /** Sends one transaction (its attempt already on disk) and writes down what became of it. */
   async function sendOne(entry: JournalEntry, afterUnknown: boolean): Promise<Step> {
