@@ -17,6 +17,9 @@ Commands:
   publish <file.pdf> [--name N] [--docid ID]   create a document and upload the file
   probe [--barcode B | --email E]              read-only calls; where each field was read from,
                                                and a suggested service.fieldMap
+  probe --sip2 [--host H --port N ...]         the SIP2 server (sip2.* settings, each a flag):
+                                               each step, how each field was read, what to fix
+                                               (login password read from stdin)
   set-pin                                      set the staff-mode PIN (read from stdin, stored hashed)
   clear-pin-lockout                            end a staff PIN lockout on this machine (logged)
   set-client-secret [--clear]                  store the client secret of a confidential client

@@ -39,6 +39,8 @@ function reportText(report: ProbeReport): string {
 /** An integrator's first command against a new service: read-only calls and what was read. */
 export const probe: Command = (input) => {
   const { options, positionals } = input.parsed;
+  if (options.sip2 === true)
+    return import('./sip2-probe-command').then(({ sip2Probe }) => sip2Probe(input));
   const { barcode, email } = options;
   if (positionals.length > 0 || (typeof barcode === 'string' && typeof email === 'string')) {
     return Promise.resolve(usage(input, 'usage: probe [--barcode <card> | --email <address>]'));

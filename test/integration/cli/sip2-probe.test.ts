@@ -1,0 +1,79 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sip2ProbeReport } from '../../../src-main/library-client/sip2/probe';
+import { runCli } from '../../support/run-cli';
+import { startAcs, stopAcses } from '../../support/sip2-test-acs';
+
+/**
+ * `library-kiosk probe --sip2` as an integrator runs it, the settings given as flags and the
+ * login password on stdin: a clean run in words, and a refused login as JSON with exit code 3.
+ */
+let port = 0;
+let dir = '';
+let env: Record<string, string | undefined> = {};
+
+beforeAll(async () => {
+  port = await startAcs({
+    password: 'demo-pass',
+    terminator: 'CR',
+    checksums: true,
+    institution: 'MAIN',
+  });
+  dir = await mkdtemp(path.join(os.tmpdir(), 'sip2-probe-cli-'));
+  env = { PATH: process.env.PATH, HOME: dir, KIOSK_DATA_DIR: dir };
+});
+
+afterAll(async () => {
+  await stopAcses();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const flags = () => [
+  'probe',
+  '--sip2',
+  '--host',
+  '127.0.0.1',
+  '--port',
+  String(port),
+  '--user',
+  'kiosk',
+  '--institution',
+  'MAIN',
+  '--location',
+  'MAIN',
+  '--card',
+  '1000001',
+  '--item',
+  '3000001',
+];
+
+describe('library-kiosk probe --sip2', () => {
+  it('prints each step, the ACS status and that nothing needs fixing', async () => {
+    const run = await runCli(flags(), env, 'demo-pass\n');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^STEP +RESULT +DETAIL/);
+    expect(run.stdout).toMatch(/login +ok +logged in as kiosk/);
+    expect(run.stdout).toContain(
+      'ACS: online yes, check-out yes, check-in yes, renewal no; institution MAIN',
+    );
+    expect(run.stdout).toMatch(/64 +feeAmount +BV +not-understood/);
+    expect(run.stdout).toContain('Nothing to fix: the settings match what the server sends.');
+    expect(run.stdout + run.stderr).not.toContain('demo-pass');
+  });
+
+  it('a wrong password: exit code 3, the hint in JSON, the password nowhere in the output', async () => {
+    const run = await runCli([...flags(), '--json'], env, 'not-the-password\n');
+    expect(run.code).toBe(3);
+    const report = JSON.parse(run.stdout) as Sip2ProbeReport;
+    expect(report.hints.map(({ hint }) => hint)).toEqual(['login-refused']);
+    expect(run.stdout + run.stderr).not.toContain('not-the-password');
+  });
+
+  it('no host: the usage line, exit code 2', async () => {
+    const run = await runCli(['probe', '--sip2'], env);
+    expect(run.code).toBe(2);
+    expect(run.stderr + run.stdout).toContain('a host is needed: sip2.host or --host');
+  });
+});
