@@ -12,6 +12,7 @@ export type PatronScreenName = z.infer<(typeof PatronScreenSchemas)[number]>['na
 export const SESSION_TIMER_RUNS = {
   attract: false,
   identifying: true,
+  'pin-entry': true,
   'email-entry': true,
   patron: true,
   'check-in': true,

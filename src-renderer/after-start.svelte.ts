@@ -1,16 +1,22 @@
 import type { Component } from 'svelte';
-import type { KioskBridge, KioskState } from '../src-common/ipc/contract';
+import type { KioskBridge, KioskState, Routing } from '../src-common/ipc/contract';
 import type { ScreenProps } from './lib/screens';
 
 export interface AfterStart {
   EmailEntry: Component<ScreenProps<'email-entry'>>;
   Receipt: Component<ScreenProps<'receipt'>>;
+  PinEntry: Component<ScreenProps<'pin-entry'>>;
+  Thanks: Component<ScreenProps<'thanks'>>;
+  StillThere: Component<{ deadline: number; printsReceipt?: boolean; bridge: KioskBridge }>;
+  SystemNotes: Component<{ routing?: Routing | undefined; words?: string[] | undefined }>;
   DemoStrip: Component<{ kiosk: KioskState; bridge: KioskBridge }>;
 }
 
 /**
  * What the first screen does not need: the screens a session reaches only by a patron's choice
- * (find me by email, with its on-screen keyboard; a receipt) and demo mode's strip. Each is a
+ * (find me by email, with its on-screen keyboard; a receipt; a card's PIN, where the library asks
+ * for one), "still there?", which cannot show before a session has waited most of its timeout,
+ * what only a SIP2 back end tells the patron (SystemNotes) and demo mode's strip. Each is a
  * chunk of its own, fetched as soon as the first screen shows (the strip before it, in demo
  * mode), so a patron's first load does not carry them. (In one chunk together, the bundler splits
  * the code they share with the first load into a further chunk, which costs more than it saves.)
@@ -18,6 +24,10 @@ export interface AfterStart {
 const LATER: { [K in keyof AfterStart]: () => Promise<{ default: AfterStart[K] }> } = {
   EmailEntry: () => import('./patron/screens/EmailEntry.svelte'),
   Receipt: () => import('./patron/screens/Receipt.svelte'),
+  PinEntry: () => import('./patron/screens/PinEntry.svelte'),
+  Thanks: () => import('./patron/screens/Thanks.svelte'),
+  StillThere: () => import('./patron/components/StillThere.svelte'),
+  SystemNotes: () => import('./patron/components/SystemNotes.svelte'),
   DemoStrip: () => import('./shared/DemoStrip.svelte'),
 };
 
@@ -50,7 +60,15 @@ function load<K extends keyof AfterStart>(name: K): Promise<void> {
 
 /** Fetches the named components (all, by default) once each; later calls share the fetch. */
 export function loadAfterStart(
-  names: (keyof AfterStart)[] = ['EmailEntry', 'Receipt', 'DemoStrip'],
+  names: (keyof AfterStart)[] = [
+    'EmailEntry',
+    'Receipt',
+    'PinEntry',
+    'Thanks',
+    'StillThere',
+    'SystemNotes',
+    'DemoStrip',
+  ],
 ): void {
   for (const name of names) void load(name);
 }

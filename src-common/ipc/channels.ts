@@ -21,6 +21,7 @@ export const CHANNEL_GATES = {
   'patron.startCheckIn': 'patron',
   'patron.chooseEmail': 'patron',
   'patron.submitEmail': 'patron',
+  'patron.submitPin': 'patron',
   'patron.finish': 'patron',
   'patron.chooseReceipt': 'patron',
   'patron.receiptPrinted': 'patron',

@@ -127,6 +127,11 @@ export const invokeContract = {
   /** "Use my email instead" on the attract screen, where settings allow it. */
   'patron.chooseEmail': { request: None, response: None },
   'patron.submitEmail': { request: z.object({ email: z.string().max(254) }), response: None },
+  /** The card's PIN, digits only; checked once by the library system and forgotten. */
+  'patron.submitPin': {
+    request: z.object({ pin: z.string().regex(/^\d{1,16}$/) }),
+    response: None,
+  },
   /** "I'm done": to the receipt step (or straight to thanks). */
   'patron.finish': { request: None, response: None },
   /** The answer to "would you like a receipt?". */

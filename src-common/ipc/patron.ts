@@ -70,6 +70,10 @@ export const PatronMessageKindSchema = z.enum([
   'offline-item-not-accepted',
   /** Offline: a lookup by email needs the service; a card works. */
   'offline-card-only',
+  /** The card's PIN was wrong three times in a row: the session ended, see staff. */
+  'pin-tries-used',
+  /** The library system does not take loans at the kiosk now (SIP2's ACS status says so). */
+  'check-out-not-offered',
 ]);
 export type PatronMessageKind = z.infer<typeof PatronMessageKindSchema>;
 
@@ -88,6 +92,23 @@ export const LoanLineSchema = z.object({
   overdue: z.union([z.boolean(), z.literal('unknown')]),
 });
 export type LoanLine = z.infer<typeof LoanLineSchema>;
+
+/**
+ * What the library's system said in its own words (SIP2's screen messages, AF), verbatim, for the
+ * patron to read beside the kiosk's words: a few short lines at most.
+ */
+export const SystemWordsSchema = z.array(z.string().max(300)).max(4);
+
+/**
+ * Where a returned item goes next (SIP2's alert type, sort bin and destination), so the patron
+ * can be asked to put it on a trolley or give it to staff. Never the patron it is held for.
+ */
+export const RoutingSchema = z.object({
+  alert: z.enum(['hold', 'transit', 'hold-transit', 'other']),
+  sortBin: z.string().max(80).optional(),
+  destination: z.string().max(120).optional(),
+});
+export type Routing = z.infer<typeof RoutingSchema>;
 
 /** One scan of this session, check-out or check-in, as it goes from pending to its outcome. */
 export const TransactionLineSchema = z.object({
@@ -119,6 +140,12 @@ export const TransactionLineSchema = z.object({
   overdueDate: DateViewSchema.optional(),
   overdue: z.union([z.boolean(), z.literal('unknown')]).optional(),
   message: PatronMessageSchema.optional(),
+  /** Check-in: where the item goes next, when the library system says. */
+  routing: RoutingSchema.optional(),
+  /** The library system's own words about this item, when it gave any. */
+  systemWords: SystemWordsSchema.optional(),
+  /** The library system's lines for the receipt (SIP2's print lines, AG), verbatim. */
+  printLines: SystemWordsSchema.optional(),
 });
 export type TransactionLine = z.infer<typeof TransactionLineSchema>;
 
@@ -135,6 +162,8 @@ export const PatronViewSchema = z.object({
    * known, and up to `maxItems` may be borrowed, to be confirmed later.
    */
   offline: z.object({ maxItems: z.number().int().positive() }).optional(),
+  /** The library system's own words for this patron (a note on the card), when it gave any. */
+  systemWords: SystemWordsSchema.optional(),
 });
 export type PatronView = z.infer<typeof PatronViewSchema>;
 
@@ -159,6 +188,19 @@ export const PatronScreenSchemas = [
     outOfService: z.boolean(),
     allowEmail: z.boolean(),
     offline: z.object({ checkOut: z.boolean(), checkIn: z.boolean() }).optional(),
+    /**
+     * Online, what the library system takes at the kiosk now (SIP2's ACS status), present only
+     * when it does not take both: the screen invites the patron to what is taken.
+     */
+    offers: z.object({ checkOut: z.boolean(), checkIn: z.boolean() }).optional(),
+  }),
+  /**
+   * The library asks for the card's PIN: digits typed here go to the core once, never back.
+   * `triesLeft`: after a wrong PIN, how many tries remain (1 or 2).
+   */
+  z.object({
+    name: z.literal('pin-entry'),
+    triesLeft: z.number().int().positive().optional(),
   }),
   /** A card was scanned (or an email sent) and the member is being looked up. */
   z.object({ name: z.literal('identifying') }),

@@ -62,7 +62,8 @@ export type CirculationAnswer =
  * (offline/circulation-desk.ts) the journal and the offline rules when the service is away.
  */
 export interface CirculationDesk {
-  identify(by: 'barcode' | 'email', value: string): Promise<IdentifyAnswer>;
+  /** `pin`: the card's PIN, checked by the back end with the lookup (`memberWithPin`). */
+  identify(by: 'barcode' | 'email', value: string, pin?: string): Promise<IdentifyAnswer>;
   checkOut(request: {
     itemBarcode: string;
     memberBarcode: string;
@@ -75,9 +76,9 @@ export interface CirculationDesk {
 /** Without offline parts (tests of the session alone): every call goes to the service. */
 export function onlineDesk(port: CirculationPort): CirculationDesk {
   return {
-    identify: async (by, value) => ({
+    identify: async (by, value, pin) => ({
       via: 'service',
-      result: await (by === 'barcode' ? port.memberByBarcode(value) : port.memberByEmail(value)),
+      result: await (by === 'email' ? port.memberByEmail(value) : cardLookup(port, value, pin)),
     }),
     checkOut: async ({ itemBarcode, memberBarcode }) => ({
       via: 'service',
@@ -85,4 +86,15 @@ export function onlineDesk(port: CirculationPort): CirculationDesk {
     }),
     checkIn: async (itemBarcode) => ({ via: 'service', result: await port.checkIn(itemBarcode) }),
   };
+}
+
+/** A card looked up, with its PIN checked when one was given and the back end can check it. */
+export function cardLookup(
+  port: CirculationPort,
+  memberBarcode: string,
+  pin: string | undefined,
+): ReturnType<CirculationPort['memberByBarcode']> {
+  return pin !== undefined && port.memberWithPin
+    ? port.memberWithPin(memberBarcode, pin)
+    : port.memberByBarcode(memberBarcode);
 }

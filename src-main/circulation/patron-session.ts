@@ -19,8 +19,9 @@ import {
   withoutNotice,
   type Transition,
 } from './session-lifecycle';
+import { pinSubmitted } from './session-pin';
 import { scanned } from './session-scans';
-import { isTimedStep, type SessionConfig, type SessionState } from './session-state';
+import { isTimedStep, offered, type SessionConfig, type SessionState } from './session-state';
 
 export type { Transition } from './session-lifecycle';
 
@@ -49,11 +50,11 @@ function timerFired(config: SessionConfig, state: SessionState, timer: TimerName
       if (step.name === 'receipt' && step.step === 'ask') {
         return endPrintsReceipt(config, step)
           ? printing(config, state, step.receipt)
-          : endSession(state);
+          : endSession(config, state);
       }
-      return endSession(state);
+      return endSession(config, state);
     case 'thank-you':
-      return step.name === 'thanks' ? endSession(state) : stay(state);
+      return step.name === 'thanks' ? endSession(config, state) : stay(state);
     case 'notice': {
       // A refused card's notice has cleared: now the patron's choices go back to the defaults.
       if (!state.choicesEndWithNotice) return stay(withoutNotice(state));
@@ -97,10 +98,17 @@ export function updateSession(
     case 'scanned':
       return scanned(config, state, event.code, event.barcode);
     case 'start-check-in':
-      if (step.name !== 'attract' || state.outOfService) return stay(state);
+      if (step.name !== 'attract' || state.outOfService || !offered(config, state).checkIn) {
+        return stay(state);
+      }
       return startSession(config, state, { name: 'check-in', lines: [], finishing: false });
     case 'choose-email':
-      if (step.name !== 'attract' || state.outOfService || !config.patron.allowEmail) {
+      if (
+        step.name !== 'attract' ||
+        state.outOfService ||
+        !config.patron.allowEmail ||
+        !offered(config, state).checkOut
+      ) {
         return stay(state);
       }
       return startSession(config, state, { name: 'email-entry' });
@@ -119,6 +127,8 @@ export function updateSession(
         { type: 'look-up-member', generation: state.generation, by: 'email', value: email },
       ]);
     }
+    case 'submit-pin':
+      return pinSubmitted(config, state, event.pin);
     case 'member-answered':
       return memberAnswered(config, state, event.result, event.at);
     case 'member-offline':
@@ -149,14 +159,14 @@ export function updateSession(
     case 'timer-fired':
       return timerFired(config, state, event.timer, event.at);
     case 'cancel':
-      return step.name === 'attract' ? stay(state) : endSession(state);
+      return step.name === 'attract' ? stay(state) : endSession(config, state);
     case 'patron-cancel':
       if (step.name === 'attract') return stay(state);
       // The screens offer no Cancel then; one tapped as the first line appeared finishes.
       if ((step.name === 'patron' || step.name === 'check-in') && hasCommitted(step.lines)) {
         return finish(config, state, event.at);
       }
-      return endSession(state);
+      return endSession(config, state);
     case 'availability':
       return stay({ ...state, outOfService: !event.signedIn });
     case 'connectivity':

@@ -8,10 +8,12 @@ import type {
   LoanLine,
   PatronMessage,
   PatronView,
+  Routing,
   TransactionLine,
 } from '../../src-common/ipc/patron';
 import type {
   CirculationResult,
+  ItemRouting,
   Loan,
   Member,
   MemberCirculation,
@@ -78,6 +80,7 @@ export function patronView(
   options: { fineThreshold: number | undefined; at: number },
 ): PatronView {
   const blocked = blockOf(circulation, options.fineThreshold);
+  const systemWords = systemLines(circulation.screenMessages);
   return {
     firstName: firstNameOf(circulation.member),
     loans:
@@ -87,6 +90,47 @@ export function patronView(
     fine: circulation.fine,
     ...(circulation.currency ? { currency: circulation.currency } : {}),
     ...(blocked ? { blocked } : {}),
+    ...(systemWords ? { systemWords } : {}),
+  };
+}
+
+const SYSTEM_LINES_MAX = 4;
+const SYSTEM_LINE_CHARS = 300;
+
+/**
+ * The library system's own lines (SIP2's screen messages or print lines), verbatim but bounded:
+ * blank ones dropped, at most four of 300 characters; absent when none is left.
+ */
+export function systemLines(lines: readonly string[] | undefined): string[] | undefined {
+  const kept = (lines ?? [])
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .slice(0, SYSTEM_LINES_MAX)
+    .map((line) => line.slice(0, SYSTEM_LINE_CHARS));
+  return kept.length > 0 ? kept : undefined;
+}
+
+/** An answer's own words, for the screen and the receipt, as the line's optional fields. */
+function systemWordsOf(
+  result: CirculationResult,
+): Pick<TransactionLine, 'systemWords' | 'printLines'> {
+  const systemWords = systemLines(result.screenMessages);
+  const printLines = systemLines(result.printLines);
+  return { ...(systemWords ? { systemWords } : {}), ...(printLines ? { printLines } : {}) };
+}
+
+/**
+ * Where a returned item goes next, bounded: the alert, the bin and the destination as the system
+ * named them. The answer's other fields (the hold patron among them) are never read.
+ */
+export function routingOf(routing: ItemRouting | undefined): Routing | undefined {
+  if (!routing) return undefined;
+  const sortBin = routing.sortBin?.trim().slice(0, 80);
+  const destination = routing.destination?.trim().slice(0, 120);
+  return {
+    alert: routing.alert,
+    ...(sortBin ? { sortBin } : {}),
+    ...(destination ? { destination } : {}),
   };
 }
 
@@ -114,11 +158,13 @@ export function checkedOutLine(
     dueDate: result.dueDate,
     ...(result.renewed === UNKNOWN ? {} : { renewed: result.renewed }),
     ...(renewal ? { renewal } : {}),
+    ...systemWordsOf(result),
   };
 }
 
 /** A check-in the service accepted, with its fine and the missed due date where it gave them. */
 export function checkedInLine(line: TransactionLine, result: CirculationResult): TransactionLine {
+  const routing = routingOf(result.routing);
   return {
     id: line.id,
     ...labelOf(line, result),
@@ -127,6 +173,8 @@ export function checkedInLine(line: TransactionLine, result: CirculationResult):
     ...(result.currency ? { currency: result.currency } : {}),
     overdueDate: result.overdueDate,
     overdue: result.overdue,
+    ...(routing ? { routing } : {}),
+    ...systemWordsOf(result),
   };
 }
 
@@ -134,7 +182,14 @@ export function refusedLine(line: TransactionLine, message: PatronMessage): Tran
   return { id: line.id, label: line.label, labelIs: line.labelIs, status: 'refused', message };
 }
 
-/** A check-in that cost the patron something, or was late: worth a warning sound. */
-export function isLateReturn(line: TransactionLine): boolean {
-  return (typeof line.fine === 'number' && line.fine > 0) || line.overdue === true;
+/**
+ * A check-in that cost the patron something, was late, or asks them to put the item somewhere:
+ * worth a warning sound.
+ */
+export function returnNeedsNotice(line: TransactionLine): boolean {
+  return (
+    (typeof line.fine === 'number' && line.fine > 0) ||
+    line.overdue === true ||
+    line.routing !== undefined
+  );
 }

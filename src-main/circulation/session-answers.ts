@@ -10,7 +10,7 @@ import type { CirculationResult, MemberCirculation } from '../library-client/rea
 import {
   checkedInLine,
   checkedOutLine,
-  isLateReturn,
+  returnNeedsNotice,
   patronView,
   refusedLine,
 } from './patron-view';
@@ -19,6 +19,7 @@ import { dueBefore, dueDatesOf, itemOfLine, loanItemsOf, withDueDate } from './r
 import type { SessionEffect } from './session-events';
 import { finishNow, hasPending } from './session-finish';
 import { enter, play, refuseCard, stay, type Transition } from './session-lifecycle';
+import { pinVerdict } from './session-pin';
 import type { Line, SessionConfig, SessionState } from './session-state';
 
 /** Back to the email screen with why, and the address as typed so it can be corrected. */
@@ -41,6 +42,8 @@ export function memberAnswered(
 ): Transition {
   const { step } = state;
   if (step.name !== 'identifying') return stay(state);
+  const pinRefused = pinVerdict(config, state, result);
+  if (pinRefused) return pinRefused;
   if (!result.ok) {
     const message = lookupMessage(result.error);
     // By email the patron may correct the address typed; a card that is not known ends the session.
@@ -91,7 +94,7 @@ function outcome(
       kind === 'check-out'
         ? checkedOutLine(line, result.value, before)
         : checkedInLine(line, result.value);
-    return { line: done, effect: play(isLateReturn(done) ? 'warning' : 'success') };
+    return { line: done, effect: play(returnNeedsNotice(done) ? 'warning' : 'success') };
   }
   if (result.error.outcome === 'applied') {
     const done: Line =

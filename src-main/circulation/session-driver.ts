@@ -99,10 +99,10 @@ export function createSessionDriver(options: SessionDriverOptions): SessionDrive
   function run(effect: SessionEffect): void {
     switch (effect.type) {
       case 'look-up-member': {
-        const { generation, by, value } = effect;
+        const { generation, by, value, pin } = effect;
         const operation = by === 'barcode' ? 'memberByBarcode' : 'memberByEmail';
         void desk
-          .identify(by, value)
+          .identify(by, value, pin)
           .catch((error: unknown) => ({
             via: 'service' as const,
             result: thrown(operation, error),
@@ -162,6 +162,15 @@ export function createSessionDriver(options: SessionDriverOptions): SessionDrive
         void printReceipt(receipt)
           .catch((error: unknown) => log.error('receipt printing failed', { error }))
           .then(() => dispatch({ type: 'receipt-printed', generation }));
+        return;
+      }
+      case 'end-patron-session': {
+        // Told and not waited for: a back end slow or failing here never holds the kiosk up.
+        const { endSession } = options.port;
+        if (!endSession) return;
+        void Promise.resolve()
+          .then(() => endSession.call(options.port, effect.memberBarcode))
+          .catch((error: unknown) => log.warn('ending the patron session failed', { error }));
         return;
       }
       case 'reset-choices':

@@ -14,6 +14,8 @@ export type SessionInput =
   | { type: 'start-check-in' }
   | { type: 'choose-email' }
   | { type: 'submit-email'; email: string }
+  /** The card's PIN as typed: passed to the lookup that checks it, kept nowhere. */
+  | { type: 'submit-pin'; pin: string }
   | {
       type: 'member-answered';
       generation: number;
@@ -70,7 +72,16 @@ export type SessionEventType = SessionEvent['type'];
 
 /** What the machine asks the outside world to do; the driver runs these. */
 export type SessionEffect =
-  | { type: 'look-up-member'; generation: number; by: 'barcode' | 'email'; value: string }
+  /** `pin`: the card's PIN, for the back end to check with the lookup; dropped once sent. */
+  | {
+      type: 'look-up-member';
+      generation: number;
+      by: 'barcode' | 'email';
+      value: string;
+      pin?: string;
+    }
+  /** The patron's session is over: the back end is told (SIP2's end patron session). */
+  | { type: 'end-patron-session'; memberBarcode: string }
   | {
       type: 'check-out';
       generation: number;

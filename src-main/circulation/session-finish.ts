@@ -1,6 +1,6 @@
 import type { Receipt } from '../../src-common/ipc/patron';
 import type { SessionEffect } from './session-events';
-import { enter, type Transition } from './session-lifecycle';
+import { enter, patronSessionEnds, type Transition } from './session-lifecycle';
 import type { Line, SessionConfig, SessionState } from './session-state';
 
 /**
@@ -58,10 +58,20 @@ function receiptOf(
   };
 }
 
-/** "I'm done", once no answer is awaited. */
+/** "I'm done", once no answer is awaited; the back end hears that the patron's session is over. */
 export function finishNow(config: SessionConfig, state: SessionState, at: number): Transition {
   const { step } = state;
   if (step.name !== 'patron' && step.name !== 'check-in') return { state, effects: [] };
+  const ended = leaving(config, state, step, at);
+  return { state: ended.state, effects: [...patronSessionEnds(config, step), ...ended.effects] };
+}
+
+function leaving(
+  config: SessionConfig,
+  state: SessionState,
+  step: Extract<SessionState['step'], { name: 'patron' | 'check-in' }>,
+  at: number,
+): Transition {
   const firstName = step.name === 'patron' ? step.patron.firstName : '';
   const kind = step.name === 'patron' ? 'check-out' : 'check-in';
   const receipt = receiptOf(config, kind, firstName, step.lines, at);

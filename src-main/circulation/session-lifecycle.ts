@@ -98,6 +98,19 @@ export function startSession(
   };
 }
 
+/**
+ * The back end is told that a patron's session is over (SIP2's end patron session) whenever a
+ * step holding their card is left for good: done, cancelled, timed out or refused.
+ */
+export function patronSessionEnds(config: SessionConfig, step: SessionStep): SessionEffect[] {
+  if (!config.endsPatronSessions) return [];
+  const holdsCard =
+    step.name === 'identifying' || step.name === 'pin-entry' || step.name === 'patron';
+  return holdsCard && step.memberBarcode !== undefined
+    ? [{ type: 'end-patron-session', memberBarcode: step.memberBarcode }]
+    : [];
+}
+
 /** What becomes of the patron's language and contrast as their session ends. */
 export type ChoicesAtEnd =
   /** Back to the defaults at once. */
@@ -110,7 +123,11 @@ export type ChoicesAtEnd =
  * the language and contrast back to the defaults (at once, or once the notice clears), and the
  * scanner ready to take the same card again.
  */
-export function endSession(state: SessionState, choices: ChoicesAtEnd = 'reset'): Transition {
+export function endSession(
+  config: SessionConfig,
+  state: SessionState,
+  choices: ChoicesAtEnd = 'reset',
+): Transition {
   const {
     warning: _warning,
     notice: _notice,
@@ -127,6 +144,7 @@ export function endSession(state: SessionState, choices: ChoicesAtEnd = 'reset')
       ...(keepChoices ? { choicesEndWithNotice: true as const } : {}),
     },
     effects: [
+      ...patronSessionEnds(config, state.step),
       ...SESSION_TIMERS.map((timer): SessionEffect => ({ type: 'cancel-timer', timer })),
       ...(keepChoices ? [] : [{ type: 'reset-choices' } as const]),
       { type: 'forget-scans' },
@@ -143,7 +161,7 @@ export function refuseCard(
   state: SessionState,
   message: PatronMessage,
 ): Transition {
-  return withNotice(config, endSession(state, 'until-notice-clears'), 'error', message);
+  return withNotice(config, endSession(config, state, 'until-notice-clears'), 'error', message);
 }
 
 export function play(sound: FeedbackSound): SessionEffect {

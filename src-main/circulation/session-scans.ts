@@ -10,7 +10,8 @@ import {
   withoutNotice,
   type Transition,
 } from './session-lifecycle';
-import type { Line, SessionConfig, SessionState } from './session-state';
+import { askPin, asksPin } from './session-pin';
+import { offered, type Line, type SessionConfig, type SessionState } from './session-state';
 
 /**
  * A scan, routed by what the screen expects. A card where an item is expected (and the reverse)
@@ -26,6 +27,9 @@ const notice = (
 ): Transition => withNotice(config, stay(state), tone, message);
 
 function identifyByCard(config: SessionConfig, state: SessionState, code: string): Transition {
+  if (asksPin(config, state)) {
+    return startSession(config, state, { name: 'pin-entry', memberBarcode: code, wrongTries: 0 });
+  }
   const next = startSession(config, state, { name: 'identifying', memberBarcode: code });
   return {
     state: next.state,
@@ -107,9 +111,13 @@ export function scanned(
     case 'attract':
       if (state.outOfService) return stay(state);
       if (barcode === 'item') return notice(config, state, 'warning', { kind: 'item-as-card' });
+      if (!offered(config, state).checkOut) {
+        return notice(config, state, 'error', { kind: 'check-out-not-offered' });
+      }
       return identifyByCard(config, state, code);
     case 'email-entry':
       if (barcode === 'item') return notice(config, state, 'warning', { kind: 'item-as-card' });
+      if (asksPin(config, state)) return askPin(config, state, code, 0);
       return enter(config, state, { name: 'identifying', memberBarcode: code }, [
         { type: 'look-up-member', generation: state.generation, by: 'barcode', value: code },
       ]);
@@ -120,11 +128,12 @@ export function scanned(
     case 'thanks': {
       // The next patron need not wait for the thank-you screen to pass.
       if (barcode === 'item' || state.outOfService) return stay(state);
-      const ended = endSession(state);
+      const ended = endSession(config, state);
       const next = identifyByCard(config, ended.state, code);
       return { state: next.state, effects: [...ended.effects, ...next.effects] };
     }
     case 'identifying':
+    case 'pin-entry':
     case 'receipt':
       return stay(state);
     default:

@@ -1,5 +1,5 @@
 import type { Screen } from '../../src-common/ipc/contract';
-import type { SessionConfig, SessionState } from './session-state';
+import { offered, PIN_TRIES, type SessionConfig, type SessionState } from './session-state';
 
 /**
  * The screen of the session as the renderer may see it. Built field by field from the contract's
@@ -8,11 +8,12 @@ import type { SessionConfig, SessionState } from './session-state';
 export function sessionScreen(config: SessionConfig, state: SessionState): Screen {
   const { step } = state;
   switch (step.name) {
-    case 'attract':
+    case 'attract': {
+      const offers = offered(config, state);
       return {
         name: 'attract',
         outOfService: state.outOfService,
-        allowEmail: config.patron.allowEmail && !state.offline,
+        allowEmail: config.patron.allowEmail && !state.offline && offers.checkOut,
         ...(state.offline
           ? {
               offline: {
@@ -21,9 +22,17 @@ export function sessionScreen(config: SessionConfig, state: SessionState): Scree
               },
             }
           : {}),
+        ...(offers.checkOut && offers.checkIn ? {} : { offers }),
       };
+    }
     case 'identifying':
       return { name: 'identifying' };
+    // Never the card or the PIN: how many tries are left after a wrong one, no more.
+    case 'pin-entry':
+      return {
+        name: 'pin-entry',
+        ...(step.wrongTries > 0 ? { triesLeft: PIN_TRIES - step.wrongTries } : {}),
+      };
     case 'email-entry':
       return {
         name: 'email-entry',

@@ -22,7 +22,25 @@ export interface SessionConfig {
   offline?: Pick<OfflineSettings, 'checkOut' | 'checkIn' | 'maxItemsPerPatron'>;
   /** Offline borrowing waits for staff (a block list lost to a damaged file): the screen says so. */
   offlineCheckOutPaused?: () => boolean;
+  /**
+   * The library asks for the card's PIN and the back end can check one: after the card, the PIN
+   * screen. Offline the card is taken by the offline rules, which cannot check a PIN.
+   */
+  pinRequired?: boolean;
+  /**
+   * Online, what the library system takes at the kiosk now (SIP2's ACS status flags); absent,
+   * both. Asked each time the attract screen is drawn and a session would start.
+   */
+  offers?: () => CirculationOffers;
+  /** The back end wants to hear when a patron's session ends (it has `endSession`). */
+  endsPatronSessions?: boolean;
 }
+
+/** Whether the library system takes loans and returns at the kiosk now. */
+export type CirculationOffers = { checkOut: boolean; checkIn: boolean };
+
+/** Wrong PINs before the session ends with "please see staff". */
+export const PIN_TRIES = 3;
 
 /** A line of this session and whether an answer for it is still awaited. */
 export type Line = TransactionLine;
@@ -39,7 +57,13 @@ export type SessionStep =
    * `memberBarcode`: the scanned card, kept for check-outs; absent for a lookup by email, when
    * `email` is the address typed (kept only until the answer, to give it back if it finds no one).
    */
-  | { name: 'identifying'; memberBarcode?: string; email?: string }
+  /**
+   * `wrongTries`: set when the lookup checks a PIN, with the wrong PINs before this one; the PIN
+   * itself is never part of a step (it leaves with the lookup and is forgotten).
+   */
+  | { name: 'identifying'; memberBarcode?: string; email?: string; wrongTries?: number }
+  /** The card was scanned and the library asks for its PIN; `wrongTries` so far (under 3). */
+  | { name: 'pin-entry'; memberBarcode: string; wrongTries: number }
   | {
       name: 'patron';
       /** Needed for every check-out; never part of the screen. */
@@ -107,4 +131,13 @@ export function initialSessionState(outOfService: boolean): SessionState {
 /** Steps during which the inactivity timer runs (src-common/screens.ts, shared with the renderer). */
 export function isTimedStep(step: SessionStep): boolean {
   return SESSION_TIMER_RUNS[step.name];
+}
+
+/**
+ * What the kiosk takes now by the library system's word: both, unless online and it says
+ * otherwise (offline, the offline rules decide instead).
+ */
+export function offered(config: SessionConfig, state: SessionState): CirculationOffers {
+  if (state.offline || !config.offers) return { checkOut: true, checkIn: true };
+  return config.offers();
 }

@@ -68,6 +68,19 @@ export interface KioskCoreOptions {
   printing: ReceiptPrinting;
   /** Store and forward while the service is unreachable; absent, every call goes online. */
   offline?: { circulation: OfflineCirculation; settings: OfflineSettings };
+  /**
+   * The library asks patrons for their card's PIN (SIP2's `sip2.patronPin`): used when the back
+   * end can check one (`circulation.memberWithPin`).
+   */
+  patronPin?: boolean;
+  /**
+   * Online, what the library system takes at the kiosk now (SIP2's ACS status flags); absent,
+   * both. `onCirculationOffersChange` redraws the attract screen when they change.
+   */
+  circulationOffers?: () => { checkOut: boolean; checkIn: boolean };
+  onCirculationOffersChange?: (listener: () => void) => () => void;
+  /** False when the back end cannot find a member by email (SIP2): the attract screen hides it. */
+  emailLookup?: boolean;
   /** The staff console's screens (members, documents, settings, diagnostics); absent, they say so. */
   console?: ConsoleDependencies;
   clock?: Clock;
@@ -109,13 +122,18 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   const signedIn = (): boolean => options.auth.status().state === 'signed-in';
   let wasSignedIn = signedIn();
 
+  const { circulation } = options;
   const config: SessionConfig = {
     branchName: options.branchName,
-    patron: options.patron,
+    patron:
+      options.emailLookup === false ? { ...options.patron, allowEmail: false } : options.patron,
     receiptMode: options.receiptMode,
     ...(options.receiptQuestion ? { receiptQuestion: options.receiptQuestion } : {}),
     printBy: options.printing.printBy,
     ...(options.offline ? { offline: options.offline.settings } : {}),
+    ...(options.patronPin && circulation.memberWithPin ? { pinRequired: true } : {}),
+    ...(options.circulationOffers ? { offers: options.circulationOffers } : {}),
+    ...(circulation.endSession ? { endsPatronSessions: true } : {}),
   };
   const offline = options.offline?.circulation;
   if (offline) config.offlineCheckOutPaused = () => offline.knowledge.checkOutPaused();
@@ -237,6 +255,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
           offline.onChange(() => staff.screen()?.name === 'staff' && emit()),
         ]
       : []),
+    ...(options.onCirculationOffersChange ? [options.onCirculationOffersChange(emit)] : []),
     options.auth.onStatusChange(onAuthStatus),
     options.scanner.onStatus(() => staff.screen()?.name === 'staff' && emit()),
     options.scanner.onScan(onScan),
@@ -255,6 +274,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     'patron.startCheckIn': () => patron({ type: 'start-check-in' }),
     'patron.chooseEmail': () => patron({ type: 'choose-email' }),
     'patron.submitEmail': ({ email }) => patron({ type: 'submit-email', email }),
+    'patron.submitPin': ({ pin }) => patron({ type: 'submit-pin', pin }),
     'patron.finish': () => patron({ type: 'finish' }),
     'patron.chooseReceipt': ({ print }) => patron({ type: 'receipt-chosen', print }),
     'patron.receiptPrinted': () =>

@@ -10,13 +10,17 @@ import membersEn from './console/members.en.json';
 import membersEs from './console/members.es.json';
 import settingsEn from './console/settings.en.json';
 import settingsEs from './console/settings.es.json';
+import sip2 from './sip2.json';
 
 /**
  * The message catalogs: the patron screens' in en.json / es.json, and each staff console
- * screen's in console/<screen>.<language>.json under its own top-level id.
+ * screen's in console/<screen>.<language>.json under its own top-level id; the words only a
+ * SIP2 back end brings (the PIN screen, where a returned item goes) in sip2.json, both
+ * languages in one file fetched after the start.
  */
 export const en = {
   ...enBase,
+  sip2: sip2.en,
   console: consoleEn,
   members: membersEn,
   documents: documentsEn,
@@ -26,6 +30,7 @@ export const en = {
 
 export const es: typeof en = {
   ...esBase,
+  sip2: sip2.es,
   console: consoleEs,
   members: membersEs,
   documents: documentsEs,

@@ -49,9 +49,17 @@ function wordsFor(language: Language): Promise<void> {
   return fetching;
 }
 
-/** Fetches every language's words not yet in: called once the first screen shows. */
 export function preloadWords(): void {
   for (const language of Object.keys(LATER) as Language[]) void wordsFor(language);
+  // The words only a SIP2 back end brings (the PIN screen, where a returned item goes), both
+  // languages in one file; a patron cannot reach them before a card or an item is scanned.
+  import('./sip2.json').then(
+    ({ default: words }) => {
+      for (const [language, sip2] of Object.entries(words))
+        instance.addResourceBundle(language, 'translation', { sip2 }, true, false);
+    },
+    (error: unknown) => console.error('The SIP2 words could not be loaded:', error),
+  );
 }
 
 /** Adds a whole catalog per language (the staff console's, when it loads); words already there stay. */

@@ -28,6 +28,8 @@ export const PATRON_MESSAGE_KEYS = {
   'offline-card-not-accepted': 'message.kind.offline-card-not-accepted',
   'offline-item-not-accepted': 'message.kind.offline-item-not-accepted',
   'offline-card-only': 'message.kind.offline-card-only',
+  'pin-tries-used': 'sip2.message.pinTriesUsed',
+  'check-out-not-offered': 'sip2.message.checkOutNotOffered',
 } as const satisfies Record<PatronMessageKind, MessageKey>;
 
 export const REFUSAL_KEYS = {

@@ -6,6 +6,7 @@ import type { CirculationResult, Loan, MemberCirculation } from '../../library-c
 import { UNKNOWN } from '../../library-client/reader/values';
 import type { OfflineSettings } from '../../settings/schema';
 import type { OfflineJournal } from '../journal/offline-journal';
+import { cardLookup } from '../circulation-port';
 import type {
   CirculationAnswer,
   CirculationDesk,
@@ -250,7 +251,7 @@ export function createCirculationDesk(
   }
 
   return {
-    async identify(by, value) {
+    async identify(by, value, pin) {
       rememberPatron(undefined, undefined);
       if (by === 'email') {
         if (connectivity.state() === 'offline') {
@@ -266,7 +267,7 @@ export function createCirculationDesk(
         return { via: 'service', result };
       }
       if (connectivity.state() === 'offline') return offlineIdentify(value);
-      const result = await port.memberByBarcode(value);
+      const result = await cardLookup(port, value, pin);
       if (!result.ok && isUnreachable(result.error)) {
         connectivity.unreachable();
         return offlineIdentify(value);

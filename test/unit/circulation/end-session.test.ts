@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { endSession, type ChoicesAtEnd } from '../../../src-main/circulation/session-lifecycle';
 import { initialSessionState } from '../../../src-main/circulation/session-state';
 import type { SessionState } from '../../../src-main/circulation/session-state';
-import { CARD } from './session-harness';
+import { CARD, sessionConfig } from './session-harness';
 
 /** Mid-session, with a warning, a notice and a refusal's pending reset all showing. */
 const during: SessionState = {
@@ -59,7 +59,7 @@ describe('endSession', () => {
       [...CANCELS, { type: 'forget-scans' }],
     ],
   ])('%s', (_label, choices, pendingReset, effects) => {
-    const ended = endSession(during, choices);
+    const ended = endSession(sessionConfig(), during, choices);
     const expected: SessionState = {
       generation: 5,
       outOfService: false,

@@ -128,6 +128,7 @@ const OPEN_CALLS: Record<OpenChannel, unknown> = {
   'patron.startCheckIn': undefined,
   'patron.chooseEmail': undefined,
   'patron.submitEmail': { email: 'reader@example.org' },
+  'patron.submitPin': { pin: '1234' },
   'patron.finish': undefined,
   'patron.chooseReceipt': { print: false },
   'patron.receiptPrinted': undefined,

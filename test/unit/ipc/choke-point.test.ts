@@ -30,6 +30,7 @@ function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
     'patron.startCheckIn': () => undefined,
     'patron.chooseEmail': () => undefined,
     'patron.submitEmail': () => undefined,
+    'patron.submitPin': () => undefined,
     'patron.finish': () => undefined,
     'patron.chooseReceipt': () => undefined,
     'patron.receiptPrinted': () => undefined,
