@@ -41,6 +41,7 @@ export const DIAGNOSTICS_CHANNELS = [
   'console.diagnostics.fieldMap',
   'console.diagnostics.probe',
   'console.diagnostics.saveFieldMap',
+  'console.diagnostics.probeSip2',
 ] as const;
 
 export const CONSOLE_CHANNELS = [

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TokenSummarySchema } from '../token-summary';
 import { VaultProtectionSchema } from '../staff-auth';
 import { ProbeReportSchema } from '../probe-report';
+import { Sip2ProbeReportSchema } from '../sip2-probe-report';
 import { consoleAnswer, ConsoleProblemSchema } from './answer';
 import type { DiagnosticsChannel } from './channels';
 
@@ -142,6 +143,10 @@ export const SavedFieldMapSchema = z.object({
   settingsFile: z.string(),
 });
 
+/** The SIP2 probe's report (library-client/sip2/probe.ts) and when it ran (epoch ms). */
+export const Sip2ProbeViewSchema = z.object({ report: Sip2ProbeReportSchema, ranAt: z.number() });
+export type Sip2ProbeView = z.infer<typeof Sip2ProbeViewSchema>;
+
 export const diagnosticsInvokeContract = {
   'console.diagnostics.account': {
     request: z.undefined(),
@@ -162,5 +167,9 @@ export const diagnosticsInvokeContract = {
   'console.diagnostics.saveFieldMap': {
     request: z.object({ fieldMap: FieldMapDraftSchema }),
     response: consoleAnswer(SavedFieldMapSchema),
+  },
+  'console.diagnostics.probeSip2': {
+    request: z.undefined(),
+    response: consoleAnswer(Sip2ProbeViewSchema),
   },
 } as const satisfies Record<DiagnosticsChannel, unknown>;

@@ -5,6 +5,7 @@ import type { IpcHandlers, InvokeChannel } from '../../../src-common/ipc/contrac
 import type { RecoveryKindSchema } from '../../../src-common/ipc/console/diagnostics';
 import type { ScannerInput } from '../../scanner/scanner-input';
 import type { Settings } from '../../settings/schema';
+import type { Sip2ProbeOptions } from '../../library-client/sip2/probe';
 import type { SettingsStore } from '../../settings/store';
 import type { ChangeablePinGate } from '../../staff-pin/changeable-gate';
 import type { DocumentFileSource } from './documents/source';
@@ -39,6 +40,11 @@ export interface ConsoleDependencies {
   offline?: OfflineCirculation;
   /** How staff choose a PDF on this host (Electron's dialog, the web host's staging route). */
   documents?: DocumentFileSource;
+  /**
+   * How the diagnostics screen's SIP2 probe connects: the `sip2.*` settings with the sealed login
+   * and terminal passwords; absent, or undefined, when the kiosk has no SIP2 server set up.
+   */
+  sip2ProbeOptions?: () => Promise<Sip2ProbeOptions | undefined>;
   /** `clientId`: the OAuth client the kiosk signs in as (the sign-in screen names it). */
   service: { baseUrl: string; authUrl: string; embedded: boolean; clientId?: string };
 }

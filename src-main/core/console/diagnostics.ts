@@ -4,6 +4,7 @@ import type { ConsoleArea, ConsoleContext } from './deps';
 import { accountView } from './diagnostics/account';
 import { fieldMapView, saveFieldMap } from './diagnostics/field-map';
 import { probe } from './diagnostics/probe';
+import { sip2Probe } from './diagnostics/sip2-probe';
 import { statusView } from './diagnostics/status';
 import type { StatusDeps } from './diagnostics/status';
 
@@ -21,6 +22,7 @@ export function createDiagnosticsArea(
       'console.diagnostics.fieldMap': () => answered(fieldMapView(context)),
       'console.diagnostics.probe': (request) => probe(context, request, probing.signal),
       'console.diagnostics.saveFieldMap': ({ fieldMap }) => saveFieldMap(context, fieldMap),
+      'console.diagnostics.probeSip2': () => sip2Probe(context),
     },
     staffModeEnded() {
       probing.abort();
