@@ -250,11 +250,14 @@ export function createSip2Connection(options: Sip2ClientOptions): Sip2Connection
     signal: AbortSignal | undefined,
   ): Promise<Result<Answer<C>, LinkFailure>> {
     if (signal?.aborted) return err({ kind: 'not-sent', cause: 'cancelled' });
+    // Refused before connecting when it cannot be framed; numbered once logged in, so in order.
+    const framable = frame(message, undefined);
+    if (!framable.ok) return err({ kind: 'unsendable', problem: framable.error });
+    const open = await opened();
+    if (!open.ok) return open;
     const sent = takeSequence();
     const bytes = frame(message, sent);
     if (!bytes.ok) return err({ kind: 'unsendable', problem: bytes.error });
-    const open = await opened();
-    if (!open.ok) return open;
     const answer = await roundTrip(open.value, bytes.value, expect, sent, signal);
     if (!answer.ok) hangUp();
     return answer;
