@@ -4,11 +4,13 @@ import { readHiddenLine } from '../src-shared/read-hidden-line';
 import { addStaffAccount } from './add-staff';
 import { itemBarcode, memberBarcode } from './barcode';
 import { BLOB_ACCOUNT_KEY_FILE } from './blob/account-key';
-import { DEFAULT_PORTS } from './config';
+import { DEFAULT_PORTS, SIP2_DEMO_PINS } from './config';
 import { DEMO_ITEMS, DEMO_MEMBERS } from './db/seed';
 import { DIALECT_NAMES, dialectNameSchema, type DialectName } from './dialects';
 import { MEMBER_PUT_MODES, type MemberPutMode } from './domain/members';
 import { startService, type RunningService } from './index';
+import { SIP2_ENCODINGS, type Sip2Encoding } from '../src-shared/sip2/encoding';
+import { SIP2_DIALECT_NAMES, sip2DialectNameSchema, type Sip2DialectName } from './sip2/dialects';
 
 const USAGE = `Usage: npm run service -- [options]
        npm run service -- add-staff --data-dir <dir> --username <u> --name <n> --email <e>
@@ -25,6 +27,12 @@ const USAGE = `Usage: npm run service -- [options]
                       (default reference, the documented one; see docs/service-api.md)
   --member-put <mode> what a member PUT does with fields its body leaves out: merge (keep
                       them, default) or replace (empty them, as PUT replaces the record)
+  --sip2-port <n>     also listen for SIP2 self-checks on this port (0 = any free port;
+                      off without it; see docs/reference-service.md)
+  --sip2-tls          SIP2 over TLS, with a certificate made for the data dir
+  --sip2-dialect <d>  how SIP2 answers are written: ${SIP2_DIALECT_NAMES.join(', ')}
+                      (default standard, the specification; see docs/sip2.md)
+  --sip2-encoding <e> the SIP2 character set: ${SIP2_ENCODINGS.join(', ')} (default utf-8)
   --help
 
 add-staff adds a staff account (or changes the password of one) in the database in --data-dir,
@@ -53,6 +61,42 @@ function dialect(value: string | undefined): DialectName {
   return parsed.data;
 }
 
+function sip2Dialect(value: string | undefined): Sip2DialectName {
+  if (value === undefined) return 'standard';
+  const parsed = sip2DialectNameSchema.safeParse(value);
+  if (!parsed.success) {
+    process.stderr.write(
+      `Unknown SIP2 dialect: ${value} (use one of ${SIP2_DIALECT_NAMES.join(', ')})\n${USAGE}\n`,
+    );
+    process.exit(2);
+  }
+  return parsed.data;
+}
+
+function sip2Encoding(value: string | undefined): Sip2Encoding {
+  if (value === undefined) return 'utf-8';
+  const encoding = SIP2_ENCODINGS.find((known) => known === value);
+  if (!encoding) {
+    process.stderr.write(
+      `Unknown SIP2 encoding: ${value} (use one of ${SIP2_ENCODINGS.join(', ')})\n${USAGE}\n`,
+    );
+    process.exit(2);
+  }
+  return encoding;
+}
+
+function describeSip2(service: RunningService, dataDir: string): string[] {
+  const { sip2 } = service;
+  if (!sip2) return ['SIP2      off (--sip2-port)'];
+  return [
+    `SIP2      ${sip2.host}:${sip2.port}${sip2.tls ? ` over TLS (certificate ${join(dataDir, 'sip2-tls', 'certificate.pem')})` : ''}, dialect ${sip2.dialect}, ${sip2.encoding}`,
+    `SIP2 login (CN / CO) ${sip2.loginUser} / ${sip2.loginPassword}, institution (AO) ${sip2.institutionId}`,
+    `SIP2 demo PINs: ${Object.entries(SIP2_DEMO_PINS)
+      .map(([seq, pin]) => `${memberBarcode(Number(seq))} ${pin}`)
+      .join(', ')}`,
+  ];
+}
+
 function memberPut(value: string | undefined): MemberPutMode {
   if (value === undefined) return 'merge';
   const mode = MEMBER_PUT_MODES.find((known) => known === value);
@@ -74,6 +118,7 @@ function describe(service: RunningService, dataDir: string): string {
     `blob key  ${join(dataDir, BLOB_ACCOUNT_KEY_FILE)} (account ${service.blobAccount.name}; not Azurite's published key)`,
     `dialect   ${service.dialect}`,
     `member PUT ${service.memberPut === 'replace' ? 'replaces the record' : 'merges into the record'}`,
+    ...describeSip2(service, dataDir),
     '',
     `client (registered)   ${service.clients.registered.clientId}`,
     `client (development)  ${service.clients.development.clientId}`,
@@ -181,6 +226,10 @@ async function main(): Promise<void> {
       'token-ttl': { type: 'string' },
       dialect: { type: 'string' },
       'member-put': { type: 'string' },
+      'sip2-port': { type: 'string' },
+      'sip2-tls': { type: 'boolean' },
+      'sip2-dialect': { type: 'string' },
+      'sip2-encoding': { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -206,6 +255,16 @@ async function main(): Promise<void> {
     reset: values.reset ?? false,
     dialect: dialect(values.dialect),
     memberPut: memberPut(values['member-put']),
+    ...(values['sip2-port'] !== undefined
+      ? {
+          sip2: {
+            port: port(values['sip2-port'], 0),
+            tls: values['sip2-tls'] ?? false,
+            dialect: sip2Dialect(values['sip2-dialect']),
+            encoding: sip2Encoding(values['sip2-encoding']),
+          },
+        }
+      : {}),
   });
   process.stdout.write(`${describe(service, dataDir)}\n`);
 

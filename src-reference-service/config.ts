@@ -84,3 +84,30 @@ export const STAFF_ACCOUNTS: readonly StaffAccountSeed[] = [
     customerId: null,
   },
 ];
+
+/** The SIP2 listener's port when `npm run service` is given `--sip2` without a port. */
+export const SIP2_DEFAULT_PORT = 6001;
+
+/**
+ * The SIP2 listener's login (93: CN and CO) and institution id (AO): demo values of a training
+ * system, published like the staff passwords. A self-check must log in with them first.
+ */
+export const SIP2_LOGIN_USER = 'kiosk-sip2';
+export const SIP2_LOGIN_PASSWORD = 'demo-sip2-login';
+export const SIP2_INSTITUTION_ID = 'HCL';
+export const SIP2_LIBRARY_NAME = 'Harbour City Libraries';
+
+/**
+ * The demo members' PINs (patron password AD), by member sequence (db/seed.ts, DEMO_MEMBERS):
+ * published demo values; only their scrypt hashes are stored (table member_pins). Other members
+ * have none, and any PIN sent for them is judged invalid (CQ N).
+ */
+export const SIP2_DEMO_PINS: Readonly<Record<number, string>> = {
+  1: '1234',
+  2: '2222',
+  3: '3333',
+  4: '4444',
+  5: '5555',
+  6: '6666',
+  7: '7777',
+};

@@ -16,6 +16,8 @@ export const faultSettingsSchema = z
       .min(0)
       .max(64 * 1024 ** 2),
     outage: z.boolean(),
+    /** The share of SIP2 answers sent with a wrong checksum (sip2/connection.ts); a 97 gets it right. */
+    sip2BadChecksumRate: z.number().min(0).max(1),
   })
   .strict();
 
@@ -36,6 +38,7 @@ const NONE: FaultSettings = {
   dropAnswerRate: 0,
   padAnswerBytes: 0,
   outage: false,
+  sip2BadChecksumRate: 0,
 };
 
 export function createFaultController(): FaultController {

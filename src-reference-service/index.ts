@@ -21,7 +21,7 @@ import {
 } from './config';
 import { startCheckpointer } from './db/checkpointer';
 import { DATABASE_FILE, isSeeded, openDatabase } from './db/open';
-import { seedDatabase } from './db/seed';
+import { ensureSip2Demo, seedDatabase } from './db/seed';
 import { ensureDemoStaff, removeDemoStaff } from './db/staff-accounts';
 import { dialectFor, type DialectName } from './dialects';
 import { createCatalog } from './domain/catalog';
@@ -41,11 +41,14 @@ import { createProvider, prepareSigningKey } from './oauth/provider';
 import { startExpiredPurge } from './oauth/sqlite-adapter';
 import { TokenCache } from './oauth/token-cache';
 import { serviceLogger } from './log';
+import { startSip2Listener, type RunningSip2, type Sip2ListenerOptions } from './sip2/listener';
 
 export type { FaultController, FaultSettings } from './faults';
 export type { DialectName } from './dialects';
 export type { MemberPutMode } from './domain/members';
 export type { ChildLauncher, ChildLaunchRequest, LaunchedChild } from './child-launcher';
+export type { RunningSip2, Sip2ListenerOptions } from './sip2/listener';
+export type { Sip2DialectName } from './sip2/dialects';
 
 export interface StartServiceOptions {
   dataDir: string;
@@ -88,6 +91,11 @@ export interface StartServiceOptions {
    * slow or broken network to the blob store). Absent: Azurite's own address.
    */
   ticketBlobUrl?: (azuriteUrl: string) => string;
+  /**
+   * A SIP2 listener on loopback over the same data (sip2/listener.ts, docs/reference-service.md):
+   * started only when given; `port` 0 or absent is any free port.
+   */
+  sip2?: Sip2ListenerOptions;
 }
 
 export interface RunningService {
@@ -114,6 +122,8 @@ export interface RunningService {
   faults?: FaultController;
   dialect: DialectName;
   memberPut: MemberPutMode;
+  /** The SIP2 listener, when started with `sip2`: where it listens and its demo login. */
+  sip2?: RunningSip2;
   stop(): Promise<void>;
 }
 
@@ -159,6 +169,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const sqlite = options.sqliteNativeBinding ? { nativeBinding: options.sqliteNativeBinding } : {};
   const db = openDatabase(options.dataDir, sqlite);
   if (!isSeeded(db)) seedDatabase(db, now());
+  ensureSip2Demo(db, now());
   const demoAccounts = options.demoAccounts ?? true;
   if (demoAccounts) ensureDemoStaff(db);
   else if (removeDemoStaff(db) > 0) log.info('demo staff accounts removed (not in demo mode)');
@@ -234,10 +245,12 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
 
     const azurite = await azuriteStarting;
     const members = createMembers(db, options.memberPut);
+    const circulation = createCirculation(db, members, now);
+    const catalog = createCatalog(db);
     const routes = createRoutes({
       members,
-      circulation: createCirculation(db, members, now),
-      catalog: createCatalog(db),
+      circulation,
+      catalog,
       documents: createDocuments(
         db,
         () => options.ticketBlobUrl?.(azurite.blobUrl) ?? azurite.blobUrl,
@@ -250,11 +263,31 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     stops.push(() => close(api));
     const baseUrl = `http://${HOST}:${basePort}`;
 
+    let sip2: RunningSip2 | undefined;
+    if (options.sip2) {
+      const listener = await startSip2Listener(
+        {
+          db,
+          members,
+          circulation,
+          catalog,
+          now,
+          faults,
+          dataDir: options.dataDir,
+          log: log.child('sip2'),
+        },
+        options.sip2,
+      );
+      stops.push(() => listener.close());
+      sip2 = listener.running;
+    }
+
     log.info('service started', {
       baseUrl,
       authUrl,
       blobUrl: azurite.blobUrl,
       dialect: dialect.name,
+      ...(sip2 ? { sip2: `${sip2.host}:${sip2.port}${sip2.tls ? ' (TLS)' : ''}` } : {}),
     });
     const redirectUris = [...REDIRECT_URIS];
     return {
@@ -282,6 +315,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
       ...(faults ? { faults } : {}),
       dialect: dialect.name,
       memberPut: options.memberPut ?? 'merge',
+      ...(sip2 ? { sip2 } : {}),
       stop: async () => {
         await stopAll();
         cache.clear();

@@ -141,4 +141,25 @@ export const MIGRATIONS: readonly string[] = [
   CREATE UNIQUE INDEX members_barcode ON members (barcode) WHERE barcode <> '';
   CREATE INDEX members_order ON members (surname, given_name, id);
   `,
+  // The SIP2 listener (sip2/): members' PINs as scrypt hashes (patron password AD), and the two
+  // things a returned item may have to do before its shelf: wait for a member who placed a hold
+  // (picked up at a branch), or travel to another branch. Rows come from db/seed.ts.
+  `
+  CREATE TABLE member_pins (
+    member_id TEXT PRIMARY KEY REFERENCES members(id),
+    salt TEXT NOT NULL,
+    hash TEXT NOT NULL
+  );
+  CREATE TABLE holds (
+    item_barcode TEXT PRIMARY KEY REFERENCES items(barcode),
+    member_id TEXT NOT NULL REFERENCES members(id),
+    pickup_branch_id TEXT NOT NULL REFERENCES branches(id),
+    placed_at TEXT NOT NULL
+  );
+  CREATE INDEX holds_member ON holds (member_id);
+  CREATE TABLE transits (
+    item_barcode TEXT PRIMARY KEY REFERENCES items(barcode),
+    to_branch_id TEXT NOT NULL REFERENCES branches(id)
+  );
+  `,
 ];

@@ -1,4 +1,6 @@
 import { itemBarcode, memberBarcode } from '../barcode';
+import { SIP2_DEMO_PINS } from '../config';
+import { hashPassword } from '../oauth/passwords';
 import { addDays, endOfUtcDay, utcDate } from '../domain/dates';
 import type { Db } from './open';
 import * as words from './seed-words';
@@ -203,3 +205,53 @@ export const DEMO_ITEMS = {
   overdue: [21, 22],
   onLoanNotDue: 23,
 } as const;
+
+/**
+ * Items whose return the SIP2 listener routes (sip2/routing.ts), all on loan in the seed to
+ * members other than the demo ones: 31 is on hold for member 1, picked up at Central (a hold here:
+ * sort bin "Holds"); 32 is on hold for member 7, picked up at Northbay (a hold elsewhere: in
+ * transit to NTH); 33 belongs to Westport Road and goes home (in transit to WST).
+ */
+export const SIP2_DEMO_ITEMS = {
+  holdHere: { item: 31, forMember: DEMO_MEMBERS.canBorrow, pickupBranch: '1' },
+  holdElsewhere: { item: 32, forMember: DEMO_MEMBERS.withSmallFine, pickupBranch: '2' },
+  transit: { item: 33, toBranch: '4' },
+} as const;
+
+/**
+ * The SIP2 demo data, once per database (the first start after the migration that made its
+ * tables): the demo members' PINs as scrypt hashes, and the holds and transit above. A later
+ * start leaves them as they are, so a fulfilled hold does not come back.
+ */
+export function ensureSip2Demo(db: Db, now: Date): void {
+  const pins = db.prepare('SELECT COUNT(*) AS n FROM member_pins').get() as { n: number };
+  if (pins.n > 0) return;
+  const memberId = db.prepare<[string], { id: string }>('SELECT id FROM members WHERE barcode = ?');
+  const itemExists = db.prepare<[string], { barcode: string }>(
+    'SELECT barcode FROM items WHERE barcode = ?',
+  );
+  const insertPin = db.prepare('INSERT INTO member_pins (member_id, salt, hash) VALUES (?, ?, ?)');
+  const insertHold = db.prepare(
+    'INSERT OR IGNORE INTO holds (item_barcode, member_id, pickup_branch_id, placed_at) VALUES (?, ?, ?, ?)',
+  );
+  const insertTransit = db.prepare(
+    'INSERT OR IGNORE INTO transits (item_barcode, to_branch_id) VALUES (?, ?)',
+  );
+  db.transaction(() => {
+    for (const [seq, pin] of Object.entries(SIP2_DEMO_PINS)) {
+      const member = memberId.get(memberBarcode(Number(seq)));
+      if (!member) continue;
+      const { salt, hash } = hashPassword(pin);
+      insertPin.run(member.id, salt, hash);
+    }
+    for (const hold of [SIP2_DEMO_ITEMS.holdHere, SIP2_DEMO_ITEMS.holdElsewhere]) {
+      const member = memberId.get(memberBarcode(hold.forMember));
+      if (!member || !itemExists.get(itemBarcode(hold.item))) continue;
+      insertHold.run(itemBarcode(hold.item), member.id, hold.pickupBranch, now.toISOString());
+    }
+    const { transit } = SIP2_DEMO_ITEMS;
+    if (itemExists.get(itemBarcode(transit.item))) {
+      insertTransit.run(itemBarcode(transit.item), transit.toBranch);
+    }
+  })();
+}

@@ -29,6 +29,16 @@ interface TypeRow {
 
 const money = (cents: number): number => cents / 100;
 
+/**
+ * What a SIP2 self-check may add to a check-out (sip2/handlers.ts): when it happened (an offline
+ * kiosk's queued one), and with no-block, the due date the kiosk promised and no member blocks
+ * (3M SIP2 2.00, "Checkout": the ACS must accept what the SC already let the patron take).
+ */
+export interface CheckoutOptions {
+  at?: Date;
+  noBlock?: { dueAt?: Date };
+}
+
 export function createCirculation(db: Db, members: Members, now: () => Date) {
   const item = db.prepare<[string], ItemRow>(
     'SELECT barcode, title, author FROM items WHERE barcode = ?',
@@ -109,102 +119,111 @@ export function createCirculation(db: Db, members: Members, now: () => Date) {
   const refuse = (kind: keyof typeof BLOCK_MESSAGES, member: MemberRow): Result<never> =>
     fail(kind, BLOCK_MESSAGES[kind](member));
 
-  const checkout = db.transaction((request: CheckoutRequest): Result<CheckoutResult> => {
-    const at = now();
-    const member = members.byBarcode(request.UserBarcode);
-    if (!member) return fail('member_not_found', `No member has barcode ${request.UserBarcode}.`);
-    const book = item.get(request.ItemBarcode);
-    if (!book) return fail('item_not_found', `No item has barcode ${request.ItemBarcode}.`);
-    const type = memberType.get(member.member_type_id ?? '');
-    if (!type) return fail('internal_error', `Member type ${member.member_type_id} is missing.`);
-    // The check order of docs/service-api.md: the first failing check answers.
-    if (member.status === 'blocked') return refuse('member_blocked', member);
-    if (member.expiry_date < utcDate(at)) return refuse('member_expired', member);
-    if (member.fine_cents > type.fine_threshold_cents)
-      return refuse('fine_threshold_exceeded', member);
-    const existing = loan.get(book.barcode);
-    if (existing && existing.member_id !== member.id) {
-      return fail('item_on_loan_to_other', `Item ${book.barcode} is on loan to another member.`);
-    }
-    const dueAt = endOfUtcDay(at, type.loan_period_days).toISOString();
-    // A renewal settles the loan so far: an overdue loan is charged its fine before its new due date.
-    const fineCents = existing ? overdueFine(existing.due_at, type, at).fineCents : 0;
-    if (existing) {
-      if (fineCents > 0) addFine.run(fineCents, member.id);
-      renewLoan.run(dueAt, book.barcode);
-    } else {
-      if ((loanCount.get(member.id)?.n ?? 0) >= type.loan_limit) {
-        return fail(
-          'loan_limit_reached',
-          `Member ${member.barcode} already has ${type.loan_limit} items on loan.`,
-        );
+  const checkout = db.transaction(
+    (request: CheckoutRequest, options: CheckoutOptions = {}): Result<CheckoutResult> => {
+      const at = options.at ?? now();
+      const noBlock = options.noBlock !== undefined;
+      const member = members.byBarcode(request.UserBarcode);
+      if (!member) return fail('member_not_found', `No member has barcode ${request.UserBarcode}.`);
+      const book = item.get(request.ItemBarcode);
+      if (!book) return fail('item_not_found', `No item has barcode ${request.ItemBarcode}.`);
+      const type = memberType.get(member.member_type_id ?? '');
+      if (!type) return fail('internal_error', `Member type ${member.member_type_id} is missing.`);
+      // The check order of docs/service-api.md: the first failing check answers.
+      if (!noBlock && member.status === 'blocked') return refuse('member_blocked', member);
+      if (!noBlock && member.expiry_date < utcDate(at)) return refuse('member_expired', member);
+      if (!noBlock && member.fine_cents > type.fine_threshold_cents)
+        return refuse('fine_threshold_exceeded', member);
+      const existing = loan.get(book.barcode);
+      if (existing && existing.member_id !== member.id) {
+        return fail('item_on_loan_to_other', `Item ${book.barcode} is on loan to another member.`);
       }
-      insertLoan.run(book.barcode, member.id, at.toISOString(), dueAt);
-    }
-    const id = randomUUID();
-    record.run(
-      id,
-      existing ? 'renewal' : 'checkout',
-      book.barcode,
-      member.id,
-      at.toISOString(),
-      dueAt,
-      fineCents,
-    );
-    return ok({
-      TransactionId: id,
-      Timestamp: at.toISOString(),
-      ItemBarcode: book.barcode,
-      UserBarcode: member.barcode,
-      Title: book.title,
-      Author: book.author,
-      DueDate: dueAt,
-      Renewed: Boolean(existing),
-      Fine: money(fineCents),
-      Currency: CURRENCY,
-    });
-  });
+      const dueAt = (
+        options.noBlock?.dueAt ?? endOfUtcDay(at, type.loan_period_days)
+      ).toISOString();
+      // A renewal settles the loan so far: an overdue loan is charged its fine before its new due date.
+      const fineCents = existing ? overdueFine(existing.due_at, type, at).fineCents : 0;
+      if (existing) {
+        if (fineCents > 0) addFine.run(fineCents, member.id);
+        renewLoan.run(dueAt, book.barcode);
+      } else {
+        if (!noBlock && (loanCount.get(member.id)?.n ?? 0) >= type.loan_limit) {
+          return fail(
+            'loan_limit_reached',
+            `Member ${member.barcode} already has ${type.loan_limit} items on loan.`,
+          );
+        }
+        insertLoan.run(book.barcode, member.id, at.toISOString(), dueAt);
+      }
+      const id = randomUUID();
+      record.run(
+        id,
+        existing ? 'renewal' : 'checkout',
+        book.barcode,
+        member.id,
+        at.toISOString(),
+        dueAt,
+        fineCents,
+      );
+      return ok({
+        TransactionId: id,
+        Timestamp: at.toISOString(),
+        ItemBarcode: book.barcode,
+        UserBarcode: member.barcode,
+        Title: book.title,
+        Author: book.author,
+        DueDate: dueAt,
+        Renewed: Boolean(existing),
+        Fine: money(fineCents),
+        Currency: CURRENCY,
+      });
+    },
+  );
 
-  const checkin = db.transaction((itemBarcode: string): Result<CheckinResult> => {
-    const at = now();
-    const book = item.get(itemBarcode);
-    if (!book) return fail('item_not_found', `No item has barcode ${itemBarcode}.`);
-    const current = loan.get(book.barcode);
-    if (!current) return fail('item_not_on_loan', `Item ${book.barcode} is not on loan.`);
-    const borrower = members.byId(current.member_id);
-    const type = borrower ? memberType.get(borrower.member_type_id ?? '') : undefined;
-    const { late, fineCents } = overdueFine(current.due_at, type, at);
-    deleteLoan.run(book.barcode);
-    if (fineCents > 0) addFine.run(fineCents, current.member_id);
-    const id = randomUUID();
-    record.run(
-      id,
-      'checkin',
-      book.barcode,
-      current.member_id,
-      at.toISOString(),
-      current.due_at,
-      fineCents,
-    );
-    return ok({
-      TransactionId: id,
-      Timestamp: at.toISOString(),
-      ItemBarcode: book.barcode,
-      UserBarcode: borrower?.barcode ?? '',
-      Title: book.title,
-      Author: book.author,
-      DueDate: current.due_at,
-      Overdue: late > 0,
-      OverdueDate: late > 0 ? current.due_at : null,
-      DaysOverdue: late,
-      Fine: money(fineCents),
-      Currency: CURRENCY,
-    });
-  });
+  // `at`: a SIP2 check-in's return date (an offline kiosk's queued one), so fines stop there.
+  const checkin = db.transaction(
+    (itemBarcode: string, returnedAt?: Date): Result<CheckinResult> => {
+      const at = returnedAt ?? now();
+      const book = item.get(itemBarcode);
+      if (!book) return fail('item_not_found', `No item has barcode ${itemBarcode}.`);
+      const current = loan.get(book.barcode);
+      if (!current) return fail('item_not_on_loan', `Item ${book.barcode} is not on loan.`);
+      const borrower = members.byId(current.member_id);
+      const type = borrower ? memberType.get(borrower.member_type_id ?? '') : undefined;
+      const { late, fineCents } = overdueFine(current.due_at, type, at);
+      deleteLoan.run(book.barcode);
+      if (fineCents > 0) addFine.run(fineCents, current.member_id);
+      const id = randomUUID();
+      record.run(
+        id,
+        'checkin',
+        book.barcode,
+        current.member_id,
+        at.toISOString(),
+        current.due_at,
+        fineCents,
+      );
+      return ok({
+        TransactionId: id,
+        Timestamp: at.toISOString(),
+        ItemBarcode: book.barcode,
+        UserBarcode: borrower?.barcode ?? '',
+        Title: book.title,
+        Author: book.author,
+        DueDate: current.due_at,
+        Overdue: late > 0,
+        OverdueDate: late > 0 ? current.due_at : null,
+        DaysOverdue: late,
+        Fine: money(fineCents),
+        Currency: CURRENCY,
+      });
+    },
+  );
 
   return {
-    checkout: (request: CheckoutRequest) => checkout.immediate(request),
-    checkin: (itemBarcode: string) => checkin.immediate(itemBarcode),
+    checkout: (request: CheckoutRequest, options?: CheckoutOptions) =>
+      checkout.immediate(request, options),
+    checkin: (itemBarcode: string, returnedAt?: Date) => checkin.immediate(itemBarcode, returnedAt),
     circulationOf,
   };
 }

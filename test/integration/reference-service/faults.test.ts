@@ -93,6 +93,7 @@ describe('fault control over HTTP', () => {
       dropAnswerRate: 0,
       padAnswerBytes: 0,
       outage: false,
+      sip2BadChecksumRate: 0,
     });
   });
 

@@ -1,0 +1,194 @@
+import type { OutgoingMessage } from '../../src-shared/sip2/messages';
+import type { ReceivedMessage } from '../../src-shared/sip2/parse';
+import type { ApiErrorKind } from '../errors';
+import type { MemberRow } from '../domain/members';
+import { sipMoment, type Sip2Services, type Sip2Session } from './context';
+import type { Routing } from './routing';
+import { SIP2_WORDS, refusalWords } from './words';
+
+type Checkout = Extract<ReceivedMessage, { code: '11' }>;
+type Checkin = Extract<ReceivedMessage, { code: '09' }>;
+type Renew = Extract<ReceivedMessage, { code: '29' }>;
+
+/** The alert type CV for each routing (3M's extensions: 01 hold here, 02 hold elsewhere, 04 transit). */
+const ALERT_CODES: Record<Exclude<Routing['kind'], 'shelf'>, string> = {
+  'hold-here': '01',
+  'hold-elsewhere': '02',
+  transit: '04',
+};
+
+/** A moment the self-check gives (a queued transaction's), never later than now. */
+function pastMoment(text: string | undefined, now: Date): Date | undefined {
+  const moment = sipMoment(text);
+  return moment && moment.getTime() <= now.getTime() ? moment : undefined;
+}
+
+function circulationAnswer(
+  code: '12' | '30',
+  services: Sip2Services,
+  patron: string,
+  item: string,
+  outcome:
+    | { ok: true; renewed: boolean; title: string; dueAt: Date }
+    | { ok: false; title: string; words: string },
+): OutgoingMessage<'12' | '30'> {
+  const fixed = {
+    ok: outcome.ok ? '1' : '0',
+    renewalOk: outcome.ok && outcome.renewed ? 'Y' : 'N',
+    magneticMedia: 'N',
+    desensitize: outcome.ok ? 'Y' : 'N',
+    transactionDate: services.dialect.date(services.now()),
+  };
+  const fields = {
+    AO: services.institutionId,
+    AA: patron,
+    AB: item,
+    AJ: outcome.title,
+    AH: outcome.ok ? services.dialect.dueDate(outcome.dueAt) : '',
+    ...(outcome.ok ? {} : { AF: [outcome.words] }),
+  };
+  return code === '12' ? { code, fixed, fields } : { code, fixed, fields };
+}
+
+/** The member of a circulation request, with its PIN checked when the request sends one. */
+async function patronOf(
+  services: Sip2Services,
+  barcode: string,
+  pin: string | undefined,
+): Promise<{ ok: true; member: MemberRow } | { ok: false; words: string }> {
+  const member = services.members.byBarcode(barcode);
+  if (!member) return { ok: false, words: SIP2_WORDS.unknownCard };
+  if (pin !== undefined && !(await services.pins.check(member.id, pin))) {
+    return { ok: false, words: SIP2_WORDS.wrongPin };
+  }
+  return { ok: true, member };
+}
+
+/**
+ * 11 -> 12. With no-block Y (an offline kiosk's queued check-out) the member's blocks are not
+ * applied, the transaction date is the queued one and the nb due date is the due date: the ACS
+ * takes what the kiosk already promised (3M SIP2 2.00, "Checkout", no block and nb due date).
+ */
+export async function checkout(
+  request: Checkout,
+  services: Sip2Services,
+): Promise<OutgoingMessage<'12' | '30'>> {
+  const { fields, fixed } = request;
+  const patron = fields.AA ?? '';
+  const itemBarcode = fields.AB ?? '';
+  const facts = services.item(itemBarcode);
+  const title = facts?.title ?? '';
+  const refuse = (words: string) =>
+    circulationAnswer('12', services, patron, itemBarcode, { ok: false, title, words });
+  const who = await patronOf(services, patron, fields.AD);
+  if (!who.ok) return refuse(who.words);
+  const { member } = who;
+  const noBlock = fixed.noBlock.toUpperCase() === 'Y';
+  const hold = services.routing.holdOf(itemBarcode);
+  if (hold && hold.member_id !== member.id && !noBlock) return refuse(SIP2_WORDS.onHoldForOther);
+  const renewal = facts?.loan?.memberId === member.id;
+  if (renewal && fixed.scRenewalPolicy.toUpperCase() === 'N' && !noBlock) {
+    return refuse(SIP2_WORDS.alreadyYours);
+  }
+  const now = services.now();
+  // The nb due date whenever it falls: an offline due date may already be past.
+  const dueAt = noBlock ? sipMoment(fixed.nbDueDate) : undefined;
+  const at = noBlock ? pastMoment(fixed.transactionDate, now) : undefined;
+  const result = services.circulation.checkout(
+    { ItemBarcode: itemBarcode, UserBarcode: member.barcode },
+    {
+      ...(at ? { at } : {}),
+      ...(noBlock ? { noBlock: dueAt ? { dueAt } : {} } : {}),
+    },
+  );
+  if (!result.ok) return refuse(refusalWords(result.error.kind));
+  if (hold?.member_id === member.id) services.routing.fulfil(itemBarcode);
+  const { value } = result;
+  return circulationAnswer('12', services, member.barcode, value.ItemBarcode, {
+    ok: true,
+    renewed: value.Renewed,
+    title: value.Title,
+    dueAt: new Date(value.DueDate),
+  });
+}
+
+/** 29 -> 30: a renewal of an item on loan to this member, through the same check-out. */
+export async function renew(
+  request: Renew,
+  services: Sip2Services,
+): Promise<OutgoingMessage<'12' | '30'>> {
+  const { fields } = request;
+  const patron = fields.AA ?? '';
+  const itemBarcode = fields.AB ?? '';
+  const facts = services.item(itemBarcode);
+  const title = facts?.title ?? '';
+  const refuse = (words: string) =>
+    circulationAnswer('30', services, patron, itemBarcode, { ok: false, title, words });
+  const who = await patronOf(services, patron, fields.AD);
+  if (!who.ok) return refuse(who.words);
+  if (!facts) return refuse(SIP2_WORDS.unknownItem);
+  if (facts.loan?.memberId !== who.member.id) return refuse(SIP2_WORDS.notYourLoan);
+  const result = services.circulation.checkout({
+    ItemBarcode: itemBarcode,
+    UserBarcode: who.member.barcode,
+  });
+  if (!result.ok) return refuse(refusalWords(result.error.kind));
+  return circulationAnswer('30', services, who.member.barcode, itemBarcode, {
+    ok: true,
+    renewed: true,
+    title: result.value.Title,
+    dueAt: new Date(result.value.DueDate),
+  });
+}
+
+/**
+ * 09 -> 10. The return date is honoured (an offline kiosk's queued check-in: fines stop there);
+ * an item with a hold or a transit answers its alert, sort bin and destination.
+ */
+export function checkin(
+  request: Checkin,
+  services: Sip2Services,
+  session: Sip2Session,
+): OutgoingMessage<'10'> {
+  const { fields, fixed } = request;
+  const itemBarcode = fields.AB ?? '';
+  const now = services.now();
+  const returnedAt = pastMoment(fixed.returnDate, now);
+  const branch = (fields.AP && services.routing.branchByCode(fields.AP)?.id) || session.branchId;
+  const facts = services.item(itemBarcode);
+  const transactionDate = services.dialect.date(now);
+  const result = services.circulation.checkin(itemBarcode, returnedAt);
+  if (!result.ok) {
+    return {
+      code: '10',
+      fixed: { ok: '0', resensitize: 'N', magneticMedia: 'N', alert: 'N', transactionDate },
+      fields: {
+        AO: services.institutionId,
+        AB: itemBarcode,
+        AQ: facts?.home ?? '',
+        ...(facts ? { AJ: facts.title } : {}),
+        AF: [refusalWords(result.error.kind satisfies ApiErrorKind)],
+      },
+    };
+  }
+  const routing = services.routing.afterReturn(itemBarcode, branch);
+  const routed = routing.kind === 'shelf' ? undefined : routing;
+  return {
+    code: '10',
+    fixed: {
+      ok: '1',
+      resensitize: 'Y',
+      magneticMedia: 'N',
+      alert: routed ? 'Y' : 'N',
+      transactionDate,
+    },
+    fields: {
+      AO: services.institutionId,
+      AB: result.value.ItemBarcode,
+      AQ: facts?.home ?? '',
+      AJ: result.value.Title,
+      ...(routed ? { CL: routed.sortBin, CV: ALERT_CODES[routed.kind] } : {}),
+      ...(routed && routed.kind !== 'hold-here' ? { CT: routed.destination } : {}),
+    },
+  };
+}
