@@ -6,8 +6,9 @@ import { parseFrame } from '../../src-shared/sip2/parse';
 
 /**
  * A small ACS over real TCP, built on the codec, so each way an ACS can differ from the kiosk's
- * settings is one option: its password, terminator, error detection. (The reference service's
- * listener is being built in parallel; this stands in for it until it lands.)
+ * settings is one option: its password, terminator, error detection. The reference service's
+ * listener answers in the terminator and with the checksums the kiosk sends, so it cannot show
+ * the kiosk a mismatch; this one keeps its own, as Koha, Evergreen and edge-sip2 do.
  */
 export type AcsOptions = {
   password: string;

@@ -1,5 +1,11 @@
+import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { itemBarcode, memberBarcode } from '../../../src-reference-service/barcode';
+import { DEMO_ITEMS, DEMO_MEMBERS } from '../../../src-reference-service/db/seed';
+import { startService, type RunningService } from '../../../src-reference-service/index';
 import { runSip2Probe, type Sip2ProbeOptions } from '../../../src-main/library-client/sip2/probe';
 import { startAcs, stopAcses, type AcsOptions } from '../../support/sip2-test-acs';
 
@@ -144,5 +150,80 @@ describe('runSip2Probe against a SIP2 ACS over TCP', () => {
     expect(tlsToPlain.hints).toEqual([
       { hint: 'tls-not-spoken', settings: ['sip2.tls'], value: 'false' },
     ]);
+  });
+});
+
+describe('runSip2Probe against the reference service SIP2 listener', () => {
+  let dir = '';
+  let service: RunningService | undefined;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'sip2-probe-ref-'));
+    service = await startService({
+      ports: { base: 0, auth: 0, blob: 0 },
+      quiet: true,
+      dataDir: dir,
+      sip2: { port: 0, tls: true },
+    });
+  });
+  afterAll(async () => {
+    await service?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const against = (overrides: Partial<Sip2ProbeOptions> = {}): Sip2ProbeOptions => {
+    const sip2 = service?.sip2;
+    if (!sip2?.tls) throw new Error('the listener started without TLS');
+    return kiosk(sip2.port, {
+      tls: { ca: sip2.tls.ca, serverName: 'localhost' },
+      loginUser: sip2.loginUser,
+      loginPassword: sip2.loginPassword,
+      institutionId: sip2.institutionId,
+      locationCode: 'CEN',
+      testCard: memberBarcode(DEMO_MEMBERS.canBorrow),
+      testItem: itemBarcode(DEMO_ITEMS.available[0]),
+      requestTimeoutMs: 1000,
+      ...overrides,
+    });
+  };
+
+  it('over TLS: every step done, every field read, nothing to fix', async () => {
+    const report = await runSip2Probe(against());
+    expect(report.steps.map(({ step, outcome }) => `${step} ${outcome}`)).toEqual([
+      'connect ok',
+      'login ok',
+      'acs-status ok',
+      'patron-information ok',
+      'patron-status ok',
+      'item-information ok',
+    ]);
+    expect(report.acs).toMatchObject({ online: 'yes', checkOutOk: 'yes', checkInOk: 'yes' });
+    expect(report.framing).toEqual({ terminator: 'CR', checksum: 'verified' });
+    expect(report.fields.filter(({ status }) => status !== 'understood')).toEqual([]);
+    expect(report.hints).toEqual([]);
+  });
+
+  it('a wrong password: login refused, the hint names the settings', async () => {
+    const report = await runSip2Probe(against({ loginPassword: 'not-the-demo-password' }));
+    expect(report.steps.at(-1)).toMatchObject({ step: 'login', outcome: 'failed' });
+    expect(report.hints.map(({ hint }) => hint)).toEqual(['login-refused']);
+  });
+
+  it('TLS off against its TLS port: the login is never answered, and the hint says turn TLS on', async () => {
+    const options = against();
+    delete options.tls;
+    const report = await runSip2Probe(options);
+    expect(report.steps.map(({ step, outcome }) => `${step} ${outcome}`)).toEqual([
+      'connect ok',
+      'login failed',
+    ]);
+    expect(report.hints).toEqual([
+      { hint: 'tls-needed', settings: ['sip2.tls', 'sip2.terminator', 'sip2.port'] },
+    ]);
+  });
+
+  it('a CA that is not the listener one: the certificate is not trusted', async () => {
+    const report = await runSip2Probe(against({ tls: { serverName: 'localhost' } }));
+    expect(report.steps).toMatchObject([{ step: 'connect', outcome: 'failed' }]);
+    expect(report.hints).toEqual([{ hint: 'tls-certificate', settings: ['sip2.tlsCaFile'] }]);
   });
 });
