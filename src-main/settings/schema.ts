@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ScannerSettingsSchema } from '../scanner/settings-schema';
 import { FieldMapSchema } from '../library-client/reader/field-map-schema';
 import { maySendSecrets } from '../../src-shared/loopback';
+import { SIP2_ENCODINGS } from '../../src-shared/sip2/encoding';
 
 export const REGISTERED_CLIENT_ID = 'library-kiosk';
 export const DEVELOPMENT_CLIENT_ID = 'library-kiosk-dev';
@@ -94,6 +95,13 @@ export const PatronSettingsSchema = z
     allowEmail: z.boolean().default(false),
     /** The kiosk's own limit: a fine above it blocks check-out; absent, only the service decides. */
     fineThreshold: z.number().nonnegative().optional(),
+    /**
+     * Where the patron flow's lookups, check-outs and check-ins go: the library service's
+     * interface, or a SIP2 server (the `sip2` group). Staff sign-in and the console stay on the service.
+     */
+    backEnd: z
+      .enum(['service', 'sip2'], { message: "must be 'service' or 'sip2'" })
+      .default('service'),
   })
   .refine((patron) => patron.warningMs < patron.inactivityTimeoutMs, {
     message: 'warningMs must be shorter than inactivityTimeoutMs',
@@ -165,6 +173,59 @@ export const StaffSettingsSchema = z.object({
     .default(5 * 60_000),
 });
 
+/** A host name or an IP address (v4, or v6 in brackets or bare), without scheme, port or path. */
+const SIP2_HOST = /^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$|^\[?[0-9A-Fa-f:.]+\]?$/;
+
+/**
+ * The SIP2 server the patron flow uses when `patron.backEnd` is `sip2` (docs/sip2.md). The login
+ * password (CO) and terminal password (AC) are not settings: they are sealed in the vault
+ * (`library-kiosk set-sip2-password`), never in this file or an export.
+ */
+export const Sip2SettingsSchema = z.object({
+  /** Empty: the embedded reference service's SIP2 listener, started by the kiosk. */
+  host: z
+    .string()
+    .max(253)
+    .refine((value) => value === '' || SIP2_HOST.test(value), {
+      message: 'must be a host name or an IP address, without scheme, port or path',
+    })
+    .default(''),
+  port: z.number().int().min(1).max(65_535).default(6001),
+  /** Card numbers, PINs and the login password cross the network in clear without it. */
+  tls: z.boolean().default(false),
+  /** The certificate authority (PEM file) to trust; absent, the system's. */
+  tlsCaFile: z.string().min(1).max(4096).optional(),
+  /** The name the server's certificate must carry, when it is not `host`. */
+  tlsServerName: z.string().min(1).max(253).optional(),
+  /** CN of the login (93); empty: the server wants no login and none is sent. */
+  loginUser: z.string().max(100).default(''),
+  /** CP of the login and AP of a check-in. */
+  locationCode: z.string().max(100).default(''),
+  /** AO of every request. */
+  institutionId: z.string().max(100).default(''),
+  terminator: z.enum(['CR', 'CRLF'], { message: "must be 'CR' or 'CRLF'" }).default('CR'),
+  /** Error detection: sequence numbers (AY) and checksums (AZ) sent and required on answers. */
+  checksums: z.boolean().default(true),
+  encoding: z
+    .enum(SIP2_ENCODINGS, { message: "must be 'ascii', 'utf-8', 'latin1' or 'cp850'" })
+    .default('utf-8'),
+  /** How long one request waits for its answer. */
+  requestTimeoutMs: Duration(500, 120_000, 10_000),
+  /** Resends asked for a garbled answer, and fresh tries of a read after a failure. */
+  retries: z.number().int().min(0).max(5).default(1),
+  /** How often the kiosk reads the server's status (99/98): online, check-out, check-in. */
+  heartbeatSeconds: z.number().int().min(1).max(3600).default(60),
+  /** The library asks for the card's PIN (AD) before a patron may borrow. */
+  patronPin: z.boolean().default(false),
+  /** How a fee without a decimal separator ("1250") is read. */
+  feeWholeUnits: z
+    .enum(['major-units', 'minor-units'], { message: "must be 'major-units' or 'minor-units'" })
+    .default('major-units'),
+  /** A card and an item the server knows, for the probe (diagnostics, `probe --sip2`). */
+  testCard: z.string().min(1).max(100).optional(),
+  testItem: z.string().min(1).max(100).optional(),
+});
+
 /** The documents screen: the largest PDF staff may publish (the interface states no limit). */
 export const DocumentsSettingsSchema = z.object({
   maxUploadBytes: z
@@ -194,6 +255,7 @@ export const SettingsSchema = z
     feedback: FeedbackSettingsSchema.prefault({}),
     offline: OfflineSettingsSchema.prefault({}),
     documents: DocumentsSettingsSchema.prefault({}),
+    sip2: Sip2SettingsSchema.prefault({}),
     requestTimeoutMs: z.number().int().min(1_000).max(120_000).default(15_000),
     /** Owned by the scanner module; embedded here so there is one settings document. */
     scanner: ScannerSettingsSchema.prefault({}),
@@ -217,3 +279,4 @@ export type ClientKind = z.infer<typeof ClientKindSchema>;
 export type PatronSettings = Settings['patron'];
 export type ReceiptSettings = Settings['receipt'];
 export type OfflineSettings = Settings['offline'];
+export type Sip2Settings = Settings['sip2'];

@@ -15,14 +15,17 @@ export const SETTINGS_EXPORT_VERSION = 1;
 
 /**
  * Settings of one machine or secret: never written to an export, never taken from an import (the
- * kiosk keeps its own). The client secret is not a setting (it lives sealed in the vault); it is
- * listed so that a hand-made file carrying one is refused all the same.
+ * kiosk keeps its own). The client secret and the SIP2 passwords are not settings (they live sealed
+ * in the vault); they are listed so that a hand-made file carrying one is refused all the same.
  */
 export const LOCAL_SETTINGS = [
   'dataDir',
   'staff.pinHash',
   'allowBasicTextEncryption',
   'service.clientSecret',
+  // The SIP2 login and terminal passwords are sealed like the client secret (set-sip2-password).
+  'sip2.loginPassword',
+  'sip2.terminalPassword',
 ] as const;
 
 export interface SettingsExportHeader {

@@ -36,6 +36,23 @@ describe('settings resolution', () => {
       thankYouMs: 5_000,
       noticeMs: 8_000,
       allowEmail: false,
+      backEnd: 'service',
+    });
+    expect(settings.sip2).toEqual({
+      host: '',
+      port: 6001,
+      tls: false,
+      loginUser: '',
+      locationCode: '',
+      institutionId: '',
+      terminator: 'CR',
+      checksums: true,
+      encoding: 'utf-8',
+      requestTimeoutMs: 10_000,
+      retries: 1,
+      heartbeatSeconds: 60,
+      patronPin: false,
+      feeWholeUnits: 'major-units',
     });
     expect(settings.receipt).toEqual({ mode: 'ask', askTimeoutMs: 30_000, unanswered: 'none' });
     expect(settings.feedback).toEqual({ volume: 0.7 });
