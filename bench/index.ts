@@ -28,6 +28,7 @@ const SUITES: ReadonlyArray<() => Promise<{ suite: BenchSuite }>> = [
   () => import('./patron-flow'),
   () => import('./offline'),
   () => import('./fleet'),
+  () => import('./sip2'),
 ];
 
 /** Summarises raw samples (already in `unit`) into a table row. */
