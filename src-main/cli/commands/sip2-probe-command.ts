@@ -104,24 +104,6 @@ export function sip2ReportText(report: Sip2ProbeReport): string {
   return lines.join('\n');
 }
 
-type Sip2Group = Partial<{
-  host: string;
-  port: number;
-  tls: boolean;
-  tlsCaFile: string;
-  tlsServerName: string;
-  loginUser: string;
-  locationCode: string;
-  institutionId: string;
-  terminator: 'CR' | 'CRLF';
-  checksums: boolean;
-  encoding: Sip2Encoding;
-  requestTimeoutMs: number;
-  feeWholeUnits: 'major-units' | 'minor-units';
-  testCard: string;
-  testItem: string;
-}>;
-
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : undefined;
 
@@ -137,14 +119,13 @@ export const sip2Probe: Command = async (input) => {
     input.output.failure('invalid-setting', loaded.error.message);
     return EXIT.usage;
   }
-  // The sip2 group, once the settings schema has it; flags alone work without it.
-  const saved: Sip2Group = (loaded.value as { sip2?: Sip2Group }).sip2 ?? {};
-  const host = text(options.host) ?? saved.host ?? '';
-  const port = Number(text(options.port) ?? saved.port ?? 6001);
-  const terminator = text(options.terminator) ?? saved.terminator ?? 'CR';
-  const encoding = text(options.encoding) ?? saved.encoding ?? 'utf-8';
-  const checksums = text(options.checksums) ?? (saved.checksums === false ? 'off' : 'on');
-  const timeout = Number(text(options['timeout-ms']) ?? saved.requestTimeoutMs ?? 5000);
+  const saved = loaded.value.sip2;
+  const host = text(options.host) ?? saved.host;
+  const port = Number(text(options.port) ?? saved.port);
+  const terminator = text(options.terminator) ?? saved.terminator;
+  const encoding = text(options.encoding) ?? saved.encoding;
+  const checksums = text(options.checksums) ?? (saved.checksums ? 'on' : 'off');
+  const timeout = Number(text(options['timeout-ms']) ?? saved.requestTimeoutMs);
   if (
     !host ||
     !Number.isInteger(port) ||
@@ -159,7 +140,7 @@ export const sip2Probe: Command = async (input) => {
     return usage(input, `${SIP2_PROBE_USAGE}\n(a host is needed: sip2.host or --host)`);
   }
   const caFile = text(options.ca) ?? saved.tlsCaFile;
-  const tlsOn = options.tls === true || saved.tls === true || caFile !== undefined;
+  const tlsOn = options.tls === true || saved.tls || caFile !== undefined;
   let ca: string | undefined;
   if (caFile) {
     try {
@@ -170,7 +151,7 @@ export const sip2Probe: Command = async (input) => {
     }
   }
   const serverName = text(options['server-name']) ?? saved.tlsServerName;
-  const loginUser = text(options.user) ?? saved.loginUser ?? '';
+  const loginUser = text(options.user) ?? saved.loginUser;
   const loginPassword = loginUser
     ? await readHiddenLine('SIP2 login password: ', process.stdin, input.streams.stderr)
     : '';
@@ -181,13 +162,13 @@ export const sip2Probe: Command = async (input) => {
     loginUser,
     loginPassword,
     terminalPassword: '',
-    locationCode: text(options.location) ?? saved.locationCode ?? '',
-    institutionId: text(options.institution) ?? saved.institutionId ?? '',
+    locationCode: text(options.location) ?? saved.locationCode,
+    institutionId: text(options.institution) ?? saved.institutionId,
     terminator,
     checksums: checksums === 'on',
     encoding: encoding as Sip2Encoding,
     requestTimeoutMs: timeout,
-    feeWholeUnits: saved.feeWholeUnits ?? 'major-units',
+    feeWholeUnits: saved.feeWholeUnits,
     testCard: text(options.card) ?? saved.testCard ?? '',
     testItem: text(options.item) ?? saved.testItem ?? '',
   };
