@@ -65,6 +65,7 @@ export function sip2ReportText(report: Sip2ProbeReport): string {
       Object.entries(acs.supported)
         .filter(([, support]) => support === answer)
         .map(([code]) => code)
+        .sort((a, b) => Number(a) - Number(b))
         .join(' ') || '-';
     lines.push(
       '',

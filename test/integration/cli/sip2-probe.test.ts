@@ -59,6 +59,10 @@ describe('library-kiosk probe --sip2', () => {
       'ACS: online yes, check-out yes, check-in yes, renewal no; institution MAIN',
     );
     expect(run.stdout).toMatch(/64 +feeAmount +BV +not-understood/);
+    // In number order, 09 first (an object would put it after the whole-number keys).
+    expect(run.stdout).toContain(
+      'Supported (BX): yes 09 11 17 23 29 35 63 93 99; no 01 15 19 25 37 65 97; not said -',
+    );
     expect(run.stdout).toContain('Nothing to fix: the settings match what the server sends.');
     expect(run.stdout + run.stderr).not.toContain('demo-pass');
   });
