@@ -23,43 +23,63 @@ function pastMoment(text: string | undefined, now: Date): Date | undefined {
   return moment && moment.getTime() <= now.getTime() ? moment : undefined;
 }
 
+type Refused = {
+  ok: false;
+  title: string;
+  words: string;
+  /** Refused because the item is already lent (to this patron or another): some systems say so. */
+  onLoanAlready: boolean;
+  patronFound: boolean;
+};
+
 function circulationAnswer(
   code: '12' | '30',
   services: Sip2Services,
   patron: string,
   item: string,
-  outcome:
-    | { ok: true; renewed: boolean; title: string; dueAt: Date }
-    | { ok: false; title: string; words: string },
+  outcome: { ok: true; renewed: boolean; title: string; dueAt: Date } | Refused,
 ): OutgoingMessage<'12' | '30'> {
+  const { circulation } = services.dialect;
   const fixed = {
     ok: outcome.ok ? '1' : '0',
     renewalOk: outcome.ok && outcome.renewed ? 'Y' : 'N',
-    magneticMedia: 'N',
-    desensitize: outcome.ok ? 'Y' : 'N',
+    magneticMedia: circulation.magneticMedia,
+    desensitize: outcome.ok ? 'Y' : circulation.desensitizeOnRefusal,
     transactionDate: services.dialect.date(services.now()),
   };
+  const dueDate = outcome.ok
+    ? { AH: services.dialect.dueDate(outcome.dueAt) }
+    : circulation.dueDateOnRefusal
+      ? { AH: '' }
+      : {};
+  // A dialect may leave out AH, which the specification requires, as Evergreen does on a refusal.
   const fields = {
     AO: services.institutionId,
     AA: patron,
     AB: item,
     AJ: outcome.title,
-    AH: outcome.ok ? services.dialect.dueDate(outcome.dueAt) : '',
-    ...(outcome.ok ? {} : { AF: [outcome.words] }),
-  };
-  return code === '12' ? { code, fixed, fields } : { code, fixed, fields };
+    ...dueDate,
+    ...(outcome.ok ? {} : { AF: [circulation.refusal(outcome.words, outcome.onLoanAlready)] }),
+  } as OutgoingMessage<'12'>['fields'];
+  const extra: [string, string][] =
+    !outcome.ok && circulation.validPatronOnRefusal
+      ? [['BL', outcome.patronFound ? 'Y' : 'N']]
+      : [];
+  return code === '12' ? { code, fixed, fields, extra } : { code, fixed, fields, extra };
 }
+
+const ALREADY_LENT = new Set(['item_on_loan_to_other']);
 
 /** The member of a circulation request, with its PIN checked when the request sends one. */
 async function patronOf(
   services: Sip2Services,
   barcode: string,
   pin: string | undefined,
-): Promise<{ ok: true; member: MemberRow } | { ok: false; words: string }> {
+): Promise<{ ok: true; member: MemberRow } | { ok: false; words: string; found: boolean }> {
   const member = services.members.byBarcode(barcode);
-  if (!member) return { ok: false, words: SIP2_WORDS.unknownCard };
+  if (!member) return { ok: false, words: SIP2_WORDS.unknownCard, found: false };
   if (pin !== undefined && !(await services.pins.check(member.id, pin))) {
-    return { ok: false, words: SIP2_WORDS.wrongPin };
+    return { ok: false, words: SIP2_WORDS.wrongPin, found: true };
   }
   return { ok: true, member };
 }
@@ -78,17 +98,23 @@ export async function checkout(
   const itemBarcode = fields.AB ?? '';
   const facts = services.item(itemBarcode);
   const title = facts?.title ?? '';
-  const refuse = (words: string) =>
-    circulationAnswer('12', services, patron, itemBarcode, { ok: false, title, words });
+  const refuse = (words: string, onLoanAlready = false, patronFound = true) =>
+    circulationAnswer('12', services, patron, itemBarcode, {
+      ok: false,
+      title,
+      words,
+      onLoanAlready,
+      patronFound,
+    });
   const who = await patronOf(services, patron, fields.AD);
-  if (!who.ok) return refuse(who.words);
+  if (!who.ok) return refuse(who.words, false, who.found);
   const { member } = who;
   const noBlock = fixed.noBlock.toUpperCase() === 'Y';
   const hold = services.routing.holdOf(itemBarcode);
   if (hold && hold.member_id !== member.id && !noBlock) return refuse(SIP2_WORDS.onHoldForOther);
   const renewal = facts?.loan?.memberId === member.id;
   if (renewal && fixed.scRenewalPolicy.toUpperCase() === 'N' && !noBlock) {
-    return refuse(SIP2_WORDS.alreadyYours);
+    return refuse(SIP2_WORDS.alreadyYours, true);
   }
   const now = services.now();
   // The nb due date whenever it falls: an offline due date may already be past.
@@ -101,7 +127,9 @@ export async function checkout(
       ...(noBlock ? { noBlock: dueAt ? { dueAt } : {} } : {}),
     },
   );
-  if (!result.ok) return refuse(refusalWords(result.error.kind));
+  if (!result.ok) {
+    return refuse(refusalWords(result.error.kind), ALREADY_LENT.has(result.error.kind));
+  }
   if (hold?.member_id === member.id) services.routing.fulfil(itemBarcode);
   const { value } = result;
   return circulationAnswer('12', services, member.barcode, value.ItemBarcode, {
@@ -122,10 +150,16 @@ export async function renew(
   const itemBarcode = fields.AB ?? '';
   const facts = services.item(itemBarcode);
   const title = facts?.title ?? '';
-  const refuse = (words: string) =>
-    circulationAnswer('30', services, patron, itemBarcode, { ok: false, title, words });
+  const refuse = (words: string, patronFound = true) =>
+    circulationAnswer('30', services, patron, itemBarcode, {
+      ok: false,
+      title,
+      words,
+      onLoanAlready: false,
+      patronFound,
+    });
   const who = await patronOf(services, patron, fields.AD);
-  if (!who.ok) return refuse(who.words);
+  if (!who.ok) return refuse(who.words, who.found);
   if (!facts) return refuse(SIP2_WORDS.unknownItem);
   if (facts.loan?.memberId !== who.member.id) return refuse(SIP2_WORDS.notYourLoan);
   const result = services.circulation.checkout({
@@ -156,29 +190,37 @@ export function checkin(
   const returnedAt = pastMoment(fixed.returnDate, now);
   const branch = (fields.AP && services.routing.branchByCode(fields.AP)?.id) || session.branchId;
   const facts = services.item(itemBarcode);
-  const transactionDate = services.dialect.date(now);
+  const { dialect } = services;
+  const transactionDate = dialect.date(now);
+  const magneticMedia = dialect.circulation.magneticMedia;
+  const quiet = dialect.checkin.alertTypeAlways ? { CV: '00' } : {};
   const result = services.circulation.checkin(itemBarcode, returnedAt);
   if (!result.ok) {
     return {
       code: '10',
-      fixed: { ok: '0', resensitize: 'N', magneticMedia: 'N', alert: 'N', transactionDate },
+      fixed: { ok: '0', resensitize: 'N', magneticMedia, alert: 'N', transactionDate },
       fields: {
         AO: services.institutionId,
         AB: itemBarcode,
         AQ: facts?.home ?? '',
         ...(facts ? { AJ: facts.title } : {}),
+        ...quiet,
         AF: [refusalWords(result.error.kind satisfies ApiErrorKind)],
       },
     };
   }
   const routing = services.routing.afterReturn(itemBarcode, branch);
   const routed = routing.kind === 'shelf' ? undefined : routing;
+  const hold = routed ? services.routing.holdOf(itemBarcode) : undefined;
+  const holder =
+    hold && dialect.checkin.holdPatron ? services.members.byId(hold.member_id) : undefined;
+  const borrower = result.value.UserBarcode;
   return {
     code: '10',
     fixed: {
       ok: '1',
       resensitize: 'Y',
-      magneticMedia: 'N',
+      magneticMedia,
       alert: routed ? 'Y' : 'N',
       transactionDate,
     },
@@ -187,8 +229,14 @@ export function checkin(
       AB: result.value.ItemBarcode,
       AQ: facts?.home ?? '',
       AJ: result.value.Title,
-      ...(routed ? { CL: routed.sortBin, CV: ALERT_CODES[routed.kind] } : {}),
+      ...(routed ? { CL: routed.sortBin } : {}),
+      ...(dialect.checkin.borrower && borrower ? { AA: borrower } : {}),
+      ...(routed ? { CV: ALERT_CODES[routed.kind] } : quiet),
       ...(routed && routed.kind !== 'hold-here' ? { CT: routed.destination } : {}),
+      // Another patron's data, which systems send and a kiosk must never show (sip2.md).
+      ...(holder
+        ? { CY: holder.barcode, DA: dialect.patron.name(holder.given_name, holder.surname) }
+        : {}),
     },
   };
 }

@@ -125,7 +125,8 @@ export function serveConnection(socket: Socket, options: ConnectionOptions): voi
         return;
       }
     }
-    const terminator = terminatorOf(frame);
+    // As the request ended, unless the dialect's system always ends its own way (Koha: CR LF).
+    const terminator = services.dialect.terminator ?? terminatorOf(frame);
     const parsed = parseFrame(frame, { encoding, requireChecksum: false });
     const checked = verifyChecksum(withoutTerminator(frame)).kind !== 'absent';
     if (!parsed.ok) {

@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import type { Terminator } from '../../src-shared/sip2/build';
 import { formatSipDate } from '../../src-shared/sip2/date';
-import type { OutgoingMessage } from '../../src-shared/sip2/messages';
 
 /**
- * How the listener writes what real systems write differently: dates, fees and the fields it
- * sends. `standard` follows the specification (3M SIP2 2.00, revision 2.12); the others are
- * modelled on a real system's SIP server, with sources in docs/sip2.md ("The reference listener").
+ * How the listener writes what real systems write differently: dates, fees, names, screen
+ * messages and the fields they send or leave out. `standard` follows the specification (3M SIP2
+ * 2.00, revision 2.12); `koha` and `evergreen` are modelled on those systems' SIP servers as
+ * their public source shows them (docs/sip2.md, "The reference listener", names the files).
  */
-export const SIP2_DIALECT_NAMES = ['standard'] as const;
+export const SIP2_DIALECT_NAMES = ['standard', 'koha', 'evergreen'] as const;
 export const sip2DialectNameSchema = z.enum(SIP2_DIALECT_NAMES);
 export type Sip2DialectName = z.infer<typeof sip2DialectNameSchema>;
 
@@ -19,11 +20,52 @@ export interface Sip2Dialect {
   dueDate(moment: Date): string;
   /** A fee amount (BV) from minor units. */
   fee(minorUnits: number): string;
-  /** Last changes to an answer: fields the system leaves out or adds. */
-  finish(message: OutgoingMessage): OutgoingMessage;
+  /** Answers always end so, whatever the request used; absent: as the request. */
+  terminator?: Terminator;
+  patron: {
+    /** The language of 64 and 24, from the request's. */
+    language(requested: string): string;
+    name(given: string, surname: string): string;
+    /** The screen messages (AF) for a known patron's blocks, and a PIN sent wrong. */
+    screen(blockWords: string[], wrongPin: boolean): string[];
+    unknownCard: string;
+    /** CQ: whether a PIN was sent, and whether it was right; undefined leaves CQ out. */
+    cq(sent: boolean, valid: boolean): 'Y' | 'N' | undefined;
+    /** A wrong PIN answered as an unknown card (BL N, every privilege denied). */
+    wrongPinAsUnknown: boolean;
+    /** BV and BH even when nothing is owed. */
+    feeWhenZero: boolean;
+    /** What the item lists (AU, AT, AS) hold. */
+    itemList: 'barcode' | 'title';
+  };
+  circulation: {
+    magneticMedia: 'N' | 'U';
+    /** The refusal's screen message, from the listener's own words for it. */
+    refusal(words: string, onLoanAlready: boolean): string;
+    /** AH sent empty on a refusal (the specification's required field) or left out. */
+    dueDateOnRefusal: boolean;
+    desensitizeOnRefusal: 'Y' | 'N';
+    /** BL (valid patron) on a refused check-out: a field the 12 layout does not have. */
+    validPatronOnRefusal: boolean;
+  };
+  checkin: {
+    /** AA: the member who had the item. */
+    borrower: boolean;
+    /** CY and DA: the member the hold waits for, and their name. */
+    holdPatron: boolean;
+    /** CV on every answer ("00" when there is no alert). */
+    alertTypeAlways: boolean;
+  };
 }
 
 const majorUnits = (minorUnits: number): string => (minorUnits / 100).toFixed(2);
+const two = (value: number): string => String(value).padStart(2, '0');
+
+/** "YYYY-MM-DD HH:MM:SS" in this machine's zone (Perl's strftime '%F %T'). */
+function isoLocal(moment: Date): string {
+  const day = `${moment.getFullYear()}-${two(moment.getMonth() + 1)}-${two(moment.getDate())}`;
+  return `${day} ${two(moment.getHours())}:${two(moment.getMinutes())}:${two(moment.getSeconds())}`;
+}
 
 const standard: Sip2Dialect = {
   name: 'standard',
@@ -31,10 +73,109 @@ const standard: Sip2Dialect = {
   date: (moment) => formatSipDate(moment, 'utc'),
   dueDate: (moment) => formatSipDate(moment, 'utc'),
   fee: majorUnits,
-  finish: (message) => message,
+  patron: {
+    // 001 is English, the language of the listener's screen messages.
+    language: () => '001',
+    name: (given, surname) => `${given} ${surname}`,
+    screen: (blockWords, wrongPin) => [
+      ...blockWords,
+      ...(wrongPin ? ['The PIN is not right.'] : []),
+    ],
+    unknownCard: 'This card is not known to the library.',
+    cq: (sent, valid) => (sent ? (valid ? 'Y' : 'N') : undefined),
+    wrongPinAsUnknown: false,
+    feeWhenZero: false,
+    itemList: 'barcode',
+  },
+  circulation: {
+    magneticMedia: 'N',
+    refusal: (words) => words,
+    dueDateOnRefusal: true,
+    desensitizeOnRefusal: 'N',
+    validPatronOnRefusal: false,
+  },
+  checkin: { borrower: false, holdPatron: false, alertTypeAlways: false },
 };
 
-const DIALECTS: Record<Sip2DialectName, Sip2Dialect> = { standard };
+/**
+ * Koha's SIP server (C4/SIP/Sip.pm, C4/SIP/Sip/MsgType.pm, C4/SIP/ILS/Patron.pm): local time
+ * with four spaces for the zone, due dates too; a field whose value is empty or 0 left out
+ * (maybe_add), so no BV when nothing is owed; the fines amount as the database sums it; CQ always
+ * (N when no password was sent); "Greetings from Koha." before the patron's notes, each block's
+ * words after " -- "; magnetic media U; BL on a refused check-out; the borrower (AA), the hold
+ * patron (CY) and their name (DA) on a check-in; answers end with the account's terminator, CR LF
+ * unless configured otherwise.
+ */
+const koha: Sip2Dialect = {
+  name: 'koha',
+  date: (moment) => formatSipDate(moment, 'local'),
+  dueDate: (moment) => formatSipDate(moment, 'local'),
+  // A sum of decimals as Perl prints it: 12.5, 3, 0.25; never padded to two places.
+  fee: (minorUnits) => String(minorUnits / 100),
+  terminator: 'CRLF',
+  patron: {
+    language: (requested) => requested,
+    name: (given, surname) => `${given} ${surname}`,
+    screen: (blockWords, wrongPin) => [
+      ['Greetings from Koha. ', ...blockWords.map((words) => ` -- ${words}`)].join('') +
+        (wrongPin ? ' -- Invalid password' : ''),
+    ],
+    unknownCard: 'Invalid cardnumber',
+    cq: (sent, valid) => (sent && valid ? 'Y' : 'N'),
+    wrongPinAsUnknown: false,
+    feeWhenZero: false,
+    itemList: 'barcode',
+  },
+  circulation: {
+    magneticMedia: 'U',
+    refusal: (words) => words,
+    dueDateOnRefusal: true,
+    desensitizeOnRefusal: 'N',
+    validPatronOnRefusal: true,
+  },
+  checkin: { borrower: true, holdPatron: true, alertTypeAlways: false },
+};
+
+/**
+ * Evergreen's SIPServer as rewritten in OpenILS::Application::SIP2 (SIP2.pm, SIP2/Common.pm,
+ * SIP2/Checkout.pm, SIP2/Patron.pm): local time with four spaces; a due date as
+ * "YYYY-MM-DD HH:MM:SS" unless the account sets due_date_use_sip_date_format; the balance owed
+ * with two decimals, sent even when 0.00, with its currency; language 000; the name as first,
+ * second and family name with a space each (two spaces where there is no second name); a wrong
+ * password answered as an unknown patron; CQ Y only when a password was sent (and so right);
+ * charged and overdue item lists as titles (msg64_summary_datatype "barcode" sends barcodes);
+ * its own refusal words; no AH on a refusal, and desensitize from the item, Y, even then; CV on
+ * every check-in ("00" when nothing is to be said), with AA, CY and DA.
+ */
+const evergreen: Sip2Dialect = {
+  name: 'evergreen',
+  date: (moment) => formatSipDate(moment, 'local'),
+  dueDate: isoLocal,
+  fee: majorUnits,
+  patron: {
+    language: () => '000',
+    name: (given, surname) => `${given}  ${surname}`,
+    screen: () => [],
+    unknownCard: '',
+    cq: (sent) => (sent ? 'Y' : 'N'),
+    wrongPinAsUnknown: true,
+    feeWhenZero: true,
+    itemList: 'title',
+  },
+  circulation: {
+    magneticMedia: 'N',
+    refusal: (_words, onLoanAlready) =>
+      onLoanAlready
+        ? 'This item is already checked out'
+        : 'Patron is not allowed to checkout the selected item',
+    dueDateOnRefusal: false,
+    desensitizeOnRefusal: 'Y',
+    validPatronOnRefusal: false,
+  },
+  checkin: { borrower: true, holdPatron: true, alertTypeAlways: true },
+};
+
+const DIALECTS: Record<Sip2DialectName, Sip2Dialect> = { standard, koha, evergreen };
 
 export function sip2DialectFor(name: Sip2DialectName | undefined): Sip2Dialect {
   return DIALECTS[name ?? 'standard'];

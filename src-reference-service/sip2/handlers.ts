@@ -7,12 +7,7 @@ import {
 } from '../../src-shared/sip2/positional-fields';
 import { checkin, checkout, renew } from './circulation-answers';
 import { type Sip2Services, type Sip2Session } from './context';
-import {
-  LANGUAGE_ENGLISH,
-  UNKNOWN_PATRON_STATUS,
-  patronInformation,
-  patronStatusAnswer,
-} from './patron-answers';
+import { UNKNOWN_PATRON_STATUS, patronInformation, patronStatusAnswer } from './patron-answers';
 import { SIP2_WORDS } from './words';
 
 /** The requests the listener answers: BX of its ACS status (98) lists exactly these. */
@@ -49,8 +44,7 @@ export async function answerRequest(
   if (!session.loggedIn && !BEFORE_LOGIN.has(request.code)) {
     return refusal(request, SIP2_WORDS.notLoggedIn, services);
   }
-  const answer = await answerLoggedIn(request, session, services);
-  return answer && services.dialect.finish(answer);
+  return answerLoggedIn(request, session, services);
 }
 
 async function answerLoggedIn(
@@ -204,7 +198,7 @@ export function refusal(
         code: '64',
         fixed: {
           patronStatus: UNKNOWN_PATRON_STATUS,
-          language: LANGUAGE_ENGLISH,
+          language: services.dialect.patron.language(request.fixed.language),
           transactionDate,
           holdItemsCount: '0000',
           overdueItemsCount: '0000',
@@ -218,7 +212,11 @@ export function refusal(
     case '23':
       return {
         code: '24',
-        fixed: { patronStatus: UNKNOWN_PATRON_STATUS, language: LANGUAGE_ENGLISH, transactionDate },
+        fixed: {
+          patronStatus: UNKNOWN_PATRON_STATUS,
+          language: services.dialect.patron.language(request.fixed.language),
+          transactionDate,
+        },
         fields: { AO, AA: request.fields.AA ?? '', AE: '', AF },
       };
     case '11':

@@ -4,13 +4,10 @@ import type { ReceivedMessage } from '../../src-shared/sip2/parse';
 import { CURRENCY } from '../config';
 import type { MemberRow } from '../domain/members';
 import type { MemberCirculation } from '../domain/schemas';
-import { count4, yesNo, type Sip2Services } from './context';
-import { SIP2_WORDS, refusalWords } from './words';
+import { count4, type Sip2Services } from './context';
+import { refusalWords } from './words';
 
 type Block = MemberCirculation['Blocks'][number];
-
-/** English, the language code the answers carry (3M SIP2 2.00, "language": 001). */
-export const LANGUAGE_ENGLISH = '001';
 
 /** The patron status of an unknown card: every privilege denied, as Koha and Evergreen answer. */
 export const UNKNOWN_PATRON_STATUS = 'YYYY'.padEnd(14, ' ');
@@ -47,18 +44,9 @@ export function blockWords(blocks: readonly Block[]): string[] {
   return blocks.map((block) => refusalWords(block));
 }
 
-/** CQ when the request sent a PIN (AD), as the specification asks; absent otherwise. */
-export async function pinVerdict(
-  services: Sip2Services,
-  member: MemberRow,
-  pin: string | undefined,
-): Promise<'Y' | 'N' | undefined> {
-  if (pin === undefined) return undefined;
-  return yesNo(await services.pins.check(member.id, pin));
-}
-
 function feeFields(services: Sip2Services, fineCents: number): { BH?: string; BV?: string } {
-  return fineCents > 0 ? { BH: CURRENCY, BV: services.dialect.fee(fineCents) } : {};
+  const show = fineCents > 0 || services.dialect.patron.feeWhenZero;
+  return show ? { BH: CURRENCY, BV: services.dialect.fee(fineCents) } : {};
 }
 
 /** The BP..BQ range of a list (1-based, both ends included); the whole list when not given. */
@@ -71,57 +59,104 @@ export function listRange(list: string[], start: string | undefined, end: string
 type PatronInformation = Extract<ReceivedMessage, { code: '63' }>;
 type PatronStatusRequest = Extract<ReceivedMessage, { code: '23' }>;
 
+/** What 64 and 24 share: the patron found (and the PIN judged) or not. */
+interface Judged {
+  member: MemberRow;
+  circulation: MemberCirculation;
+  pinSent: boolean;
+  pinValid: boolean;
+}
+
+async function judge(
+  services: Sip2Services,
+  fields: { AA?: string; AD?: string },
+): Promise<Judged | undefined> {
+  const member = services.members.byBarcode(fields.AA ?? '');
+  if (!member) return undefined;
+  const pinSent = fields.AD !== undefined;
+  const pinValid = pinSent && (await services.pins.check(member.id, fields.AD ?? ''));
+  if (pinSent && !pinValid && services.dialect.patron.wrongPinAsUnknown) return undefined;
+  return { member, circulation: services.circulation.circulationOf(member), pinSent, pinValid };
+}
+
+/** The fields of 64 and 24 for a card the library does not know (or a PIN a dialect treats so). */
+function unknownFields(services: Sip2Services, fields: { AA?: string; AD?: string }) {
+  const { patron } = services.dialect;
+  const cq = patron.cq(fields.AD !== undefined, false);
+  return {
+    AO: services.institutionId,
+    AA: fields.AA ?? '',
+    AE: '',
+    BL: 'N',
+    ...(cq ? { CQ: cq } : {}),
+    ...(patron.unknownCard ? { AF: [patron.unknownCard] } : {}),
+  };
+}
+
+/** The fields of 64 and 24 for a known patron. */
+function knownFields(services: Sip2Services, judged: Judged) {
+  const { patron } = services.dialect;
+  const { member, circulation } = judged;
+  const cq = patron.cq(judged.pinSent, judged.pinValid);
+  const words = patron.screen(blockWords(circulation.Blocks), judged.pinSent && !judged.pinValid);
+  return {
+    AO: services.institutionId,
+    AA: member.barcode,
+    AE: patron.name(member.given_name, member.surname),
+    BL: 'Y',
+    ...(cq ? { CQ: cq } : {}),
+    ...feeFields(services, Math.round(circulation.Fine * 100)),
+    ...(words.length > 0 ? { AF: words } : {}),
+  };
+}
+
+const zeroCounts = {
+  holdItemsCount: count4(0),
+  overdueItemsCount: count4(0),
+  chargedItemsCount: count4(0),
+  fineItemsCount: count4(0),
+  recallItemsCount: count4(0),
+  unavailableHoldsCount: count4(0),
+};
+
 /** 63 -> 64: status, counts, the list the summary asks for, fee, validity and the PIN's verdict. */
 export async function patronInformation(
   request: PatronInformation,
   services: Sip2Services,
 ): Promise<OutgoingMessage<'64'>> {
   const { fields } = request;
-  const at = services.dialect.date(services.now());
-  const patron = fields.AA ?? '';
-  const member = services.members.byBarcode(patron);
-  if (!member) {
+  const { dialect } = services;
+  const at = dialect.date(services.now());
+  const language = dialect.patron.language(request.fixed.language);
+  const judged = await judge(services, fields);
+  if (!judged) {
     return {
       code: '64',
-      fixed: {
-        patronStatus: UNKNOWN_PATRON_STATUS,
-        language: LANGUAGE_ENGLISH,
-        transactionDate: at,
-        holdItemsCount: count4(0),
-        overdueItemsCount: count4(0),
-        chargedItemsCount: count4(0),
-        fineItemsCount: count4(0),
-        recallItemsCount: count4(0),
-        unavailableHoldsCount: count4(0),
-      },
-      fields: {
-        AO: services.institutionId,
-        AA: patron,
-        AE: '',
-        BL: 'N',
-        ...(fields.AD !== undefined ? { CQ: 'N' } : {}),
-        AF: [SIP2_WORDS.unknownCard],
-      },
+      fixed: { patronStatus: UNKNOWN_PATRON_STATUS, language, transactionDate: at, ...zeroCounts },
+      fields: unknownFields(services, fields),
     };
   }
-  const circulation = services.circulation.circulationOf(member);
+  const { member, circulation } = judged;
   const type = services.catalog.memberTypes().UserTypes.find((t) => t.Id === member.member_type_id);
   const holds = services.routing.holdsFor(member.id);
-  const charged = circulation.Items.map((item) => item.ItemBarcode);
-  const overdue = circulation.Items.filter((item) => item.Overdue).map((item) => item.ItemBarcode);
+  const byTitle = dialect.patron.itemList === 'title';
+  const entry = (barcode: string): string =>
+    byTitle ? (services.item(barcode)?.title ?? barcode) : barcode;
+  const charged = circulation.Items.map((item) => entry(item.ItemBarcode));
+  const overdue = circulation.Items.filter((item) => item.Overdue).map((item) =>
+    entry(item.ItemBarcode),
+  );
+  const held = holds.map(entry);
   const range = (list: string[]) => listRange(list, fields.BP, fields.BQ);
   const asked = readSummary(request.fixed.summary);
-  const cq = await pinVerdict(services, member, fields.AD);
-  const fineCents = Math.round(circulation.Fine * 100);
   const address = [member.address1, member.address2, member.city, member.postcode]
     .filter((part) => part !== '')
     .join(', ');
-  const words = blockWords(circulation.Blocks);
   return {
     code: '64',
     fixed: {
       patronStatus: patronStatus(circulation.Blocks),
-      language: LANGUAGE_ENGLISH,
+      language,
       transactionDate: at,
       holdItemsCount: count4(holds.length),
       overdueItemsCount: count4(overdue.length),
@@ -132,21 +167,15 @@ export async function patronInformation(
       unavailableHoldsCount: count4(0),
     },
     fields: {
-      AO: services.institutionId,
-      AA: member.barcode,
-      AE: `${member.given_name} ${member.surname}`,
+      ...knownFields(services, judged),
       ...(type ? { CB: count4(type.LoanLimit) } : {}),
-      BL: 'Y',
-      ...(cq ? { CQ: cq } : {}),
-      ...feeFields(services, fineCents),
-      ...(type ? { CC: services.dialect.fee(Math.round(type.FineThreshold * 100)) } : {}),
-      ...(asked === 'hold-items' ? { AS: range(holds) } : {}),
+      ...(type ? { CC: dialect.fee(Math.round(type.FineThreshold * 100)) } : {}),
+      ...(asked === 'hold-items' ? { AS: range(held) } : {}),
       ...(asked === 'overdue-items' ? { AT: range(overdue) } : {}),
       ...(asked === 'charged-items' ? { AU: range(charged) } : {}),
       ...(address ? { BD: address } : {}),
       ...(member.email ? { BE: member.email } : {}),
       ...(member.phone ? { BF: member.phone } : {}),
-      ...(words.length > 0 ? { AF: words } : {}),
     },
   };
 }
@@ -158,44 +187,22 @@ export async function patronStatusAnswer(
 ): Promise<OutgoingMessage<'24'>> {
   const { fields } = request;
   const at = services.dialect.date(services.now());
-  const patron = fields.AA ?? '';
-  const member = services.members.byBarcode(patron);
-  if (!member) {
+  const language = services.dialect.patron.language(request.fixed.language);
+  const judged = await judge(services, fields);
+  if (!judged) {
     return {
       code: '24',
-      fixed: {
-        patronStatus: UNKNOWN_PATRON_STATUS,
-        language: LANGUAGE_ENGLISH,
-        transactionDate: at,
-      },
-      fields: {
-        AO: services.institutionId,
-        AA: patron,
-        AE: '',
-        BL: 'N',
-        ...(fields.AD !== undefined ? { CQ: 'N' } : {}),
-        AF: [SIP2_WORDS.unknownCard],
-      },
+      fixed: { patronStatus: UNKNOWN_PATRON_STATUS, language, transactionDate: at },
+      fields: unknownFields(services, fields),
     };
   }
-  const circulation = services.circulation.circulationOf(member);
-  const cq = await pinVerdict(services, member, fields.AD);
-  const words = blockWords(circulation.Blocks);
   return {
     code: '24',
     fixed: {
-      patronStatus: patronStatus(circulation.Blocks),
-      language: LANGUAGE_ENGLISH,
+      patronStatus: patronStatus(judged.circulation.Blocks),
+      language,
       transactionDate: at,
     },
-    fields: {
-      AO: services.institutionId,
-      AA: member.barcode,
-      AE: `${member.given_name} ${member.surname}`,
-      BL: 'Y',
-      ...(cq ? { CQ: cq } : {}),
-      ...feeFields(services, Math.round(circulation.Fine * 100)),
-      ...(words.length > 0 ? { AF: words } : {}),
-    },
+    fields: knownFields(services, judged),
   };
 }
