@@ -157,7 +157,8 @@ const evergreen: Sip2Dialect = {
     name: (given, surname) => `${given}  ${surname}`,
     screen: () => [],
     unknownCard: '',
-    cq: (sent) => (sent ? 'Y' : 'N'),
+    // A wrong password never gets here (answered as an unknown card): Y means sent, and so right.
+    cq: (sent, valid) => (sent && valid ? 'Y' : 'N'),
     wrongPinAsUnknown: true,
     feeWhenZero: true,
     itemList: 'title',
