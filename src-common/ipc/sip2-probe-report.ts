@@ -32,6 +32,7 @@ export const SIP2_PROBE_HINTS = [
   'institution-id',
   'offline',
   'test-card-unknown',
+  'empty-pin-refused',
   'no-test-card',
   'no-test-item',
   'test-item-unknown',

@@ -46,6 +46,8 @@ const HINT_TEXT: Record<Sip2ProbeHint, (value: string) => string> = {
     'The server says it is offline: the kiosk offers no check-out or check-in until it is back.',
   'test-card-unknown': () =>
     'The server does not know the test card: set sip2.testCard to a card it knows (and check sip2.institutionId).',
+  'empty-pin-refused': () =>
+    'The server refuses the test card with an empty PIN (23), though it knows the card (63): if patrons must give a PIN, turn on sip2.patronPin.',
   'no-test-card': () => 'No test card: set sip2.testCard to try the patron requests (63 and 23).',
   'no-test-item': () => 'No test item: set sip2.testItem to try the item request (17).',
   'test-item-unknown': () =>

@@ -331,6 +331,7 @@ export async function runSip2Probe(options: Sip2ProbeOptions): Promise<Sip2Probe
   }
 
   const date = formatSipDate(now(), 'local');
+  let knownBy63: 'yes' | 'no' | 'unknown' | undefined;
   const tryPatron = async (code: '63' | '23'): Promise<void> => {
     const name: Sip2ProbeStep = code === '63' ? 'patron-information' : 'patron-status';
     if (!options.testCard) {
@@ -367,8 +368,14 @@ export async function runSip2Probe(options: Sip2ProbeOptions): Promise<Sip2Probe
     }
     describe(answer, options, report);
     const valid = 'BL' in answer.fields ? readFlag(answer.fields.BL) : 'unknown';
-    if (valid === 'no')
+    if (code === '63') knownBy63 = valid;
+    // 23 carries the patron's password (AD), sent empty: a server that checks PINs (Evergreen
+    // takes a wrong one as an unknown patron) refuses a card that 63, without AD, knows.
+    if (valid === 'no' && code === '23' && knownBy63 === 'yes') {
+      hint({ hint: 'empty-pin-refused', settings: ['sip2.patronPin'] });
+    } else if (valid === 'no') {
       hint({ hint: 'test-card-unknown', settings: ['sip2.testCard', 'sip2.institutionId'] });
+    }
     step(name, 'ok', `answered ${answer.code}; valid patron ${valid}`);
   };
   await tryPatron('63');

@@ -227,3 +227,53 @@ describe('runSip2Probe against the reference service SIP2 listener', () => {
     expect(report.hints).toEqual([{ hint: 'tls-certificate', settings: ['sip2.tlsCaFile'] }]);
   });
 });
+
+describe('runSip2Probe against the listener in the koha and evergreen dialects', () => {
+  const probeDialect = async (dialect: 'koha' | 'evergreen') => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), `sip2-probe-${dialect}-`));
+    const service = await startService({
+      ports: { base: 0, auth: 0, blob: 0 },
+      quiet: true,
+      dataDir: dir,
+      sip2: { port: 0, dialect },
+    });
+    try {
+      const sip2 = service.sip2;
+      if (!sip2) throw new Error('started without its SIP2 listener');
+      return await runSip2Probe(
+        kiosk(sip2.port, {
+          loginUser: sip2.loginUser,
+          loginPassword: sip2.loginPassword,
+          institutionId: sip2.institutionId,
+          locationCode: 'CEN',
+          testCard: memberBarcode(DEMO_MEMBERS.canBorrow),
+          testItem: itemBarcode(DEMO_ITEMS.onLoanNotDue),
+          requestTimeoutMs: 1000,
+        }),
+      );
+    } finally {
+      await service.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('koha: answers end with CR LF whatever the kiosk sends, and the hint says so', async () => {
+    const report = await probeDialect('koha');
+    expect(report.steps.every(({ outcome }) => outcome === 'ok')).toBe(true);
+    expect(report.framing?.terminator).toBe('CRLF');
+    expect(report.hints).toEqual([
+      { hint: 'terminator', settings: ['sip2.terminator'], value: 'CRLF' },
+    ]);
+  });
+
+  it('evergreen: an empty PIN in 23 is refused though 63 knows the card, and the hint says PIN, not card', async () => {
+    const report = await probeDialect('evergreen');
+    expect(report.steps.every(({ outcome }) => outcome === 'ok')).toBe(true);
+    expect(report.hints).toEqual([{ hint: 'empty-pin-refused', settings: ['sip2.patronPin'] }]);
+    // The due date of the loaned test item comes as text ("YYYY-MM-DD HH:MM:SS"): read as text.
+    expect(report.fields.find(({ message, id }) => message === '18' && id === 'AH')).toMatchObject({
+      status: 'understood',
+      how: 'text',
+    });
+  });
+});

@@ -81,6 +81,18 @@ describe('the SIP2 probe on the diagnostics screen, in words', () => {
       {},
       'Nada que corregir: los ajustes coinciden con lo que envía el servidor.',
     ],
+    [
+      'en',
+      'hint.empty-pin-refused',
+      {},
+      'The server refuses the test card when it comes with an empty PIN (23), though it knows the card (63). If patrons must give a PIN, turn on the patron PIN setting (sip2.patronPin).',
+    ],
+    [
+      'es',
+      'hint.empty-pin-refused',
+      {},
+      'El servidor rechaza la tarjeta de prueba cuando llega con un PIN vacío (23), aunque conoce la tarjeta (63). Si los usuarios deben dar un PIN, active el ajuste de PIN del usuario (sip2.patronPin).',
+    ],
     ['en', 'summary', { ok: 2, steps: 6 }, 'Steps done: 2 of 6.'],
     ['es', 'summary', { ok: 2, steps: 6 }, 'Pasos completados: 2 de 6.'],
     ['en', 'step.acs-status', {}, 'Server status (99)'],
