@@ -81,6 +81,11 @@ export interface KioskCoreOptions {
   onCirculationOffersChange?: (listener: () => void) => () => void;
   /** False when the back end cannot find a member by email (SIP2): the attract screen hides it. */
   emailLookup?: boolean;
+  /**
+   * True when the patron flow's back end logs in on its own (SIP2): patrons are served with no
+   * staff signed in. Absent, the kiosk is out of service until staff sign in.
+   */
+  servesWithoutSignIn?: boolean;
   /** The staff console's screens (members, documents, settings, diagnostics); absent, they say so. */
   console?: ConsoleDependencies;
   clock?: Clock;
@@ -119,7 +124,9 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   let language = options.defaultLanguage;
   let theme = options.defaultTheme;
   let feedback: KioskState['feedback'];
-  const signedIn = (): boolean => options.auth.status().state === 'signed-in';
+  // "Signed in" as the patron flow needs it: a SIP2 back end has its own login.
+  const signedIn = (): boolean =>
+    options.servesWithoutSignIn === true || options.auth.status().state === 'signed-in';
   let wasSignedIn = signedIn();
 
   const { circulation } = options;

@@ -26,6 +26,15 @@ import { classify } from '../scanner/classify';
 import { startupStages } from './startup-stages';
 import type { DocumentFileSource } from '../core/console/documents/source';
 import type { RecoveryTally } from '../core/console/deps';
+import type { CirculationPort } from '../circulation/circulation-port';
+import { createSip2Client } from '../library-client/sip2/client';
+import type { Sip2Client } from '../library-client/sip2/sip2-types';
+import type { Sip2PasswordStore } from '../vault/sip2-passwords';
+import type { Sip2ProbeOptions } from '../library-client/sip2/probe';
+import type { RunningSip2 } from '../../src-reference-service/index';
+import { startAcsHeartbeat } from './acs-heartbeat';
+import type { AcsHeartbeat } from './acs-heartbeat';
+import { sip2ClientOptions, usesEmbeddedSip2 } from './sip2-back-end';
 
 const log = createLogger('kiosk');
 
@@ -34,6 +43,8 @@ export interface HostAdapters {
   vault: TokenVault;
   /** Where the host keeps a confidential client's secret (encrypted); absent: a public client. */
   clientSecrets?: ClientSecretStore;
+  /** Where the host keeps the SIP2 login and terminal passwords (sealed); absent: none. */
+  sip2Passwords?: Sip2PasswordStore;
   /** Shows the sign-in page the host's way (system browser, auth window or renderer popup). */
   presentSignIn(auth: StaffAuth): Promise<SignInPresentation>;
   /** Web host: the renderer opens the print dialog; Electron prints silently to the printer. */
@@ -73,6 +84,8 @@ export interface BootedKiosk {
   faults?: FaultController;
   /** Demo mode is on (see demoModeOn). */
   demo: boolean;
+  /** With `patron.backEnd: 'sip2'`: the client the patron flow uses, where, and its heartbeat. */
+  sip2?: { client: Sip2Client; host: string; port: number; heartbeat: AcsHeartbeat };
   stop(): Promise<void>;
 }
 
@@ -88,10 +101,22 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
   // the embedded service has no account with a published password.
   const demoAsked = (adapters.demo ?? false) && !settings.staff.pinHash;
   const stages = startupStages('kiosk', 'library service');
+  const embeddedSip2 = usesEmbeddedSip2(settings);
   const service = await resolveServiceConnection(settings, {
     ...adapters.embeddedService,
     ...(demoAsked ? { demoSignInHint: true } : {}),
     demoAccounts: demoAsked,
+    // Any free port: nothing outside the kiosk needs to find it (probe --sip2 names a server).
+    ...(embeddedSip2
+      ? {
+          sip2: {
+            port: 0,
+            tls: settings.sip2.tls,
+            encoding: settings.sip2.encoding,
+            ...adapters.embeddedService?.sip2,
+          },
+        }
+      : {}),
   });
   stages.mark('library service', 'staff sign-in');
   const clientSecret = adapters.clientSecrets
@@ -116,6 +141,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
   if (demo) log.warn('demo mode: the demo staff PIN opens staff mode');
 
   const { client } = auth;
+  const sip2 = await startSip2BackEnd(settings, service.sip2, adapters.sip2Passwords);
   // Changeable: a PIN changed on the settings screen opens staff mode from then on.
   const staffPin = pinHash
     ? changeablePinGate(
@@ -133,6 +159,18 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
     ...(adapters.offlineJitter === undefined ? {} : { jitter: adapters.offlineJitter }),
     keys: adapters.journalKeys ?? createFileJournalKey(journalKeyFile(settings.dataDir)),
     signedIn: () => auth.status().state === 'signed-in',
+    // SIP2 logs in on its own: its queue goes out without a staff sign-in, and the ACS's own
+    // status says whether it is back.
+    ...(sip2
+      ? {
+          port: sip2.port,
+          portReady: () => true,
+          probe: async () => {
+            const status = await sip2.client.acsStatus();
+            return status.ok && status.value.online;
+          },
+        }
+      : {}),
     isCard: (code) => {
       const classification = classify(code, settings.scanner);
       return classification.kind === 'patron' && classification.valid;
@@ -142,6 +180,15 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
       return classification.kind === 'item' && classification.valid;
     },
   });
+  const heartbeat = sip2
+    ? startAcsHeartbeat({
+        status: () => sip2.client.acsStatus(),
+        everyMs: settings.sip2.heartbeatSeconds * 1000,
+        connectivity: offline.connectivity,
+      })
+    : undefined;
+  // Not awaited: an ACS slow to answer must not hold the kiosk's start.
+  void heartbeat?.beat();
   stages.mark('offline journal', 'kiosk core');
   const core = createKioskCore({
     branchName: settings.kiosk.branchName || 'Library',
@@ -157,13 +204,22 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
     scanner,
     scannerSettings: settings.scanner,
     service: { baseUrl: service.connection.baseUrl, embedded: service.embedded },
-    // The patron session gets the four circulation calls, not the staff sign-in behind them.
-    circulation: {
+    // The patron session gets the circulation calls, not the staff sign-in behind them.
+    circulation: sip2?.port ?? {
       memberByBarcode: client.memberByBarcode,
       memberByEmail: client.memberByEmail,
       checkOut: client.checkOut,
       checkIn: client.checkIn,
     },
+    ...(sip2 && heartbeat
+      ? {
+          patronPin: settings.sip2.patronPin,
+          circulationOffers: heartbeat.offers,
+          onCirculationOffersChange: heartbeat.onOffersChange,
+          emailLookup: false,
+          servesWithoutSignIn: true,
+        }
+      : {}),
     patron: settings.patron,
     receiptMode: settings.receipt.mode,
     receiptQuestion: {
@@ -182,6 +238,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
       ...(adapters.documents ? { documents: adapters.documents } : {}),
       scanner,
       offline,
+      ...(sip2 ? { sip2ProbeOptions: sip2.probeOptions } : {}),
       service: {
         baseUrl: service.connection.baseUrl,
         authUrl: service.connection.authUrl,
@@ -204,12 +261,70 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
     offline,
     ...(service.faults ? { faults: service.faults } : {}),
     demo,
+    ...(sip2 && heartbeat
+      ? { sip2: { client: sip2.client, host: sip2.host, port: sip2.portNumber, heartbeat } }
+      : {}),
     async stop() {
       core.dispose();
+      await heartbeat?.dispose();
       await offline.dispose();
+      // After the sync stopped: it may have been sending over this connection.
+      await sip2?.client.close();
       auth.dispose();
       await scanner.stop();
       await service.stop();
     },
+  };
+}
+
+interface Sip2BackEnd {
+  client: Sip2Client;
+  /** The six circulation calls the patron session and the offline desk use. */
+  port: Required<CirculationPort>;
+  host: string;
+  portNumber: number;
+  /** For the diagnostics screen's SIP2 probe: the same server, with the test card and item. */
+  probeOptions: () => Promise<Sip2ProbeOptions>;
+}
+
+/**
+ * The SIP2 client when the patron flow uses SIP2: to the configured server with its sealed
+ * passwords, or to the embedded listener the service started. Absent with the service back end.
+ */
+async function startSip2BackEnd(
+  settings: Settings,
+  embedded: RunningSip2 | undefined,
+  passwords: Sip2PasswordStore | undefined,
+): Promise<Sip2BackEnd | undefined> {
+  if (settings.patron.backEnd !== 'sip2') return undefined;
+  if (usesEmbeddedSip2(settings) && !embedded) {
+    // The settings schema refuses SIP2 without a host beside a configured service; kept for safety.
+    throw new Error('sip2.host is empty and no embedded SIP2 listener was started');
+  }
+  const options = await sip2ClientOptions(settings, embedded ? { embedded } : { passwords });
+  const client = createSip2Client({ ...options, log: createLogger('sip2') });
+  log.info('the patron flow uses SIP2', {
+    host: options.host,
+    port: options.port,
+    tls: options.tls !== undefined,
+    embedded: embedded !== undefined,
+  });
+  return {
+    client,
+    port: {
+      memberByBarcode: client.memberByBarcode,
+      memberByEmail: client.memberByEmail,
+      checkOut: client.checkOut,
+      checkIn: client.checkIn,
+      memberWithPin: client.memberWithPin,
+      endSession: client.endSession,
+    },
+    host: options.host,
+    portNumber: options.port,
+    probeOptions: async () => ({
+      ...options,
+      ...(settings.sip2.testCard ? { testCard: settings.sip2.testCard } : {}),
+      ...(settings.sip2.testItem ? { testItem: settings.sip2.testItem } : {}),
+    }),
   };
 }

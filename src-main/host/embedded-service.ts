@@ -2,7 +2,11 @@ import type { ServiceConnection } from '../auth/staff-auth';
 import { createLogger } from '../../src-shared/log/logger';
 import type { Settings } from '../settings/schema';
 import { configuredConnection, embeddedConnection } from '../library-client/connection';
-import type { FaultController, StartServiceOptions } from '../../src-reference-service/index';
+import type {
+  FaultController,
+  RunningSip2,
+  StartServiceOptions,
+} from '../../src-reference-service/index';
 import { prepareEmbeddedServiceFolder } from './embedded-service-files';
 import { checkNativeBinding } from './native-binding';
 
@@ -16,6 +20,8 @@ export interface ResolvedConnection {
   stop(): Promise<void>;
   /** The embedded service's fault knobs when started with `faults: true`; absent otherwise. */
   faults?: FaultController;
+  /** The embedded service's SIP2 listener, when it was asked for (`sip2`). */
+  sip2?: RunningSip2;
 }
 
 export interface ResolveOptions {
@@ -43,6 +49,8 @@ export interface ResolveOptions {
   demoAccounts?: boolean;
   /** Tests only: a member PUT that replaces the record (`replace`) instead of merging into it. */
   memberPut?: StartServiceOptions['memberPut'];
+  /** The patron flow uses SIP2 with no server of its own: the embedded service's listener. */
+  sip2?: StartServiceOptions['sip2'];
 }
 
 /**
@@ -72,15 +80,18 @@ export async function resolveServiceConnection(
     ...(options.demoSignInHint ? { demoSignInHint: true } : {}),
     demoAccounts: options.demoAccounts ?? false,
     ...(options.memberPut ? { memberPut: options.memberPut } : {}),
+    ...(options.sip2 ? { sip2: options.sip2 } : {}),
   });
   log.info('using the embedded reference service', {
     baseUrl: running.baseUrl,
     authUrl: running.authUrl,
+    ...(running.sip2 ? { sip2: `${running.sip2.host}:${running.sip2.port}` } : {}),
   });
   return {
     connection: embeddedConnection(running, settings),
     embedded: true,
     stop: () => running.stop(),
     ...(running.faults ? { faults: running.faults } : {}),
+    ...(running.sip2 ? { sip2: running.sip2 } : {}),
   };
 }

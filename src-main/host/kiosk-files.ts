@@ -46,6 +46,7 @@ export function checkKioskFiles(
         { path: sealedKeyFile(vault.keyFile), holds: 'sealed token vault key' },
         { path: vault.vaultFile, holds: 'token vault' },
         { path: vault.clientSecretFile, holds: 'client secret' },
+        { path: vault.sip2PasswordsFile, holds: 'SIP2 passwords' },
         { path: path.join(files.dataDir, PIN_ATTEMPTS_FILE), holds: 'staff PIN attempt count' },
         { path: journalKeyFile(files.dataDir), holds: 'offline journal key' },
         { path: sealedKeyFile(journalKeyFile(files.dataDir)), holds: 'sealed offline journal key' },

@@ -20,6 +20,8 @@ export interface FileVaultPaths {
   vaultFile: string;
   /** The client secret of a confidential client, sealed apart from the tokens (kept at sign-out). */
   clientSecretFile: string;
+  /** The SIP2 login and terminal passwords, sealed apart (kept at sign-out). */
+  sip2PasswordsFile: string;
 }
 
 /** Key and ciphertexts in separate folders of the data folder, all apart from the settings file. */
@@ -28,6 +30,7 @@ export function fileVaultPaths(dataDir: string): FileVaultPaths {
     keyFile: path.join(dataDir, 'keys', 'token-vault.key'),
     vaultFile: path.join(dataDir, 'vault', 'tokens.bin'),
     clientSecretFile: path.join(dataDir, 'vault', 'client-secret.bin'),
+    sip2PasswordsFile: path.join(dataDir, 'vault', 'sip2-passwords.bin'),
   };
 }
 

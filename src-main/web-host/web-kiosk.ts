@@ -11,6 +11,7 @@ import { createLogger } from '../../src-shared/log/logger';
 import type { Settings } from '../settings/schema';
 import type { SettingsStore } from '../settings/store';
 import { createClientSecretFile } from '../vault/client-secret-file';
+import { createSip2PasswordsFile } from '../vault/sip2-passwords-file';
 import { createFileVault, fileVaultPaths } from '../vault/file-vault';
 import { dataFolderKeys } from '../vault/kiosk-keys';
 import type { KioskKeys } from '../vault/kiosk-keys';
@@ -86,6 +87,7 @@ async function startRun(
     pageRecoveries: () => recovery.tally(),
     vault: createFileVault(paths, keys.vault),
     clientSecrets: createClientSecretFile(paths, keys.clientSecret),
+    sip2Passwords: createSip2PasswordsFile(paths, keys.clientSecret),
     journalKeys: keys.journal,
     presentSignIn: async (auth) => {
       const { authorizationUrl } = await auth.beginSignIn({ redirectUri });

@@ -10,6 +10,8 @@ import type { ResolveOptions } from '../../src-main/host/embedded-service';
 import type { HidBackend } from '../../src-main/scanner/hid-backend';
 import { createConfSettingsStore } from '../../src-main/settings/conf-store';
 import type { StoredSettings } from '../../src-main/settings/resolve';
+import type { Sip2Settings } from '../../src-main/settings/schema';
+import type { Sip2DialectName } from '../../src-reference-service/index';
 import type { WebHost } from '../../src-main/web-host/server';
 import { startWebKiosk } from '../../src-main/web-host/web-kiosk';
 import { addTestLibrarian } from '../support/embedded-staff';
@@ -78,6 +80,12 @@ export interface KioskUnderTestOptions {
   env?: Record<string, string>;
   /** The pages' heartbeat (ipc-socket.ts), quicker than the host's default in a test. */
   heartbeat?: { everyMs: number; silentMs: number };
+  /**
+   * The patron flow over SIP2 to the embedded service's listener (`patron.backEnd: 'sip2'`,
+   * `sip2.host` empty). Its settings (`patronPin`, `tls`, `heartbeatSeconds`...) go over
+   * `settings.sip2`; `dialect` is how the listener answers. The client: `kiosk.sip2`.
+   */
+  sip2?: true | (Partial<Sip2Settings> & { dialect?: Sip2DialectName });
 }
 
 /**
@@ -97,7 +105,16 @@ export async function startKioskUnderTest(
     directory: dataDir,
     env: { ...options.env, KIOSK_DATA_DIR: dataDir },
   });
-  const settings = settingsStore.save(options.settings ?? {});
+  const { dialect, ...sip2Settings } = options.sip2 === true ? {} : (options.sip2 ?? {});
+  const settings = settingsStore.save(
+    options.sip2
+      ? {
+          ...options.settings,
+          patron: { ...options.settings?.patron, backEnd: 'sip2' },
+          sip2: { ...options.settings?.sip2, ...sip2Settings, host: '' },
+        }
+      : (options.settings ?? {}),
+  );
   if (!settings.ok) throw new Error(settings.error.message);
   // Outside demo mode (a PIN set, or demo: false) the embedded service has no demo staff account:
   // the librarian the sign-in helpers use is added as `add-staff` adds one.
@@ -115,6 +132,7 @@ export async function startKioskUnderTest(
       ...(options.faults ? { faults: true } : {}),
       ...(options.ticketBlobUrl ? { ticketBlobUrl: options.ticketBlobUrl } : {}),
       ...(options.memberPut ? { memberPut: options.memberPut } : {}),
+      ...(dialect ? { sip2: { dialect } } : {}),
     },
     demo,
     ...(options.hidBackend ? { hidBackend: options.hidBackend } : {}),

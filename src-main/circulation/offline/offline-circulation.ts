@@ -8,7 +8,7 @@ import type { JournalKeySource } from '../journal/journal-key';
 import { openOfflineJournal } from '../journal/offline-journal';
 import type { OfflineJournal } from '../journal/offline-journal';
 import { createCirculationDesk } from './circulation-desk';
-import type { CirculationDesk } from '../circulation-port';
+import type { CirculationDesk, CirculationPort } from '../circulation-port';
 import { createConnectivityMonitor, probeService } from './connectivity';
 import type { ConnectivityMonitor } from './connectivity';
 import { journalCsv } from './journal-csv';
@@ -34,8 +34,20 @@ export interface OfflineCirculationOptions {
     ServiceClient,
     'memberByBarcode' | 'memberByEmail' | 'checkOut' | 'checkIn' | 'listMemberTypes'
   >;
+  /**
+   * Where the desk and the sync send circulation (SIP2's client); absent, `client`. Member types
+   * are read from `client` all the same, with the staff sign-in.
+   */
+  port?: CirculationPort;
   keys: JournalKeySource;
   signedIn(): boolean;
+  /**
+   * Whether the sync may send now; absent, `signedIn`. SIP2 logs in on its own, so its queue
+   * never waits for staff.
+   */
+  portReady?: () => boolean;
+  /** Whether the back end answers again while offline; absent, a request to `baseUrl`. */
+  probe?: () => Promise<boolean>;
   /** The card pattern and check digit (scanner settings). */
   isCard(code: string): boolean;
   /** The item pattern and check digit (scanner settings): offline, nothing else is recorded. */
@@ -89,29 +101,33 @@ export async function startOfflineCirculation(
     now: clock.now,
   });
   const connectivity = createConnectivityMonitor({
-    probe: () =>
-      probeService({
-        baseUrl: options.baseUrl,
-        timeoutMs: Math.min(options.requestTimeoutMs, 5_000),
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-      }),
+    probe:
+      options.probe ??
+      (() =>
+        probeService({
+          baseUrl: options.baseUrl,
+          timeoutMs: Math.min(options.requestTimeoutMs, 5_000),
+          ...(options.fetch ? { fetch: options.fetch } : {}),
+        })),
     firstDelayMs: options.settings.probeFirstDelayMs,
     maxDelayMs: options.settings.probeMaxDelayMs,
     ...(options.jitter === undefined ? {} : { jitter: options.jitter }),
     clock,
   });
+  const port = options.port ?? options.client;
+  const portReady = options.portReady ?? options.signedIn;
   const sync = createSyncEngine({
     journal,
-    port: options.client,
+    port,
     connectivity,
-    signedIn: options.signedIn,
+    signedIn: portReady,
     retryFirstDelayMs: options.settings.probeFirstDelayMs,
     retryMaxDelayMs: options.settings.probeMaxDelayMs,
     ...(options.jitter === undefined ? {} : { jitter: options.jitter }),
     clock,
     now: clock.now,
   });
-  const desk = createCirculationDesk(options.client, {
+  const desk = createCirculationDesk(port, {
     connectivity,
     journal,
     knowledge,
@@ -238,8 +254,8 @@ export async function startOfflineCirculation(
       return file;
     },
     signInChanged() {
+      if (portReady()) sync.kick();
       if (options.signedIn()) {
-        sync.kick();
         readMemberTypes();
       }
       changed();
