@@ -3,6 +3,7 @@ import type { ReceivedMessage } from '../../src-shared/sip2/parse';
 import type { ApiErrorKind } from '../errors';
 import type { MemberRow } from '../domain/members';
 import { sipMoment, type Sip2Services, type Sip2Session } from './context';
+import type { CheckinRefusal, RefusalReason } from './dialects';
 import type { Routing } from './routing';
 import { SIP2_WORDS, refusalWords } from './words';
 
@@ -27,10 +28,29 @@ type Refused = {
   ok: false;
   title: string;
   words: string;
-  /** Refused because the item is already lent (to this patron or another): some systems say so. */
-  onLoanAlready: boolean;
+  /** Why, for a dialect whose system words each reason its own way. */
+  reason: RefusalReason;
   patronFound: boolean;
 };
+
+/** The reason of a refusal of the circulation domain. */
+function reasonOf(kind: ApiErrorKind): RefusalReason {
+  switch (kind) {
+    case 'member_not_found':
+      return 'unknown-card';
+    case 'member_blocked':
+    case 'member_expired':
+    case 'fine_threshold_exceeded':
+    case 'loan_limit_reached':
+      return 'blocked';
+    case 'item_not_found':
+      return 'unknown-item';
+    case 'item_on_loan_to_other':
+      return 'lent-to-other';
+    default:
+      return 'other';
+  }
+}
 
 function circulationAnswer(
   code: '12' | '30',
@@ -43,10 +63,11 @@ function circulationAnswer(
   const fixed = {
     ok: outcome.ok ? '1' : '0',
     renewalOk: outcome.ok && outcome.renewed ? 'Y' : 'N',
-    magneticMedia: circulation.magneticMedia,
+    magneticMedia: outcome.ok ? circulation.magneticMedia.lent : circulation.magneticMedia.refused,
     desensitize: outcome.ok ? 'Y' : circulation.desensitizeOnRefusal,
     transactionDate: services.dialect.date(services.now()),
   };
+  const refusalWords = outcome.ok ? undefined : circulation.refusal(outcome.words, outcome.reason);
   const dueDate = outcome.ok
     ? { AH: services.dialect.dueDate(outcome.dueAt) }
     : circulation.dueDateOnRefusal
@@ -59,7 +80,7 @@ function circulationAnswer(
     AB: item,
     AJ: outcome.title,
     ...dueDate,
-    ...(outcome.ok ? {} : { AF: [circulation.refusal(outcome.words, outcome.onLoanAlready)] }),
+    ...(refusalWords === undefined ? {} : { AF: [refusalWords] }),
   } as OutgoingMessage<'12'>['fields'];
   const extra: [string, string][] =
     !outcome.ok && circulation.validPatronOnRefusal
@@ -67,8 +88,6 @@ function circulationAnswer(
       : [];
   return code === '12' ? { code, fixed, fields, extra } : { code, fixed, fields, extra };
 }
-
-const ALREADY_LENT = new Set(['item_on_loan_to_other']);
 
 /** The member of a circulation request, with its PIN checked when the request sends one. */
 async function patronOf(
@@ -98,23 +117,25 @@ export async function checkout(
   const itemBarcode = fields.AB ?? '';
   const facts = services.item(itemBarcode);
   const title = facts?.title ?? '';
-  const refuse = (words: string, onLoanAlready = false, patronFound = true) =>
+  const refuse = (words: string, reason: RefusalReason, patronFound = true) =>
     circulationAnswer('12', services, patron, itemBarcode, {
       ok: false,
       title,
       words,
-      onLoanAlready,
+      reason,
       patronFound,
     });
   const who = await patronOf(services, patron, fields.AD);
-  if (!who.ok) return refuse(who.words, false, who.found);
+  if (!who.ok) return refuse(who.words, who.found ? 'wrong-pin' : 'unknown-card', who.found);
   const { member } = who;
   const noBlock = fixed.noBlock.toUpperCase() === 'Y';
   const hold = services.routing.holdOf(itemBarcode);
-  if (hold && hold.member_id !== member.id && !noBlock) return refuse(SIP2_WORDS.onHoldForOther);
+  if (hold && hold.member_id !== member.id && !noBlock) {
+    return refuse(SIP2_WORDS.onHoldForOther, 'other');
+  }
   const renewal = facts?.loan?.memberId === member.id;
   if (renewal && fixed.scRenewalPolicy.toUpperCase() === 'N' && !noBlock) {
-    return refuse(SIP2_WORDS.alreadyYours, true);
+    return refuse(SIP2_WORDS.alreadyYours, 'already-yours');
   }
   const now = services.now();
   // The nb due date whenever it falls: an offline due date may already be past.
@@ -128,7 +149,7 @@ export async function checkout(
     },
   );
   if (!result.ok) {
-    return refuse(refusalWords(result.error.kind), ALREADY_LENT.has(result.error.kind));
+    return refuse(refusalWords(result.error.kind), reasonOf(result.error.kind));
   }
   if (hold?.member_id === member.id) services.routing.fulfil(itemBarcode);
   const { value } = result;
@@ -150,23 +171,23 @@ export async function renew(
   const itemBarcode = fields.AB ?? '';
   const facts = services.item(itemBarcode);
   const title = facts?.title ?? '';
-  const refuse = (words: string, patronFound = true) =>
+  const refuse = (words: string, reason: RefusalReason, patronFound = true) =>
     circulationAnswer('30', services, patron, itemBarcode, {
       ok: false,
       title,
       words,
-      onLoanAlready: false,
+      reason,
       patronFound,
     });
   const who = await patronOf(services, patron, fields.AD);
-  if (!who.ok) return refuse(who.words, who.found);
-  if (!facts) return refuse(SIP2_WORDS.unknownItem);
-  if (facts.loan?.memberId !== who.member.id) return refuse(SIP2_WORDS.notYourLoan);
+  if (!who.ok) return refuse(who.words, who.found ? 'wrong-pin' : 'unknown-card', who.found);
+  if (!facts) return refuse(SIP2_WORDS.unknownItem, 'unknown-item');
+  if (facts.loan?.memberId !== who.member.id) return refuse(SIP2_WORDS.notYourLoan, 'other');
   const result = services.circulation.checkout({
     ItemBarcode: itemBarcode,
     UserBarcode: who.member.barcode,
   });
-  if (!result.ok) return refuse(refusalWords(result.error.kind));
+  if (!result.ok) return refuse(refusalWords(result.error.kind), reasonOf(result.error.kind));
   return circulationAnswer('30', services, who.member.barcode, itemBarcode, {
     ok: true,
     renewed: true,
@@ -192,20 +213,34 @@ export function checkin(
   const facts = services.item(itemBarcode);
   const { dialect } = services;
   const transactionDate = dialect.date(now);
-  const magneticMedia = dialect.circulation.magneticMedia;
+  const magneticMedia = dialect.checkin.magneticMedia;
   const quiet = dialect.checkin.alertTypeAlways ? { CV: '00' } : {};
   const result = services.circulation.checkin(itemBarcode, returnedAt);
   if (!result.ok) {
+    const reason: CheckinRefusal =
+      result.error.kind === 'item_not_found'
+        ? 'unknown-item'
+        : result.error.kind === 'item_not_on_loan'
+          ? 'not-on-loan'
+          : 'other';
+    const words = dialect.checkin.refusal(refusalWords(result.error.kind), reason);
+    const alert = reason === 'unknown-item' ? dialect.checkin.unknownItemAlert : undefined;
     return {
       code: '10',
-      fixed: { ok: '0', resensitize: 'N', magneticMedia, alert: 'N', transactionDate },
+      fixed: {
+        ok: '0',
+        resensitize: 'N',
+        magneticMedia: facts ? magneticMedia : 'U',
+        alert: alert ? 'Y' : 'N',
+        transactionDate,
+      },
       fields: {
         AO: services.institutionId,
         AB: itemBarcode,
         AQ: facts?.home ?? '',
         ...(facts ? { AJ: facts.title } : {}),
-        ...quiet,
-        AF: [refusalWords(result.error.kind satisfies ApiErrorKind)],
+        ...(alert ? { CV: alert } : quiet),
+        ...(words === undefined ? {} : { AF: [words] }),
       },
     };
   }

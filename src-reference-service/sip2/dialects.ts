@@ -12,6 +12,19 @@ export const SIP2_DIALECT_NAMES = ['standard', 'koha', 'evergreen'] as const;
 export const sip2DialectNameSchema = z.enum(SIP2_DIALECT_NAMES);
 export type Sip2DialectName = z.infer<typeof sip2DialectNameSchema>;
 
+/** Why a check-out or renewal was refused, for the systems that word each reason their own way. */
+export type RefusalReason =
+  | 'unknown-card'
+  | 'wrong-pin'
+  | 'blocked'
+  | 'unknown-item'
+  | 'lent-to-other'
+  | 'already-yours'
+  | 'other';
+
+/** Why a check-in was refused. */
+export type CheckinRefusal = 'unknown-item' | 'not-on-loan' | 'other';
+
 export interface Sip2Dialect {
   name: Sip2DialectName;
   /** The 18-character dates of fixed fields (transaction date, date/time sync). */
@@ -39,9 +52,10 @@ export interface Sip2Dialect {
     itemList: 'barcode' | 'title';
   };
   circulation: {
-    magneticMedia: 'N' | 'U';
-    /** The refusal's screen message, from the listener's own words for it. */
-    refusal(words: string, onLoanAlready: boolean): string;
+    /** Magnetic media on a loan made and on a refusal: N (not magnetic) or U (not said). */
+    magneticMedia: { lent: 'N' | 'U'; refused: 'N' | 'U' };
+    /** The refusal's screen message from the listener's own words; undefined sends none. */
+    refusal(words: string, reason: RefusalReason): string | undefined;
     /** AH sent empty on a refusal (the specification's required field) or left out. */
     dueDateOnRefusal: boolean;
     desensitizeOnRefusal: 'Y' | 'N';
@@ -49,6 +63,11 @@ export interface Sip2Dialect {
     validPatronOnRefusal: boolean;
   };
   checkin: {
+    magneticMedia: 'N' | 'U';
+    /** A refused check-in's screen message from the listener's own words; undefined sends none. */
+    refusal(words: string, reason: CheckinRefusal): string | undefined;
+    /** An unknown item answered with an alert of this type (CV), or without an alert. */
+    unknownItemAlert: string | undefined;
     /** AA: the member who had the item. */
     borrower: boolean;
     /** CY and DA: the member the hold waits for, and their name. */
@@ -88,13 +107,28 @@ const standard: Sip2Dialect = {
     itemList: 'barcode',
   },
   circulation: {
-    magneticMedia: 'N',
+    magneticMedia: { lent: 'N', refused: 'N' },
     refusal: (words) => words,
     dueDateOnRefusal: true,
     desensitizeOnRefusal: 'N',
     validPatronOnRefusal: false,
   },
-  checkin: { borrower: false, holdPatron: false, alertTypeAlways: false },
+  checkin: {
+    magneticMedia: 'N',
+    refusal: (words) => words,
+    unknownItemAlert: undefined,
+    borrower: false,
+    holdPatron: false,
+    alertTypeAlways: false,
+  },
+};
+
+/** Koha's words for a refused check-out (C4/SIP/ILS.pm, checkout). */
+const KOHA_REFUSALS: Partial<Record<RefusalReason, string>> = {
+  'unknown-card': 'Invalid Patron',
+  blocked: 'Patron Blocked',
+  'unknown-item': 'Invalid Item',
+  'lent-to-other': 'Item checked out to another patron',
 };
 
 /**
@@ -102,7 +136,8 @@ const standard: Sip2Dialect = {
  * with four spaces for the zone, due dates too; a field whose value is empty or 0 left out
  * (maybe_add), so no BV when nothing is owed; the fines amount as the database sums it; CQ always
  * (N when no password was sent); "Greetings from Koha." before the patron's notes, each block's
- * words after " -- "; magnetic media U; BL on a refused check-out; the borrower (AA), the hold
+ * words after " -- "; its own refusal words, magnetic media U and BL on a refused check-out, an
+ * unknown item's check-in with alert type 99; the borrower (AA), the hold
  * patron (CY) and their name (DA) on a check-in; answers end with the account's terminator, CR LF
  * unless configured otherwise.
  */
@@ -127,13 +162,26 @@ const koha: Sip2Dialect = {
     itemList: 'barcode',
   },
   circulation: {
-    magneticMedia: 'U',
-    refusal: (words) => words,
+    // "120NUN" on a refusal; an item's own flag (N here) on a loan.
+    magneticMedia: { lent: 'N', refused: 'U' },
+    refusal: (words, reason) => KOHA_REFUSALS[reason] ?? words,
     dueDateOnRefusal: true,
     desensitizeOnRefusal: 'N',
     validPatronOnRefusal: true,
   },
-  checkin: { borrower: true, holdPatron: true, alertTypeAlways: false },
+  checkin: {
+    magneticMedia: 'N',
+    refusal: (words, reason) =>
+      reason === 'unknown-item'
+        ? 'Invalid Item'
+        : reason === 'not-on-loan'
+          ? 'Item not checked out'
+          : words,
+    unknownItemAlert: '99',
+    borrower: true,
+    holdPatron: true,
+    alertTypeAlways: false,
+  },
 };
 
 /**
@@ -164,16 +212,26 @@ const evergreen: Sip2Dialect = {
     itemList: 'title',
   },
   circulation: {
-    magneticMedia: 'N',
-    refusal: (_words, onLoanAlready) =>
-      onLoanAlready
-        ? 'This item is already checked out'
-        : 'Patron is not allowed to checkout the selected item',
+    magneticMedia: { lent: 'N', refused: 'N' },
+    // An unknown card or item gets the stub answer, without words; the rest, Evergreen's two.
+    refusal: (_words, reason) =>
+      reason === 'unknown-card' || reason === 'unknown-item'
+        ? undefined
+        : reason === 'lent-to-other' || reason === 'already-yours'
+          ? 'This item is already checked out'
+          : 'Patron is not allowed to checkout the selected item',
     dueDateOnRefusal: false,
     desensitizeOnRefusal: 'Y',
     validPatronOnRefusal: false,
   },
-  checkin: { borrower: true, holdPatron: true, alertTypeAlways: true },
+  checkin: {
+    magneticMedia: 'N',
+    refusal: (words, reason) => (reason === 'unknown-item' ? undefined : words),
+    unknownItemAlert: undefined,
+    borrower: true,
+    holdPatron: true,
+    alertTypeAlways: true,
+  },
 };
 
 const DIALECTS: Record<Sip2DialectName, Sip2Dialect> = { standard, koha, evergreen };

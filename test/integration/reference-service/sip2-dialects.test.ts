@@ -76,19 +76,30 @@ describe('koha dialect', () => {
     });
   });
 
-  it('writes the due date in local time and magnetic media U; a refusal carries BL outside the layout', async () => {
+  it('writes the due date in local time; a refusal says magnetic media U, in its own words, with BL outside the layout', async () => {
     const lent = await wire.ask(checkout(member(DEMO_MEMBERS.canBorrow), item(1)), '12');
     const refused = await wire.ask(checkout(member(DEMO_MEMBERS.blocked), item(2)), '12');
     expect([lent.fixed.magneticMedia, lent.fields.AH]).toEqual([
-      'U',
+      'N',
       expect.stringMatching(LOCAL_DATE),
     ]);
-    expect([refused.fixed.ok, refused.fixed.magneticMedia, refused.fields.AH]).toEqual([
-      '0',
-      'U',
-      '',
-    ]);
+    expect([
+      refused.fixed.ok,
+      refused.fixed.magneticMedia,
+      refused.fields.AH,
+      refused.fields.AF,
+    ]).toEqual(['0', 'U', '', ['Patron Blocked']]);
     expect(refused.ignored).toEqual([{ id: 'BL', value: 'Y', reason: 'not-in-layout' }]);
+  });
+
+  it('answers the check-in of an unknown item with alert type 99 and Invalid Item', async () => {
+    const answer = await wire.ask(checkin('no-such-item'), '10');
+    expect([answer.fixed.ok, answer.fixed.alert, answer.fixed.magneticMedia]).toEqual([
+      '0',
+      'Y',
+      'U',
+    ]);
+    expect(answer.fields).toMatchObject({ CV: '99', AF: ['Invalid Item'] });
   });
 
   it("names the borrower (AA) and the hold's patron (CY, DA) on a hold's check-in", async () => {
@@ -165,6 +176,12 @@ describe('evergreen dialect', () => {
     expect('AH' in answer.fields).toBe(false);
     expect(answer.fields.AF).toEqual(['Patron is not allowed to checkout the selected item']);
     expect(answer.missing).toEqual(['AH']);
+  });
+
+  it('answers an unknown card with its stub: no AH and no screen message', async () => {
+    const answer = await wire.ask(checkout(member(9999), item(5)), '12');
+    expect(answer.fixed.ok).toBe('0');
+    expect(['AH', 'AF'].filter((id) => id in answer.fields)).toEqual([]);
   });
 
   it('sends CV 00 on a check-in with nothing to say', async () => {
