@@ -17,6 +17,7 @@ export const COMMANDS = [
   'set-pin',
   'clear-pin-lockout',
   'set-client-secret',
+  'set-sip2-password',
   'probe',
   'help',
 ] as const;
@@ -50,6 +51,7 @@ const COMMAND_OPTIONS: Record<CommandName, NonNullable<ParseArgsConfig['options'
   'set-pin': {},
   'clear-pin-lockout': {},
   'set-client-secret': { clear: { type: 'boolean' } },
+  'set-sip2-password': { clear: { type: 'boolean' }, terminal: { type: 'boolean' } },
   probe: {
     barcode: { type: 'string' },
     email: { type: 'string' },

@@ -29,6 +29,8 @@ const COMMANDS: Record<Exclude<CommandName, 'help'>, () => Promise<Command>> = {
     (await import('./commands/clear-pin-lockout-command')).clearPinLockoutCommand,
   'set-client-secret': async () =>
     (await import('./commands/client-secret-command')).setClientSecret,
+  'set-sip2-password': async () =>
+    (await import('./commands/sip2-password-command')).setSip2Password,
   probe: async () => (await import('./commands/probe-command')).probe,
 };
 

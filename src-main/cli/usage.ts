@@ -24,6 +24,9 @@ Commands:
   clear-pin-lockout                            end a staff PIN lockout on this machine (logged)
   set-client-secret [--clear]                  store the client secret of a confidential client
                                                (read from stdin, stored encrypted)
+  set-sip2-password [--terminal] [--clear]     store the SIP2 login password (CO), or the
+                                               terminal password (AC), for sip2.host
+                                               (read from stdin, stored encrypted)
 
 Options:
   --json        machine-readable output on stdout (errors too)

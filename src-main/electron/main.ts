@@ -22,6 +22,7 @@ import { wireIpc } from './ipc-main';
 import { silentReceiptPrinting } from './print-receipt';
 import { listenForRedirects, registerRedirectScheme } from './protocol-redirect';
 import { createSafeStorageClientSecret } from './safe-storage-client-secret';
+import { createSafeStorageSip2Passwords } from './safe-storage-sip2-passwords';
 import { createSafeStorageJournalKey } from './safe-storage-journal-key';
 import { safeStorageFiles } from './safe-storage-entry';
 import { createSafeStorageVault } from './safe-storage-vault';
@@ -283,6 +284,9 @@ async function runKiosk(): Promise<void> {
       allowBasicTextEncryption: settings.allowBasicTextEncryption,
     }),
     clientSecrets: await createSafeStorageClientSecret({
+      allowBasicTextEncryption: settings.allowBasicTextEncryption,
+    }),
+    sip2Passwords: await createSafeStorageSip2Passwords({
       allowBasicTextEncryption: settings.allowBasicTextEncryption,
     }),
     journalKeys: await createSafeStorageJournalKey({

@@ -26,6 +26,12 @@ export const CLIENT_SECRET_STORE = {
   configFileMode: SECRET_FILE_MODE,
 } as const;
 
+/** The SIP2 login and terminal passwords (src-main/vault/sip2-passwords.ts). */
+export const SIP2_PASSWORDS_STORE = {
+  name: 'sip2-passwords',
+  configFileMode: SECRET_FILE_MODE,
+} as const;
+
 /** The offline journal's AES key (src-main/circulation/journal/). */
 export const JOURNAL_KEY_STORE = {
   name: 'offline-journal-key',
@@ -33,7 +39,10 @@ export const JOURNAL_KEY_STORE = {
 } as const;
 
 export type SealedStoreOptions =
-  typeof TOKEN_VAULT_STORE | typeof CLIENT_SECRET_STORE | typeof JOURNAL_KEY_STORE;
+  | typeof TOKEN_VAULT_STORE
+  | typeof CLIENT_SECRET_STORE
+  | typeof SIP2_PASSWORDS_STORE
+  | typeof JOURNAL_KEY_STORE;
 
 /** Where electron-store keeps a store: `<name>.json` in userData. */
 function storeFile(
@@ -48,6 +57,7 @@ export function safeStorageFiles(userData: string = app.getPath('userData')): Se
   return [
     { path: storeFile(TOKEN_VAULT_STORE, userData), holds: 'token vault' },
     { path: storeFile(CLIENT_SECRET_STORE, userData), holds: 'client secret' },
+    { path: storeFile(SIP2_PASSWORDS_STORE, userData), holds: 'SIP2 passwords' },
     { path: storeFile(JOURNAL_KEY_STORE, userData), holds: 'offline journal key' },
   ];
 }
