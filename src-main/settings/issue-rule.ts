@@ -13,6 +13,8 @@ const REFINEMENTS: Record<string, SettingRule['kind']> = {
   'service.authUrl': 'not-https',
   'scanner.patronPattern': 'bad-pattern',
   'scanner.itemPattern': 'bad-pattern',
+  'sip2.host': 'sip2-host',
+  'patron.backEnd': 'sip2-needs-host',
 };
 
 const EXPECTED: Record<string, NonNullable<SettingRule['expected']>> = {

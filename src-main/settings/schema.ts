@@ -269,6 +269,16 @@ export const SettingsSchema = z
       message: 'patron.warningMs must be shorter than receipt.askTimeoutMs',
       path: ['receipt', 'askTimeoutMs'],
     },
+  )
+  // The built-in SIP2 listener belongs to the embedded service, which a configured service replaces.
+  .refine(
+    ({ patron, sip2, service }) =>
+      patron.backEnd !== 'sip2' || sip2.host !== '' || service.baseUrl === undefined,
+    {
+      message:
+        'patron.backEnd sip2 needs sip2.host when service.baseUrl is set: the built-in SIP2 server runs only with the built-in service',
+      path: ['patron', 'backEnd'],
+    },
   );
 
 export type Settings = z.infer<typeof SettingsSchema>;

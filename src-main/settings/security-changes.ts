@@ -19,6 +19,9 @@ const LOWERING: Record<LoweringField, { of: (settings: Settings) => string; open
   'patron.allowEmail': { of: (settings) => String(settings.patron.allowEmail), opens: 'true' },
   // A slip nobody takes shows the next person the titles and due dates.
   'receipt.unanswered': { of: (settings) => settings.receipt.unanswered, opens: 'print' },
+  // Card numbers, PINs and the SIP2 login password would cross the network in clear. (Checksums
+  // off is not here: anyone who can change the bytes can compute a checksum; they catch noise.)
+  'sip2.tls': { of: (settings) => String(settings.sip2.tls), opens: 'false' },
 };
 
 /** Where tokens and barcodes go; `null` is the built-in service, which the kiosk starts itself. */
@@ -31,6 +34,8 @@ function addresses(settings: Settings) {
     'service.authUrl': auth === undefined ? null : serviceAddress(auth),
     // The built-in service registers the kiosk's usual client (service/connection.ts).
     'service.clientId': baseUrl === undefined ? REGISTERED_CLIENT_ID : clientId,
+    // Where the SIP2 back end sends cards, items and PINs; `null`: the built-in listener.
+    'sip2.address': settings.sip2.host ? `${settings.sip2.host}:${settings.sip2.port}` : null,
   } as const;
 }
 

@@ -4,20 +4,21 @@ import { z } from 'zod';
  * A settings change that staff must confirm on its own, apart from the ordinary Save or Apply
  * (settings/security-changes.ts finds them):
  * - `service-address`: where the staff sign-in and the patrons' card and item barcodes go (the
- *   library service, the sign-in server, the client the tokens are issued to);
+ *   library service, the sign-in server, the client the tokens are issued to, the SIP2 server
+ *   as `host:port`);
  * - `lowers-protection`: a setting that opens a way the kiosk keeps shut by default.
  * `from` and `to` are the setting's effective values (`null`: the built-in service's address).
  */
 export const SecurityChangeSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('service-address'),
-    field: z.enum(['service.baseUrl', 'service.authUrl', 'service.clientId']),
+    field: z.enum(['service.baseUrl', 'service.authUrl', 'service.clientId', 'sip2.address']),
     from: z.string().nullable(),
     to: z.string().nullable(),
   }),
   z.object({
     kind: z.literal('lowers-protection'),
-    field: z.enum(['signInPresentation', 'patron.allowEmail', 'receipt.unanswered']),
+    field: z.enum(['signInPresentation', 'patron.allowEmail', 'receipt.unanswered', 'sip2.tls']),
     from: z.string(),
     to: z.string(),
   }),

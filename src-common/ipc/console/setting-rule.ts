@@ -23,6 +23,8 @@ export const SettingRuleSchema = z.object({
     'probe-order',
     'not-a-setting',
     'pin-hash',
+    'sip2-host',
+    'sip2-needs-host',
     'other',
   ]),
   limit: z.number().optional(),

@@ -10,6 +10,7 @@ const ADDRESS_KEYS = {
   'service.baseUrl': 'settingsScreen.security.address.baseUrl',
   'service.authUrl': 'settingsScreen.security.address.authUrl',
   'service.clientId': 'settingsScreen.security.address.clientId',
+  'sip2.address': 'settingsScreen.security.address.sip2',
 } as const satisfies Record<Address['field'], MessageKey>;
 
 /** Each lowered protection: the field's label, its values in the form's words, and why it matters. */
@@ -35,6 +36,11 @@ const LOWERING_WORDS = {
         : 'settingsScreen.option.receipt.unanswered.none',
     why: 'settingsScreen.security.why.receipt.unanswered',
   },
+  'sip2.tls': {
+    label: 'settingsScreen.field.sip2.tls',
+    value: (value) => (value === 'true' ? 'settingsScreen.value.on' : 'settingsScreen.value.off'),
+    why: 'settingsScreen.security.why.sip2.tls',
+  },
 } as const satisfies Record<
   Lowering['field'],
   { label: MessageKey; value: (value: string) => MessageKey; why: MessageKey }
@@ -45,6 +51,10 @@ const LOWERING_WORDS = {
  * stays and only the path moves; the built-in service by name.
  */
 function addressPair(change: Address, t: Translate): { from: string; to: string } {
+  if (change.field === 'sip2.address') {
+    const listener = t('settingsScreen.security.builtInSip2');
+    return { from: change.from ?? listener, to: change.to ?? listener };
+  }
   const builtIn = t('settingsScreen.security.builtIn');
   if (change.field === 'service.clientId') {
     return { from: change.from ?? builtIn, to: change.to ?? builtIn };

@@ -16,6 +16,7 @@ export const SETTING_UNITS: Readonly<Record<string, SettingUnit>> = {
   'offline.probeFirstDelayMs': 'seconds',
   'offline.probeMaxDelayMs': 'seconds',
   'receipt.askTimeoutMs': 'seconds',
+  'sip2.requestTimeoutMs': 'seconds',
   'offline.defaultLoanDays': 'days',
   'offline.rememberMembersDays': 'days',
   'scanner.duplicateWindowMs': 'seconds',

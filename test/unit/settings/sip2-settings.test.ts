@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkSettings } from '../../../src-main/settings/check';
 import type { StoredSettings } from '../../../src-main/settings/resolve';
 import { SettingsSchema } from '../../../src-main/settings/schema';
+import { securityChanges } from '../../../src-main/settings/security-changes';
 import {
   SETTINGS_EXPORT_FORMAT,
   applyImport,
@@ -63,7 +64,7 @@ describe('the sip2 settings group', () => {
     ['a space', 'sip example'],
     ['a leading dot', '.example.org'],
   ])('refuses %s as the host', (_name, host) => {
-    expect(issuesOf({ sip2: { host } })).toEqual([{ path: 'sip2.host', rule: 'other' }]);
+    expect(issuesOf({ sip2: { host } })).toEqual([{ path: 'sip2.host', rule: 'sip2-host' }]);
   });
 
   it.each([
@@ -100,6 +101,63 @@ describe('the sip2 settings group', () => {
       sip2: { loginPassword: 'co-secret', terminalPassword: 'ac-secret' },
     });
     expect(JSON.stringify(parsed)).not.toContain('secret');
+  });
+});
+
+describe('SIP2 beside a configured library service', () => {
+  const SERVICE = { baseUrl: 'https://library.example.org/api' };
+
+  it.each([
+    ['the service back end, no SIP2 host', { backEnd: 'service' }, {}, []],
+    ['SIP2 with a host of its own', { backEnd: 'sip2' }, { host: 'sip.example.org' }, []],
+    [
+      'SIP2 with no host: the built-in listener, which only the built-in service has',
+      { backEnd: 'sip2' },
+      {},
+      [{ path: 'patron.backEnd', rule: 'sip2-needs-host' }],
+    ],
+  ] as const)('%s', (_name, patron, sip2, issues) => {
+    expect(issuesOf({ service: SERVICE, patron, sip2 } as StoredSettings)).toEqual(issues);
+  });
+
+  it('takes SIP2 with no host beside the built-in service', () => {
+    expect(issuesOf({ patron: { backEnd: 'sip2' } })).toEqual([]);
+  });
+});
+
+describe('SIP2 changes staff confirm on their own', () => {
+  it.each([
+    [
+      'a new SIP2 server, by host and port',
+      { sip2: { host: 'sip.example.org' } },
+      { sip2: { host: 'sip.example.net', port: 6443 } },
+      [
+        {
+          kind: 'service-address',
+          field: 'sip2.address',
+          from: 'sip.example.org:6001',
+          to: 'sip.example.net:6443',
+        },
+      ],
+    ],
+    [
+      'the built-in listener for a server',
+      {},
+      { sip2: { host: '10.0.4.21' } },
+      [{ kind: 'service-address', field: 'sip2.address', from: null, to: '10.0.4.21:6001' }],
+    ],
+    [
+      'TLS turned off',
+      { sip2: { host: 'sip.example.org', tls: true } },
+      { sip2: { host: 'sip.example.org', tls: false } },
+      [{ kind: 'lowers-protection', field: 'sip2.tls', from: 'true', to: 'false' }],
+    ],
+    ['TLS turned on', {}, { sip2: { tls: true } }, []],
+    // Anyone who can change the bytes can compute a checksum: they catch noise, not an attacker.
+    ['checksums turned off', {}, { sip2: { checksums: false } }, []],
+    ['the back end alone', {}, { patron: { backEnd: 'sip2' } }, []],
+  ] as const)('%s', (_name, before, after, changes) => {
+    expect(securityChanges(before as StoredSettings, after as StoredSettings)).toEqual(changes);
   });
 });
 

@@ -11,6 +11,8 @@ import type { StoredSettings } from '../../../settings/resolve';
 import {
   ClientKindSchema,
   KioskIdentitySchema,
+  PatronSettingsSchema,
+  Sip2SettingsSchema,
   ReceiptSettingsSchema,
   ServiceConnectionSchema,
   SettingsSchema,
@@ -42,6 +44,10 @@ const UNSET_WHEN_EMPTY = new Set<SettingsField>([
   'service.clientId',
   'patron.fineThreshold',
   'receipt.printer',
+  'sip2.tlsCaFile',
+  'sip2.tlsServerName',
+  'sip2.testCard',
+  'sip2.testItem',
 ]);
 
 const DEVICE_FIELDS = new Set<SettingsField>([
@@ -65,6 +71,10 @@ export function selectOptions(): Record<SelectField, string[]> {
     'receipt.unanswered': ReceiptSettingsSchema.shape.unanswered.unwrap().options,
     'kiosk.defaultLanguage': KioskIdentitySchema.shape.defaultLanguage.unwrap().options,
     'kiosk.theme': KioskIdentitySchema.shape.theme.unwrap().options,
+    'patron.backEnd': PatronSettingsSchema.shape.backEnd.unwrap().options,
+    'sip2.terminator': Sip2SettingsSchema.shape.terminator.unwrap().options,
+    'sip2.encoding': Sip2SettingsSchema.shape.encoding.unwrap().options,
+    'sip2.feeWholeUnits': Sip2SettingsSchema.shape.feeWholeUnits.unwrap().options,
   };
   return Object.fromEntries(SELECT_FIELDS.map((field) => [field, [...options[field]]])) as Record<
     SelectField,
@@ -74,7 +84,7 @@ export function selectOptions(): Record<SelectField, string[]> {
 
 /** The form as the effective settings fill it in. */
 export function formOf(settings: Settings): SettingsForm {
-  const { service, patron, scanner, offline } = settings;
+  const { service, patron, scanner, offline, sip2 } = settings;
   const device = scanner.device;
   return {
     'service.baseUrl': service.baseUrl ?? '',
@@ -91,6 +101,25 @@ export function formOf(settings: Settings): SettingsForm {
     'patron.noticeMs': patron.noticeMs,
     'patron.allowEmail': patron.allowEmail,
     'patron.fineThreshold': patron.fineThreshold ?? null,
+    'patron.backEnd': patron.backEnd,
+    'sip2.host': sip2.host,
+    'sip2.port': sip2.port,
+    'sip2.tls': sip2.tls,
+    'sip2.tlsCaFile': sip2.tlsCaFile ?? '',
+    'sip2.tlsServerName': sip2.tlsServerName ?? '',
+    'sip2.loginUser': sip2.loginUser,
+    'sip2.locationCode': sip2.locationCode,
+    'sip2.institutionId': sip2.institutionId,
+    'sip2.terminator': sip2.terminator,
+    'sip2.checksums': sip2.checksums,
+    'sip2.encoding': sip2.encoding,
+    'sip2.requestTimeoutMs': sip2.requestTimeoutMs,
+    'sip2.retries': sip2.retries,
+    'sip2.heartbeatSeconds': sip2.heartbeatSeconds,
+    'sip2.patronPin': sip2.patronPin,
+    'sip2.feeWholeUnits': sip2.feeWholeUnits,
+    'sip2.testCard': sip2.testCard ?? '',
+    'sip2.testItem': sip2.testItem ?? '',
     'staff.idleTimeoutMs': settings.staff.idleTimeoutMs,
     'scanner.device.mode': device.mode,
     'scanner.device.vendorId': device.mode === 'device' ? device.vendorId : null,
