@@ -21,7 +21,7 @@ import {
 } from './config';
 import { startCheckpointer } from './db/checkpointer';
 import { DATABASE_FILE, isSeeded, openDatabase } from './db/open';
-import { ensureSip2Demo, seedDatabase } from './db/seed';
+import { ensureSip2Routing, seedDatabase } from './db/seed';
 import { ensureDemoStaff, removeDemoStaff } from './db/staff-accounts';
 import { dialectFor, type DialectName } from './dialects';
 import { createCatalog } from './domain/catalog';
@@ -169,7 +169,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const sqlite = options.sqliteNativeBinding ? { nativeBinding: options.sqliteNativeBinding } : {};
   const db = openDatabase(options.dataDir, sqlite);
   if (!isSeeded(db)) seedDatabase(db, now());
-  ensureSip2Demo(db, now());
+  ensureSip2Routing(db, now());
   const demoAccounts = options.demoAccounts ?? true;
   if (demoAccounts) ensureDemoStaff(db);
   else if (removeDemoStaff(db) > 0) log.info('demo staff accounts removed (not in demo mode)');

@@ -162,4 +162,12 @@ export const MIGRATIONS: readonly string[] = [
     to_branch_id TEXT NOT NULL REFERENCES branches(id)
   );
   `,
+  // Seed steps that run once per database after it exists (db/seed.ts): a step done is named here,
+  // so that what it made and a user later changed (a hold fulfilled) is not made again.
+  `
+  CREATE TABLE seed_steps (
+    name TEXT PRIMARY KEY,
+    done_at TEXT NOT NULL
+  );
+  `,
 ];

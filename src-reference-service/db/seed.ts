@@ -1,6 +1,4 @@
 import { itemBarcode, memberBarcode } from '../barcode';
-import { SIP2_DEMO_PINS } from '../config';
-import { hashPassword } from '../oauth/passwords';
 import { addDays, endOfUtcDay, utcDate } from '../domain/dates';
 import type { Db } from './open';
 import * as words from './seed-words';
@@ -219,18 +217,19 @@ export const SIP2_DEMO_ITEMS = {
 } as const;
 
 /**
- * The SIP2 demo data, once per database (the first start after the migration that made its
- * tables): the demo members' PINs as scrypt hashes, and the holds and transit above. A later
- * start leaves them as they are, so a fulfilled hold does not come back.
+ * The SIP2 demo holds and transit (above), once per database: on the first start after the
+ * migrations that made their tables, so that an existing data folder gets them too, and never
+ * again, so that a fulfilled hold does not come back. Items or members a database lacks are
+ * skipped. The demo PINs are made by the listener when it starts (sip2/pins.ts): hashing them
+ * costs a third of a second, which a service without SIP2 need not pay.
  */
-export function ensureSip2Demo(db: Db, now: Date): void {
-  const pins = db.prepare('SELECT COUNT(*) AS n FROM member_pins').get() as { n: number };
-  if (pins.n > 0) return;
+export function ensureSip2Routing(db: Db, now: Date): void {
+  const step = 'sip2-routing';
+  if (db.prepare('SELECT name FROM seed_steps WHERE name = ?').get(step)) return;
   const memberId = db.prepare<[string], { id: string }>('SELECT id FROM members WHERE barcode = ?');
   const itemExists = db.prepare<[string], { barcode: string }>(
     'SELECT barcode FROM items WHERE barcode = ?',
   );
-  const insertPin = db.prepare('INSERT INTO member_pins (member_id, salt, hash) VALUES (?, ?, ?)');
   const insertHold = db.prepare(
     'INSERT OR IGNORE INTO holds (item_barcode, member_id, pickup_branch_id, placed_at) VALUES (?, ?, ?, ?)',
   );
@@ -238,12 +237,6 @@ export function ensureSip2Demo(db: Db, now: Date): void {
     'INSERT OR IGNORE INTO transits (item_barcode, to_branch_id) VALUES (?, ?)',
   );
   db.transaction(() => {
-    for (const [seq, pin] of Object.entries(SIP2_DEMO_PINS)) {
-      const member = memberId.get(memberBarcode(Number(seq)));
-      if (!member) continue;
-      const { salt, hash } = hashPassword(pin);
-      insertPin.run(member.id, salt, hash);
-    }
     for (const hold of [SIP2_DEMO_ITEMS.holdHere, SIP2_DEMO_ITEMS.holdElsewhere]) {
       const member = memberId.get(memberBarcode(hold.forMember));
       if (!member || !itemExists.get(itemBarcode(hold.item))) continue;
@@ -253,5 +246,6 @@ export function ensureSip2Demo(db: Db, now: Date): void {
     if (itemExists.get(itemBarcode(transit.item))) {
       insertTransit.run(itemBarcode(transit.item), transit.toBranch);
     }
+    db.prepare('INSERT INTO seed_steps (name, done_at) VALUES (?, ?)').run(step, now.toISOString());
   })();
 }

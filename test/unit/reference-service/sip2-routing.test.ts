@@ -5,21 +5,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemBarcode } from '../../../src-reference-service/barcode';
 import { openDatabase, type Db } from '../../../src-reference-service/db/open';
 import {
-  ensureSip2Demo,
+  ensureSip2Routing,
   seedDatabase,
   SIP2_DEMO_ITEMS,
 } from '../../../src-reference-service/db/seed';
-import { createPins } from '../../../src-reference-service/sip2/pins';
+import { createPins, ensureDemoPins } from '../../../src-reference-service/sip2/pins';
 import { createRouting, type ItemRouting } from '../../../src-reference-service/sip2/routing';
 
 let dir: string;
 let db: Db;
 let routing: ItemRouting;
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sip2-routing-'));
   db = openDatabase(dir);
   seedDatabase(db, new Date());
-  ensureSip2Demo(db, new Date());
+  ensureSip2Routing(db, new Date());
+  await ensureDemoPins(db);
   routing = createRouting(db);
 });
 afterAll(() => {
@@ -78,9 +79,10 @@ describe('afterReturn: where a returned item goes', () => {
   });
 });
 
-describe('ensureSip2Demo', () => {
-  it('fills the tables once: a second run puts back no fulfilled hold', () => {
-    ensureSip2Demo(db, new Date());
+describe('the SIP2 demo data', () => {
+  it('is made once: a second run puts back no fulfilled hold and no second PIN', async () => {
+    ensureSip2Routing(db, new Date());
+    await ensureDemoPins(db);
     expect(routing.holdOf(itemBarcode(SIP2_DEMO_ITEMS.holdHere.item))).toBeUndefined();
     const pins = db.prepare('SELECT COUNT(*) AS n FROM member_pins').get() as { n: number };
     expect(pins.n).toBe(7);
