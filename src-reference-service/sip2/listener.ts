@@ -23,7 +23,7 @@ import { loadTlsIdentity } from './certificate';
 import { serveConnection } from './connection';
 import { sip2DialectFor, type Sip2DialectName } from './dialects';
 import { createItemFacts } from './items';
-import { createPins, ensureDemoPins } from './pins';
+import { createPins } from './pins';
 import { createRouting } from './routing';
 
 /** What `startService({ sip2 })` takes: the listener is started only when this is given. */
@@ -80,7 +80,6 @@ export async function startSip2Listener(
   domain: Sip2Domain,
   options: Sip2ListenerOptions,
 ): Promise<{ running: RunningSip2; close(): Promise<void> }> {
-  await ensureDemoPins(domain.db);
   const dialect = sip2DialectFor(options.dialect);
   const encoding = options.encoding ?? 'utf-8';
   const services = {
