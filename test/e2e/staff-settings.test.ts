@@ -11,7 +11,8 @@ import { DEMO_STAFF_PIN } from '../../src-main/staff-pin/demo-pin';
 import { hashStaffPin } from '../../src-main/staff-pin/hash';
 import { RESULTS_DIR, startKioskUnderTest } from './harness';
 import type { KioskUnderTest, KioskUnderTestOptions } from './harness';
-import { expectNoAxeViolations, signInStaff } from './patron-support';
+import { SIP2_LOGIN_PASSWORD } from '../../src-reference-service/config';
+import { expectNoAxeViolations, reopenStaffModeIn, signInStaff } from './patron-support';
 
 const running: KioskUnderTest[] = [];
 
@@ -842,5 +843,101 @@ describe('kiosk settings screen (web host)', () => {
       .getByText('Settings saved. Restart the kiosk to use them.', { exact: true })
       .waitFor();
     expect((await storedSettings(kiosk)).patron).toEqual({ allowEmail: true });
+  });
+  it('edits the SIP2 section in English and Spanish: plain labels, no password on the screen, a host with a port refused in words, and a new SIP2 server confirmed on its own', async () => {
+    // The SIP2 back end on the embedded listener: patrons are served with nobody signed in.
+    const kiosk = await start({ sip2: true });
+    const { page } = kiosk;
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    await openSettings(page);
+    const section = page.locator('fieldset[data-section="sip2"]');
+    expect((await section.locator('legend').textContent())?.trim()).toBe(
+      'SIP2 connection to the library system',
+    );
+    const backEnd = page.getByLabel("Where patrons' check-outs and returns go");
+    expect(await backEnd.locator('option:checked').textContent()).toBe('A SIP2 server');
+    expect((await page.locator('#setting-patron-backEnd-hint').textContent())?.trim()).toBe(
+      'Staff still sign in to the library service, and the staff screens use it.',
+    );
+    const host = page.getByLabel('SIP2 server (empty: the built-in demo server)');
+    expect(await host.inputValue()).toBe('');
+    expect((await page.locator('#setting-sip2-host-hint').textContent())?.trim()).toBe(
+      'The SIP2 passwords are not set here: library-kiosk set-sip2-password stores them encrypted.',
+    );
+    // No password field anywhere, and the listener's demo login password nowhere on the screen.
+    expect(await section.locator('input[type="password"]').count()).toBe(0);
+    expect(kiosk.kiosk.sip2?.host).toBe('127.0.0.1');
+    // The certificate's fields show only with TLS on.
+    const caFile = page.getByLabel("Certificate authority file (empty: the system's)");
+    expect(await caFile.count()).toBe(0);
+    await page.getByLabel('Encrypt the connection (TLS)').check();
+    await caFile.waitFor();
+    await section.locator('legend').scrollIntoViewIfNeeded();
+    await windowShot(page, 'staff-settings-sip2-section-en-1280x800');
+    await caFile.scrollIntoViewIfNeeded();
+    await windowShot(page, 'staff-settings-sip2-tls-en-1280x800');
+    expect((await page.locator('#setting-sip2-tls-hint').textContent())?.trim()).toBe(
+      'Without it, card numbers, PINs and the SIP2 password cross the network unprotected.',
+    );
+    await page.getByLabel('Encrypt the connection (TLS)').uncheck();
+    await caFile.waitFor({ state: 'detached' });
+
+    await host.fill('sip.example.org:6001');
+    await host.blur();
+    const hostError = page.locator('#setting-sip2-host-error');
+    await hostError.waitFor();
+    expect((await hostError.textContent())?.trim()).toBe(
+      'Must be a server name or IP address only, such as sip.library.example.org, without sip:// or :port (the port has its own field).',
+    );
+    await host.fill('sip.example.org');
+    await host.blur();
+    await hostError.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    const confirm = page.getByRole('region', { name: 'These changes need your own confirmation' });
+    expect(await lines(confirm)).toEqual([
+      "SIP2 server changes: the built-in demo SIP2 server → sip.example.org:6001. The kiosk will send its patrons' card numbers, PINs and item barcodes to the new server.",
+    ]);
+    // Nothing written without the confirmation (the harness stored the empty host).
+    expect((await storedSettings(kiosk)).sip2).toEqual({ host: '' });
+    await section.scrollIntoViewIfNeeded();
+    await windowShot(page, 'staff-settings-sip2-en-1280x800');
+    await confirm.getByLabel('I have read these changes and want them.').check();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page
+      .getByText('Settings saved. Restart the kiosk to use them.', { exact: true })
+      .waitFor();
+    expect((await storedSettings(kiosk)).sip2).toEqual({ host: 'sip.example.org' });
+    const text = (await page.locator('.settings-screen').textContent()) ?? '';
+    expect(text).not.toContain(SIP2_LOGIN_PASSWORD);
+
+    await reopenStaffModeIn(page, 'es');
+    await page.getByRole('button', { name: 'Ajustes', exact: true }).click();
+    await section.waitFor();
+    expect((await section.locator('legend').textContent())?.trim()).toBe(
+      'Conexión SIP2 con el sistema de la biblioteca',
+    );
+    const hostEs = page.getByLabel('Servidor SIP2 (vacío: el servidor de demostración integrado)');
+    expect(await hostEs.inputValue()).toBe('sip.example.org');
+    expect((await page.locator('#setting-sip2-host-hint').textContent())?.trim()).toBe(
+      'Las contraseñas SIP2 no se escriben aquí: library-kiosk set-sip2-password las guarda cifradas.',
+    );
+    expect(
+      await page
+        .getByLabel('Adónde van los préstamos y devoluciones de los usuarios')
+        .locator('option:checked')
+        .textContent(),
+    ).toBe('Un servidor SIP2');
+    await hostEs.fill('sip://sip.example.org');
+    await hostEs.blur();
+    await hostError.waitFor();
+    expect((await hostError.textContent())?.trim()).toBe(
+      'Debe ser solo un nombre de servidor o una dirección IP, como sip.library.example.org, sin sip:// ni :puerto (el puerto tiene su propio campo).',
+    );
+    const textEs = (await section.textContent()) ?? '';
+    for (const english of ['SIP2 server', 'Encrypt', 'Must be']) {
+      expect(textEs).not.toContain(english);
+    }
+    await hostEs.scrollIntoViewIfNeeded();
+    await windowShot(page, 'staff-settings-sip2-section-es-1280x800');
   });
 });
