@@ -99,6 +99,8 @@ export async function startSip2Listener(
   const sockets = new Set<Socket>();
   const accept = (socket: Socket): void => {
     sockets.add(socket);
+    // Each answer is one small write: sent at once, not held by Nagle for a delayed ACK (40 ms).
+    socket.setNoDelay(true);
     socket.on('close', () => sockets.delete(socket));
     // An outage refuses every connection as it comes, as a dead host would.
     if (domain.faults?.get().outage) {
