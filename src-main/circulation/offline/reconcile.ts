@@ -40,8 +40,15 @@ export function settleByLoan(
   if (loan === UNKNOWN) return 'cannot-tell';
   if (!loan) return 'not-applied';
   // Without the loan before, a renewal could not be told from a new loan.
-  if (!prior || (prior.held && prior.due === dueKey(loan))) return 'cannot-tell';
-  return 'applied';
+  if (!prior) return 'cannot-tell';
+  if (!prior.held) return 'applied';
+  // A due date moved only if both are known: SIP2's charged items (AU) carry none, so a due date
+  // the check-out's answer gave before is never "moved" by a look-up that cannot say.
+  const unknownDue = JSON.stringify(UNKNOWN);
+  const now = dueKey(loan);
+  if (prior.due === undefined || prior.due === unknownDue || now === unknownDue)
+    return 'cannot-tell';
+  return prior.due === now ? 'cannot-tell' : 'applied';
 }
 
 /** A loan found on the member's card after an unknown outcome, as the answer that was lost. */

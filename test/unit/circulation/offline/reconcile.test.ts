@@ -31,6 +31,18 @@ describe('settling a check-out whose answer was lost, by the member loans', () =
     expect(settleByLoan(withLoans(loan('2026-12-01')), ITEM, before)).toBe('cannot-tell');
   });
 
+  it('cannot tell a renewal when the card shows the loan without a due date (SIP2 charged items)', () => {
+    const undated: Loan = { ...loan('2026-12-01'), dueDate: 'unknown' };
+    expect(settleByLoan(withLoans(undated), ITEM, before)).toBe('cannot-tell');
+  });
+
+  it('cannot tell a renewal when the due date before was not known', () => {
+    const undated: Loan = { ...loan('2026-12-01'), dueDate: 'unknown' };
+    const unknownBefore = priorLoanOf(withLoans(undated), ITEM);
+    expect(settleByLoan(withLoans(loan('2026-12-21')), ITEM, unknownBefore)).toBe('cannot-tell');
+    expect(settleByLoan(withLoans(loan('2026-12-21')), ITEM, { held: true })).toBe('cannot-tell');
+  });
+
   it('cannot tell a loan on the card from a renewal when the loan before is not known', () => {
     expect(settleByLoan(withLoans(loan('2026-12-07')), ITEM, undefined)).toBe('cannot-tell');
   });
