@@ -104,7 +104,10 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
     return err(error);
   }
 
-  /** A read: asked again on a fresh connection after a dropped or garbled one (not after silence). */
+  /**
+   * A read: asked again on a fresh connection after a dropped or garbled one, up to `retries`
+   * times (not after silence, which a second ask would only double).
+   */
   async function read<C extends MessageCode>(
     operation: OperationName,
     message: () => OutgoingMessage,
@@ -112,7 +115,7 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
     signal?: AbortSignal,
   ): Promise<Result<Answer<C>, ServiceError>> {
     let answer = await connection.exchange(message(), expect, signal);
-    for (let again = 0; !answer.ok && again < Math.min(options.retries, 1); again++) {
+    for (let again = 0; !answer.ok && again < options.retries; again++) {
       const failure = answer.error;
       const worthAgain =
         failure.kind === 'garbled' ||
@@ -187,18 +190,30 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
     return result;
   }
 
-  /** A refusal explained by the item's status (17), where BX allows and the status makes it plain. */
+  /**
+   * A refusal explained by the item's status (17), where BX allows and the status makes it plain.
+   * An item charged to someone is on loan to another only if it is not on this card: when the
+   * card's loans are not known, the card is looked up (63) to tell.
+   */
   async function explained(
     error: ServiceError,
     itemBarcode: string,
-    operation: 'checkOut' | 'checkIn',
-    held: boolean | 'unknown',
+    refused: { operation: 'checkIn' } | { operation: 'checkOut'; memberBarcode: string },
   ): Promise<ServiceError> {
     if (error.kind !== 'refused' || error.code !== undefined) return error;
     if ((await support('17')) === 'no') return error;
     const item = await itemInformation(itemBarcode);
     if (!item.ok) return error;
-    const code = refusalOfItem(item.value, operation, held);
+    let held: boolean | 'unknown' = UNKNOWN;
+    if (refused.operation === 'checkOut') {
+      held = onCard(refused.memberBarcode, itemBarcode);
+      const toOther = refusalOfItem(item.value, 'checkOut', false) === 'item_on_loan_to_other';
+      if (held === UNKNOWN && toOther) {
+        await lookup('memberByBarcode', refused.memberBarcode, undefined);
+        held = onCard(refused.memberBarcode, itemBarcode);
+      }
+    }
+    const code = refusalOfItem(item.value, refused.operation, held);
     return code ? { ...error, code } : error;
   }
 
@@ -251,7 +266,9 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
         charged.get(key(memberBarcode))?.add(key(itemBarcode));
         return result;
       }
-      return err(await explained(result.error, itemBarcode, 'checkOut', held));
+      return err(
+        await explained(result.error, itemBarcode, { operation: 'checkOut', memberBarcode }),
+      );
     },
 
     async checkIn(itemBarcode, opts): Promise<Result<CirculationResult, ServiceError>> {
@@ -264,7 +281,7 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
         for (const items of charged.values()) items.delete(key(itemBarcode));
         return result;
       }
-      return err(await explained(result.error, itemBarcode, 'checkIn', UNKNOWN));
+      return err(await explained(result.error, itemBarcode, { operation: 'checkIn' }));
     },
 
     async endSession(memberBarcode) {

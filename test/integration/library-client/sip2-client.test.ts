@@ -281,6 +281,36 @@ describe('check-outs', () => {
     expect(acs!.codes()).toEqual(['93', '99', '63', '11', '17']);
   });
 
+  test('a refused item charged to someone, on a card not yet looked up: the card (63) tells whose', async () => {
+    const charged = asMessage({
+      code: '18',
+      fixed: {
+        circulationStatus: '04',
+        securityMarker: '00',
+        feeType: '01',
+        transactionDate: '20261125    120000',
+      },
+      fields: { AB: ITEM, AJ: 'A Title' },
+    });
+    for (const [onCard, code] of [
+      [[] as string[], 'item_on_loan_to_other'],
+      [[ITEM], undefined],
+    ] as const) {
+      const sip2 = await start((request, tools) => {
+        if (request.code === '11') tools.answer(asMessage(ANSWERS.checkout(false, ITEM, MEMBER)));
+        if (request.code === '17') tools.answer(charged);
+        if (request.code === '63') tools.answer(asMessage(ANSWERS.patron(MEMBER, [...onCard])));
+      }, without('29'));
+      const result = await sip2.checkOut({ itemBarcode: ITEM, memberBarcode: MEMBER });
+      expect(!result.ok && result.error.kind === 'refused' && result.error.code).toBe(
+        code ?? undefined,
+      );
+      expect(acs!.codes()).toEqual(['93', '99', '11', '17', '63']);
+      await client!.close();
+      await acs!.close();
+    }
+  });
+
   test('an item the ACS does not know is item_not_found', async () => {
     const sip2 = await start((request, tools) => {
       if (request.code === '63') tools.answer(asMessage(ANSWERS.patron(MEMBER)));

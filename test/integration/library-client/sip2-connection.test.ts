@@ -230,6 +230,22 @@ describe('a connection lost, a silent ACS', () => {
     ]);
   });
 
+  test('a look-up is asked again up to the retries allowed, each time on a fresh connection', async () => {
+    acs = await startScriptedAcs((request, tools) => {
+      if (acsBasics(request, tools)) return;
+      if (tools.connection <= 3) tools.drop();
+      else tools.answer(asMessage(ANSWERS.patron(MEMBER)));
+    });
+    client = createSip2Client(clientOptions(acs.port, { retries: 2 }));
+    const failed = await client.memberByBarcode(MEMBER);
+    expect(!failed.ok && failed.error).toMatchObject({
+      kind: 'unreachable',
+      operation: 'memberByBarcode',
+    });
+    expect(acs.codes().filter((code) => code === '63')).toHaveLength(3);
+    expect((await client.memberByBarcode(MEMBER)).ok).toBe(true);
+  });
+
   test('an ACS that closed the idle connection is reached again on the next request', async () => {
     acs = await startScriptedAcs((request, tools) => {
       if (acsBasics(request, tools)) return;
