@@ -98,10 +98,8 @@ export async function startSip2Listener(
   };
   const sockets = new Set<Socket>();
   const accept = (socket: Socket): void => {
-    sockets.add(socket);
     // Each answer is one small write: sent at once, not held by Nagle for a delayed ACK (40 ms).
     socket.setNoDelay(true);
-    socket.on('close', () => sockets.delete(socket));
     // An outage refuses every connection as it comes, as a dead host would.
     if (domain.faults?.get().outage) {
       socket.destroy();
@@ -118,6 +116,11 @@ export async function startSip2Listener(
       domain.log.debug('SIP2 TLS handshake failed', { message: error.message }),
     );
   }
+  // Every connection as it comes, a TLS one before its handshake too, so that closing ends them all.
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
   const port = await listen(server, options.port ?? 0);
   domain.log.info('SIP2 listener started', {
     host: HOST,

@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { statSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { connect } from 'node:tls';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,8 +15,9 @@ beforeAll(async () => {
   if (!fx.service.sip2?.tls) throw new Error('started without its SIP2 listener over TLS');
   sip2 = fx.service.sip2;
 });
+let stopped = false;
 afterAll(async () => {
-  await fx?.stop();
+  if (!stopped) await fx?.stop();
 });
 
 describe('SIP2 over TLS', () => {
@@ -62,5 +64,17 @@ describe('SIP2 over TLS', () => {
     });
     plain.raw(`9300CN${loginUser}|CO${loginPassword}|\r`).catch(() => undefined);
     expect(await plain.closedWithin(5000)).toBe('closed');
+  });
+
+  // Last: it stops the service.
+  it('closes with the service even while a connection has not begun its handshake', async () => {
+    const idle = createConnection({ host: sip2.host, port: sip2.port });
+    idle.on('error', () => undefined);
+    await new Promise((resolve) => idle.once('connect', resolve));
+    const started = performance.now();
+    stopped = true;
+    await fx.stop();
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(idle.destroyed || idle.readableEnded).toBe(true);
   });
 });
