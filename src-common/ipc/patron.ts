@@ -88,6 +88,8 @@ export type PatronMessage = z.infer<typeof PatronMessageSchema>;
 /** An item already on loan to the patron when the session started. */
 export const LoanLineSchema = z.object({
   title: z.string(),
+  /** Present when `title` is the item barcode's last four characters: no title was given. */
+  titleIs: z.literal('barcode-end').optional(),
   dueDate: DateViewSchema,
   overdue: z.union([z.boolean(), z.literal('unknown')]),
 });

@@ -47,8 +47,11 @@ function overdueOf(loan: Loan, at: number): LoanLine['overdue'] {
 }
 
 function loanLine(loan: Loan, at: number): LoanLine {
+  // Without a title (SIP2 lists charged items by barcode), the barcode's end, said to be one.
+  const byBarcode = loan.title === undefined && loan.itemBarcode !== undefined;
   return {
     title: loan.title ?? (loan.itemBarcode ? itemLabel(loan.itemBarcode) : ''),
+    ...(byBarcode ? { titleIs: 'barcode-end' as const } : {}),
     dueDate: loan.dueDate,
     overdue: overdueOf(loan, at),
   };

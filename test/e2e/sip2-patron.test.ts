@@ -176,7 +176,10 @@ describe('a patron at a kiosk that speaks SIP2 to the library system', () => {
     await page.getByRole('heading', { name: /Hola/ }).waitFor();
     // Charged items come by barcode alone over SIP2: their unknown due date is not worded as one.
     await page.locator('.loans li').first().waitFor();
-    expect(await page.locator('.loans').innerText()).not.toMatch(/desconocid|Devolver el sin/);
+    const loans = await page.locator('.loans').innerText();
+    expect(loans).not.toMatch(/desconocid|Devolver el sin/);
+    // And without a title each is named as the end of its barcode, as a scanned line is.
+    expect(loans).toMatch(/^Ejemplar terminado en \d{4}$/m);
     await scan(kiosk, second);
     const done = sessionLines(page).and(page.locator('[data-status="done"]')).first();
     await done.waitFor();

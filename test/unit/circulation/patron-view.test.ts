@@ -34,7 +34,12 @@ describe('patron view', () => {
       { fineThreshold: undefined, at: T0 },
     );
     expect(view.loans).toEqual([
-      { title: '0001', dueDate: { kind: 'day', date: '2020-01-01' }, overdue: true },
+      {
+        title: '0001',
+        titleIs: 'barcode-end',
+        dueDate: { kind: 'day', date: '2020-01-01' },
+        overdue: true,
+      },
     ]);
   });
 

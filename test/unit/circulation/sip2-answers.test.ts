@@ -2,9 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { createSessionDriver } from '../../../src-main/circulation/session-driver';
 import type { CirculationPort } from '../../../src-main/circulation/circulation-port';
 import type { Routing } from '../../../src-common/ipc/patron';
-import { routingOf, systemLines } from '../../../src-main/circulation/patron-view';
+import { patronView, routingOf, systemLines } from '../../../src-main/circulation/patron-view';
+import { UNKNOWN } from '../../../src-main/library-client/reader/values';
 import type { SessionConfig } from '../../../src-main/circulation/session-state';
-import type { ItemRouting } from '../../../src-main/library-client/reader/types';
+import type { ItemRouting, Loan } from '../../../src-main/library-client/reader/types';
 import { ok } from '../../../src-shared/result';
 import { captureLogs } from '../scanner/capture-logs';
 import { fakeClock, fakePort } from './fakes';
@@ -73,6 +74,33 @@ describe('systemLines', () => {
     ['each at most 300 characters', ['x'.repeat(400)], ['x'.repeat(300)]],
   ])('%s', (_label, lines, expected) => {
     expect(systemLines(lines)).toEqual(expected);
+  });
+});
+
+describe('patronView: charged items by barcode alone', () => {
+  it.each<[string, Partial<Loan>, object]>([
+    [
+      'no title: the barcode end, said to be one',
+      { itemBarcode: '34410000000308', title: undefined },
+      { title: '0308', titleIs: 'barcode-end', dueDate: 'unknown', overdue: 'unknown' },
+    ],
+    [
+      'a title: the title alone',
+      { itemBarcode: '34410000000308', title: 'Emma' },
+      { title: 'Emma' },
+    ],
+    ['neither: empty, not a barcode end', { title: undefined }, { title: '' }],
+  ])('%s', (_label, overrides, expected) => {
+    const loan: Loan = {
+      extra: {},
+      checkedOutAt: UNKNOWN,
+      dueDate: UNKNOWN,
+      overdue: UNKNOWN,
+      fine: UNKNOWN,
+      ...overrides,
+    };
+    const view = patronView(memberRecord({ loans: [loan] }), { fineThreshold: undefined, at: 0 });
+    expect(view.loans).toEqual([{ dueDate: 'unknown', overdue: 'unknown', ...expected }]);
   });
 });
 
