@@ -8,7 +8,14 @@ const args = process.argv.slice(2);
 const webOnly = args.includes('--web');
 // `npm start` runs a checkout: demo mode (the demo staff PIN, with the embedded service and no
 // PIN set). A packaged build and a station's session never pass it.
-const passThrough = ['--demo', ...args.filter((arg) => arg !== '--web' && arg !== '--demo')];
+const passThrough = [
+  '--demo',
+  ...args.filter((arg) => arg !== '--web' && arg !== '--demo' && arg !== '--sip2'),
+];
+// `npm start -- --sip2`: patrons go over SIP2 to the embedded service's listener (docs/sip2.md).
+const childEnv = args.includes('--sip2')
+  ? { ...process.env, KIOSK_PATRON_BACK_END: 'sip2' }
+  : process.env;
 
 function newestMtime(dir) {
   let newest = 0;
@@ -36,7 +43,7 @@ function electronBinary() {
 }
 
 function run(command, commandArgs) {
-  const child = spawn(command, commandArgs, { cwd: root, stdio: 'inherit' });
+  const child = spawn(command, commandArgs, { cwd: root, stdio: 'inherit', env: childEnv });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code) => process.exit(code ?? 0));
 }

@@ -31,7 +31,7 @@ type Env = Record<string, string | undefined>;
 
 interface EnvOverride {
   variable: string;
-  section: 'service' | null;
+  section: 'service' | 'patron' | null;
   key: string;
   valid: (value: string) => boolean;
   problem: string;
@@ -74,6 +74,14 @@ const ENV_OVERRIDES: EnvOverride[] = [
     key: 'redirectUri',
     valid: (value) => RedirectUriSchema.safeParse(value).success,
     problem: 'must be a reversed-domain private-use URI or an http://127.0.0.1 loopback URI',
+  },
+  {
+    // `npm start -- --sip2` sets it: the demo's patrons go over SIP2 to the built-in listener.
+    variable: 'KIOSK_PATRON_BACK_END',
+    section: 'patron',
+    key: 'backEnd',
+    valid: (value) => value === 'service' || value === 'sip2',
+    problem: "must be 'service' or 'sip2'",
   },
   {
     variable: 'KIOSK_DATA_DIR',
@@ -134,7 +142,13 @@ export function resolveSettings(
       });
     }
     if (override.section === 'service') service[override.key] = value;
-    else document[override.key] = value;
+    else if (override.section) {
+      const section = document[override.section];
+      document[override.section] = {
+        ...(section && typeof section === 'object' ? section : {}),
+        [override.key]: value,
+      };
+    } else document[override.key] = value;
   }
 
   const parsed = SettingsSchema.safeParse({

@@ -133,6 +133,10 @@ process.stdout.write(
     ? `Library service: embedded reference service at ${connection.baseUrl}\n`
     : `Library service: ${connection.baseUrl}\n`,
 );
+if (web.kiosk.sip2) {
+  const { host, port } = web.kiosk.sip2;
+  process.stdout.write(`Patrons' check-outs and returns: SIP2 at ${host}:${port}\n`);
+}
 // Outside demo mode the embedded service has no account with a published password: say how
 // staff get one, or nobody can sign the kiosk in.
 if (connection.embedded && !web.kiosk.demo) {

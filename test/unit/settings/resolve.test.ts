@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveSettings } from '../../../src-main/settings/resolve';
+import { fixedByEnvironment, resolveSettings } from '../../../src-main/settings/resolve';
 
 const host = { dataDir: '/var/lib/kiosk-test' };
 
@@ -132,6 +132,22 @@ describe('settings resolution', () => {
     expect(error.setting).toBe('service.clientKind');
     expect(error.message).toContain("must be 'registered' or 'development'");
     expect(error.message).not.toContain('\n');
+  });
+
+  it('takes the patron back end from KIOSK_PATRON_BACK_END (npm start -- --sip2), keeping the stored patron settings', () => {
+    const settings = resolved(
+      { patron: { thankYouMs: 3_000, backEnd: 'service' } },
+      { KIOSK_PATRON_BACK_END: 'sip2' },
+    );
+    expect(settings.patron.backEnd).toBe('sip2');
+    expect(settings.patron.thankYouMs).toBe(3_000);
+    expect(fixedByEnvironment({ KIOSK_PATRON_BACK_END: 'sip2' })).toEqual([
+      { setting: 'patron.backEnd', variable: 'KIOSK_PATRON_BACK_END', value: 'sip2' },
+    ]);
+    const error = problem({}, { KIOSK_PATRON_BACK_END: 'z3950' });
+    expect(error.message).toBe(
+      "Invalid setting patron.backEnd (from KIOSK_PATRON_BACK_END): must be 'service' or 'sip2'.",
+    );
   });
 
   it('rejects a private-use redirect scheme that is not a reversed domain', () => {
