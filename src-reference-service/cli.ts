@@ -237,6 +237,16 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
+  const sip2Flags = (['sip2-tls', 'sip2-dialect', 'sip2-encoding'] as const).filter(
+    (flag) => values[flag] !== undefined,
+  );
+  if (values['sip2-port'] === undefined && sip2Flags.length > 0) {
+    // Without a port there is no listener: the flag would be silently ignored.
+    process.stderr.write(
+      `${sip2Flags.map((flag) => `--${flag}`).join(', ')} need --sip2-port\n${USAGE}\n`,
+    );
+    process.exit(2);
+  }
   const ttl = values['token-ttl'] === undefined ? undefined : Number(values['token-ttl']);
   if (ttl !== undefined && (!Number.isInteger(ttl) || ttl <= 0)) {
     process.stderr.write(`Not a lifetime in seconds: ${values['token-ttl']}\n`);

@@ -85,12 +85,13 @@ describe('npm run service -- --sip2-port 0 --sip2-dialect koha', () => {
   });
 });
 
-describe('npm run service with a SIP2 flag it does not know', () => {
+describe.concurrent('npm run service with SIP2 flags it refuses', () => {
   it.each([
     [
       ['--sip2-port', '0', '--sip2-dialect', 'sierra'],
       'Unknown SIP2 dialect: sierra (use one of standard, koha, evergreen)',
     ],
+    [['--sip2-tls', '--sip2-dialect', 'koha'], '--sip2-tls, --sip2-dialect need --sip2-port'],
   ])('%j exits 2 with the reason', async (args, reason) => {
     const child = service([...ANY_PORT, ...args]);
     let stderr = '';
