@@ -48,6 +48,25 @@ describe('the changes staff confirm on their own, in words', () => {
     ]);
   });
 
+  it('names a new SIP2 server by host and port (the built-in one by name) and TLS turned off, in English and Spanish', () => {
+    const changes = securityChanges(
+      { sip2: { tls: true } },
+      { sip2: { host: 'sip.example.org', tls: false } },
+    );
+    expect(lines('en', changes)).toEqual([
+      "SIP2 server changes: the built-in demo SIP2 server → sip.example.org:6001. The kiosk will send its patrons' card numbers, PINs and item barcodes to the new server.",
+      'Encrypt the connection (TLS): On → Off. Card numbers, PINs and the SIP2 login password would cross the network unprotected.',
+    ]);
+    expect(lines('es', changes)).toEqual([
+      'El servidor SIP2 cambia: el servidor SIP2 de demostración integrado → sip.example.org:6001. El quiosco enviará los números de carné, los PIN y los códigos de barras de ejemplares de los usuarios al nuevo servidor.',
+      'Cifrar la conexión (TLS): Sí → No. Los números de carné, los PIN y la contraseña de acceso SIP2 cruzarían la red sin protección.',
+    ]);
+    const back = securityChanges({ sip2: { host: 'sip.example.org' } }, {});
+    expect(lines('en', back)).toEqual([
+      "SIP2 server changes: sip.example.org:6001 → the built-in demo SIP2 server. The kiosk will send its patrons' card numbers, PINs and item barcodes to the new server.",
+    ]);
+  });
+
   it('shows the whole address when only the path changes, and the built-in service by name', () => {
     const pathOnly = securityChanges(CURRENT, {
       service: { baseUrl: 'https://library.example.org/v2', authUrl: 'https://login.example.org' },
