@@ -88,7 +88,9 @@ export function serveConnection(socket: Socket, options: ConnectionOptions): voi
       queue = queue
         .then(() => handle(frame))
         .catch((error: unknown) => {
-          log.error('SIP2 request failed', { message: (error as Error).message });
+          // A line closed mid-request (the service stopping) is no failure of the listener.
+          const report = socket.destroyed ? log.debug : log.error;
+          report('SIP2 request failed', { message: (error as Error).message });
           socket.destroy();
         });
     }
