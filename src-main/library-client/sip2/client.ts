@@ -2,6 +2,7 @@ import { err, ok, type Result } from '../../../src-shared/result';
 import type { BuildProblem } from '../../../src-shared/sip2/build';
 import type { MessageCode, OutgoingMessage } from '../../../src-shared/sip2/messages';
 import type { Support, SupportableRequest } from '../../../src-shared/sip2/positional-fields';
+import type { RefusalCode } from '../../../src-common/ipc/patron';
 import type { CallOptions } from '../client';
 import type { OperationName, ServiceError } from '../errors';
 import type { CirculationResult, MemberCirculation } from '../reader/types';
@@ -191,9 +192,8 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
   }
 
   /**
-   * A refusal explained by the item's status (17), where BX allows and the status makes it plain.
-   * An item charged to someone is on loan to another only if it is not on this card: when the
-   * card's loans are not known, the card is looked up (63) to tell.
+   * A refusal the ACS gave only in words, explained where its answers make it plain: first by
+   * the item's status (17); for a check-out then by the card (63), when it alone forbids borrowing.
    */
   async function explained(
     error: ServiceError,
@@ -201,20 +201,57 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
     refused: { operation: 'checkIn' } | { operation: 'checkOut'; memberBarcode: string },
   ): Promise<ServiceError> {
     if (error.kind !== 'refused' || error.code !== undefined) return error;
-    if ((await support('17')) === 'no') return error;
+    // The card is looked up at most once for both.
+    let looked: Promise<Result<MemberCirculation, ServiceError>> | undefined;
+    const card = (memberBarcode: string) =>
+      (looked ??= lookup('memberByBarcode', memberBarcode, undefined));
+    const code =
+      (await itemReason(itemBarcode, refused, card)) ??
+      (refused.operation === 'checkOut'
+        ? await cardReason(card(refused.memberBarcode))
+        : undefined);
+    return code ? { ...error, code } : error;
+  }
+
+  /**
+   * What the item's status (17) says, where BX allows. An item charged to someone is on loan to
+   * another only if it is not on this card: when the card's loans are not known, 63 tells.
+   */
+  async function itemReason(
+    itemBarcode: string,
+    refused: { operation: 'checkIn' } | { operation: 'checkOut'; memberBarcode: string },
+    card: (memberBarcode: string) => Promise<Result<MemberCirculation, ServiceError>>,
+  ): Promise<RefusalCode | undefined> {
+    if ((await support('17')) === 'no') return undefined;
     const item = await itemInformation(itemBarcode);
-    if (!item.ok) return error;
+    if (!item.ok) return undefined;
     let held: boolean | 'unknown' = UNKNOWN;
     if (refused.operation === 'checkOut') {
       held = onCard(refused.memberBarcode, itemBarcode);
       const toOther = refusalOfItem(item.value, 'checkOut', false) === 'item_on_loan_to_other';
       if (held === UNKNOWN && toOther) {
-        await lookup('memberByBarcode', refused.memberBarcode, undefined);
+        await card(refused.memberBarcode);
         held = onCard(refused.memberBarcode, itemBarcode);
       }
     }
-    const code = refusalOfItem(item.value, refused.operation, held);
-    return code ? { ...error, code } : error;
+    return refusalOfItem(item.value, refused.operation, held);
+  }
+
+  /**
+   * The card's state, where it alone forbids borrowing: unknown to the ACS (BL N), or charge
+   * privileges denied or reported lost. Fines or counts are not taken as the reason: a refusal
+   * may have another one.
+   */
+  async function cardReason(
+    looked: Promise<Result<MemberCirculation, ServiceError>>,
+  ): Promise<RefusalCode | undefined> {
+    const card = await looked;
+    if (!card.ok) {
+      const unknownCard = card.error.kind === 'refused' && card.error.code === 'member_not_found';
+      return unknownCard ? 'member_not_found' : undefined;
+    }
+    const { blocks } = card.value;
+    return blocks !== UNKNOWN && blocks.includes('member_blocked') ? 'member_blocked' : undefined;
   }
 
   async function itemInformation(

@@ -311,6 +311,51 @@ describe('check-outs', () => {
     }
   });
 
+  test.each([
+    ['unknown to the ACS (BL N)', { BL: 'N' }, 'member_not_found'],
+    ['charge privileges denied', { status: 'Y' + ' '.repeat(13) }, 'member_blocked'],
+    ['reported lost', { status: ' '.repeat(4) + 'Y' + ' '.repeat(9) }, 'member_blocked'],
+    [
+      'only excessive fines (the refusal may have another reason)',
+      { status: ' '.repeat(10) + 'Y   ' },
+      undefined,
+    ],
+    ['in good standing', {}, undefined],
+  ])('a refusal the item does not explain, for a card %s: %s', async (_, card, code) => {
+    const shelved = asMessage({
+      code: '18',
+      fixed: {
+        circulationStatus: '03',
+        securityMarker: '00',
+        feeType: '01',
+        transactionDate: '20261125    120000',
+      },
+      fields: { AB: ITEM, AJ: 'A Title' },
+    });
+    const sip2 = await start((request, tools) => {
+      if (request.code === '11')
+        tools.answer(asMessage(ANSWERS.checkout(false, ITEM, MEMBER, { AF: 'Cannot check out' })));
+      if (request.code === '17') tools.answer(shelved);
+      if (request.code === '63') {
+        const { status, ...fields } = card as { status?: string; BL?: string };
+        const answer = ANSWERS.patron(MEMBER, [], fields);
+        tools.answer(
+          asMessage({
+            ...answer,
+            fixed: { ...answer.fixed, ...(status ? { patronStatus: status } : {}) },
+          }),
+        );
+      }
+    }, without('29'));
+    const result = await sip2.checkOut({ itemBarcode: ITEM, memberBarcode: MEMBER });
+    expect(!result.ok && result.error).toMatchObject({
+      kind: 'refused',
+      message: 'Cannot check out',
+    });
+    expect(!result.ok && result.error.kind === 'refused' && result.error.code).toBe(code);
+    expect(acs!.codes()).toEqual(['93', '99', '11', '17', '63']);
+  });
+
   test('an item the ACS does not know is item_not_found', async () => {
     const sip2 = await start((request, tools) => {
       if (request.code === '63') tools.answer(asMessage(ANSWERS.patron(MEMBER)));
