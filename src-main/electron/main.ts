@@ -23,6 +23,8 @@ import { silentReceiptPrinting } from './print-receipt';
 import { listenForRedirects, registerRedirectScheme } from './protocol-redirect';
 import { createSafeStorageClientSecret } from './safe-storage-client-secret';
 import { createSafeStorageSip2Passwords } from './safe-storage-sip2-passwords';
+import { readSip2Password, sip2PasswordKind, storeSip2PasswordFor } from './set-sip2-password';
+import type { Sip2PasswordKind } from './set-sip2-password';
 import { createSafeStorageJournalKey } from './safe-storage-journal-key';
 import { safeStorageFiles } from './safe-storage-entry';
 import { createSafeStorageVault } from './safe-storage-vault';
@@ -57,12 +59,13 @@ class StartupRefusal extends Error {}
 /** The ports this start uses, once read: a port in use is then named with its setting. */
 let kioskPorts: KioskPorts | undefined;
 
-type Mode = 'kiosk' | 'set-pin' | 'clear-pin-lockout' | 'set-client-secret';
+type Mode = 'kiosk' | 'set-pin' | 'clear-pin-lockout' | 'set-client-secret' | 'set-sip2-password';
 
 function modeOf(argv: readonly string[]): Mode {
   if (argv.includes('--set-pin')) return 'set-pin';
   if (argv.includes('--clear-pin-lockout')) return 'clear-pin-lockout';
   if (argv.includes('--set-client-secret')) return 'set-client-secret';
+  if (argv.includes('--set-sip2-password')) return 'set-sip2-password';
   return 'kiosk';
 }
 
@@ -437,6 +440,41 @@ async function sealClientSecret(job: ClientSecretJob): Promise<void> {
   app.exit(EXIT.ok);
 }
 
+interface Sip2PasswordJob {
+  settings: Settings;
+  kind: Sip2PasswordKind;
+  /** undefined: --clear. */
+  password: string | undefined;
+}
+
+/** `--set-sip2-password [--terminal] [--clear]`, read before `ready` as the client secret is. */
+async function readSip2PasswordJob(): Promise<Sip2PasswordJob | undefined> {
+  const { settings } = loadSettings();
+  const kind = sip2PasswordKind(process.argv);
+  if (process.argv.includes('--clear')) return { settings, kind, password: undefined };
+  const password = await readSip2Password(settings, secretSources(), kind);
+  if (typeof password === 'string') return { settings, kind, password };
+  process.stderr.write(`${password.problem}\n`);
+  app.exit(EXIT.usage);
+  return undefined;
+}
+
+/** Its second half, after `ready` (safeStorage); the kiosk reads the store at its next start. */
+async function sealSip2Password(job: Sip2PasswordJob): Promise<void> {
+  await app.whenReady();
+  const store = await createSafeStorageSip2Passwords({
+    allowBasicTextEncryption: job.settings.allowBasicTextEncryption,
+  });
+  const stored = await storeSip2PasswordFor(job.settings, store, job.kind, job.password);
+  if (!stored.ok) {
+    process.stderr.write(`${stored.error.message}\n`);
+    app.exit(stored.error.kind === 'vault.io' ? EXIT.internal : EXIT.usage);
+    return;
+  }
+  process.stdout.write(`${stored.value}\n`);
+  app.exit(EXIT.ok);
+}
+
 const mode = modeOf(process.argv);
 const fail = (error: unknown): void => failStartup(mode, error);
 // Electron starts its display once this module's evaluation has ended (a top-level await holds
@@ -454,6 +492,9 @@ if (mode === 'set-pin') {
 } else if (mode === 'set-client-secret') {
   const job = await readClientSecretJob().catch(fail);
   if (job) sealClientSecret(job).catch(fail);
+} else if (mode === 'set-sip2-password') {
+  const job = await readSip2PasswordJob().catch(fail);
+  if (job) sealSip2Password(job).catch(fail);
 } else {
   // An async function runs synchronously up to its first await: the steps before `ready` happen
   // now, during this module's evaluation, and a throw anywhere becomes the rejection handled here.

@@ -4,7 +4,7 @@ import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
 
 /**
- * Where `--set-pin` and `--set-client-secret` take their one line from: `--from-file PATH`, else
+ * Where `--set-pin`, `--set-client-secret` and `--set-sip2-password` take their one line from: `--from-file PATH`, else
  * an environment variable, else stdin. The first two are there because stdin is not always the
  * caller's: on Windows Electron replaces process.stdin with an empty stream (electron#4218,
  * #21705). Never a command-line value: it would show in `ps` and the shell history.
@@ -18,6 +18,7 @@ export interface SecretSources {
 /** The variable read when there is no --from-file (docs/electron.md). */
 export const PIN_VARIABLE = 'KIOSK_NEW_STAFF_PIN';
 export const CLIENT_SECRET_VARIABLE = 'KIOSK_CLIENT_SECRET';
+export const SIP2_PASSWORD_VARIABLE = 'KIOSK_SIP2_PASSWORD';
 
 async function firstLine(input: NodeJS.ReadableStream): Promise<string> {
   const lines = createInterface({ input });

@@ -64,3 +64,21 @@ export async function sip2PasswordsFor(
   }
   return { loginPassword: stored.loginPassword, terminalPassword: stored.terminalPassword };
 }
+
+/**
+ * Stores one password (`login`: CO, `terminal`: AC) for this server and login, keeping the other
+ * when it was stored for the same; one stored for another server or login is dropped.
+ */
+export async function storeSip2Password(
+  store: Sip2PasswordStore,
+  binding: Sip2Binding,
+  kind: 'login' | 'terminal',
+  password: string,
+): Promise<Result<void, VaultError>> {
+  const kept = await sip2PasswordsFor(store, binding);
+  return store.save({
+    ...binding,
+    loginPassword: kind === 'login' ? password : kept.loginPassword,
+    terminalPassword: kind === 'terminal' ? password : kept.terminalPassword,
+  });
+}

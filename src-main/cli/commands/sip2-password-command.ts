@@ -1,7 +1,7 @@
 import { createConfSettingsStore } from '../../settings/conf-store';
 import { fileVaultPaths } from '../../vault/file-vault';
 import { openKioskKeys } from '../../vault/kiosk-keys';
-import { sip2PasswordsFor } from '../../vault/sip2-passwords';
+import { storeSip2Password } from '../../vault/sip2-passwords';
 import { createSip2PasswordsFile } from '../../vault/sip2-passwords-file';
 import type { Command } from '../command';
 import { EXIT } from '../exit-codes';
@@ -47,13 +47,12 @@ export const setSip2Password: Command = async ({ parsed, output, env, streams })
     output.failure('usage', `No ${which} on stdin (use --clear to remove the stored ones).`);
     return EXIT.usage;
   }
-  const binding = { host, port, loginUser };
-  const kept = await sip2PasswordsFor(store, binding);
-  const saved = await store.save({
-    ...binding,
-    loginPassword: terminal ? kept.loginPassword : password,
-    terminalPassword: terminal ? password : kept.terminalPassword,
-  });
+  const saved = await storeSip2Password(
+    store,
+    { host, port, loginUser },
+    terminal ? 'terminal' : 'login',
+    password,
+  );
   if (!saved.ok) {
     output.failure('vault-io', `The ${which} could not be stored.`);
     return EXIT.internal;

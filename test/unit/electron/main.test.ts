@@ -669,6 +669,24 @@ describe('--set-pin and --set-client-secret', () => {
     expect(electron.violations).toEqual([]);
   });
 
+  it('--set-sip2-password seals the login password after ready, never in plain text, and refuses without a SIP2 server', async () => {
+    const settings = { sip2: { host: 'sip.example.org', loginUser: 'kiosk-3' } };
+    const login = await launch({ argv: ['--set-sip2-password'], stdin: 'co-9f8e7d\n', settings });
+    expect(login.electron.calls.some((call) => call.startsWith('safeStorage.'))).toBe(false);
+    login.electron.ready();
+    expect(await login.electron.exited).toBe(0);
+    expect(login.stdout()).toContain(
+      'SIP2 login password for kiosk-3 at sip.example.org:6001 saved (encrypted with the system keyring).',
+    );
+    const sealed = await readFile(path.join(login.userData, 'sip2-passwords.json'), 'utf8');
+    expect(sealed).not.toContain('co-9f8e7d');
+    const refused = await launch({ argv: ['--set-sip2-password'], stdin: '' });
+    expect(refused.electron.app.exitCode).toBe(2);
+    expect(refused.stderr()).toContain(
+      'No SIP2 server configured: set sip2.host (and sip2.port, sip2.loginUser) first. The built-in SIP2 server needs no password.',
+    );
+  });
+
   it('--set-client-secret reads KIOSK_CLIENT_SECRET before ready when stdin is empty', async () => {
     const { electron, stdout, userData } = await launch({
       argv: ['--set-client-secret'],
