@@ -5,6 +5,7 @@ import { buildFrame, type BuildProblem } from '../../../src-shared/sip2/build';
 import { splitFrames } from '../../../src-shared/sip2/frame-splitter';
 import type { MessageCode, OutgoingMessage } from '../../../src-shared/sip2/messages';
 import { parseFrame, type ReceivedMessage } from '../../../src-shared/sip2/parse';
+import { readFlag } from '../../../src-shared/sip2/readers';
 import { networkCode } from '../errors';
 import { loginRequest, resendRequest } from './requests';
 import type { Sip2ClientOptions } from './sip2-types';
@@ -177,6 +178,8 @@ export function createSip2Connection(options: Sip2ClientOptions): Sip2Connection
     sent: number | undefined,
     signal?: AbortSignal,
   ): Promise<Result<Answer<C>, LinkFailure>> {
+    // A frame the ACS sent unasked, before this request, is not its answer.
+    open.events = open.events.filter((event) => event.kind === 'closed');
     open.socket.write(bytes);
     let resends = 0;
     const resend = frame(resendRequest, undefined);
@@ -233,7 +236,7 @@ export function createSip2Connection(options: Sip2ClientOptions): Sip2Connection
         return err({ kind: 'not-sent', cause: `login-unsendable (${login.error.kind})` });
       }
       const answer = await roundTrip(fresh, login.value, '94', numbered);
-      if (!answer.ok || answer.value.fixed.ok !== '1') {
+      if (!answer.ok || readFlag(answer.value.fixed.ok) !== 'yes') {
         fresh.socket.destroy();
         const cause = answer.ok ? 'login-refused' : `login-failed (${answer.error.kind})`;
         log.warn('SIP2: the login was not accepted', { cause });

@@ -143,6 +143,26 @@ describe('framing and error detection', () => {
     expect(result.ok && result.value.member.barcode).toBe(MEMBER);
   });
 
+  test('a frame the ACS sent unasked between requests is not taken for the next answer', async () => {
+    let first = true;
+    acs = await startScriptedAcs((request, tools) => {
+      if (acsBasics(request, tools)) return;
+      if (request.code !== '09') return;
+      if (first) {
+        first = false;
+        tools.answer(asMessage(ANSWERS.checkin(true, ITEM)));
+        tools.answer(asMessage(ANSWERS.checkin(true, 'STRAY')), { sequence: 'none' });
+        return;
+      }
+      setTimeout(() => tools.answer(asMessage(ANSWERS.checkin(true, 'I-2'))), 20);
+    });
+    client = createSip2Client(clientOptions(acs.port));
+    expect((await client.checkIn(ITEM)).ok).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = await client.checkIn('I-2');
+    expect(second.ok && second.value.itemBarcode).toBe('I-2');
+  });
+
   test('garbage instead of an answer is asked again (97) and a check-in answered after it is read', async () => {
     let asked: number | undefined;
     acs = await startScriptedAcs((request, tools) => {
