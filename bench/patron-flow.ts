@@ -29,7 +29,7 @@ const PAIRED_ITEM = itemBarcode(ITEMS_PER_ROUND + 1);
 const OUTCOMES = '.lines > li:not([data-status="pending"])';
 let retyped = 0;
 
-const SETTINGS = {
+export const SETTINGS = {
   scanner: { duplicateWindowMs: 300 },
   receipt: { mode: 'none' as const },
   patron: { thankYouMs: 1000 },
@@ -39,12 +39,12 @@ const SETTINGS = {
  * Registered before the app's own code, so it sees the Enter ending a scan before the wedge
  * detector takes it: the start of the measured interval, in the page's clock.
  */
-const ENTER_CLOCK = `window.addEventListener('keydown', (event) => {
+export const ENTER_CLOCK = `window.addEventListener('keydown', (event) => {
   if (event.key === 'Enter') window.__enterAt = performance.now();
 }, { capture: true });`;
 
 /** Milliseconds from the scan's last key (the Enter suffix) until the line's outcome is in the DOM. */
-async function timedScan(kiosk: KioskUnderTest, code: string): Promise<number> {
+export async function timedScan(kiosk: KioskUnderTest, code: string): Promise<number> {
   const { page } = kiosk;
   for (let attempt = 1; attempt <= 3; attempt += 1) {
     const settled = await page.locator(OUTCOMES).count();
@@ -69,7 +69,7 @@ async function timedScan(kiosk: KioskUnderTest, code: string): Promise<number> {
   throw new Error(`${code} was not taken for a scan in three tries`);
 }
 
-async function waitForWelcome(page: Page): Promise<void> {
+export async function waitForWelcome(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Welcome' }).waitFor({ timeout: 15_000 });
 }
 

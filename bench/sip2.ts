@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,13 +9,20 @@ import { DEMO_MEMBERS } from '../src-reference-service/db/seed';
 import { startService } from '../src-reference-service/index';
 import { createLogger, setLogLevel } from '../src-shared/log/logger';
 import { ok } from '../src-shared/result';
+import { startKioskUnderTest } from '../test/e2e/harness';
+import { CARDS, scan, signInStaff } from '../test/e2e/patron-support';
+import { FakeHidBackend, POS_SCANNER } from '../test/support/fake-hid';
 import { accessToken } from '../test/support/service-oauth';
+import { ENTER_CLOCK, SETTINGS, timedScan, waitForWelcome } from './patron-flow';
 import { summarise, type BenchRow, type BenchSuite } from './index';
 
 const ROUNDS = 200;
 const WARM_UP = 20;
 const ITEMS = 10;
 const MEMBER = memberBarcode(DEMO_MEMBERS.canBorrow);
+/** Scan to feedback: rounds of ten check-outs then ten check-ins, per back end. */
+const SCAN_ROUNDS = 6;
+const RENDERER_DIR = path.resolve(process.env.KIOSK_E2E_RENDERER_DIR || 'dist/renderer');
 
 type Timed = () => Promise<void>;
 
@@ -109,7 +117,7 @@ async function roundTrips(): Promise<BenchRow[]> {
     summarise('REST check-in', 'ms', samples.restIn),
     summarise('SIP2 checkin (09/10)', 'ms', samples.sipIn),
   ];
-  printRatios(rows);
+  printRatios(`round trips, ${ROUNDS} rounds after ${WARM_UP} of warm-up`, rows);
   return rows;
 }
 
@@ -119,8 +127,8 @@ async function timedOk<T extends { ok: boolean }>(call: Promise<T>): Promise<T> 
   return result;
 }
 
-/** SIP2's median over REST's, per operation: the figure docs/performance.md quotes. */
-function printRatios(rows: BenchRow[]): void {
+/** SIP2's median over REST's for each pair of rows (REST first): the figures docs quote. */
+function printRatios(title: string, rows: BenchRow[]): void {
   const fmt = (n: number): string => (n >= 10 ? n.toFixed(1) : n.toFixed(2));
   const lines = [
     '| operation | REST median (ms) | SIP2 median (ms) | SIP2 / REST |',
@@ -133,17 +141,98 @@ function printRatios(rows: BenchRow[]): void {
       `| ${sipRow.case} | ${fmt(restRow.median)} | ${fmt(sipRow.median)} | ${(sipRow.median / restRow.median).toFixed(2)} |`,
     );
   }
-  process.stdout.write(
-    `sip2: load average ${loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' ')}, ${ROUNDS} rounds after ${WARM_UP} of warm-up\n${lines.join('\n')}\n\n`,
-  );
+  const load = loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+  process.stdout.write(`sip2: ${title}; load average ${load}\n${lines.join('\n')}\n\n`);
+}
+
+type ScanKiosk = Awaited<ReturnType<typeof startKioskUnderTest>> & { hid: FakeHidBackend };
+
+/** A kiosk whose patron flow takes `backEnd`, in service, its page timing scans from the Enter. */
+async function startScanKiosk(backEnd: 'service' | 'sip2'): Promise<ScanKiosk> {
+  const hid = new FakeHidBackend();
+  hid.plugged = [POS_SCANNER];
+  const kiosk = {
+    ...(await startKioskUnderTest({
+      settings: { ...SETTINGS, patron: { ...SETTINGS.patron, backEnd } },
+      hidBackend: hid,
+    })),
+    hid,
+  };
+  // A build that ignores patron.backEnd would time REST twice under two names.
+  const booted = (kiosk.kiosk as { sip2?: unknown }).sip2 !== undefined;
+  if (booted !== (backEnd === 'sip2')) {
+    await kiosk.stop();
+    throw new Error(`the kiosk did not start with the ${backEnd} back end`);
+  }
+  await kiosk.page.addInitScript(ENTER_CLOCK);
+  await kiosk.page.reload();
+  // A kiosk already in service (a staff sign-in kept in the vault) needs no sign-in.
+  const first = kiosk.page.getByRole('heading', { name: /^(Out of service|Welcome)$/ });
+  await first.waitFor();
+  if ((await first.innerText()) === 'Out of service') await signInStaff(kiosk.page);
+  return kiosk;
+}
+
+/** One round at one kiosk: the card, ten check-outs, done; return items, ten check-ins, done. */
+async function scanRound(kiosk: ScanKiosk, out: number[], back: number[]): Promise<void> {
+  const items = Array.from({ length: ITEMS }, (_, index) => itemBarcode(index + 1));
+  await scan(kiosk, CARDS.canBorrow);
+  await kiosk.page.getByRole('heading', { name: /^Hello/ }).waitFor();
+  for (const item of items) out.push(await timedScan(kiosk, item));
+  await kiosk.page.getByRole('button', { name: /done/i }).click();
+  await waitForWelcome(kiosk.page);
+  await kiosk.page.getByRole('button', { name: /return items/i }).click();
+  await kiosk.page.getByRole('heading', { name: 'Return items' }).waitFor();
+  for (const item of items) back.push(await timedScan(kiosk, item));
+  await kiosk.page.getByRole('button', { name: /done/i }).click();
+  await waitForWelcome(kiosk.page);
+}
+
+/**
+ * Scan to feedback through the web host in headless Chromium, as bench/patron-flow.ts times it
+ * (from the scan's Enter to the line's outcome in the DOM): two kiosks, one whose patron flow
+ * takes the service interface and one SIP2 (its embedded service's listener, `sip2.host` empty),
+ * each with its own embedded service, a round at one then a round at the other, so both see the
+ * machine's load of the moment.
+ */
+async function scanToFeedback(): Promise<BenchRow[]> {
+  const kiosks: ScanKiosk[] = [];
+  const restOut: number[] = [];
+  const restIn: number[] = [];
+  const sipOut: number[] = [];
+  const sipIn: number[] = [];
+  try {
+    const rest = await startScanKiosk('service');
+    kiosks.push(rest);
+    const sip = await startScanKiosk('sip2');
+    kiosks.push(sip);
+    for (let round = 0; round < SCAN_ROUNDS; round += 1) {
+      await scanRound(rest, restOut, restIn);
+      await scanRound(sip, sipOut, sipIn);
+    }
+  } finally {
+    for (const kiosk of kiosks) await kiosk.stop();
+  }
+  return [
+    summarise('REST scan to due date in the DOM (check-out)', 'ms', restOut),
+    summarise('SIP2 scan to due date in the DOM (check-out)', 'ms', sipOut),
+    summarise('REST scan to outcome in the DOM (check-in)', 'ms', restIn),
+    summarise('SIP2 scan to outcome in the DOM (check-in)', 'ms', sipIn),
+  ];
 }
 
 export const suite: BenchSuite = {
   name: 'sip2',
   async run() {
-    setLogLevel('warn');
-    return roundTrips();
+    setLogLevel('error');
+    const rows = await roundTrips();
+    if (!existsSync(path.join(RENDERER_DIR, 'index.html'))) {
+      throw new Error('dist/renderer is missing: run `npm run build` first.');
+    }
+    const scans = await scanToFeedback();
+    printRatios(`scan to feedback, ${SCAN_ROUNDS * ITEMS} scans each way per back end`, scans);
+    return [...rows, ...scans];
   },
 };
