@@ -573,3 +573,87 @@ describe('kiosk core', () => {
     });
   });
 });
+
+describe('kiosk core: the options a SIP2 back end brings', () => {
+  const withPinCheck = () => {
+    const service = fakePort();
+    const memberWithPin = vi.fn(() => Promise.resolve(ok(memberRecord({ pin: 'valid' }))));
+    return { port: { ...service.port, memberWithPin }, memberWithPin };
+  };
+
+  it.each<[string, boolean | undefined, boolean, string]>([
+    ['the PIN asked, and a back end that checks one: the PIN screen', true, true, 'pin-entry'],
+    ['the PIN asked, a back end that cannot check one: no PIN screen', true, false, 'identifying'],
+    ['no PIN asked', false, true, 'identifying'],
+    ['the option absent', undefined, true, 'identifying'],
+  ])('%s', (_label, patronPin, checks, screen) => {
+    const circulation = checks ? withPinCheck().port : fakePort().port;
+    const { core, scanner } = setup({
+      circulation,
+      ...(patronPin === undefined ? {} : { patronPin }),
+    });
+    scanner.scan(CARD);
+    expect(core.state().screen.name).toBe(screen);
+  });
+
+  it('passes the PIN from patron.submitPin to memberWithPin, and to no state', async () => {
+    const { port, memberWithPin } = withPinCheck();
+    const { core, scanner } = setup({ circulation: port, patronPin: true });
+    scanner.scan(CARD);
+    expect(await call(core, 'patron.submitPin', { pin: '4827' })).toMatchObject({ ok: true });
+    expect(memberWithPin).toHaveBeenCalledWith(CARD, '4827');
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(core.state().screen.name).toBe('patron');
+    expect(JSON.stringify(core.state())).not.toContain('4827');
+  });
+
+  it.each<[string, unknown]>([
+    ['letters', { pin: '12a4' }],
+    ['more than 16 digits', { pin: '12345678901234567' }],
+    ['nothing', { pin: '' }],
+  ])('refuses a PIN of %s at the channel, saying nothing of it', async (_label, payload) => {
+    const { core } = setup();
+    const answer = await call(core, 'patron.submitPin', payload);
+    expect(answer).toMatchObject({ ok: false, problem: { kind: 'invalid-payload' } });
+    expect(JSON.stringify(answer)).not.toContain((payload as { pin: string }).pin || '\u0000');
+  });
+
+  it('hides email entry when the back end cannot look one up, whatever the settings say', () => {
+    const allowEmail = { patron: PatronSettingsSchema.parse({ allowEmail: true }) };
+    expect(setup(allowEmail).core.state().screen).toMatchObject({ allowEmail: true });
+    expect(setup({ ...allowEmail, emailLookup: false }).core.state().screen).toMatchObject({
+      allowEmail: false,
+    });
+  });
+
+  it('draws the attract screen by the offers, and again when they change', () => {
+    let offers = { checkOut: true, checkIn: true };
+    const listeners = new Set<() => void>();
+    const { core, states } = setup({
+      circulationOffers: () => offers,
+      onCirculationOffersChange: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    });
+    expect(core.state().screen).not.toHaveProperty('offers');
+    offers = { checkOut: false, checkIn: true };
+    for (const listener of listeners) listener();
+    expect(states.at(-1)?.screen).toMatchObject({ offers: { checkOut: false, checkIn: true } });
+    core.dispose();
+    expect(listeners.size).toBe(0);
+  });
+
+  it('tells a back end with endSession when a patron session ends, and goes on without waiting', async () => {
+    const service = fakePort();
+    const endSession = vi.fn(() => new Promise<void>(() => undefined));
+    const { core, scanner } = setup({ circulation: { ...service.port, endSession } });
+    scanner.scan(CARD);
+    await service.answer(ok(memberRecord()));
+    await call(core, 'patron.cancel');
+    expect(core.state().screen.name).toBe('attract');
+    await Promise.resolve();
+    expect(endSession).toHaveBeenCalledWith(CARD);
+  });
+});
