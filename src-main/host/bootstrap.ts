@@ -238,7 +238,18 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
       ...(adapters.documents ? { documents: adapters.documents } : {}),
       scanner,
       offline,
-      ...(sip2 ? { sip2ProbeOptions: sip2.probeOptions } : {}),
+      // A SIP2 server set up but not yet used by patrons can be tried from diagnostics first.
+      ...(sip2
+        ? { sip2ProbeOptions: sip2.probeOptions }
+        : settings.sip2.host
+          ? {
+              sip2ProbeOptions: async () =>
+                withTestCodes(
+                  settings,
+                  await sip2ClientOptions(settings, { passwords: adapters.sip2Passwords }),
+                ),
+            }
+          : {}),
       service: {
         baseUrl: service.connection.baseUrl,
         authUrl: service.connection.authUrl,
@@ -321,10 +332,18 @@ async function startSip2BackEnd(
     },
     host: options.host,
     portNumber: options.port,
-    probeOptions: async () => ({
-      ...options,
-      ...(settings.sip2.testCard ? { testCard: settings.sip2.testCard } : {}),
-      ...(settings.sip2.testItem ? { testItem: settings.sip2.testItem } : {}),
-    }),
+    probeOptions: async () => withTestCodes(settings, options),
+  };
+}
+
+/** The probe's options: the client's, with the test card and item when set. */
+function withTestCodes(
+  settings: Settings,
+  options: Omit<Sip2ProbeOptions, 'testCard' | 'testItem'>,
+): Sip2ProbeOptions {
+  return {
+    ...options,
+    ...(settings.sip2.testCard ? { testCard: settings.sip2.testCard } : {}),
+    ...(settings.sip2.testItem ? { testItem: settings.sip2.testItem } : {}),
   };
 }
