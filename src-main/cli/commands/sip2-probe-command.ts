@@ -2,6 +2,10 @@ import { readFile } from 'node:fs/promises';
 import { runSip2Probe, type Sip2ProbeReport } from '../../library-client/sip2/probe';
 import type { Sip2ProbeOptions } from '../../library-client/sip2/probe';
 import { createConfSettingsStore } from '../../settings/conf-store';
+import { fileVaultPaths } from '../../vault/file-vault';
+import { openKioskKeys } from '../../vault/kiosk-keys';
+import { sip2PasswordsFor, type Sip2Binding, type Sip2Passwords } from '../../vault/sip2-passwords';
+import { createSip2PasswordsFile } from '../../vault/sip2-passwords-file';
 import { SIP2_ENCODINGS, type Sip2Encoding } from '../../../src-shared/sip2/encoding';
 import type { Sip2ProbeHint } from '../../../src-common/ipc/sip2-probe-report';
 import { readHiddenLine } from '../../../src-shared/read-hidden-line';
@@ -111,8 +115,24 @@ const text = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : undefined;
 
 /**
+ * The passwords `set-sip2-password` sealed for this server and login, or empty ones: a data folder
+ * without keys (or with a key the CLI cannot open) probes with what stdin gives instead.
+ */
+async function storedPasswords(
+  env: Record<string, string | undefined>,
+  dataDir: string,
+  binding: Sip2Binding,
+): Promise<Sip2Passwords> {
+  const keys = await openKioskKeys(dataDir, env);
+  if (!keys.ok) return { loginPassword: '', terminalPassword: '' };
+  const store = createSip2PasswordsFile(fileVaultPaths(dataDir), keys.value.keys.clientSecret);
+  return sip2PasswordsFor(store, binding);
+}
+
+/**
  * `probe --sip2`: the SIP2 probe with the `sip2.*` settings, each overridable by a flag, and the
- * login password read from stdin (never a flag: it would stay in the shell's history).
+ * passwords `set-sip2-password` stored for that server and login; without them, the login password
+ * read from stdin (never a flag: it would stay in the shell's history).
  */
 export const sip2Probe: Command = async (input) => {
   const { options, positionals } = input.parsed;
@@ -155,16 +175,20 @@ export const sip2Probe: Command = async (input) => {
   }
   const serverName = text(options['server-name']) ?? saved.tlsServerName;
   const loginUser = text(options.user) ?? saved.loginUser;
-  const loginPassword = loginUser
-    ? await readHiddenLine('SIP2 login password: ', process.stdin, input.streams.stderr)
-    : '';
+  const stored = await storedPasswords(input.env, loaded.value.dataDir, { host, port, loginUser });
+  // Without a stored one, the login password is asked for (a server may want none: empty line).
+  const loginPassword =
+    stored.loginPassword ||
+    (loginUser
+      ? await readHiddenLine('SIP2 login password: ', process.stdin, input.streams.stderr)
+      : '');
   const probeOptions: Sip2ProbeOptions = {
     host,
     port,
     ...(tlsOn ? { tls: { ...(ca ? { ca } : {}), ...(serverName ? { serverName } : {}) } } : {}),
     loginUser,
     loginPassword,
-    terminalPassword: '',
+    terminalPassword: stored.terminalPassword,
     locationCode: text(options.location) ?? saved.locationCode,
     institutionId: text(options.institution) ?? saved.institutionId,
     terminator,

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,6 +73,29 @@ describe('library-kiosk probe --sip2', () => {
     const report = JSON.parse(run.stdout) as Sip2ProbeReport;
     expect(report.hints.map(({ hint }) => hint)).toEqual(['login-refused']);
     expect(run.stdout + run.stderr).not.toContain('not-the-password');
+  });
+
+  it('with the sip2 settings saved and the password stored by set-sip2-password: no flag, nothing on stdin', async () => {
+    const saved = path.join(dir, 'saved');
+    await mkdir(saved);
+    const savedEnv = { ...env, KIOSK_DATA_DIR: saved };
+    const sip2 = {
+      host: '127.0.0.1',
+      port,
+      loginUser: 'kiosk',
+      institutionId: 'MAIN',
+      locationCode: 'MAIN',
+      testCard: '1000001',
+      testItem: '3000001',
+    };
+    await writeFile(path.join(saved, 'settings.json'), JSON.stringify({ sip2 }));
+    const stored = await runCli(['set-sip2-password'], savedEnv, 'demo-pass\n');
+    expect(stored.code).toBe(0);
+    const run = await runCli(['probe', '--sip2'], savedEnv);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/login +ok +logged in as kiosk/);
+    expect(run.stdout).toContain('Nothing to fix: the settings match what the server sends.');
+    expect(run.stderr).not.toContain('SIP2 login password:');
   });
 
   it('no host: the usage line, exit code 2', async () => {
