@@ -99,10 +99,11 @@ export function startAcsHeartbeat(options: AcsHeartbeatOptions): AcsHeartbeat {
       return running;
     },
     async dispose() {
+      // A read under way is not waited for (a silent ACS would hold the stop for a whole
+      // timeout): closing the client ends it, and its verdict is dropped.
       disposed = true;
       if (timer !== undefined) clock.clearTimeout(timer);
       listeners.clear();
-      await running.catch(() => undefined);
     },
   };
   schedule();
