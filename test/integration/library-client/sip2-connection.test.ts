@@ -27,6 +27,11 @@ afterEach(async () => {
 });
 
 const MEMBER = '2900000001';
+/** BX with these request codes answered "N" (positions as the specification orders them). */
+const without = (...codes: string[]) =>
+  ['23', '11', '09', '01', '99', '97', '93', '63', '35', '37', '17', '19', '25', '15', '29', '65']
+    .map((code) => (codes.includes(code) ? 'N' : 'Y'))
+    .join('');
 const ITEM = '3900000001';
 
 describe('framing and error detection', () => {
@@ -158,7 +163,8 @@ describe('framing and error detection', () => {
     });
     client = createSip2Client(clientOptions(acs.port));
     expect((await client.checkIn(ITEM)).ok).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The stray frame is in before the next request goes.
+    await new Promise((resolve) => setTimeout(resolve, 50));
     const second = await client.checkIn('I-2');
     expect(second.ok && second.value.itemBarcode).toBe('I-2');
   });
@@ -177,6 +183,78 @@ describe('framing and error detection', () => {
     client = createSip2Client(clientOptions(acs.port));
     expect((await client.checkIn(ITEM)).ok).toBe(true);
     expect(acs.codes()).toEqual(['93', '09', '97']);
+  });
+});
+
+describe('answers that are not this request', () => {
+  test('a check-out answered with another message is malformed, outcome unknown, and not sent again', async () => {
+    acs = await startScriptedAcs((request, tools) => {
+      if (acsBasics(request, tools, without('29'))) return;
+      if (request.code === '11') tools.answer(asMessage(ANSWERS.patron(MEMBER)));
+    });
+    client = createSip2Client(clientOptions(acs.port));
+    expect(await client.checkOut({ itemBarcode: ITEM, memberBarcode: MEMBER })).toEqual({
+      ok: false,
+      error: {
+        kind: 'malformed-response',
+        operation: 'checkOut',
+        status: 64,
+        issue: 'answered with message 64',
+        outcome: 'unknown',
+      },
+    });
+    expect(acs.codes().filter((code) => code === '11')).toHaveLength(1);
+  });
+
+  test('a look-up answered with another message is asked again on a fresh connection', async () => {
+    acs = await startScriptedAcs((request, tools) => {
+      if (acsBasics(request, tools)) return;
+      if (tools.connection === 1) tools.answer(asMessage(ANSWERS.checkin(true, ITEM)));
+      else tools.answer(asMessage(ANSWERS.patron(MEMBER)));
+    });
+    client = createSip2Client(clientOptions(acs.port));
+    expect((await client.memberByBarcode(MEMBER)).ok).toBe(true);
+    expect(acs.codes()).toEqual(['93', '99', '63', '93', '63']);
+  });
+});
+
+describe('character sets', () => {
+  test.each(['latin1', 'cp850', 'utf-8'] as const)(
+    'names and screen messages in %s, with checksums over the bytes sent, read as sent',
+    async (encoding) => {
+      acs = await startScriptedAcs(
+        (request, tools) => {
+          if (acsBasics(request, tools)) return;
+          tools.answer(
+            asMessage(
+              ANSWERS.patron(MEMBER, [], { AE: 'Zoë Ångström', AF: ['Ñandú: ¡bienvenida!'] }),
+            ),
+          );
+        },
+        { encoding },
+      );
+      client = createSip2Client(clientOptions(acs.port, { encoding }));
+      const result = await client.memberByBarcode(MEMBER);
+      expect(result.ok && [result.value.member.fullName, result.value.screenMessages]).toEqual([
+        'Zoë Ångström',
+        ['Ñandú: ¡bienvenida!'],
+      ]);
+    },
+  );
+
+  test('a card the encoding cannot carry is refused before anything is sent', async () => {
+    acs = await startScriptedAcs(() => undefined);
+    client = createSip2Client(clientOptions(acs.port, { encoding: 'ascii' }));
+    expect(await client.memberByBarcode('Zoë-1')).toEqual({
+      ok: false,
+      error: {
+        kind: 'invalid-argument',
+        operation: 'memberByBarcode',
+        issue: 'a character the ascii encoding lacks',
+        outcome: 'not-applied',
+      },
+    });
+    expect(acs.received.filter((entry) => entry.message.code === '63')).toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import tls from 'node:tls';
 import { buildFrame, type Terminator } from '../../../src-shared/sip2/build';
-import { encodeText } from '../../../src-shared/sip2/encoding';
+import { encodeText, type Sip2Encoding } from '../../../src-shared/sip2/encoding';
 import { splitFrames } from '../../../src-shared/sip2/frame-splitter';
 import type { MessageCode, OutgoingMessage } from '../../../src-shared/sip2/messages';
 import { parseFrame, type ReceivedMessage } from '../../../src-shared/sip2/parse';
@@ -42,17 +42,21 @@ export async function startScriptedAcs(
   options: {
     checksums?: boolean;
     terminator?: Terminator;
+    encoding?: Sip2Encoding;
     tls?: { key: string; cert: string };
   } = {},
 ): Promise<ScriptedAcs> {
   const checksums = options.checksums ?? true;
   const terminator = options.terminator ?? 'CR';
+  const encoding = options.encoding ?? 'ascii';
   const received: ScriptedAcs['received'] = [];
   const unreadable: string[] = [];
   const sockets = new Set<net.Socket>();
   let connections = 0;
   const onSocket = (socket: net.Socket) => {
     sockets.add(socket);
+    // Each answer goes at once (a test times what arrives when).
+    socket.setNoDelay(true);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => undefined);
     connections += 1;
@@ -65,7 +69,7 @@ export async function startScriptedAcs(
       const split = splitFrames(joined, 65536);
       rest = split.rest;
       for (const bytes of split.frames) {
-        const parsed = parseFrame(bytes, { encoding: 'ascii', requireChecksum: checksums });
+        const parsed = parseFrame(bytes, { encoding, requireChecksum: checksums });
         if (!parsed.ok) {
           unreadable.push(JSON.stringify(parsed.error));
           continue;
@@ -77,7 +81,7 @@ export async function startScriptedAcs(
           answer(answer, how) {
             const sequence = how?.sequence ?? message.sequence;
             const built = buildFrame(answer, {
-              encoding: 'ascii',
+              encoding,
               terminator,
               checksum: checksums,
               ...(sequence === 'none' || sequence === undefined ? {} : { sequence }),
