@@ -1,5 +1,4 @@
 import { err, ok, type Result } from '../../../src-shared/result';
-import type { BuildProblem } from '../../../src-shared/sip2/build';
 import type { MessageCode, OutgoingMessage } from '../../../src-shared/sip2/messages';
 import type { Support, SupportableRequest } from '../../../src-shared/sip2/positional-fields';
 import type { RefusalCode } from '../../../src-common/ipc/patron';
@@ -21,14 +20,15 @@ import {
   scStatusRequest,
   type Terminal,
 } from './requests';
-import { createSip2Connection, type Answer, type LinkFailure } from './sip2-connection';
+import { createSip2Connection, type Answer } from './sip2-connection';
+import { failureOf } from './sip2-failures';
 import type { AcsStatus, ItemInformation, Sip2Client, Sip2ClientOptions } from './sip2-types';
 
 /**
  * The circulation port over SIP2 (docs/sip2.md, "The client"). Every call resolves, never
  * rejects. A check-out, renewal or check-in that was sent and not answered is `outcome: 'unknown'`
  * and never sent again here: the offline desk and the sync look at the card first. Reads are
- * asked once more on a fresh connection after a dropped or garbled one.
+ * asked again, up to `retries` times, on a fresh connection after a dropped or garbled one.
  */
 export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
   const log = options.log;
@@ -47,50 +47,6 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
   const charged = new Map<string, Set<string>>();
   const key = (barcode: string) => barcode.trim().toLowerCase();
 
-  function failureOf(operation: OperationName, failure: LinkFailure): ServiceError {
-    switch (failure.kind) {
-      case 'not-sent':
-        return failure.cause === 'cancelled'
-          ? { kind: 'cancelled', operation, outcome: 'not-applied' }
-          : { kind: 'unreachable', operation, cause: failure.cause, outcome: 'not-applied' };
-      case 'unsendable':
-        return {
-          kind: 'invalid-argument',
-          operation,
-          issue: describeBuildProblem(failure.problem),
-          outcome: 'not-applied',
-        };
-      case 'no-answer':
-        if (failure.cause === 'timeout') {
-          return {
-            kind: 'timeout',
-            operation,
-            timeoutMs: options.requestTimeoutMs,
-            outcome: 'unknown',
-          };
-        }
-        if (failure.cause === 'cancelled')
-          return { kind: 'cancelled', operation, outcome: 'unknown' };
-        return { kind: 'unreachable', operation, cause: failure.cause, outcome: 'unknown' };
-      case 'garbled':
-        return {
-          kind: 'malformed-response',
-          operation,
-          status: 0,
-          issue: `unreadable answer (${failure.issue}) after ${options.retries} resend(s)`,
-          outcome: 'unknown',
-        };
-      case 'unexpected':
-        return {
-          kind: 'malformed-response',
-          operation,
-          status: Number(failure.code) || 0,
-          issue: `answered with message ${failure.code}`,
-          outcome: 'unknown',
-        };
-    }
-  }
-
   /** A request whose effect matters: sent once, whatever becomes of it. */
   async function once<C extends MessageCode>(
     operation: OperationName,
@@ -100,7 +56,7 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
   ): Promise<Result<Answer<C>, ServiceError>> {
     const answer = await connection.exchange(message, expect, signal);
     if (answer.ok) return answer;
-    const error = failureOf(operation, answer.error);
+    const error = failureOf(operation, answer.error, options);
     log.warn('SIP2 request failed', { operation, kind: error.kind, outcome: error.outcome });
     return err(error);
   }
@@ -129,7 +85,7 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
       answer = await connection.exchange(message(), expect, signal);
     }
     if (answer.ok) return answer;
-    const error = failureOf(operation, answer.error);
+    const error = failureOf(operation, answer.error, options);
     log.warn('SIP2 request failed', { operation, kind: error.kind });
     return err(error);
   }
@@ -346,18 +302,4 @@ function emptyArgument(operation: OperationName, argument: string): ServiceError
     issue: `${argument}: empty`,
     outcome: 'not-applied',
   };
-}
-
-/** A request the codec would not frame, in words for logs and staff (no values: they are patron data). */
-export function describeBuildProblem(problem: BuildProblem): string {
-  switch (problem.kind) {
-    case 'delimiter-in-value':
-      return `${problem.field}: holds "|", CR or LF, which SIP2 cannot carry`;
-    case 'unencodable':
-      return `a character the ${problem.encoding} encoding lacks`;
-    case 'fixed-length':
-      return `${problem.field}: ${problem.actual} characters where SIP2 wants ${problem.expected}`;
-    case 'bad-sequence':
-      return `sequence number ${problem.sequence}`;
-  }
 }
