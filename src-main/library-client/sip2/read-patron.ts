@@ -63,6 +63,18 @@ export function pinOf(sent: boolean, flag: string | undefined): MemberCirculatio
   return read === 'yes' ? 'valid' : read === 'no' ? 'invalid' : undefined;
 }
 
+/**
+ * The given name in SIP2's one personal name (AE), for the greeting. "Surname, Given" (a comma,
+ * as Symphony and Sierra write it) gives the first word after the comma; otherwise the first word,
+ * as Koha, Evergreen and FOLIO write the given name first. One word alone is not taken for a given
+ * name: it may be a surname, and the greeting then uses initials.
+ */
+export function givenNameOf(personalName: string): string | undefined {
+  const [before, after] = personalName.split(',', 2).map((part) => part.trim().split(/\s+/)[0]);
+  if (after !== undefined) return after || undefined;
+  return personalName.trim().split(/\s+/).length > 1 ? before : undefined;
+}
+
 export function readPatronAnswer(
   answer: Answer<'64'> | Answer<'24'>,
   sent: { memberBarcode: string; pin?: string | undefined },
@@ -108,6 +120,7 @@ export function readPatronAnswer(
       extra: {},
       barcode: textOf(fields.AA) ?? sent.memberBarcode,
       ...(fullName ? { fullName } : {}),
+      ...(fullName && givenNameOf(fullName) ? { givenName: givenNameOf(fullName) } : {}),
       blocked: blocks.length > 0,
       expiry: UNKNOWN,
     },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   blocksOf,
+  givenNameOf,
   loansOf,
   pinOf,
   readPatronAnswer,
@@ -76,6 +77,22 @@ describe('pinOf: the PIN verdict (CQ)', () => {
   });
 });
 
+describe('givenNameOf: the name the greeting takes from AE', () => {
+  it.each([
+    ['Ann Lee', 'Ann'],
+    ['Evergreen  spacing', 'Evergreen'],
+    ['Lee, Ann', 'Ann'],
+    ['LEE, ANN MARIE', 'ANN'],
+    ['Lee,Ann', 'Ann'],
+    ['  Ann   Lee  ', 'Ann'],
+    ['Lee', undefined],
+    ['Lee,', undefined],
+    ['', undefined],
+  ])('%j gives %j', (name, given) => {
+    expect(givenNameOf(name)).toBe(given);
+  });
+});
+
 describe('readPatronAnswer', () => {
   const read = (
     fields: Record<string, string | string[]>,
@@ -101,6 +118,7 @@ describe('readPatronAnswer', () => {
           extra: {},
           barcode: CARD,
           fullName: 'Ann Lee',
+          givenName: 'Ann',
           blocked: false,
           expiry: 'unknown',
         },
