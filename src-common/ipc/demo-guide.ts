@@ -16,6 +16,7 @@ export const DemoGuideSchema = z.object({
   ),
   availableItems: z.array(z.string()),
   loanedItems: z.array(z.string()),
-  email: z.string(),
+  /** Absent where the back end cannot look a member up by email (SIP2): no line offers it. */
+  email: z.string().optional(),
 });
 export type DemoGuide = z.infer<typeof DemoGuideSchema>;

@@ -130,6 +130,11 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   let wasSignedIn = signedIn();
 
   const { circulation } = options;
+  // Without an email look-up (SIP2) the demo guide offers no demo email either.
+  const demoGuide =
+    options.demoGuide && options.emailLookup === false
+      ? { ...options.demoGuide, email: undefined }
+      : options.demoGuide;
   const config: SessionConfig = {
     branchName: options.branchName,
     patron:
@@ -212,7 +217,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       ...(feedback ? { feedback } : {}),
       volume: options.volume,
       ...(options.demo ? { demo: true as const } : {}),
-      ...(options.demo && options.demoGuide ? { demoGuide: options.demoGuide } : {}),
+      ...(options.demo && demoGuide ? { demoGuide } : {}),
       ...(!staffScreen && patron.warning ? { inactivityWarning: patron.warning } : {}),
       // Staff details (account, device, scanned codes) exist only while staff mode is open.
       ...(staffScreen?.name === 'staff'

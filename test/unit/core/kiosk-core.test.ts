@@ -627,6 +627,21 @@ describe('kiosk core: the options a SIP2 back end brings', () => {
     });
   });
 
+  it('offers no demo email when the back end cannot look one up', () => {
+    const demoGuide = {
+      staffPin: '0000',
+      staff: { username: 'demo', password: 'demo' },
+      cards: [],
+      availableItems: [],
+      loanedItems: [],
+      email: 'demo@example.org',
+    };
+    expect(setup({ demo: true, demoGuide }).core.state().demoGuide?.email).toBe('demo@example.org');
+    const sip2 = setup({ demo: true, demoGuide, emailLookup: false }).core.state().demoGuide;
+    expect(sip2?.cards).toEqual([]);
+    expect(sip2?.email).toBeUndefined();
+  });
+
   it('draws the attract screen by the offers, and again when they change', () => {
     let offers = { checkOut: true, checkIn: true };
     const listeners = new Set<() => void>();
