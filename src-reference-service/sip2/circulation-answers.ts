@@ -166,7 +166,7 @@ export async function renew(
   request: Renew,
   services: Sip2Services,
 ): Promise<OutgoingMessage<'12' | '30'>> {
-  const { fields } = request;
+  const { fields, fixed } = request;
   const patron = fields.AA ?? '';
   const itemBarcode = fields.AB ?? '';
   const facts = services.item(itemBarcode);
@@ -183,10 +183,17 @@ export async function renew(
   if (!who.ok) return refuse(who.words, who.found ? 'wrong-pin' : 'unknown-card', who.found);
   if (!facts) return refuse(SIP2_WORDS.unknownItem, 'unknown-item');
   if (facts.loan?.memberId !== who.member.id) return refuse(SIP2_WORDS.notYourLoan, 'other');
-  const result = services.circulation.checkout({
-    ItemBarcode: itemBarcode,
-    UserBarcode: who.member.barcode,
-  });
+  // No-block as for a check-out: a renewal the kiosk already promised offline, on its due date.
+  const noBlock = fixed.noBlock.toUpperCase() === 'Y';
+  const dueAt = noBlock ? sipMoment(fixed.nbDueDate) : undefined;
+  const at = noBlock ? pastMoment(fixed.transactionDate, services.now()) : undefined;
+  const result = services.circulation.checkout(
+    { ItemBarcode: itemBarcode, UserBarcode: who.member.barcode },
+    {
+      ...(at ? { at } : {}),
+      ...(noBlock ? { noBlock: dueAt ? { dueAt } : {} } : {}),
+    },
+  );
   if (!result.ok) return refuse(refusalWords(result.error.kind), reasonOf(result.error.kind));
   return circulationAnswer('30', services, who.member.barcode, itemBarcode, {
     ok: true,

@@ -207,6 +207,29 @@ describe('no-block check-out (an offline kiosk sending its journal)', () => {
     const answer = await wire.ask(checkout(member(DEMO_MEMBERS.blocked), item(6)), '12');
     expect(answer.fixed.ok).toBe('0');
   });
+
+  it('renews for the blocked card with no-block (29) on the nb due date, and not without', async () => {
+    const renew = (noBlock?: { at: Date; due: Date }): OutgoingMessage<'29'> => ({
+      code: '29',
+      fixed: {
+        thirdPartyAllowed: 'N',
+        noBlock: noBlock ? 'Y' : 'N',
+        transactionDate: sipDate(noBlock?.at),
+        nbDueDate: noBlock ? sipDate(noBlock.due) : BLANK,
+      },
+      fields: { AO: 'HCL', AA: member(DEMO_MEMBERS.blocked), AB: item(5) },
+    });
+    // Item 5 is on this blocked card since the no-block check-out above.
+    expect((await wire.ask(renew(), '30')).fixed.ok).toBe('0');
+    const due = new Date(Date.UTC(2031, 1, 15, 23, 59, 59));
+    const answer = await wire.ask(renew({ at: new Date(Date.now() - DAY_MS), due }), '30');
+    expect(answer.fixed).toMatchObject({ ok: '1', renewalOk: 'Y' });
+    expect(answer.fields.AH).toBe('20310215   Z235959');
+    const loan = (await restLookup(member(DEMO_MEMBERS.blocked))).Items.find(
+      (one) => one.ItemBarcode === item(5),
+    );
+    expect(loan?.DueDate).toBe(due.toISOString());
+  });
 });
 
 describe('check-in (09 -> 10)', () => {
