@@ -104,6 +104,36 @@ async function patronOf(
 }
 
 /**
+ * What a check-out (11) and a renewal (29) share: the request's patron and item, a refusal in
+ * the answer's own code, the patron (and PIN) checked, and what no-block asks of the loan.
+ */
+async function loanRequest(request: Checkout | Renew, services: Sip2Services, code: '12' | '30') {
+  const { fields, fixed } = request;
+  const patron = fields.AA ?? '';
+  const itemBarcode = fields.AB ?? '';
+  const facts = services.item(itemBarcode);
+  const title = facts?.title ?? '';
+  const refuse = (words: string, reason: RefusalReason, patronFound = true) =>
+    circulationAnswer(code, services, patron, itemBarcode, {
+      ok: false,
+      title,
+      words,
+      reason,
+      patronFound,
+    });
+  const who = await patronOf(services, patron, fields.AD);
+  const noBlock = fixed.noBlock.toUpperCase() === 'Y';
+  // The nb due date whenever it falls: an offline due date may already be past.
+  const dueAt = noBlock ? sipMoment(fixed.nbDueDate) : undefined;
+  const at = noBlock ? pastMoment(fixed.transactionDate, services.now()) : undefined;
+  const loanOptions = {
+    ...(at ? { at } : {}),
+    ...(noBlock ? { noBlock: dueAt ? { dueAt } : {} } : {}),
+  };
+  return { itemBarcode, facts, refuse, who, noBlock, loanOptions };
+}
+
+/**
  * 11 -> 12. With no-block Y (an offline kiosk's queued check-out) the member's blocks are not
  * applied, the transaction date is the queued one and the nb due date is the due date: the ACS
  * takes what the kiosk already promised (3M SIP2 2.00, "Checkout", no block and nb due date).
@@ -112,41 +142,24 @@ export async function checkout(
   request: Checkout,
   services: Sip2Services,
 ): Promise<OutgoingMessage<'12' | '30'>> {
-  const { fields, fixed } = request;
-  const patron = fields.AA ?? '';
-  const itemBarcode = fields.AB ?? '';
-  const facts = services.item(itemBarcode);
-  const title = facts?.title ?? '';
-  const refuse = (words: string, reason: RefusalReason, patronFound = true) =>
-    circulationAnswer('12', services, patron, itemBarcode, {
-      ok: false,
-      title,
-      words,
-      reason,
-      patronFound,
-    });
-  const who = await patronOf(services, patron, fields.AD);
+  const { itemBarcode, facts, refuse, who, noBlock, loanOptions } = await loanRequest(
+    request,
+    services,
+    '12',
+  );
   if (!who.ok) return refuse(who.words, who.found ? 'wrong-pin' : 'unknown-card', who.found);
   const { member } = who;
-  const noBlock = fixed.noBlock.toUpperCase() === 'Y';
   const hold = services.routing.holdOf(itemBarcode);
   if (hold && hold.member_id !== member.id && !noBlock) {
     return refuse(SIP2_WORDS.onHoldForOther, 'other');
   }
   const renewal = facts?.loan?.memberId === member.id;
-  if (renewal && fixed.scRenewalPolicy.toUpperCase() === 'N' && !noBlock) {
+  if (renewal && request.fixed.scRenewalPolicy.toUpperCase() === 'N' && !noBlock) {
     return refuse(SIP2_WORDS.alreadyYours, 'already-yours');
   }
-  const now = services.now();
-  // The nb due date whenever it falls: an offline due date may already be past.
-  const dueAt = noBlock ? sipMoment(fixed.nbDueDate) : undefined;
-  const at = noBlock ? pastMoment(fixed.transactionDate, now) : undefined;
   const result = services.circulation.checkout(
     { ItemBarcode: itemBarcode, UserBarcode: member.barcode },
-    {
-      ...(at ? { at } : {}),
-      ...(noBlock ? { noBlock: dueAt ? { dueAt } : {} } : {}),
-    },
+    loanOptions,
   );
   if (!result.ok) {
     return refuse(refusalWords(result.error.kind), reasonOf(result.error.kind));
@@ -166,33 +179,18 @@ export async function renew(
   request: Renew,
   services: Sip2Services,
 ): Promise<OutgoingMessage<'12' | '30'>> {
-  const { fields, fixed } = request;
-  const patron = fields.AA ?? '';
-  const itemBarcode = fields.AB ?? '';
-  const facts = services.item(itemBarcode);
-  const title = facts?.title ?? '';
-  const refuse = (words: string, reason: RefusalReason, patronFound = true) =>
-    circulationAnswer('30', services, patron, itemBarcode, {
-      ok: false,
-      title,
-      words,
-      reason,
-      patronFound,
-    });
-  const who = await patronOf(services, patron, fields.AD);
+  const { itemBarcode, facts, refuse, who, loanOptions } = await loanRequest(
+    request,
+    services,
+    '30',
+  );
   if (!who.ok) return refuse(who.words, who.found ? 'wrong-pin' : 'unknown-card', who.found);
   if (!facts) return refuse(SIP2_WORDS.unknownItem, 'unknown-item');
   if (facts.loan?.memberId !== who.member.id) return refuse(SIP2_WORDS.notYourLoan, 'other');
   // No-block as for a check-out: a renewal the kiosk already promised offline, on its due date.
-  const noBlock = fixed.noBlock.toUpperCase() === 'Y';
-  const dueAt = noBlock ? sipMoment(fixed.nbDueDate) : undefined;
-  const at = noBlock ? pastMoment(fixed.transactionDate, services.now()) : undefined;
   const result = services.circulation.checkout(
     { ItemBarcode: itemBarcode, UserBarcode: who.member.barcode },
-    {
-      ...(at ? { at } : {}),
-      ...(noBlock ? { noBlock: dueAt ? { dueAt } : {} } : {}),
-    },
+    loanOptions,
   );
   if (!result.ok) return refuse(refusalWords(result.error.kind), reasonOf(result.error.kind));
   return circulationAnswer('30', services, who.member.barcode, itemBarcode, {

@@ -89,54 +89,45 @@ export function patronStatusRequest(
 
 export type Queued = { at: string; dueDay?: string };
 
+type Loan = { itemBarcode: string; memberBarcode: string; queued?: Queued | undefined };
+
 /**
- * A check-out. One the offline sync sends (`queued`) says no-block: the kiosk already lent the
- * item, with the due day it promised, at the moment it was scanned.
+ * What a check-out and a renewal share: no-block for one the offline sync sends (`queued`), as
+ * the kiosk already lent the item, with the due day it promised, at the moment it was scanned.
  */
-export function checkoutRequest(
-  terminal: Terminal,
-  loan: { itemBarcode: string; memberBarcode: string; queued?: Queued | undefined },
-  at: Date,
-) {
-  const { queued } = loan;
+function loanParts(terminal: Terminal, { itemBarcode, memberBarcode, queued }: Loan, at: Date) {
   return {
-    code: '11',
     fixed: {
-      scRenewalPolicy: 'Y',
       noBlock: queued ? 'Y' : 'N',
       transactionDate: queued ? instantField(queued.at, at) : sipNow(at),
       nbDueDate: queued ? dueDayField(queued.dueDay) : NO_DATE,
     },
     fields: {
       AO: terminal.institutionId,
-      AA: loan.memberBarcode,
-      AB: loan.itemBarcode,
+      AA: memberBarcode,
+      AB: itemBarcode,
       AC: terminal.terminalPassword,
     },
+  };
+}
+
+/** A check-out (no-block when queued). */
+export function checkoutRequest(terminal: Terminal, loan: Loan, at: Date) {
+  const { fixed, fields } = loanParts(terminal, loan, at);
+  return {
+    code: '11',
+    fixed: { scRenewalPolicy: 'Y', ...fixed },
+    fields,
   } satisfies OutgoingMessage<'11'>;
 }
 
-/** A renewal: the item is already on this patron's card. */
-export function renewRequest(
-  terminal: Terminal,
-  loan: { itemBarcode: string; memberBarcode: string; queued?: Queued | undefined },
-  at: Date,
-) {
-  const { queued } = loan;
+/** A renewal: the item is already on this patron's card (no-block when queued). */
+export function renewRequest(terminal: Terminal, loan: Loan, at: Date) {
+  const { fixed, fields } = loanParts(terminal, loan, at);
   return {
     code: '29',
-    fixed: {
-      thirdPartyAllowed: 'N',
-      noBlock: queued ? 'Y' : 'N',
-      transactionDate: queued ? instantField(queued.at, at) : sipNow(at),
-      nbDueDate: queued ? dueDayField(queued.dueDay) : NO_DATE,
-    },
-    fields: {
-      AO: terminal.institutionId,
-      AA: loan.memberBarcode,
-      AB: loan.itemBarcode,
-      AC: terminal.terminalPassword,
-    },
+    fixed: { thirdPartyAllowed: 'N', ...fixed },
+    fields,
   } satisfies OutgoingMessage<'29'>;
 }
 
