@@ -236,6 +236,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
       ...(adapters.pageRecoveries ? { pageRecoveries: adapters.pageRecoveries } : {}),
       ...(staffPin ? { staffPin } : {}),
       ...(adapters.documents ? { documents: adapters.documents } : {}),
+      ...(adapters.sip2Passwords ? { sip2Passwords: adapters.sip2Passwords } : {}),
       scanner,
       offline,
       // A SIP2 server set up but not yet used by patrons can be tried from diagnostics first.

@@ -100,6 +100,22 @@ export type SelectField = (typeof SELECT_FIELDS)[number];
 
 const FieldName = z.enum(Object.keys(SettingsFormSchema.shape) as [SettingsField]);
 
+/**
+ * Whether the SIP2 login (CO) and terminal (AC) passwords are stored for the saved server and
+ * login user it names: never the passwords themselves.
+ */
+export const Sip2PasswordStatusSchema = z.object({
+  host: z.string(),
+  port: z.number().int(),
+  loginUser: z.string(),
+  login: z.boolean(),
+  terminal: z.boolean(),
+});
+export type Sip2PasswordStatus = z.infer<typeof Sip2PasswordStatusSchema>;
+
+export const Sip2PasswordKindSchema = z.enum(['login', 'terminal']);
+export type Sip2PasswordKind = z.infer<typeof Sip2PasswordKindSchema>;
+
 export const SettingsViewSchema = z.object({
   /** The saved settings as the kiosk would start with them now (environment applied). */
   form: SettingsFormSchema,
@@ -119,6 +135,8 @@ export const SettingsViewSchema = z.object({
   /** The saved settings differ from those the kiosk runs with: a restart applies them. */
   restartNeeded: z.boolean(),
   canRestart: z.boolean(),
+  /** Absent: no SIP2 server saved (the built-in one needs none), or no password store here. */
+  sip2Passwords: Sip2PasswordStatusSchema.optional(),
 });
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
 
@@ -220,6 +238,21 @@ export const settingsInvokeContract = {
         }),
       ]),
     ),
+  },
+  /**
+   * Stores one SIP2 password sealed for the saved sip2.host, sip2.port and sip2.loginUser (as
+   * `library-kiosk set-sip2-password` does), or clears it; answers whether each is now set.
+   */
+  'console.settings.sip2Password': {
+    request: z.discriminatedUnion('action', [
+      z.object({
+        action: z.literal('store'),
+        kind: Sip2PasswordKindSchema,
+        password: z.string().min(1).max(256),
+      }),
+      z.object({ action: z.literal('clear'), kind: Sip2PasswordKindSchema }),
+    ]),
+    response: consoleAnswer(Sip2PasswordStatusSchema),
   },
   /** Answers first, then stops and starts the kiosk with its saved settings. */
   'console.settings.restart': {

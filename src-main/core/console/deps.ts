@@ -9,6 +9,7 @@ import type { Sip2ProbeOptions } from '../../library-client/sip2/probe';
 import type { SettingsStore } from '../../settings/store';
 import type { ChangeablePinGate } from '../../staff-pin/changeable-gate';
 import type { DocumentFileSource } from './documents/source';
+import type { Sip2PasswordStore } from '../../vault/sip2-passwords';
 
 /** The kiosk page's recoveries, as the host counts them (host/page-recovery.ts). */
 export interface RecoveryTally {
@@ -45,6 +46,8 @@ export interface ConsoleDependencies {
    * and terminal passwords; absent, or undefined, when the kiosk has no SIP2 server set up.
    */
   sip2ProbeOptions?: () => Promise<Sip2ProbeOptions | undefined>;
+  /** The sealed SIP2 passwords, the store set-sip2-password uses (absent: not set from the screen). */
+  sip2Passwords?: Sip2PasswordStore;
   /** `clientId`: the OAuth client the kiosk signs in as (the sign-in screen names it). */
   service: { baseUrl: string; authUrl: string; embedded: boolean; clientId?: string };
 }

@@ -23,6 +23,7 @@ import {
 import { answered, failed } from './answer';
 import type { ConsoleArea, ConsoleContext } from './deps';
 import { changeStaffPin } from './settings/change-pin';
+import { changeSip2Password, sip2BindingOf, sip2PasswordStatus } from './settings/sip2-passwords';
 import { FORM_FIELDS, documentWithForm, formOf, selectOptions } from './settings/form';
 
 const log = createLogger('console:settings');
@@ -60,11 +61,14 @@ function fixedFields(store: SettingsStore): Set<SettingsField> {
 
 /**
  * The kiosk settings screen: the form over the settings store, checked by the settings schema;
- * export and import through settings/transfer.ts; the staff PIN change; and the restart that makes
+ * export and import through settings/transfer.ts; the staff PIN change; the SIP2 passwords
+ * (whether set, and setting them, never showing them); and the restart that makes
  * saved settings take effect.
  */
 export function createSettingsArea(context: ConsoleContext): ConsoleArea<SettingsChannel> {
-  const view = (store: SettingsStore, settings: Settings): SettingsView => {
+  const view = async (store: SettingsStore, settings: Settings): Promise<SettingsView> => {
+    const binding = sip2BindingOf(settings);
+    const passwords = context.sip2Passwords;
     const device = context.scanner.status().device;
     const fixed = store.fixed();
     const fields = new Set<string>(FORM_FIELDS);
@@ -78,6 +82,9 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
       location: store.location,
       restartNeeded: !isDeepStrictEqual(settings, context.settings),
       canRestart: context.restart !== undefined,
+      ...(passwords && binding
+        ? { sip2Passwords: await sip2PasswordStatus(passwords, binding) }
+        : {}),
     };
   };
 
@@ -87,11 +94,11 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
     return { document, issues: checkSettings(document, store.fixed()) };
   };
 
-  const save = (store: SettingsStore, document: StoredSettings) => {
+  const save = async (store: SettingsStore, document: StoredSettings) => {
     const saved = store.save(document);
     if (!saved.ok) return failed(settingsProblem(saved.error));
     log.info('settings saved from the staff screen');
-    return answered(view(store, saved.value));
+    return answered(await view(store, saved.value));
   };
 
   /**
@@ -120,11 +127,11 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
 
   return {
     handlers: {
-      'console.settings.get': () => {
+      'console.settings.get': async () => {
         const store = context.settingsStore;
         if (!store) return failed(NO_STORE);
         const loaded = load(store);
-        return loaded.ok ? answered(view(store, loaded.settings)) : failed(loaded.problem);
+        return loaded.ok ? answered(await view(store, loaded.settings)) : failed(loaded.problem);
       },
       'console.settings.check': ({ form }) => {
         const store = context.settingsStore;
@@ -136,7 +143,7 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
           ? failed({ kind: 'invalid', issues })
           : answered({ valid: true as const });
       },
-      'console.settings.save': ({ form, confirmed }) => {
+      'console.settings.save': async ({ form, confirmed }) => {
         const store = context.settingsStore;
         if (!store) return failed(NO_STORE);
         const loaded = load(store);
@@ -145,7 +152,7 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
         if (issues.length > 0) return failed({ kind: 'invalid', issues });
         const refused = refusedUnconfirmed(store, document, confirmed);
         if (refused) return refused;
-        const saved = save(store, document);
+        const saved = await save(store, document);
         return saved.ok ? answered({ outcome: 'saved' as const, view: saved.value }) : saved;
       },
       'console.settings.export': () => {
@@ -175,7 +182,7 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
           security: securityChanges(current, next, store.fixed()),
         });
       },
-      'console.settings.applyImport': ({ text, confirmed }) => {
+      'console.settings.applyImport': async ({ text, confirmed }) => {
         const store = context.settingsStore;
         if (!store) return failed(NO_STORE);
         const read = readSettingsExport(text);
@@ -187,7 +194,7 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
         const next = applyImport(store.stored(), read.value.settings);
         const refused = refusedUnconfirmed(store, next, confirmed);
         if (refused) return refused;
-        const saved = save(store, next);
+        const saved = await save(store, next);
         if (!saved.ok) return saved;
         log.info('settings imported from a file', { ignored: read.value.ignored });
         return answered({ outcome: 'applied' as const, view: saved.value });
@@ -196,6 +203,15 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
         const store = context.settingsStore;
         if (!store || !context.staffPin) return failed(NO_STORE);
         return changeStaffPin(store, context.staffPin, request);
+      },
+      'console.settings.sip2Password': (request) => {
+        const { settingsStore: store, sip2Passwords } = context;
+        if (!store || !sip2Passwords)
+          return failed({ kind: 'unavailable', reason: 'no-sip2-store' });
+        // The saved settings, as set-sip2-password reads them: the server the kiosk will log in to.
+        const loaded = load(store);
+        if (!loaded.ok) return failed(loaded.problem);
+        return changeSip2Password(sip2Passwords, loaded.settings, request);
       },
       'console.settings.restart': () => {
         const { settingsStore: store, restart } = context;
