@@ -12,6 +12,9 @@ import { hashStaffPin } from '../../src-main/staff-pin/hash';
 import { RESULTS_DIR, startKioskUnderTest } from './harness';
 import type { KioskUnderTest, KioskUnderTestOptions } from './harness';
 import { SIP2_LOGIN_PASSWORD } from '../../src-reference-service/config';
+import { addLogSink } from '../../src-shared/log/logger';
+import type { LogRecord } from '../../src-shared/log/logger';
+import { fileVaultPaths } from '../../src-main/vault/file-vault';
 import { expectNoAxeViolations, reopenStaffModeIn, signInStaff } from './patron-support';
 
 const running: KioskUnderTest[] = [];
@@ -844,7 +847,7 @@ describe('kiosk settings screen (web host)', () => {
       .waitFor();
     expect((await storedSettings(kiosk)).patron).toEqual({ allowEmail: true });
   });
-  it('edits the SIP2 section in English and Spanish: plain labels, no password on the screen, a host with a port refused in words, and a new SIP2 server confirmed on its own', async () => {
+  it('edits the SIP2 section in English and Spanish: plain labels, no password on the screen, a host with a port refused in words, a new SIP2 server confirmed on its own, and its login password stored from the screen and shown only as set', async () => {
     // The SIP2 back end on the embedded listener: patrons are served with nobody signed in.
     const kiosk = await start({ sip2: true });
     const { page } = kiosk;
@@ -862,10 +865,13 @@ describe('kiosk settings screen (web host)', () => {
     const host = page.getByLabel('SIP2 server (empty: the built-in demo server)');
     expect(await host.inputValue()).toBe('');
     expect((await page.locator('#setting-sip2-host-hint').textContent())?.trim()).toBe(
-      'The SIP2 passwords are not set here: library-kiosk set-sip2-password stores them encrypted.',
+      'The SIP2 passwords are set below, once the server is saved, or with library-kiosk set-sip2-password; both store them encrypted.',
     );
-    // No password field anywhere, and the listener's demo login password nowhere on the screen.
+    // The built-in listener needs no password: no password field, and its demo one nowhere.
     expect(await section.locator('input[type="password"]').count()).toBe(0);
+    expect((await section.locator('.sip2-passwords .hint').first().textContent())?.trim()).toBe(
+      "The built-in demo SIP2 server needs no passwords. For a library's SIP2 server, set it above and save the settings; its passwords can then be stored here.",
+    );
     expect(kiosk.kiosk.sip2?.host).toBe('127.0.0.1');
     // The certificate's fields show only with TLS on.
     const caFile = page.getByLabel("Certificate authority file (empty: the system's)");
@@ -910,6 +916,48 @@ describe('kiosk settings screen (web host)', () => {
     const text = (await page.locator('.settings-screen').textContent()) ?? '';
     expect(text).not.toContain(SIP2_LOGIN_PASSWORD);
 
+    // The saved server's login password, typed on the screen: stored sealed, shown only as set.
+    const passwords = section.locator('.sip2-passwords');
+    expect((await passwords.locator('.hint').first().textContent())?.trim()).toBe(
+      'For login user (none) at sip.example.org:6001 (the saved server). Stored encrypted on this kiosk; never shown again.',
+    );
+    const loginState = page.locator('#sip2-password-login-state');
+    expect((await loginState.textContent())?.trim()).toBe('not set');
+    expect((await page.locator('#sip2-password-terminal-state').textContent())?.trim()).toBe(
+      'not set',
+    );
+    const typed = 'e2e-CO-5d2f81';
+    const logged: LogRecord[] = [];
+    const stopLogging = addLogSink((record) => logged.push(record));
+    const loginField = page.getByLabel('Login password (CO)', { exact: true });
+    expect(await loginField.getAttribute('type')).toBe('password');
+    expect(await loginField.getAttribute('autocomplete')).toBe('off');
+    await loginField.fill(typed);
+    await passwords
+      .locator('[data-password="login"]')
+      .getByRole('button', { name: 'Save password' })
+      .click();
+    await passwords.getByText('Login password (CO) saved.', { exact: true }).waitFor();
+    stopLogging();
+    expect((await loginState.textContent())?.trim()).toBe('set');
+    expect((await passwords.locator('.hint').last().textContent())?.trim()).toBe(
+      'Like the settings above, a saved or cleared password is used once the kiosk restarts.',
+    );
+    expect(await loginField.inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Restart the kiosk' }).waitFor();
+    await passwords.scrollIntoViewIfNeeded();
+    await windowShot(page, 'staff-settings-sip2-password-set-en-1280x800');
+    const sealed = await readFile(fileVaultPaths(kiosk.dataDir).sip2PasswordsFile);
+    expect(sealed.includes(Buffer.from(typed))).toBe(false);
+    for (const where of [
+      await page.content(),
+      JSON.stringify(kiosk.kiosk.core.state()),
+      JSON.stringify(logged),
+      await readFile(path.join(kiosk.dataDir, 'settings.json'), 'utf8'),
+    ]) {
+      expect(where).not.toContain(typed);
+    }
+
     await reopenStaffModeIn(page, 'es');
     await page.getByRole('button', { name: 'Ajustes', exact: true }).click();
     await section.waitFor();
@@ -919,8 +967,17 @@ describe('kiosk settings screen (web host)', () => {
     const hostEs = page.getByLabel('Servidor SIP2 (vacío: el servidor de demostración integrado)');
     expect(await hostEs.inputValue()).toBe('sip.example.org');
     expect((await page.locator('#setting-sip2-host-hint').textContent())?.trim()).toBe(
-      'Las contraseñas SIP2 no se escriben aquí: library-kiosk set-sip2-password las guarda cifradas.',
+      'Las contraseñas SIP2 se escriben más abajo, una vez guardado el servidor, o con library-kiosk set-sip2-password; las dos formas las guardan cifradas.',
     );
+    expect((await loginState.textContent())?.trim()).toBe('guardada');
+    expect((await page.locator('#sip2-password-terminal-state').textContent())?.trim()).toBe(
+      'sin guardar',
+    );
+    expect(await page.getByLabel('Contraseña de acceso (CO)', { exact: true }).inputValue()).toBe(
+      '',
+    );
+    await passwords.scrollIntoViewIfNeeded();
+    await windowShot(page, 'staff-settings-sip2-password-set-es-1280x800');
     expect(
       await page
         .getByLabel('Adónde van los préstamos y devoluciones de los usuarios')

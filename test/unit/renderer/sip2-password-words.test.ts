@@ -49,18 +49,8 @@ describe('SIP2 password words on the settings screen', () => {
       'settingsScreen.sip2Passwords.terminal',
       { en: 'Terminal password (AC)', es: 'Contraseña del terminal (AC)' },
     ],
-    [
-      'set',
-      'settingsScreen.sip2Passwords.isSet',
-      { en: 'Login password (CO): set', es: 'Contraseña de acceso (CO): guardada' },
-      { en: { name: LOGIN.en }, es: { name: LOGIN.es } },
-    ],
-    [
-      'not set',
-      'settingsScreen.sip2Passwords.isNotSet',
-      { en: 'Login password (CO): not set', es: 'Contraseña de acceso (CO): sin guardar' },
-      { en: { name: LOGIN.en }, es: { name: LOGIN.es } },
-    ],
+    ['set', 'settingsScreen.sip2Passwords.isSet', { en: 'set', es: 'guardada' }],
+    ['not set', 'settingsScreen.sip2Passwords.isNotSet', { en: 'not set', es: 'sin guardar' }],
     [
       'Save',
       'settingsScreen.sip2Passwords.save',
