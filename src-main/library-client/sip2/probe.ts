@@ -2,7 +2,6 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { buildFrame, type Terminator } from '../../../src-shared/sip2/build';
 import { formatSipDate, parseSipDate } from '../../../src-shared/sip2/date';
-import type { Sip2Encoding } from '../../../src-shared/sip2/encoding';
 import { FIELD } from '../../../src-shared/sip2/fields';
 import { splitFrames } from '../../../src-shared/sip2/frame-splitter';
 import type { MessageCode, OutgoingMessage } from '../../../src-shared/sip2/messages';
@@ -13,29 +12,19 @@ import {
   readCirculationStatus,
   supports,
 } from '../../../src-shared/sip2/positional-fields';
-import { readDueDate, readFee, readFlag, type WholeFee } from '../../../src-shared/sip2/readers';
+import { readDueDate, readFee, readFlag } from '../../../src-shared/sip2/readers';
 import type { Sip2ProbeReport, Sip2ProbeStep } from '../../../src-common/ipc/sip2-probe-report';
+import type { Sip2ClientOptions } from './sip2-types';
 
 export type { Sip2ProbeReport } from '../../../src-common/ipc/sip2-probe-report';
 
-/** The `sip2.*` settings and secrets the probe connects with (the client's names). */
-export type Sip2ProbeOptions = {
-  host: string;
-  port: number;
-  tls?: { ca?: string; serverName?: string };
-  loginUser: string;
-  loginPassword: string;
-  terminalPassword: string;
-  locationCode: string;
-  institutionId: string;
-  terminator: Terminator;
-  checksums: boolean;
-  encoding: Sip2Encoding;
-  requestTimeoutMs: number;
-  feeWholeUnits: WholeFee;
+/**
+ * The `sip2.*` settings and secrets the probe connects with: the client's, less its retries and
+ * log (the probe tries each step once and reports rather than logs), plus the test card and item.
+ */
+export type Sip2ProbeOptions = Omit<Sip2ClientOptions, 'retries' | 'log'> & {
   testCard?: string;
   testItem?: string;
-  now?: () => Date;
 };
 
 const MAX_FRAME_BYTES = 64 * 1024;
