@@ -18,6 +18,8 @@ export const CHANNEL_GATES = {
   'kiosk.getState': 'either',
   'kiosk.setLanguage': 'either',
   'kiosk.setTheme': 'either',
+  'kiosk.setAccess': 'patron',
+  'speech.say': 'patron',
   'patron.startCheckIn': 'patron',
   'patron.chooseEmail': 'patron',
   'patron.submitEmail': 'patron',
@@ -26,6 +28,7 @@ export const CHANNEL_GATES = {
   'patron.chooseReceipt': 'patron',
   'patron.receiptPrinted': 'patron',
   'patron.activity': 'patron',
+  'patron.moreTime': 'patron',
   'patron.cancel': 'patron',
   // Reachable without staff mode: they show the PIN screen, check the PIN and leave.
   'staff.open': 'either',

@@ -4,6 +4,13 @@
  */
 
 import { z } from 'zod';
+import {
+  AccessChangeSchema,
+  AccessSchema,
+  AccessStationSchema,
+  SpeechAnswerSchema,
+  SpeechRequestSchema,
+} from './access';
 import { DemoGuideSchema } from './demo-guide';
 import { StaffAuthStatusSchema } from './staff-auth';
 import {
@@ -26,6 +33,7 @@ import type { Problem } from './problem';
 
 export type { EventName, InvokeChannel } from './channels';
 export type * from './patron';
+export type * from './access';
 export type * from './offline';
 export type * from './console/answer';
 export type * from './problem';
@@ -93,8 +101,12 @@ export const KioskStateSchema = z.object({
   notice: NoticeSchema.optional(),
   /** The sound to play for the last outcome; `id` changes with each, so each plays once. */
   feedback: z.object({ id: z.number().int(), sound: FeedbackSoundSchema }).optional(),
-  /** Feedback volume, 0 (silent) to 1. */
+  /** Feedback and speech volume, 0 (silent) to 1: the station's, until a patron changes it. */
   volume: z.number().min(0).max(1),
+  /** Audio mode, large text, low reach and the speech rate: the patron's, for this session. */
+  access: AccessSchema,
+  /** The station's keypad keys and audio-mode hints (settings `accessibility`). */
+  accessStation: AccessStationSchema,
   /**
    * "Still there?": the session ends at `deadline` (epoch ms) unless the patron answers;
    * `printsReceipt` when the receipt prints first (an unanswered receipt question set to print).
@@ -122,6 +134,10 @@ export const invokeContract = {
   'kiosk.getState': { request: None, response: KioskStateSchema },
   'kiosk.setLanguage': { request: z.object({ language: LanguageSchema }), response: None },
   'kiosk.setTheme': { request: z.object({ theme: ThemeSchema }), response: None },
+  /** A patron turns audio mode, large text or low reach on or off, or changes rate or volume. */
+  'kiosk.setAccess': { request: AccessChangeSchema, response: None },
+  /** Audio mode: speech for words of the message catalog, made where the station can. */
+  'speech.say': { request: SpeechRequestSchema, response: SpeechAnswerSchema },
   /** "Return items" on the attract screen: a check-in session, no card needed. */
   'patron.startCheckIn': { request: None, response: None },
   /** "Use my email instead" on the attract screen, where settings allow it. */
@@ -140,6 +156,8 @@ export const invokeContract = {
   'patron.receiptPrinted': { request: None, response: None },
   /** Any touch or key: resets the inactivity timer and answers "still there?". */
   'patron.activity': { request: None, response: None },
+  /** "More time" at a timeout warning: this session's timeouts grow (settings `accessibility`). */
+  'patron.moreTime': { request: None, response: None },
   /** "Cancel" / "Start over": ends the session at once. */
   'patron.cancel': { request: None, response: None },
   'staff.open': { request: None, response: None },

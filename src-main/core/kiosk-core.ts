@@ -21,7 +21,14 @@ import type { Classification } from '../../src-common/ipc/scan-event';
 import type { ScanEvent } from '../../src-common/ipc/scan-event';
 import type { ScannerInput } from '../scanner/scanner-input';
 import type { ScannerSettings } from '../scanner/settings-schema';
-import type { OfflineSettings, PatronSettings, ReceiptSettings } from '../settings/schema';
+import {
+  AccessibilitySettingsSchema,
+  type AccessibilitySettings,
+  type OfflineSettings,
+  type PatronSettings,
+  type ReceiptSettings,
+} from '../settings/schema';
+import type { Access, SpeechAnswer, SpeechRequest } from '../../src-common/ipc/access';
 import type { OfflineCirculation } from '../circulation/offline/offline-circulation';
 import { createStaffConsole, unavailableConsole } from './console';
 import type { ConsoleDependencies } from './console/deps';
@@ -41,8 +48,12 @@ export interface KioskCoreOptions {
   branchName: string;
   defaultLanguage: Language;
   defaultTheme: Theme;
-  /** Feedback volume, 0 to 1. */
+  /** Feedback and speech volume, 0 to 1. */
   volume: number;
+  /** Audio mode, large text, low reach, keypad (settings `accessibility`); absent, the defaults. */
+  accessibility?: AccessibilitySettings;
+  /** Makes speech for audio mode (src-main/speech); absent, the renderer is told there is none. */
+  speech?: { say(request: SpeechRequest): Promise<SpeechAnswer> };
   /** Absent when no staff PIN is configured: staff mode then stays shut. */
   staffPin: PinGate | undefined;
   /** Staff mode closes after this long without a staff action. */
@@ -123,6 +134,21 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   const listeners = new Set<CoreListener>();
   let language = options.defaultLanguage;
   let theme = options.defaultTheme;
+  const accessibility = options.accessibility ?? AccessibilitySettingsSchema.parse({});
+  const stationAccess = (): Access => ({
+    audio: accessibility.audio,
+    largeText: accessibility.largeText,
+    lowReach: accessibility.lowReach,
+    speechRate: accessibility.speechRate,
+  });
+  // A patron's modes and volume last until their session ends, like their language.
+  let access = stationAccess();
+  let volume = options.volume;
+  const accessStation = {
+    keys: accessibility.keys,
+    hintRepeatSeconds: accessibility.hintRepeatSeconds,
+    audioOnHeadphones: accessibility.audioOnHeadphones,
+  };
   let feedback: KioskState['feedback'];
   // "Signed in" as the patron flow needs it: a SIP2 back end has its own login.
   const signedIn = (): boolean =>
@@ -197,6 +223,8 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     onResetChoices: () => {
       language = options.defaultLanguage;
       theme = options.defaultTheme;
+      access = stationAccess();
+      volume = options.volume;
     },
     onForgetScans: () => options.scanner.forgetRecentScans(),
     ...(printing.printBy === 'host' ? { printReceipt: (receipt) => printing.print(receipt) } : {}),
@@ -215,7 +243,9 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       wedge,
       ...(!staffScreen && patron.notice ? { notice: patron.notice } : {}),
       ...(feedback ? { feedback } : {}),
-      volume: options.volume,
+      volume,
+      access,
+      accessStation,
       ...(options.demo ? { demo: true as const } : {}),
       ...(options.demo && demoGuide ? { demoGuide } : {}),
       ...(!staffScreen && patron.warning ? { inactivityWarning: patron.warning } : {}),
@@ -283,6 +313,13 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       theme = next;
       emit();
     },
+    'kiosk.setAccess': ({ volume: nextVolume, ...change }) => {
+      access = { ...access, ...change };
+      if (nextVolume !== undefined) volume = nextVolume;
+      emit();
+    },
+    'speech.say': (request) =>
+      options.speech ? options.speech.say(request) : { engine: 'none' as const },
     'patron.startCheckIn': () => patron({ type: 'start-check-in' }),
     'patron.chooseEmail': () => patron({ type: 'choose-email' }),
     'patron.submitEmail': ({ email }) => patron({ type: 'submit-email', email }),
@@ -292,6 +329,8 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     'patron.receiptPrinted': () =>
       patron({ type: 'receipt-printed', generation: session.state().generation }),
     'patron.activity': () => patron({ type: 'activity' }),
+    // Issue 25, helper-owned: the session machine's own "more time" replaces this plain answer.
+    'patron.moreTime': () => patron({ type: 'activity' }),
     'patron.cancel': () => patron({ type: 'patron-cancel' }),
     // Staff who step in mid-session end it: its patron data must not sit behind staff mode.
     'staff.open': () => {

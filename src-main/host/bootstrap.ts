@@ -195,6 +195,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
     defaultLanguage: settings.kiosk.defaultLanguage,
     defaultTheme: settings.kiosk.theme,
     volume: settings.feedback.volume,
+    accessibility: settings.accessibility,
     staffPin,
     staffIdleTimeoutMs: settings.staff.idleTimeoutMs,
     demo,

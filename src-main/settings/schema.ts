@@ -3,6 +3,12 @@ import { ScannerSettingsSchema } from '../scanner/settings-schema';
 import { FieldMapSchema } from '../library-client/reader/field-map-schema';
 import { maySendSecrets } from '../../src-shared/loopback';
 import { SIP2_ENCODINGS } from '../../src-shared/sip2/encoding';
+import {
+  DEFAULT_KEY_MAP,
+  KeyMapSchema,
+  SPEECH_RATE,
+  type KeyMap,
+} from '../../src-common/ipc/access';
 
 export const REGISTERED_CLIENT_ID = 'library-kiosk';
 export const DEVELOPMENT_CLIENT_ID = 'library-kiosk-dev';
@@ -78,6 +84,9 @@ export const KioskIdentitySchema = z.object({
     .enum(['standard', 'high-contrast'], { message: "must be 'standard' or 'high-contrast'" })
     .default('standard'),
 });
+
+/** An espeak-ng voice name (`en-us`, `es`, `en-gb-x-rp`, `mb-en1`): never a path or option. */
+const ESPEAK_VOICE = /^[a-z][a-z0-9+-]{0,39}$/i;
 
 const Duration = (min: number, max: number, fallback: number) =>
   z.number().int().min(min).max(max).default(fallback);
@@ -157,6 +166,45 @@ export const FeedbackSettingsSchema = z.object({
   /** Success, warning and error sounds, 0 (silent) to 1. */
   volume: z.number().min(0).max(1).default(0.7),
 });
+
+/**
+ * Access for patrons who cannot see the screen or reach it (docs/accessibility.md): the station's
+ * defaults, which a patron may change for their own session, and how audio mode behaves.
+ */
+export const AccessibilitySettingsSchema = z.object({
+  /** Every session starts in audio mode (a station set aside for it). */
+  audio: z.boolean().default(false),
+  largeText: z.boolean().default(false),
+  lowReach: z.boolean().default(false),
+  /** Speech rate in words per minute (espeak-ng's own default is 175). */
+  speechRate: z.number().int().min(SPEECH_RATE.min).max(SPEECH_RATE.max).default(175),
+  /** espeak-ng voice per language: `espeak-ng --voices` lists what the station has. */
+  voices: z
+    .object({
+      en: z
+        .string()
+        .regex(ESPEAK_VOICE, { message: 'must be an espeak-ng voice name' })
+        .default('en-us'),
+      es: z
+        .string()
+        .regex(ESPEAK_VOICE, { message: 'must be an espeak-ng voice name' })
+        .default('es'),
+    })
+    .prefault({}),
+  /** In audio mode every timeout of the session is this many times longer. */
+  audioTimeoutFactor: z.number().min(1).max(5).default(2),
+  /** "More time" at a timeout warning makes the rest of the session's timeouts this many times longer. */
+  moreTimeFactor: z.number().min(1).max(5).default(2),
+  /** While audio mode is on, the attract screen says its hint again this often. */
+  hintRepeatSeconds: z.number().int().min(10).max(600).default(30),
+  /** Headphones plugged in start audio mode, where the station can tell. */
+  audioOnHeadphones: z.boolean().default(true),
+  /** The keypad's keys (`KeyboardEvent.code` names) per action; absent actions keep the defaults. */
+  keys: KeyMapSchema.partial()
+    .default({})
+    .transform((keys): KeyMap => ({ ...DEFAULT_KEY_MAP, ...keys })),
+});
+export type AccessibilitySettings = z.infer<typeof AccessibilitySettingsSchema>;
 
 export const StaffSettingsSchema = z.object({
   /** scrypt hash produced by hashStaffPin; the PIN itself is never stored. */
@@ -253,6 +301,7 @@ export const SettingsSchema = z
     patron: PatronSettingsSchema.prefault({}),
     receipt: ReceiptSettingsSchema.prefault({}),
     feedback: FeedbackSettingsSchema.prefault({}),
+    accessibility: AccessibilitySettingsSchema.prefault({}),
     offline: OfflineSettingsSchema.prefault({}),
     documents: DocumentsSettingsSchema.prefault({}),
     sip2: Sip2SettingsSchema.prefault({}),

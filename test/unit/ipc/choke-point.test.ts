@@ -5,6 +5,7 @@ import { invokeContract } from '../../../src-common/ipc/contract';
 import { CHANNEL_GATES, INVOKE_CHANNELS } from '../../../src-common/ipc/channels';
 import { CONSOLE_CHANNELS } from '../../../src-common/ipc/console/channels';
 import { unavailableConsole } from '../../../src-main/core/console';
+import { DEFAULT_KEY_MAP } from '../../../src-common/ipc/access';
 
 const APP = 'app://kiosk';
 /** Staff mode shut: these calls are all ones anybody may make. */
@@ -24,9 +25,13 @@ function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
         wedgeSuffixKeys: ['Enter'],
         wedgeHoldMs: 50,
       },
+      access: { audio: false, largeText: false, lowReach: false, speechRate: 175 },
+      accessStation: { keys: DEFAULT_KEY_MAP, hintRepeatSeconds: 30, audioOnHeadphones: true },
     }),
     'kiosk.setLanguage': () => undefined,
     'kiosk.setTheme': () => undefined,
+    'kiosk.setAccess': () => undefined,
+    'speech.say': () => ({ engine: 'none' }),
     'patron.startCheckIn': () => undefined,
     'patron.chooseEmail': () => undefined,
     'patron.submitEmail': () => undefined,
@@ -35,6 +40,7 @@ function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
     'patron.chooseReceipt': () => undefined,
     'patron.receiptPrinted': () => undefined,
     'patron.activity': () => undefined,
+    'patron.moreTime': () => undefined,
     'patron.cancel': () => undefined,
     'staff.open': () => undefined,
     'staff.submitPin': () => ({ accepted: false }),

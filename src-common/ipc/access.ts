@@ -1,0 +1,103 @@
+/**
+ * Access for patrons who cannot see the screen or reach it (docs/accessibility.md): audio mode,
+ * large text, a low-reach layout, and a small keypad's keys. The station's settings give the
+ * defaults; a patron's changes last until their session ends.
+ */
+
+import { z } from 'zod';
+
+/** What a key of the station's keypad does, as on accessible ticket machines. */
+export const KeypadActionSchema = z.enum([
+  /** Move to the previous control and say it. */
+  'up',
+  /** Move to the next control and say it. */
+  'down',
+  /** Press the control that has focus. */
+  'select',
+  /** The screen's way back (cancel a PIN or email, start over). */
+  'back',
+  /** Say again what this screen asks, then which key does what; starts audio mode if off. */
+  'help',
+  'volumeUp',
+  'volumeDown',
+  /** Audio mode on or off. */
+  'audio',
+]);
+export type KeypadAction = z.infer<typeof KeypadActionSchema>;
+
+/** `KeyboardEvent.code` values (a keypad is a USB HID keyboard); a few per action at most. */
+const KeyCodes = z.array(z.string().regex(/^[A-Za-z0-9]{1,40}$/)).max(8);
+
+/** Every action's keys; a key named under two actions does the first in this order. */
+export const KeyMapSchema = z.object({
+  up: KeyCodes,
+  down: KeyCodes,
+  select: KeyCodes,
+  back: KeyCodes,
+  help: KeyCodes,
+  volumeUp: KeyCodes,
+  volumeDown: KeyCodes,
+  audio: KeyCodes,
+});
+export type KeyMap = z.infer<typeof KeyMapSchema>;
+
+/**
+ * The arrow keys, Enter and Escape that every keyboard and most navigation keypads send, F1 for
+ * help and F2 for audio, and the number pad's + and - for volume. Digits stay digits (a PIN).
+ */
+export const DEFAULT_KEY_MAP: KeyMap = {
+  up: ['ArrowUp', 'ArrowLeft'],
+  down: ['ArrowDown', 'ArrowRight'],
+  select: ['Enter', 'NumpadEnter'],
+  back: ['Escape'],
+  help: ['F1'],
+  volumeUp: ['NumpadAdd', 'AudioVolumeUp'],
+  volumeDown: ['NumpadSubtract', 'AudioVolumeDown'],
+  audio: ['F2', 'NumpadMultiply'],
+};
+
+export const SPEECH_RATE = { min: 80, max: 450 } as const;
+
+/** The patron's modes now: the station's defaults until the patron changes one. */
+export const AccessSchema = z.object({
+  audio: z.boolean(),
+  largeText: z.boolean(),
+  lowReach: z.boolean(),
+  /** espeak-ng words per minute. */
+  speechRate: z.number().int().min(SPEECH_RATE.min).max(SPEECH_RATE.max),
+});
+export type Access = z.infer<typeof AccessSchema>;
+
+/** A patron's change to one or more modes, or to the volume (speech and sounds, 0 to 1). */
+export const AccessChangeSchema = AccessSchema.partial().extend({
+  volume: z.number().min(0).max(1).optional(),
+});
+export type AccessChange = z.infer<typeof AccessChangeSchema>;
+
+/** What the renderer needs of the station's access settings; fixed while the kiosk runs. */
+export const AccessStationSchema = z.object({
+  keys: KeyMapSchema,
+  /** While audio mode is on, the attract screen says its hint again this often. */
+  hintRepeatSeconds: z.number().int().positive(),
+  /** Headphones plugged in (where the station can tell) start audio mode. */
+  audioOnHeadphones: z.boolean(),
+});
+export type AccessStation = z.infer<typeof AccessStationSchema>;
+
+/** Speech the renderer asks the main process to make: the words, their language and rate. */
+export const SpeechRequestSchema = z.object({
+  text: z.string().min(1).max(2000),
+  language: z.enum(['en', 'es']),
+  rate: z.number().int().min(SPEECH_RATE.min).max(SPEECH_RATE.max),
+});
+export type SpeechRequest = z.infer<typeof SpeechRequestSchema>;
+
+/**
+ * The speech made: a WAV file (base64) from espeak-ng, or `none` when the station has no engine
+ * (the renderer then uses the platform's speech, if it has one).
+ */
+export const SpeechAnswerSchema = z.discriminatedUnion('engine', [
+  z.object({ engine: z.literal('espeak-ng'), wav: z.base64() }),
+  z.object({ engine: z.literal('none') }),
+]);
+export type SpeechAnswer = z.infer<typeof SpeechAnswerSchema>;
