@@ -11,16 +11,19 @@ import membersEs from './console/members.es.json';
 import settingsEn from './console/settings.en.json';
 import settingsEs from './console/settings.es.json';
 import sip2 from './sip2.json';
+import access from './access.json';
 
 /**
  * The message catalogs: the patron screens' in en.json / es.json, and each staff console
  * screen's in console/<screen>.<language>.json under its own top-level id; the words only a
  * SIP2 back end brings (the PIN screen, where a returned item goes) in sip2.json, both
- * languages in one file fetched after the start.
+ * languages in one file fetched after the start; audio mode's and the access bar's in
+ * access.json, the same way.
  */
 export const en = {
   ...enBase,
   sip2: sip2.en,
+  access: access.en,
   console: consoleEn,
   members: membersEn,
   documents: documentsEn,
@@ -31,6 +34,7 @@ export const en = {
 export const es: typeof en = {
   ...esBase,
   sip2: sip2.es,
+  access: access.es,
   console: consoleEs,
   members: membersEs,
   documents: documentsEs,

@@ -51,15 +51,18 @@ function wordsFor(language: Language): Promise<void> {
 
 export function preloadWords(): void {
   for (const language of Object.keys(LATER) as Language[]) void wordsFor(language);
-  // The words only a SIP2 back end brings (the PIN screen, where a returned item goes), both
-  // languages in one file; a patron cannot reach them before a card or an item is scanned.
-  import('./sip2.json').then(
-    ({ default: words }) => {
-      for (const [language, sip2] of Object.entries(words))
-        instance.addResourceBundle(language, 'translation', { sip2 }, true, false);
-    },
-    (error: unknown) => console.error('The SIP2 words could not be loaded:', error),
-  );
+  // Words under one top-level id, both languages in one file: those only a SIP2 back end brings
+  // (the PIN screen, where a returned item goes), which a patron cannot reach before a card or an
+  // item is scanned; and audio mode's and the access bar's (docs/accessibility.md).
+  const chunks = { sip2: () => import('./sip2.json'), access: () => import('./access.json') };
+  for (const [id, load] of Object.entries(chunks))
+    load().then(
+      ({ default: words }) => {
+        for (const [language, part] of Object.entries(words))
+          instance.addResourceBundle(language, 'translation', { [id]: part }, true, false);
+      },
+      (error: unknown) => console.error(`The ${id} words could not be loaded:`, error),
+    );
 }
 
 /** Adds a whole catalog per language (the staff console's, when it loads); words already there stay. */
