@@ -37,7 +37,8 @@ function timerFired(config: SessionConfig, state: SessionState, timer: TimerName
         state: {
           ...state,
           warning: {
-            deadline: at + patience(config, step).warningMs,
+            // The factor these timers were armed with, not today's: the end comes when they say.
+            deadline: at + patience(config, step, state.timeFactor).warningMs,
             // The patron is told the truth: a receipt prints before this session ends.
             ...(endPrintsReceipt(config, step) ? { printsReceipt: true as const } : {}),
           },
@@ -154,7 +155,12 @@ export function updateSession(
     case 'activity': {
       if (!isTimedStep(step)) return stay(state);
       const { warning: _warning, ...rest } = state;
-      return { state: rest, effects: armInactivity(config, state.generation, step) };
+      return armInactivity(config, rest);
+    }
+    case 'more-time': {
+      if (!isTimedStep(step)) return stay(state);
+      const { warning: _warning, ...rest } = state;
+      return armInactivity(config, { ...rest, moreTime: true });
     }
     case 'timer-fired':
       return timerFired(config, state, event.timer, event.at);

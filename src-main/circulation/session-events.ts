@@ -54,6 +54,11 @@ export type SessionInput =
   | { type: 'receipt-printed'; generation: number }
   /** Any touch or key of the patron's: resets the inactivity timer and answers "still there?". */
   | { type: 'activity' }
+  /**
+   * "More time" (WCAG 2.2.1): answers "still there?" like activity, and the rest of the session's
+   * timeouts run `moreTimeFactor` times longer (once: asking again re-arms, it does not compound).
+   */
+  | { type: 'more-time' }
   | { type: 'timer-fired'; timer: TimerName; generation: number }
   /** Ends the session outright, whatever it holds (staff stepping in). */
   | { type: 'cancel' }

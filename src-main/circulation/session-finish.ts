@@ -1,6 +1,12 @@
 import type { Receipt } from '../../src-common/ipc/patron';
 import type { SessionEffect } from './session-events';
-import { enter, patronSessionEnds, type Transition } from './session-lifecycle';
+import {
+  enter,
+  lengthen,
+  patronSessionEnds,
+  timeFactor,
+  type Transition,
+} from './session-lifecycle';
 import type { Line, SessionConfig, SessionState } from './session-state';
 
 /**
@@ -20,7 +26,7 @@ function kindOf(step: SessionState['step']): Receipt['kind'] {
 }
 
 export function thanks(config: SessionConfig, state: SessionState, firstName: string): Transition {
-  const { warning: _warning, notice: _notice, ...rest } = state;
+  const { warning: _warning, notice: _notice, timeFactor: _armed, ...rest } = state;
   return {
     state: { ...rest, step: { name: 'thanks', firstName, kind: kindOf(state.step) } },
     effects: [
@@ -28,7 +34,7 @@ export function thanks(config: SessionConfig, state: SessionState, firstName: st
       {
         type: 'set-timer',
         timer: 'thank-you',
-        ms: config.patron.thankYouMs,
+        ms: lengthen(config.patron.thankYouMs, timeFactor(config, state)),
         generation: state.generation,
       },
     ],

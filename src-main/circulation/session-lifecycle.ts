@@ -30,39 +30,73 @@ export function endPrintsReceipt(config: SessionConfig, step: SessionStep): bool
 }
 
 /**
+ * How many times longer than configured this session's timeouts run if armed now: audio mode's
+ * factor while the patron has it on, times "more time"'s once they asked for it (once: pressing
+ * again does not compound). The settings keep both factors at 1 or more, so no timeout and no
+ * warning is ever shorter than configured.
+ */
+export function timeFactor(config: SessionConfig, state: Pick<SessionState, 'moreTime'>): number {
+  const longer = config.longerTimeouts;
+  if (!longer) return 1;
+  return (
+    (longer.audio() ? longer.audioTimeoutFactor : 1) * (state.moreTime ? longer.moreTimeFactor : 1)
+  );
+}
+
+/** A configured timeout lengthened by `factor`, in whole milliseconds. */
+export function lengthen(ms: number, factor: number): number {
+  return Math.round(ms * factor);
+}
+
+/**
  * How long a step waits for the patron, and how long before its end "still there?" shows (the
- * same warning on every screen). A question waits less than the other screens: someone who
- * walked away from "Would you like a receipt?" must not hold the kiosk for two minutes.
+ * same warning on every screen), both lengthened by `factor`. A question waits less than the
+ * other screens: someone who walked away from "Would you like a receipt?" must not hold the kiosk
+ * for two minutes.
  */
 export function patience(
   config: SessionConfig,
   step: SessionStep,
+  factor = 1,
 ): { timeoutMs: number; warningMs: number } {
   const { inactivityTimeoutMs, warningMs } = config.patron;
   if (step.name !== 'receipt' || step.step !== 'ask') {
-    return { timeoutMs: inactivityTimeoutMs, warningMs };
+    return {
+      timeoutMs: lengthen(inactivityTimeoutMs, factor),
+      warningMs: lengthen(warningMs, factor),
+    };
   }
   const timeoutMs = receiptQuestion(config).askTimeoutMs;
   // The settings refuse a warning as long as the question; a config built otherwise gets half.
-  return { timeoutMs, warningMs: warningMs < timeoutMs ? warningMs : Math.floor(timeoutMs / 2) };
+  const questionWarningMs = warningMs < timeoutMs ? warningMs : Math.floor(timeoutMs / 2);
+  return {
+    timeoutMs: lengthen(timeoutMs, factor),
+    warningMs: lengthen(questionWarningMs, factor),
+  };
 }
 
-/** (Re)arms "still there?" and the end of the step, counted from now. */
-export function armInactivity(
-  config: SessionConfig,
-  generation: number,
-  step: SessionStep,
-): SessionEffect[] {
-  const { timeoutMs, warningMs } = patience(config, step);
-  return [
-    {
-      type: 'set-timer',
-      timer: 'inactivity-warning',
-      ms: Math.max(0, timeoutMs - warningMs),
-      generation,
-    },
-    { type: 'set-timer', timer: 'inactivity-end', ms: timeoutMs, generation },
-  ];
+/**
+ * (Re)arms "still there?" and the end of the state's step, counted from now, at the factor in
+ * force now; the state keeps that factor so the warning, when it shows, tells the end these
+ * timers keep (audio mode switched on in between takes effect at the next arming).
+ */
+export function armInactivity(config: SessionConfig, state: SessionState): Transition {
+  const { timeFactor: _armed, ...rest } = state;
+  const factor = timeFactor(config, state);
+  const { timeoutMs, warningMs } = patience(config, state.step, factor);
+  const { generation } = state;
+  return {
+    state: factor === 1 ? rest : { ...rest, timeFactor: factor },
+    effects: [
+      {
+        type: 'set-timer',
+        timer: 'inactivity-warning',
+        ms: Math.max(0, timeoutMs - warningMs),
+        generation,
+      },
+      { type: 'set-timer', timer: 'inactivity-end', ms: timeoutMs, generation },
+    ],
+  };
 }
 
 /** Moves within a session: the warning goes (the patron did something), the notice goes. */
@@ -73,13 +107,14 @@ export function enter(
   effects: SessionEffect[] = [],
 ): Transition {
   const { warning: _warning, notice: _notice, ...rest } = state;
-  return {
-    state: { ...rest, step },
-    effects: [...armInactivity(config, state.generation, step), ...effects],
-  };
+  const armed = armInactivity(config, { ...rest, step });
+  return { state: armed.state, effects: [...armed.effects, ...effects] };
 }
 
-/** A new session: a new generation, so nothing of an earlier one can land in it. */
+/**
+ * A new session: a new generation, so nothing of an earlier one can land in it, and no "more
+ * time" of an earlier one.
+ */
 export function startSession(
   config: SessionConfig,
   state: SessionState,
@@ -89,13 +124,10 @@ export function startSession(
     warning: _warning,
     notice: _notice,
     choicesEndWithNotice: _choicesEndWithNotice,
+    moreTime: _moreTime,
     ...rest
   } = state;
-  const generation = state.generation + 1;
-  return {
-    state: { ...rest, generation, step, nextLineId: 0 },
-    effects: armInactivity(config, generation, step),
-  };
+  return armInactivity(config, { ...rest, generation: state.generation + 1, step, nextLineId: 0 });
 }
 
 /**
@@ -132,6 +164,8 @@ export function endSession(
     warning: _warning,
     notice: _notice,
     choicesEndWithNotice: _choicesEndWithNotice,
+    moreTime: _moreTime,
+    timeFactor: _timeFactor,
     ...rest
   } = state;
   const keepChoices = choices === 'until-notice-clears';
@@ -174,7 +208,10 @@ const TONE_SOUND: Record<Notice['tone'], FeedbackSound> = {
   error: 'error',
 };
 
-/** Adds a notice about the last scan (with its sound); it clears itself after `noticeMs`. */
+/**
+ * Adds a notice about the last scan (with its sound); it clears itself after `noticeMs`,
+ * lengthened like the session's other timeouts.
+ */
 export function withNotice(
   config: SessionConfig,
   transition: Transition,
@@ -190,7 +227,7 @@ export function withNotice(
       {
         type: 'set-timer',
         timer: 'notice',
-        ms: config.patron.noticeMs,
+        ms: lengthen(config.patron.noticeMs, timeFactor(config, transition.state)),
         generation: transition.state.generation,
       },
     ],

@@ -6,7 +6,12 @@ import type {
   Receipt,
   TransactionLine,
 } from '../../src-common/ipc/patron';
-import type { OfflineSettings, PatronSettings, ReceiptSettings } from '../settings/schema';
+import type {
+  AccessibilitySettings,
+  OfflineSettings,
+  PatronSettings,
+  ReceiptSettings,
+} from '../settings/schema';
 import { SESSION_TIMER_RUNS } from '../../src-common/screens';
 
 /** What the session machine needs to know about the kiosk; fixed for the machine's life. */
@@ -34,6 +39,14 @@ export interface SessionConfig {
   offers?: () => CirculationOffers;
   /** The back end wants to hear when a patron's session ends (it has `endSession`). */
   endsPatronSessions?: boolean;
+  /**
+   * Audio mode and "more time" lengthen every timeout of the session by these factors (settings
+   * `accessibility`); `audio` tells whether the patron has audio mode on, asked at each arming of
+   * a timer. Absent, the timeouts are the configured ones.
+   */
+  longerTimeouts?: Pick<AccessibilitySettings, 'audioTimeoutFactor' | 'moreTimeFactor'> & {
+    audio: () => boolean;
+  };
 }
 
 /** Whether the library system takes loans and returns at the kiosk now. */
@@ -106,6 +119,13 @@ export interface SessionState {
    * `printsReceipt` when that end prints the receipt first (an unanswered question, `print`).
    */
   warning?: { deadline: number; printsReceipt?: true };
+  /** The patron asked for more time in this session: its timeouts are `moreTimeFactor` longer. */
+  moreTime?: true;
+  /**
+   * The factor the running "still there?" and end timers were armed with, when above 1: the
+   * warning's deadline is counted with it, so it tells the end the timer keeps.
+   */
+  timeFactor?: number;
   notice?: Notice;
   /**
    * A card was refused before its session began: the patron's language and contrast stay while

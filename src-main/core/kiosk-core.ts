@@ -52,8 +52,11 @@ export interface KioskCoreOptions {
   volume: number;
   /** Audio mode, large text, low reach, keypad (settings `accessibility`); absent, the defaults. */
   accessibility?: AccessibilitySettings;
-  /** Makes speech for audio mode (src-main/speech); absent, the renderer is told there is none. */
-  speech?: { say(request: SpeechRequest): Promise<SpeechAnswer> };
+  /**
+   * Makes speech for audio mode (src-main/speech); absent, the renderer is told there is none.
+   * `forget` at every session's end: nothing said to a patron outlives their session.
+   */
+  speech?: { say(request: SpeechRequest): Promise<SpeechAnswer>; forget(): void };
   /** Absent when no staff PIN is configured: staff mode then stays shut. */
   staffPin: PinGate | undefined;
   /** Staff mode closes after this long without a staff action. */
@@ -172,6 +175,12 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     ...(options.patronPin && circulation.memberWithPin ? { pinRequired: true } : {}),
     ...(options.circulationOffers ? { offers: options.circulationOffers } : {}),
     ...(circulation.endSession ? { endsPatronSessions: true } : {}),
+    // Read at each arming: the patron's audio mode now, not the station's default.
+    longerTimeouts: {
+      audioTimeoutFactor: accessibility.audioTimeoutFactor,
+      moreTimeFactor: accessibility.moreTimeFactor,
+      audio: () => access.audio,
+    },
   };
   const offline = options.offline?.circulation;
   if (offline) config.offlineCheckOutPaused = () => offline.knowledge.checkOutPaused();
@@ -225,6 +234,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       theme = options.defaultTheme;
       access = stationAccess();
       volume = options.volume;
+      options.speech?.forget();
     },
     onForgetScans: () => options.scanner.forgetRecentScans(),
     ...(printing.printBy === 'host' ? { printReceipt: (receipt) => printing.print(receipt) } : {}),
@@ -329,8 +339,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     'patron.receiptPrinted': () =>
       patron({ type: 'receipt-printed', generation: session.state().generation }),
     'patron.activity': () => patron({ type: 'activity' }),
-    // Issue 25, helper-owned: the session machine's own "more time" replaces this plain answer.
-    'patron.moreTime': () => patron({ type: 'activity' }),
+    'patron.moreTime': () => patron({ type: 'more-time' }),
     'patron.cancel': () => patron({ type: 'patron-cancel' }),
     // Staff who step in mid-session end it: its patron data must not sit behind staff mode.
     'staff.open': () => {

@@ -6,7 +6,11 @@ import type { PinGate } from '../../../src-main/staff-pin/gate';
 import type { KioskState } from '../../../src-common/ipc/contract';
 import type { ScanEvent } from '../../../src-common/ipc/scan-event';
 import { ScannerSettingsSchema } from '../../../src-main/scanner/settings-schema';
-import { PatronSettingsSchema, SettingsSchema } from '../../../src-main/settings/schema';
+import {
+  AccessibilitySettingsSchema,
+  PatronSettingsSchema,
+  SettingsSchema,
+} from '../../../src-main/settings/schema';
 import type { ConsoleDependencies } from '../../../src-main/core/console/deps';
 import { onlineDesk } from '../../../src-main/circulation/circulation-port';
 import type { OfflineCirculation } from '../../../src-main/circulation/offline/offline-circulation';
@@ -241,6 +245,48 @@ describe('kiosk core', () => {
     time.advance(100_000);
     await h['patron.activity'](undefined);
     expect(core.state().inactivityWarning).toBeUndefined();
+  });
+
+  it('gives more time at the warning: the warning goes and the session runs twice as long', async () => {
+    const { core, scanner, service, time, h } = setup();
+    scanner.scan(CARD);
+    await service.answer(ok(memberRecord()));
+    time.advance(100_000);
+    await h['patron.moreTime'](undefined);
+    expect(core.state().inactivityWarning).toBeUndefined();
+    time.advance(200_000);
+    expect(core.state().inactivityWarning).toEqual({ deadline: time.clock.now() + 40_000 });
+    time.advance(39_999);
+    expect(core.state().screen.name).toBe('patron');
+    time.advance(1);
+    expect(core.state().screen.name).toBe('attract');
+    // The next patron's session has the configured timing again.
+    scanner.scan(CARD);
+    await service.answer(ok(memberRecord()));
+    time.advance(100_000);
+    expect(core.state().inactivityWarning).toEqual({ deadline: time.clock.now() + 20_000 });
+  });
+
+  it("lengthens the timeouts by the station's audio factor while the patron has audio mode on", async () => {
+    const { core, scanner, service, time, h } = setup({
+      accessibility: AccessibilitySettingsSchema.parse({
+        audioTimeoutFactor: 3,
+        moreTimeFactor: 1.5,
+      }),
+    });
+    await h['kiosk.setAccess']({ audio: true });
+    scanner.scan(CARD);
+    await service.answer(ok(memberRecord()));
+    time.advance(300_000);
+    expect(core.state().inactivityWarning).toEqual({ deadline: time.clock.now() + 60_000 });
+    await h['patron.moreTime'](undefined);
+    time.advance(450_000);
+    expect(core.state().inactivityWarning).toEqual({ deadline: time.clock.now() + 90_000 });
+    // Audio off: the next arming has more time alone.
+    await h['kiosk.setAccess']({ audio: false });
+    await h['patron.activity'](undefined);
+    time.advance(150_000);
+    expect(core.state().inactivityWarning).toEqual({ deadline: time.clock.now() + 30_000 });
   });
 
   it('runs check-in, finish and thanks through the patron channels', async () => {
