@@ -64,4 +64,31 @@ describe('a patron who walks away', () => {
     expect(kiosk.kiosk.core.state().language).toBe('en');
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
   });
+
+  it('gives more time at the warning: the next warning counts down from twice as far', async () => {
+    const { page } = kiosk;
+    await scan(kiosk, CARDS.canBorrow);
+    await page.getByRole('heading', { name: `Hello, ${AMARA.firstName}` }).waitFor();
+    const dialog = page.getByRole('alertdialog', { name: 'Are you still there?' });
+    await dialog.waitFor({ timeout: 5_000 });
+    // One key answers: the focus is on "I'm still here", "More time" beside it.
+    expect(await page.evaluate('document.activeElement.textContent.trim()')).toBe("I'm still here");
+    await dialog.getByRole('button', { name: 'More time' }).click();
+    const pressed = Date.now();
+    await dialog.waitFor({ state: 'detached' });
+    // moreTimeFactor 2 (the default): 12 s of quiet, the warning 8 s before the end.
+    await dialog.waitFor({ timeout: 8_000 });
+    const first = Number(await dialog.locator('.countdown-number').textContent());
+    expect(first).toBeGreaterThan(4);
+    expect(first).toBeLessThanOrEqual(8);
+    expect(kiosk.kiosk.core.state().inactivityWarning?.deadline ?? 0).toBeGreaterThan(
+      pressed + 11_000,
+    );
+    await kiosk.screenshot('patron-more-time');
+    await expectNoAxeViolations(page);
+    // Past the end the configured 6 s would have kept: the session is still there.
+    await page.waitForTimeout(Math.max(0, pressed + 6_500 - Date.now()));
+    expect(kiosk.kiosk.core.state().screen.name).toBe('patron');
+    expect(await page.getByRole('heading', { name: `Hello, ${AMARA.firstName}` }).count()).toBe(1);
+  });
 });

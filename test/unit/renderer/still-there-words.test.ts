@@ -21,6 +21,14 @@ describe('the still-there countdown, in English and Spanish', () => {
     },
   );
 
+  it.each([
+    ['en', "I'm still here", 'More time'],
+    ['es', 'Sigo aquí', 'Más tiempo'],
+  ] as const)('in %s, the two answers read exactly "%s" and "%s"', (language, still, more) => {
+    expect(T[language]('stillThere.button')).toBe(still);
+    expect(T[language]('stillThere.moreTime')).toBe(more);
+  });
+
   it('never says only that the session ends when a receipt prints first', () => {
     expect(words('en', true, 7)).not.toContain('this session ends in');
     expect(words('es', true, 7)).not.toContain('esta sesión termina en');
