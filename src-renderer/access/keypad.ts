@@ -1,0 +1,137 @@
+import type { KeyMap, KeypadAction } from '../../src-common/ipc/contract';
+import type { ControlFacts } from './control-words';
+import { nextFocus } from './focus-order';
+import { keypadAction } from './keypad-keys';
+
+/** What the keypad needs of the kiosk at each key. */
+export interface KeypadPort {
+  /** The keypad's keys and whether this screen types digits; undefined where it does nothing. */
+  now(): { keys: KeyMap; digitsType: boolean } | undefined;
+  /** Says a control the focus moved to (audio mode only: the port decides). */
+  sayControl(facts: ControlFacts | undefined): void;
+  /** Back where a screen has no way back, help, audio, volume: the controller's. */
+  act(action: Exclude<KeypadAction, 'up' | 'down' | 'select'>, hasBack: boolean): void;
+}
+
+const CONTROLS =
+  'button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
+
+/** Where the keys move: the still-there dialog while it shows (the page is inert), else the page. */
+function activeRegion(): HTMLElement | null {
+  return (
+    document.querySelector<HTMLElement>('[role="alertdialog"]') ??
+    document.querySelector<HTMLElement>('main.app')
+  );
+}
+
+const shown = (element: HTMLElement): boolean =>
+  element.getClientRects().length > 0 &&
+  element.closest('[inert], [aria-hidden="true"]') === null &&
+  getComputedStyle(element).visibility !== 'hidden';
+
+/** The region's controls a keyboard reaches, in the order they are read (DOM order). */
+function controlsOf(region: HTMLElement): HTMLElement[] {
+  return [...region.querySelectorAll<HTMLElement>(CONTROLS)].filter(shown);
+}
+
+/**
+ * Where a screen's keypad focus starts: its first button or field below the top strip (the
+ * screen's own question), so the first Down says what the screen is for; the language and the
+ * modes come after the screen's own controls, by wrapping.
+ */
+function startOf(controls: HTMLElement[]): number {
+  const own = (element: HTMLElement): boolean =>
+    element.closest('header') === null &&
+    (element instanceof HTMLButtonElement || element instanceof HTMLInputElement);
+  return Math.max(0, controls.findIndex(own));
+}
+
+function labelText(element: HTMLElement): string {
+  const label = element.getAttribute('aria-label');
+  if (label) return label;
+  const ids = element.getAttribute('aria-labelledby');
+  if (ids) {
+    return ids
+      .split(/\s+/)
+      .map((id) => document.getElementById(id)?.innerText ?? '')
+      .join('\n');
+  }
+  if (element instanceof HTMLInputElement) {
+    return [...(element.labels ?? [])].map((l) => l.innerText).join('\n');
+  }
+  return element.innerText;
+}
+
+function factsOf(element: HTMLElement): ControlFacts {
+  const pressed = element.getAttribute('aria-pressed');
+  const role: ControlFacts['role'] =
+    element instanceof HTMLButtonElement
+      ? 'button'
+      : element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement
+        ? 'field'
+        : 'other';
+  return {
+    name: labelText(element),
+    role,
+    ...(pressed === 'true' || pressed === 'false' ? { pressed: pressed === 'true' } : {}),
+  };
+}
+
+const isTextField = (element: Element | null): boolean =>
+  element instanceof HTMLTextAreaElement ||
+  (element instanceof HTMLInputElement && !['button', 'submit', 'checkbox'].includes(element.type));
+
+/** Enter and Space press a focused button (Enter submits a field's form) without our help. */
+const pressesNatively = (event: KeyboardEvent, focused: Element): boolean =>
+  (event.key === 'Enter' &&
+    (focused instanceof HTMLButtonElement || focused instanceof HTMLInputElement)) ||
+  (event.key === ' ' && focused instanceof HTMLButtonElement);
+
+/**
+ * The station's keypad on the patron screens: Up and Down move through the controls (and, in
+ * audio mode, say each), Select presses the one with focus, Back presses the screen's way back
+ * (`data-keypad-back`), and the rest go to the controller. Keys a barcode scan is made of never
+ * arrive here: the wedge detector listens first, in the capture phase, and stops them.
+ */
+export function attachKeypad(target: Window, port: KeypadPort): () => void {
+  const onKeyDown = (event: KeyboardEvent): void => {
+    if (event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey) return;
+    const now = port.now();
+    if (!now) return;
+    const action = keypadAction(event.code, now.keys, now.digitsType);
+    if (!action) return;
+    const focused = document.activeElement;
+    // In a field, Left and Right move the caret, whatever the map says.
+    if (isTextField(focused) && (event.code === 'ArrowLeft' || event.code === 'ArrowRight')) return;
+    if (event.repeat && !['up', 'down', 'volumeUp', 'volumeDown'].includes(action)) return;
+    const region = activeRegion();
+    if (!region) return;
+    if (action === 'up' || action === 'down') {
+      event.preventDefault();
+      const controls = controlsOf(region);
+      const current = controls.findIndex((control) => control === focused);
+      const next = nextFocus(controls.length, current, startOf(controls), action);
+      const control = next === undefined ? undefined : controls[next];
+      control?.focus();
+      port.sayControl(control && factsOf(control));
+      return;
+    }
+    if (action === 'select') {
+      // Nothing chosen yet: the screen's own keys decide (Enter is OK on the PIN screen).
+      if (!(focused instanceof HTMLElement) || !region.contains(focused)) return;
+      if (pressesNatively(event, focused)) return;
+      event.preventDefault();
+      focused.click();
+      return;
+    }
+    event.preventDefault();
+    const back =
+      action === 'back'
+        ? region.querySelector<HTMLElement>('[data-keypad-back]:not([disabled])')
+        : null;
+    if (back) back.click();
+    port.act(action, back !== null);
+  };
+  target.addEventListener('keydown', onKeyDown);
+  return () => target.removeEventListener('keydown', onKeyDown);
+}
