@@ -376,6 +376,41 @@ describe('kiosk settings screen (web host)', () => {
     const stored = await storedSettings(kiosk);
     expect(stored.patron).toEqual({ inactivityTimeoutMs: 90_000, warningMs: 15_500 });
     expect(stored.staff).toEqual({ idleTimeoutMs: 600_000 });
+
+    // The accessibility group: boxes, a rate in words per minute, factors, seconds, voice names.
+    const panel = page.locator('fieldset[data-section="accessibility"]');
+    await panel.getByLabel('Start every session in audio mode (speech)').check();
+    await panel.getByLabel('Plugging in headphones turns audio mode on').uncheck();
+    const factor = panel.getByLabel('In audio mode, every timeout is longer by (times)');
+    expect(await factor.inputValue()).toBe('2');
+    await factor.fill('3');
+    await panel
+      .getByLabel('“More time” makes the rest of a session’s timeouts longer by (times)')
+      .fill('1.5');
+    const hint = panel.getByLabel(
+      "In audio mode, say the welcome screen's hint again every (seconds)",
+    );
+    expect(await hint.inputValue()).toBe('30');
+    await hint.fill('45');
+    await panel.getByLabel('Speech rate (words per minute)').fill('140');
+    await panel.getByLabel('Voice for English (espeak-ng voice)').fill('en-gb');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect
+      .poll(async () => (await storedSettings(kiosk)).accessibility)
+      .toEqual({
+        audio: true,
+        audioOnHeadphones: false,
+        audioTimeoutFactor: 3,
+        moreTimeFactor: 1.5,
+        hintRepeatSeconds: 45,
+        speechRate: 140,
+        voices: { en: 'en-gb' },
+      });
+    await panel.locator('legend').evaluate((legend) => legend.scrollIntoView({ block: 'start' }));
+    await windowShot(page, 'staff-settings-accessibility-1280x800');
+    await panel.locator('.setting-hint').last().scrollIntoViewIfNeeded();
+    await windowShot(page, 'staff-settings-accessibility-end-1280x800');
+    await expectNoAxeViolations(page);
   });
 
   it("names every setting's problem in plain words next to its field, never in the schema's words (English)", async () => {

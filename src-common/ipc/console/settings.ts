@@ -76,6 +76,16 @@ export const SettingsFormSchema = z.object({
   'kiosk.defaultLanguage': Text,
   'kiosk.theme': Text,
   'feedback.volume': NumberField,
+  'accessibility.audio': z.boolean(),
+  'accessibility.largeText': z.boolean(),
+  'accessibility.lowReach': z.boolean(),
+  'accessibility.speechRate': NumberField,
+  'accessibility.audioTimeoutFactor': NumberField,
+  'accessibility.moreTimeFactor': NumberField,
+  'accessibility.hintRepeatSeconds': NumberField,
+  'accessibility.audioOnHeadphones': z.boolean(),
+  'accessibility.voices.en': Text,
+  'accessibility.voices.es': Text,
 });
 export type SettingsForm = z.infer<typeof SettingsFormSchema>;
 export type SettingsField = keyof SettingsForm;

@@ -172,6 +172,74 @@ describe('settings changes that need their own confirmation, at the core', () =>
     expect(store.stored().staff?.idleTimeoutMs).toBe(600_000);
   });
 
+  it('saves every field of the accessibility group from the form and reads each back, the key map kept', async () => {
+    // The key map is no field of the form: one written in the file must outlive a save.
+    const keys = { select: ['Enter', 'NumpadEnter'] };
+    const seeded = store.save({ ...store.stored(), accessibility: { keys } });
+    expect(seeded.ok).toBe(true);
+    const accessFields = (form: Record<string, unknown>) =>
+      Object.fromEntries(
+        Object.entries(form).filter(([field]) => field.startsWith('accessibility.')),
+      );
+    const view = await answer('console.settings.get');
+    expect(accessFields(view.form)).toEqual({
+      'accessibility.audio': false,
+      'accessibility.largeText': false,
+      'accessibility.lowReach': false,
+      'accessibility.speechRate': 175,
+      'accessibility.audioTimeoutFactor': 2,
+      'accessibility.moreTimeFactor': 2,
+      'accessibility.hintRepeatSeconds': 30,
+      'accessibility.audioOnHeadphones': true,
+      'accessibility.voices.en': 'en-us',
+      'accessibility.voices.es': 'es',
+    });
+    const edits = {
+      'accessibility.audio': true,
+      'accessibility.largeText': true,
+      'accessibility.lowReach': true,
+      'accessibility.speechRate': 140,
+      'accessibility.audioTimeoutFactor': 3,
+      'accessibility.moreTimeFactor': 1.5,
+      'accessibility.hintRepeatSeconds': 45,
+      'accessibility.audioOnHeadphones': false,
+      'accessibility.voices.en': 'en-gb',
+      'accessibility.voices.es': 'es-419',
+    };
+    const refused = await call('console.settings.check', {
+      form: { ...view.form, ...edits, 'accessibility.audioTimeoutFactor': 0.5 },
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      problem: {
+        kind: 'invalid',
+        issues: [
+          { path: 'accessibility.audioTimeoutFactor', rule: { kind: 'too-small', limit: 1 } },
+        ],
+      },
+    });
+    const saved = await answer('console.settings.save', {
+      form: { ...view.form, ...edits },
+      confirmed: [],
+    });
+    expect(saved.outcome).toBe('saved');
+    expect(saved.outcome === 'saved' && accessFields(saved.view.form)).toEqual(edits);
+    const file = JSON.parse(await readFile(settingsFile, 'utf8')) as Record<string, unknown>;
+    expect(file.accessibility).toEqual({
+      keys,
+      audio: true,
+      largeText: true,
+      lowReach: true,
+      speechRate: 140,
+      audioTimeoutFactor: 3,
+      moreTimeFactor: 1.5,
+      hintRepeatSeconds: 45,
+      audioOnHeadphones: false,
+      voices: { en: 'en-gb', es: 'es-419' },
+    });
+    expect(accessFields((await answer('console.settings.get')).form)).toEqual(edits);
+  });
+
   it('applies the import once its very changes are confirmed', async () => {
     const preview = await answer('console.settings.previewImport', { text: MOVED_AND_EMAIL });
     // Email identification is on already (the save above): only the address is left to confirm.

@@ -60,4 +60,99 @@ describe('the settings screen names every setting, choice and rule in words', ()
   ] as const)('in %s, %s reads exactly "%s"', (language, id, text) => {
     expect(words(language, id)).toBe(text);
   });
+
+  // The accessibility group (issue 25): each field by its plain name and unit, and the key map's
+  // note, since the keys are set in the file or an export only.
+  it.each([
+    ['en', 'section.accessibility', 'Accessibility: speech, large text, reach'],
+    ['es', 'section.accessibility', 'Accesibilidad: voz, texto grande, alcance'],
+    ['en', 'field.accessibility.audio', 'Start every session in audio mode (speech)'],
+    ['es', 'field.accessibility.audio', 'Empezar cada sesión en modo audio (voz)'],
+    ['en', 'field.accessibility.largeText', 'Start every session with large text'],
+    ['es', 'field.accessibility.largeText', 'Empezar cada sesión con texto grande'],
+    [
+      'en',
+      'field.accessibility.lowReach',
+      'Start every session with the controls low on the screen',
+    ],
+    [
+      'es',
+      'field.accessibility.lowReach',
+      'Empezar cada sesión con los controles en la parte baja de la pantalla',
+    ],
+    ['en', 'field.accessibility.audioOnHeadphones', 'Plugging in headphones turns audio mode on'],
+    [
+      'es',
+      'field.accessibility.audioOnHeadphones',
+      'Conectar unos auriculares activa el modo audio',
+    ],
+    ['en', 'field.accessibility.speechRate', 'Speech rate (words per minute)'],
+    ['es', 'field.accessibility.speechRate', 'Velocidad de la voz (palabras por minuto)'],
+    ['en', 'field.accessibility.voices.en', 'Voice for English (espeak-ng voice)'],
+    ['es', 'field.accessibility.voices.en', 'Voz para el inglés (voz de espeak-ng)'],
+    ['en', 'field.accessibility.voices.es', 'Voice for Spanish (espeak-ng voice)'],
+    ['es', 'field.accessibility.voices.es', 'Voz para el español (voz de espeak-ng)'],
+    [
+      'en',
+      'field.accessibility.hintRepeatSeconds',
+      "In audio mode, say the welcome screen's hint again every (seconds)",
+    ],
+    [
+      'es',
+      'field.accessibility.hintRepeatSeconds',
+      'En modo audio, repetir la indicación de la pantalla de bienvenida cada (segundos)',
+    ],
+    [
+      'en',
+      'field.accessibility.audioTimeoutFactor',
+      'In audio mode, every timeout is longer by (times)',
+    ],
+    [
+      'es',
+      'field.accessibility.audioTimeoutFactor',
+      'En modo audio, cada tiempo de espera se alarga por (veces)',
+    ],
+    [
+      'en',
+      'field.accessibility.moreTimeFactor',
+      '“More time” makes the rest of a session’s timeouts longer by (times)',
+    ],
+    [
+      'es',
+      'field.accessibility.moreTimeFactor',
+      '«Más tiempo» alarga el resto de los tiempos de espera de la sesión por (veces)',
+    ],
+    [
+      'en',
+      'hint.accessibility.audioTimeoutFactor',
+      'The session and its warning, the receipt question, the thank-you screen and scan notices. 2 doubles each.',
+    ],
+    [
+      'es',
+      'hint.accessibility.audioTimeoutFactor',
+      'La sesión y su aviso, la pregunta del recibo, la pantalla de agradecimiento y los avisos de lectura. 2 duplica cada uno.',
+    ],
+    [
+      'en',
+      'hint.accessibility.moreTimeFactor',
+      'After a patron presses “More time” at “Are you still there?”. Pressing it again does not add more; with audio mode, both apply.',
+    ],
+    [
+      'es',
+      'hint.accessibility.moreTimeFactor',
+      'Después de que un usuario pulse «Más tiempo» en «¿Sigue ahí?». Volver a pulsarlo no añade más; con el modo audio, se aplican los dos.',
+    ],
+    [
+      'en',
+      'accessibilityKeys',
+      'The keypad’s keys are set in the settings file or a settings export (accessibility.keys), not on this screen; saving here keeps them as they are.',
+    ],
+    [
+      'es',
+      'accessibilityKeys',
+      'Las teclas del teclado numérico se configuran en el archivo de configuración o en una exportación (accessibility.keys), no en esta pantalla; al guardar aquí se mantienen como están.',
+    ],
+  ] as const)('in %s, %s reads exactly "%s"', (language, id, text) => {
+    expect(words(language, id)).toBe(text);
+  });
 });

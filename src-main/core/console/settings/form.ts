@@ -82,9 +82,12 @@ export function selectOptions(): Record<SelectField, string[]> {
   >;
 }
 
-/** The form as the effective settings fill it in. */
+/**
+ * The form as the effective settings fill it in. The keypad's key map (`accessibility.keys`) is
+ * not on it: lists of key codes are written in the settings file or an export.
+ */
 export function formOf(settings: Settings): SettingsForm {
-  const { service, patron, scanner, offline, sip2 } = settings;
+  const { service, patron, scanner, offline, sip2, accessibility } = settings;
   const device = scanner.device;
   return {
     'service.baseUrl': service.baseUrl ?? '',
@@ -147,6 +150,16 @@ export function formOf(settings: Settings): SettingsForm {
     'kiosk.defaultLanguage': settings.kiosk.defaultLanguage,
     'kiosk.theme': settings.kiosk.theme,
     'feedback.volume': settings.feedback.volume,
+    'accessibility.audio': accessibility.audio,
+    'accessibility.largeText': accessibility.largeText,
+    'accessibility.lowReach': accessibility.lowReach,
+    'accessibility.speechRate': accessibility.speechRate,
+    'accessibility.audioTimeoutFactor': accessibility.audioTimeoutFactor,
+    'accessibility.moreTimeFactor': accessibility.moreTimeFactor,
+    'accessibility.hintRepeatSeconds': accessibility.hintRepeatSeconds,
+    'accessibility.audioOnHeadphones': accessibility.audioOnHeadphones,
+    'accessibility.voices.en': accessibility.voices.en,
+    'accessibility.voices.es': accessibility.voices.es,
   };
 }
 
