@@ -1,0 +1,245 @@
+import { describe, expect, it } from 'vitest';
+import type { KioskState, Language } from '../../../src-common/ipc/contract';
+import { attractHint, helpFor } from '../../../src-renderer/access/screen-speech';
+import { translators as T } from '../../support/catalog-words';
+import { ATTRACT, NOW, checkIn, inLanguage, line, patron, state } from './screen-speech-states';
+
+/** The Help key's words and the attract screen's hint said again, in English and Spanish. */
+
+const help = (kiosk: KioskState, language: Language): string[] =>
+  helpFor(inLanguage(kiosk, language), T[language], NOW);
+
+const KEYS = {
+  en: [
+    'Up and Down move from one button to the next and say it.',
+    'Select presses the button you are on.',
+  ],
+  es: [
+    'Arriba y Abajo pasan de un botón al siguiente y lo leen.',
+    'Seleccionar pulsa el botón en el que está.',
+  ],
+} as const;
+
+const ALWAYS = {
+  en: [
+    'Help says this again.',
+    'Volume up and Volume down make the voice louder or quieter.',
+    'The Audio key turns audio off.',
+  ],
+  es: [
+    'Ayuda repite todo esto.',
+    'Subir volumen y Bajar volumen suben o bajan la voz.',
+    'La tecla Audio desactiva el audio.',
+  ],
+} as const;
+
+describe('the Help key: the screen again, then which key does what here', () => {
+  it.each([
+    [
+      'en',
+      [
+        'Welcome.',
+        'Library self-service kiosk: Central Library.',
+        'Scan your library card to begin.',
+        'Hold the barcode on your card under the red light of the scanner.',
+        'Buttons: Return items, No card needed; No card? Use my email address; Español.',
+        ...KEYS.en,
+        ...ALWAYS.en,
+      ],
+    ],
+    [
+      'es',
+      [
+        'Bienvenido.',
+        'Puesto de autoservicio de la biblioteca: Central Library.',
+        'Escanee su carné de la biblioteca para empezar.',
+        'Ponga el código de barras de su carné bajo la luz roja del escáner.',
+        'Botones: Devolver ejemplares, No necesita carné; ¿Sin carné? Usar mi correo electrónico; English.',
+        ...KEYS.es,
+        ...ALWAYS.es,
+      ],
+    ],
+  ] as const)('the attract screen, in %s: no way back to name', (language, lines) => {
+    expect(help(state(ATTRACT), language)).toEqual(lines);
+  });
+
+  it.each([
+    ['en', 'Back chooses Cancel.'],
+    ['es', 'Atrás elige Cancelar.'],
+  ] as const)('the patron screen before anything went through, in %s: %s', (language, back) => {
+    expect(help(state(patron()), language).slice(-6)).toEqual([
+      ...KEYS[language],
+      back,
+      ...ALWAYS[language],
+    ]);
+  });
+
+  it.each([
+    ['en', "Back chooses I'm done."],
+    ['es', 'Atrás elige He terminado.'],
+  ] as const)('returns once something went through, in %s: %s', (language, back) => {
+    expect(help(state(checkIn([line('returnedOnTime')])), language).slice(-4, -3)).toEqual([back]);
+  });
+
+  it.each([
+    ['en', 'Back chooses Finish.'],
+    ['es', 'Atrás elige Terminar.'],
+  ] as const)('a blocked patron, in %s: %s', (language, back) => {
+    const blocked = state(patron([], { blocked: { kind: 'refused', code: 'member_blocked' } }));
+    expect(help(blocked, language)).toContain(back);
+  });
+
+  it.each([
+    [
+      'en',
+      [
+        'Type your PIN.',
+        "Type your card's PIN on the keypad, then press OK.",
+        'Type the digits with the number keys, then press Select. The digits are not said.',
+        ...KEYS.en,
+        'The number keys type your PIN.',
+        'Back chooses Cancel.',
+        ...ALWAYS.en,
+      ],
+    ],
+    [
+      'es',
+      [
+        'Escriba su PIN.',
+        'Escriba el PIN de su carné en el teclado y pulse Aceptar.',
+        'Escriba los dígitos con las teclas numéricas y pulse Seleccionar. Los dígitos no se leen en voz alta.',
+        ...KEYS.es,
+        'Las teclas numéricas escriben su PIN.',
+        'Atrás elige Cancelar.',
+        ...ALWAYS.es,
+      ],
+    ],
+  ] as const)('the PIN screen, in %s: the number keys', (language, lines) => {
+    expect(help(state({ name: 'pin-entry' }), language)).toEqual(lines);
+  });
+
+  it.each([
+    ['en', ['Looking you up…', ...ALWAYS.en]],
+    ['es', ['Buscándole…', ...ALWAYS.es]],
+  ] as const)('a screen without buttons, in %s: no move or select keys', (language, lines) => {
+    expect(help(state({ name: 'identifying' }), language)).toEqual(lines);
+  });
+
+  it.each([
+    ['en', 'Back chooses No receipt.'],
+    ['es', 'Atrás elige Sin recibo.'],
+  ] as const)('the receipt question, in %s: the choices; Back is "no"', (language, back) => {
+    const receipt = state({
+      name: 'receipt',
+      step: 'ask',
+      printBy: 'host',
+      receipt: {
+        kind: 'check-in',
+        branchName: 'Central Library',
+        at: '2026-11-26T10:00:00Z',
+        firstName: '',
+        lines: [],
+      },
+    });
+    expect(help(receipt, language)).toEqual([
+      language === 'en' ? 'Would you like a receipt?' : '¿Quiere un recibo?',
+      language === 'en'
+        ? 'Buttons: Yes, print a receipt; No receipt.'
+        : 'Botones: Sí, imprimir recibo; Sin recibo.',
+      ...KEYS[language],
+      back,
+      ...ALWAYS[language],
+    ]);
+  });
+
+  it.each([
+    [
+      'en',
+      [
+        'Are you still there?',
+        'For your privacy, this session ends in 12 seconds.',
+        'To stay, press Select.',
+        'For more time, press Down, then Select.',
+      ],
+    ],
+    [
+      'es',
+      [
+        '¿Sigue ahí?',
+        'Por su privacidad, esta sesión termina en 12 segundos.',
+        'Para continuar, pulse Seleccionar.',
+        'Para tener más tiempo, pulse Abajo y después Seleccionar.',
+      ],
+    ],
+  ] as const)(
+    'while "still there?" shows, in %s: the warning, not the screen',
+    (language, lines) => {
+      const warned = state(patron(), { inactivityWarning: { deadline: NOW + 12_000 } });
+      expect(help(warned, language).slice(0, 4)).toEqual(lines);
+      expect(help(warned, language).join(' ')).not.toMatch(/Amara/);
+    },
+  );
+
+  it('a staff screen: nothing', () => {
+    expect(help(state({ name: 'staff' }), 'en')).toEqual([]);
+  });
+});
+
+describe('the attract screen’s hint, said again at intervals in audio mode', () => {
+  it.each([
+    [
+      'en',
+      [
+        'Welcome.',
+        'Scan your library card to begin.',
+        'Buttons: Return items, No card needed; No card? Use my email address; Español.',
+        'Up and Down move between the buttons; Select presses one.',
+        'Press Help at any time to hear the keys.',
+      ],
+    ],
+    [
+      'es',
+      [
+        'Bienvenido.',
+        'Escanee su carné de la biblioteca para empezar.',
+        'Botones: Devolver ejemplares, No necesita carné; ¿Sin carné? Usar mi correo electrónico; English.',
+        'Arriba y Abajo pasan de un botón a otro; Seleccionar pulsa el botón.',
+        'Pulse Ayuda en cualquier momento para oír las teclas.',
+      ],
+    ],
+  ] as const)(
+    'in %s: what is offered and how to start, shorter than the screen',
+    (language, lines) => {
+      expect(attractHint(inLanguage(state(ATTRACT), language), T[language])).toEqual(lines);
+    },
+  );
+
+  it.each([
+    ['en', ['Out of service.', 'Please see staff at the desk.']],
+    ['es', ['Fuera de servicio.', 'Diríjase al personal del mostrador.']],
+  ] as const)('out of service, in %s: that, and to see staff', (language, lines) => {
+    const out = state({ name: 'attract', outOfService: true, allowEmail: false });
+    expect(attractHint(inLanguage(out, language), T[language])).toEqual(lines);
+  });
+
+  it('offline and taking returns only: returns, not a card', () => {
+    const returnsOnly = state({
+      name: 'attract',
+      outOfService: false,
+      allowEmail: false,
+      offline: { checkOut: false, checkIn: true },
+    });
+    expect(attractHint(returnsOnly, T.en)).toEqual([
+      'Welcome.',
+      'Working offline: borrowing is paused until the library system is back. Returns are still taken, and confirmed later.',
+      'Return your items here.',
+      'Buttons: Return items, No card needed; Español.',
+      'Up and Down move between the buttons; Select presses one.',
+      'Press Help at any time to hear the keys.',
+    ]);
+  });
+
+  it('off the attract screen: nothing', () => {
+    expect(attractHint(state(patron()), T.en)).toEqual([]);
+  });
+});
