@@ -27,7 +27,8 @@ export function createKioskWindow({ preload, kiosk }: KioskWindowOptions): Brows
       // No middle-click (auxclick): it would open links in new windows behind the navigation rules.
       disableBlinkFeatures: 'Auxclick',
       devTools: !kiosk,
-      // Feedback sounds follow scans, and a HID scanner's scan is no user gesture to Chromium.
+      // Feedback sounds follow scans, and a HID scanner's scan is no user gesture to Chromium;
+      // audio mode speaks to a patron who never touches the screen.
       autoplayPolicy: 'no-user-gesture-required',
     },
   });

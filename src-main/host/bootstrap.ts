@@ -35,6 +35,8 @@ import type { RunningSip2 } from '../../src-reference-service/index';
 import { startAcsHeartbeat } from './acs-heartbeat';
 import type { AcsHeartbeat } from './acs-heartbeat';
 import { sip2ClientOptions, usesEmbeddedSip2 } from './sip2-back-end';
+import { stationHeadphones, stationSpeech } from '../speech/station-audio';
+import type { SpokenLine } from '../speech/speech-service';
 
 const log = createLogger('kiosk');
 
@@ -72,6 +74,11 @@ export interface HostAdapters {
    * to show what the spread buys (bench/fleet.ts); hosts leave it alone.
    */
   offlineJitter?: boolean;
+  /**
+   * Tests only: the speech service keeps, in memory, what each session asked to be said
+   * (`BootedKiosk.speech.transcript()`). Hosts leave it off: nothing said is kept in production.
+   */
+  speechTranscript?: boolean;
 }
 
 export interface BootedKiosk {
@@ -86,6 +93,8 @@ export interface BootedKiosk {
   demo: boolean;
   /** With `patron.backEnd: 'sip2'`: the client the patron flow uses, where, and its heartbeat. */
   sip2?: { client: Sip2Client; host: string; port: number; heartbeat: AcsHeartbeat };
+  /** With `speechTranscript`: each `speech.say` request since the session began, in order. */
+  speech?: { transcript(): SpokenLine[] };
   stop(): Promise<void>;
 }
 
@@ -190,12 +199,17 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
   // Not awaited: an ACS slow to answer must not hold the kiosk's start.
   void heartbeat?.beat();
   stages.mark('offline journal', 'kiosk core');
+  const speech = stationSpeech({
+    voices: settings.accessibility.voices,
+    ...(adapters.speechTranscript ? { transcript: true } : {}),
+  });
   const core = createKioskCore({
     branchName: settings.kiosk.branchName || 'Library',
     defaultLanguage: settings.kiosk.defaultLanguage,
     defaultTheme: settings.kiosk.theme,
     volume: settings.feedback.volume,
     accessibility: settings.accessibility,
+    speech,
     staffPin,
     staffIdleTimeoutMs: settings.staff.idleTimeoutMs,
     demo,
@@ -261,6 +275,12 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
     },
   });
   stages.mark('kiosk core');
+  const headphones = stationHeadphones({
+    enabled: settings.accessibility.audioOnHeadphones,
+    onPlugged: () => void core.handlers['kiosk.setAccess']({ audio: true }),
+  });
+  // Not awaited: a sound server slow to answer must not hold the kiosk's start.
+  void headphones?.start();
 
   return {
     core,
@@ -277,7 +297,9 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
     ...(sip2 && heartbeat
       ? { sip2: { client: sip2.client, host: sip2.host, port: sip2.portNumber, heartbeat } }
       : {}),
+    ...(speech.transcript ? { speech: { transcript: speech.transcript } } : {}),
     async stop() {
+      headphones?.stop();
       core.dispose();
       await heartbeat?.dispose();
       await offline.dispose();

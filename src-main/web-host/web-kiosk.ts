@@ -47,6 +47,8 @@ export interface WebKioskOptions {
    * key source); absent, the data folder's own key files.
    */
   keys?: KioskKeys;
+  /** Tests only: keep what is said in each session (HostAdapters.speechTranscript). */
+  speechTranscript?: boolean;
 }
 
 export interface WebKiosk {
@@ -100,6 +102,7 @@ async function startRun(
     demo: options.demo ?? false,
     ...(options.settingsStore ? { settingsStore: options.settingsStore, restart } : {}),
     documents: { staging: staging.staging },
+    ...(options.speechTranscript ? { speechTranscript: true } : {}),
   });
   // The loopback redirect (RFC 8252 section 7.3) keeps the configured path; it lands on the web
   // host itself unless the configured URI names another port or a path the host serves.

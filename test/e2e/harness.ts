@@ -46,6 +46,8 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-component-update',
       '--no-first-run',
       '--disable-sync',
+      // Audio mode speaks before any touch, as the kiosk window allows (window.ts).
+      '--autoplay-policy=no-user-gesture-required',
     ],
   });
 }
@@ -86,6 +88,11 @@ export interface KioskUnderTestOptions {
    * `settings.sip2`; `dialect` is how the listener answers. The client: `kiosk.sip2`.
    */
   sip2?: true | (Partial<Sip2Settings> & { dialect?: Sip2DialectName });
+  /**
+   * The speech service keeps what each session asked to be said, for the test to read:
+   * `kiosk.kiosk.speech!.transcript()` (`{ language, text }` in order, emptied when a session ends).
+   */
+  speechTranscript?: boolean;
 }
 
 /**
@@ -137,6 +144,7 @@ export async function startKioskUnderTest(
     demo,
     ...(options.hidBackend ? { hidBackend: options.hidBackend } : {}),
     ...(options.heartbeat ? { heartbeat: options.heartbeat } : {}),
+    ...(options.speechTranscript ? { speechTranscript: true } : {}),
   });
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport: VIEWPORT });

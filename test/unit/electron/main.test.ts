@@ -264,7 +264,13 @@ describe('start-up order (the rules of the Electron documentation)', () => {
     const window = await running();
     expect(window.options).toMatchObject({
       kiosk: true,
-      webPreferences: { contextIsolation: true, sandbox: true, nodeIntegration: false },
+      webPreferences: {
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        // Audio mode speaks before any touch (a blind patron never touches the screen).
+        autoplayPolicy: 'no-user-gesture-required',
+      },
     });
     expect(window.webContents.loaded).toEqual(['app://kiosk/index.html']);
     expect(electron.ipcHandlers.has('kiosk:invoke')).toBe(true);

@@ -1,0 +1,133 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SpeechAnswerSchema } from '../../../src-common/ipc/access';
+import type { KioskState } from '../../../src-common/ipc/contract';
+import { resolveSettings } from '../../../src-main/settings/resolve';
+import { wavFormat } from '../../../src-main/speech/wav-header';
+import { startWebKiosk } from '../../../src-main/web-host/web-kiosk';
+import type { WebKiosk } from '../../../src-main/web-host/web-kiosk';
+import { createFakePactl, type FakePactl } from '../../support/fake-pactl';
+import { connectIpc } from '../../support/ipc-wire-client';
+import type { IpcWireClient } from '../../support/ipc-wire-client';
+
+/**
+ * Audio mode's main-process half behind the web host, as the renderer reaches it over the
+ * WebSocket: `speech.say` answers a WAV made by the real espeak-ng; the transcript a test reads
+ * is emptied when a session ends; and headphones plugged in (a stand-in pactl on the PATH, the
+ * one mock: no sound card here) turn audio mode on in the state every page sees.
+ */
+
+let dataDir: string;
+let web: WebKiosk;
+let kiosk: IpcWireClient;
+let pactl: FakePactl;
+const PATH = process.env.PATH;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'kiosk-speech-'));
+  const rendererDir = await mkdtemp(path.join(tmpdir(), 'renderer-'));
+  await writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
+  pactl = await createFakePactl();
+  // The kiosk looks pactl up on the PATH at start, as on a station.
+  process.env.PATH = `${pactl.bin}:${PATH ?? ''}`;
+  const settings = resolveSettings(
+    {
+      // SIP2 serves patrons with no staff signed in: a session can start and end here.
+      patron: { backEnd: 'sip2' },
+      receipt: { mode: 'none' },
+      scanner: { device: { mode: 'off' } },
+    },
+    {},
+    { dataDir },
+  );
+  if (!settings.ok) throw new Error(settings.error.message);
+  web = await startWebKiosk({
+    settings: settings.value,
+    port: 0,
+    rendererDir,
+    embeddedService: { ports: { base: 0, auth: 0, blob: 0 } },
+    speechTranscript: true,
+  });
+  kiosk = await connectIpc(web.host.launchUrl);
+});
+
+afterAll(async () => {
+  process.env.PATH = PATH;
+  kiosk?.close();
+  await web?.stop();
+  await pactl?.remove();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+const transcript = () => web.kiosk.speech?.transcript();
+
+/** A session begun (check-in) and ended by the patron: the choices and transcript reset. */
+async function oneSession(): Promise<void> {
+  await kiosk.until((state) => state.screen.name === 'attract');
+  expect((await kiosk.invoke('patron.startCheckIn')).ok).toBe(true);
+  await kiosk.until((state) => state.screen.name === 'check-in');
+  expect((await kiosk.invoke('patron.cancel')).ok).toBe(true);
+  await kiosk.until((state) => state.screen.name === 'attract');
+}
+
+describe('speech.say over the web host’s socket', () => {
+  it.each([
+    { language: 'en', text: 'Hello, Amara. Scan your first item.' },
+    { language: 'es', text: 'Hola, Amara. Escanee su primer documento.' },
+  ])('$language: a WAV from espeak-ng, its sizes filled in', async (request) => {
+    const result = await kiosk.invoke('speech.say', { ...request, rate: 175 });
+    expect(result.ok).toBe(true);
+    const answer = SpeechAnswerSchema.parse(result.ok && result.value);
+    expect(answer.engine).toBe('espeak-ng');
+    const wav = Buffer.from(answer.engine === 'espeak-ng' ? answer.wav : '', 'base64');
+    const format = wavFormat(wav);
+    expect(format.ok && format.value.dataBytes).toBe(wav.length - 44);
+    expect(format.ok && format.value.seconds).toBeGreaterThan(1.2);
+  });
+
+  it.each([
+    { case: 'a language with no voice', payload: { text: 'Bonjour', language: 'fr', rate: 175 } },
+    { case: 'no words', payload: { text: '', language: 'en', rate: 175 } },
+    { case: 'a rate past the fastest', payload: { text: 'Hi', language: 'en', rate: 2000 } },
+  ])(
+    'refuses $case at the choke point, before the engine or the transcript',
+    async ({ payload }) => {
+      const before = transcript()?.length;
+      expect((await kiosk.invoke('speech.say', payload)).ok).toBe(false);
+      expect(transcript()?.length).toBe(before);
+    },
+  );
+
+  it('keeps what a session asked to be said for the test, and forgets it when the session ends', async () => {
+    await oneSession();
+    expect(transcript()).toEqual([]);
+    await kiosk.invoke('speech.say', { text: 'Return your items.', language: 'en', rate: 175 });
+    await kiosk.invoke('speech.say', {
+      text: 'Devuelva sus documentos.',
+      language: 'es',
+      rate: 175,
+    });
+    expect(transcript()).toEqual([
+      { language: 'en', text: 'Return your items.' },
+      { language: 'es', text: 'Devuelva sus documentos.' },
+    ]);
+    await oneSession();
+    expect(transcript()).toEqual([]);
+  });
+});
+
+describe('headphones plugged in', () => {
+  const audio = (state: KioskState) => state.access.audio;
+
+  it('turn audio mode on for the screen showing, until the session ends', async () => {
+    await kiosk.until((state) => state.screen.name === 'attract' && !audio(state));
+    await pactl.setActivePort('analog-output-headphones');
+    await pactl.event("Event 'change' on sink #47");
+    await kiosk.until(audio, 5_000);
+    // A session's end puts the station's defaults back (audio off here), headphones or not.
+    await oneSession();
+    expect(audio(await kiosk.until((state) => state.screen.name === 'attract'))).toBe(false);
+  });
+});
