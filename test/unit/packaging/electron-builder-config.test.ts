@@ -83,6 +83,16 @@ describe('electron-builder.yml', () => {
     expect(deb.depends).toEqual(expect.arrayContaining([...defaults, 'libusb-1.0-0']));
   });
 
+  it('depends, in the deb, on espeak-ng, which speaks in audio mode, as .ci/run installs it', async () => {
+    const { deb } = await loadConfig();
+    expect(deb.depends).toContain('espeak-ng');
+    // The station's engine is found on the PATH (src-main/speech/station-audio.ts): the package's
+    // binary is the one the kiosk runs, and the one the real-engine tests use.
+    const ci = await readFile('.ci/run', 'utf8');
+    expect(ci).toMatch(/command -v espeak-ng .*\|\| need\+=\(espeak-ng\)/);
+    expect(ci).toMatch(/command -v sox .*\|\| need\+=\(sox\)/);
+  });
+
   it('runs after-install and after-remove scripts from the repository', async () => {
     const { deb } = await loadConfig();
     for (const script of [deb.afterInstall, deb.afterRemove]) {
