@@ -29,6 +29,7 @@ const SUITES: ReadonlyArray<() => Promise<{ suite: BenchSuite }>> = [
   () => import('./offline'),
   () => import('./fleet'),
   () => import('./sip2'),
+  () => import('./speech'),
 ];
 
 /** Summarises raw samples (already in `unit`) into a table row. */

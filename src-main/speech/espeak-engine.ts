@@ -43,7 +43,9 @@ export const ESPEAK_DEFAULTS = {
   // 22,050 Hz mono, some 11 MB; more is something wrong.
   maxBytes: 16 * 1024 * 1024,
   running: 2,
-  waiting: 6,
+  // The renderer asks for a whole utterance's lines at once (Help's answer is about a dozen) and
+  // cannot take a request back; a line takes some 15 ms, so a long line costs little.
+  waiting: 32,
 } as const;
 
 /** espeak-ng run once per request: the text on stdin, the WAV from stdout. */

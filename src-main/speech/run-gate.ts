@@ -1,6 +1,6 @@
 /**
  * At most `running` tasks at once and `waiting` more in line; a task beyond those is refused at
- * once (`undefined`) rather than queued behind speech its patron has already moved past.
+ * once (`undefined`): a flood of requests takes bounded processes and memory.
  */
 export interface RunGate {
   run<T>(task: () => Promise<T>): Promise<T | undefined>;

@@ -200,7 +200,7 @@ describe('speech through the service with the real espeak-ng', () => {
     expect(made).toEqual({ ok: false, error: { kind: 'too-large', maxBytes: 20_000 } });
   });
 
-  it('runs a few at once and refuses more than can wait: busy, not a queue of stale speech', async () => {
+  it('runs a few at once, queues some, and refuses more: busy', async () => {
     const engine = createEspeakEngine({ binary: espeak(), running: 1, waiting: 1 });
     const results = await Promise.all(
       [1, 2, 3].map(() => engine.synth({ text: LOAN_EN, voice: 'es', rate: 175 })),
