@@ -417,6 +417,11 @@ describe('nothing new, nothing said', () => {
       state(patron([], { loans: [] })),
     ],
     ['a line starting to be checked', returning(), returning(line('pending'))],
+    [
+      'the same screen without a session sent again',
+      state({ name: 'identifying' }),
+      state({ name: 'identifying' }, { volume: 0.5 }),
+    ],
   ] as const)('%s', (_name, before, after) => {
     expect(within(before, after, 'en')).toBeUndefined();
   });

@@ -510,6 +510,50 @@ describe('a new screen, said from its title, in English and Spanish', () => {
     });
   });
 
+  it.each([
+    [
+      'en',
+      [
+        'Welcome.',
+        'Library self-service kiosk: Central Library.',
+        'Working offline: items you borrow or return are recorded now and confirmed when the library system is back.',
+        'Scan your library card to begin.',
+        'Hold the barcode on your card under the red light of the scanner.',
+        'Buttons: Return items, No card needed; No card? Use my email address; Español.',
+        'Up and Down move between the buttons; Select presses one.',
+        'Press Help at any time to hear the keys.',
+      ],
+    ],
+    [
+      'es',
+      [
+        'Bienvenido.',
+        'Puesto de autoservicio de la biblioteca: Central Library.',
+        'Funcionando sin conexión: lo que se lleve o devuelva queda registrado ahora y se confirma cuando vuelva el sistema de la biblioteca.',
+        'Escanee su carné de la biblioteca para empezar.',
+        'Ponga el código de barras de su carné bajo la luz roja del escáner.',
+        'Botones: Devolver ejemplares, No necesita carné; ¿Sin carné? Usar mi correo electrónico; English.',
+        'Arriba y Abajo pasan de un botón a otro; Seleccionar pulsa el botón.',
+        'Pulse Ayuda en cualquier momento para oír las teclas.',
+      ],
+    ],
+  ] as const)(
+    'says the welcome screen again, at once, when the library system goes away, in %s',
+    (language, lines) => {
+      const online = inLanguage(state(ATTRACT), language);
+      const offline = inLanguage(
+        state({
+          name: 'attract',
+          outOfService: false,
+          allowEmail: true,
+          offline: { checkOut: true, checkIn: true },
+        }),
+        language,
+      );
+      expect(speechFor(online, offline, T[language], NOW)).toEqual({ lines, interrupt: true });
+    },
+  );
+
   it('says nothing on a staff screen', () => {
     const staffPin = state({ name: 'staff-pin', rejected: false, configured: true });
     expect(speechFor(state(ATTRACT), staffPin, T.en, NOW)).toBeUndefined();
@@ -562,6 +606,17 @@ describe('audio mode on and off', () => {
   ] as const)('turned off, in %s: says "%s" and nothing more', (language, words) => {
     const on = inLanguage(state(patron()), language);
     expect(speechFor(on, off(on), T[language], NOW)).toEqual({ lines: [words], interrupt: true });
+  });
+
+  it('turned on at the welcome screen: the Help key is named once, at the end', () => {
+    const on = state(ATTRACT);
+    const said = speechFor(off(on), on, T.en, NOW)?.lines ?? [];
+    expect(said[0]).toBe('Audio on.');
+    expect(said.slice(1, 3)).toEqual(['Welcome.', 'Library self-service kiosk: Central Library.']);
+    expect(said.filter((line) => line === 'Press Help at any time to hear the keys.')).toHaveLength(
+      1,
+    );
+    expect(said.at(-1)).toBe('Press Help at any time to hear the keys.');
   });
 
   it('says nothing while audio mode is off, whatever changes', () => {
