@@ -1,8 +1,11 @@
 import type { Component } from 'svelte';
 import type { KioskBridge, KioskState, Routing } from '../src-common/ipc/contract';
+import type { KioskStateView } from './lib/kiosk-state.svelte';
 import type { ScreenProps } from './lib/screens';
 
 export interface AfterStart {
+  /** Audio mode and the keypad (src-renderer/access/). */
+  Access: Component<{ kiosk: KioskStateView; bridge: KioskBridge }>;
   EmailEntry: Component<ScreenProps<'email-entry'>>;
   Receipt: Component<ScreenProps<'receipt'>>;
   PinEntry: Component<ScreenProps<'pin-entry'>>;
@@ -16,12 +19,14 @@ export interface AfterStart {
  * What the first screen does not need: the screens a session reaches only by a patron's choice
  * (find me by email, with its on-screen keyboard; a receipt; a card's PIN, where the library asks
  * for one), "still there?", which cannot show before a session has waited most of its timeout,
- * what only a SIP2 back end tells the patron (SystemNotes) and demo mode's strip. Each is a
- * chunk of its own, fetched as soon as the first screen shows (the strip before it, in demo
- * mode), so a patron's first load does not carry them. (In one chunk together, the bundler splits
+ * what only a SIP2 back end tells the patron (SystemNotes), demo mode's strip, and audio mode
+ * with the keypad (Access), which a patron starts with a key once the first screen is there.
+ * Each is a chunk of its own, fetched as soon as the first screen shows (the strip before it, in
+ * demo mode), so a patron's first load does not carry them. (In one chunk together, the bundler splits
  * the code they share with the first load into a further chunk, which costs more than it saves.)
  */
 const LATER: { [K in keyof AfterStart]: () => Promise<{ default: AfterStart[K] }> } = {
+  Access: () => import('./access/Access.svelte'),
   EmailEntry: () => import('./patron/screens/EmailEntry.svelte'),
   Receipt: () => import('./patron/screens/Receipt.svelte'),
   PinEntry: () => import('./patron/screens/PinEntry.svelte'),
@@ -61,6 +66,7 @@ function load<K extends keyof AfterStart>(name: K): Promise<void> {
 /** Fetches the named components (all, by default) once each; later calls share the fetch. */
 export function loadAfterStart(
   names: (keyof AfterStart)[] = [
+    'Access',
     'EmailEntry',
     'Receipt',
     'PinEntry',

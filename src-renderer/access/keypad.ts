@@ -35,12 +35,13 @@ function controlsOf(region: HTMLElement): HTMLElement[] {
 }
 
 /**
- * Where a screen's keypad focus starts: its first button or field below the top strip (the
- * screen's own question), so the first Down says what the screen is for; the language and the
- * modes come after the screen's own controls, by wrapping.
+ * Where a screen's keypad focus starts: the first button or field of the screen itself, below
+ * its top strip (not the language, the modes or demo mode's strip), so the first Down lands on
+ * what the screen asks; the rest come after it, by wrapping. In the still-there dialog, its own.
  */
 function startOf(controls: HTMLElement[]): number {
   const own = (element: HTMLElement): boolean =>
+    element.closest('.screen') !== null &&
     element.closest('header') === null &&
     (element instanceof HTMLButtonElement || element instanceof HTMLInputElement);
   return Math.max(0, controls.findIndex(own));

@@ -12,7 +12,11 @@ const PLATFORM_LANG: Record<Language, string> = { en: 'en-US', es: 'es-ES' };
 
 let context: AudioContext | undefined;
 
+/** Native where the engine has it (Chromium 140 and later): no per-character loop in JS. */
+const native = Uint8Array as unknown as { fromBase64?: (text: string) => Uint8Array };
+
 function bytesOf(base64: string): ArrayBuffer {
+  if (native.fromBase64) return native.fromBase64(base64).buffer as ArrayBuffer;
   const text = atob(base64);
   const bytes = new Uint8Array(text.length);
   for (let i = 0; i < text.length; i += 1) bytes[i] = text.charCodeAt(i);
