@@ -13,14 +13,16 @@ export interface AfterStart {
   StillThere: Component<{ deadline: number; printsReceipt?: boolean; bridge: KioskBridge }>;
   SystemNotes: Component<{ routing?: Routing | undefined; words?: string[] | undefined }>;
   DemoStrip: Component<{ kiosk: KioskState; bridge: KioskBridge }>;
+  AccessBar: Component<{ kiosk: KioskState; bridge: KioskBridge }>;
 }
 
 /**
  * What the first screen does not need: the screens a session reaches only by a patron's choice
  * (find me by email, with its on-screen keyboard; a receipt; a card's PIN, where the library asks
  * for one), "still there?", which cannot show before a session has waited most of its timeout,
- * what only a SIP2 back end tells the patron (SystemNotes), demo mode's strip, and audio mode
- * with the keypad (Access), which a patron starts with a key once the first screen is there.
+ * what only a SIP2 back end tells the patron (SystemNotes), demo mode's strip, audio mode
+ * with the keypad (Access), which a patron starts with a key once the first screen is there, and
+ * the patron's access bar (AccessBar: high contrast, larger text, lower controls, audio).
  * Each is a chunk of its own, fetched as soon as the first screen shows (the strip before it, in
  * demo mode), so a patron's first load does not carry them. (In one chunk together, the bundler splits
  * the code they share with the first load into a further chunk, which costs more than it saves.)
@@ -34,6 +36,7 @@ const LATER: { [K in keyof AfterStart]: () => Promise<{ default: AfterStart[K] }
   StillThere: () => import('./patron/components/StillThere.svelte'),
   SystemNotes: () => import('./patron/components/SystemNotes.svelte'),
   DemoStrip: () => import('./shared/DemoStrip.svelte'),
+  AccessBar: () => import('./patron/components/AccessBar.svelte'),
 };
 
 /**
@@ -74,6 +77,7 @@ export function loadAfterStart(
     'StillThere',
     'SystemNotes',
     'DemoStrip',
+    'AccessBar',
   ],
 ): void {
   for (const name of names) void load(name);
