@@ -1,7 +1,7 @@
 import type { KioskState, Screen, TransactionLine } from '../../src-common/ipc/contract';
 import type { Translate } from '../i18n/message-key';
 import type { MessageContext } from '../lib/messages';
-import { attractSpeech, screenSpeech, type ScreenSpeech } from './speech-screens';
+import { attractSpeech, screenSpeech, showsAccessBar, type ScreenSpeech } from './speech-screens';
 import { lineSpeech, messageSpeech } from './speech-words';
 
 /**
@@ -66,7 +66,8 @@ export function speechFor(
 export function helpFor(state: KioskState, t: Translate, now: number = Date.now()): string[] {
   const screen = screenSpeech(state, t);
   if (!screen) return [];
-  const pressable = screen.buttons.length > 0 || screen.digits === true;
+  const bar = showsAccessBar(state.screen);
+  const pressable = screen.buttons.length > 0 || screen.digits === true || bar;
   return [
     ...(state.inactivityWarning ? warningSpeech(state, t, now) : screenLines(screen, t, 'listed')),
     ...(pressable ? [t('access.speech.keys.move'), t('access.speech.keys.select')] : []),
@@ -74,6 +75,14 @@ export function helpFor(state: KioskState, t: Translate, now: number = Date.now(
     ...(screen.back ? [t('access.speech.keys.back', { label: screen.back })] : []),
     t('access.speech.keys.help'),
     t('access.speech.keys.volume'),
+    ...(bar
+      ? [
+          t('access.speech.keys.rate', {
+            slower: t('access.bar.slower'),
+            faster: t('access.bar.faster'),
+          }),
+        ]
+      : []),
     t('access.speech.keys.audio'),
   ];
 }

@@ -100,6 +100,25 @@ export function screenSpeech(state: KioskState, t: Translate): ScreenSpeech | un
 }
 
 /**
+ * The screens drawn with the top bar (TopBar): the language and the access bar, whose Slower and
+ * Faster buttons set the voice's speed, come after the screen's own buttons.
+ */
+export function showsAccessBar(screen: KioskState['screen']): boolean {
+  switch (screen.name) {
+    case 'attract':
+      return !screen.outOfService;
+    case 'pin-entry':
+    case 'email-entry':
+    case 'patron':
+    case 'check-in':
+    case 'receipt':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/**
  * The welcome screen: what the kiosk takes now and how to start. `brief`, for the hint said
  * again at intervals: without the kiosk's name and the scanner hint, which the first time gave.
  */

@@ -20,6 +20,7 @@ const KEYS = {
   ],
 } as const;
 
+/** The keys of every screen, on one without the top bar (looking you up, thanks). */
 const ALWAYS = {
   en: [
     'Help says this again.',
@@ -29,6 +30,22 @@ const ALWAYS = {
   es: [
     'Ayuda repite todo esto.',
     'Subir volumen y Bajar volumen suben o bajan la voz.',
+    'La tecla Audio desactiva el audio.',
+  ],
+} as const;
+
+/** On a screen with the top bar, whose Slower and Faster set the voice's speed. */
+const WITH_BAR = {
+  en: [
+    'Help says this again.',
+    'Volume up and Volume down make the voice louder or quieter.',
+    "The Slower and Faster buttons, after this screen's own, change the speed of the voice.",
+    'The Audio key turns audio off.',
+  ],
+  es: [
+    'Ayuda repite todo esto.',
+    'Subir volumen y Bajar volumen suben o bajan la voz.',
+    'Los botones Más despacio y Más rápido, después de los de esta pantalla, cambian la velocidad de la voz.',
     'La tecla Audio desactiva el audio.',
   ],
 } as const;
@@ -44,7 +61,7 @@ describe('the Help key: the screen again, then which key does what here', () => 
         'Hold the barcode on your card under the red light of the scanner.',
         'Buttons: Return items, No card needed; No card? Use my email address; Español.',
         ...KEYS.en,
-        ...ALWAYS.en,
+        ...WITH_BAR.en,
       ],
     ],
     [
@@ -56,7 +73,7 @@ describe('the Help key: the screen again, then which key does what here', () => 
         'Ponga el código de barras de su carné bajo la luz roja del escáner.',
         'Botones: Devolver ejemplares, No necesita carné; ¿Sin carné? Usar mi correo electrónico; English.',
         ...KEYS.es,
-        ...ALWAYS.es,
+        ...WITH_BAR.es,
       ],
     ],
   ] as const)('the attract screen, in %s: no way back to name', (language, lines) => {
@@ -67,10 +84,10 @@ describe('the Help key: the screen again, then which key does what here', () => 
     ['en', 'Back chooses Cancel.'],
     ['es', 'Atrás elige Cancelar.'],
   ] as const)('the patron screen before anything went through, in %s: %s', (language, back) => {
-    expect(help(state(patron()), language).slice(-6)).toEqual([
+    expect(help(state(patron()), language).slice(-7)).toEqual([
       ...KEYS[language],
       back,
-      ...ALWAYS[language],
+      ...WITH_BAR[language],
     ]);
   });
 
@@ -78,7 +95,7 @@ describe('the Help key: the screen again, then which key does what here', () => 
     ['en', "Back chooses I'm done."],
     ['es', 'Atrás elige He terminado.'],
   ] as const)('returns once something went through, in %s: %s', (language, back) => {
-    expect(help(state(checkIn([line('returnedOnTime')])), language).slice(-4, -3)).toEqual([back]);
+    expect(help(state(checkIn([line('returnedOnTime')])), language).slice(-5, -4)).toEqual([back]);
   });
 
   it.each([
@@ -99,7 +116,7 @@ describe('the Help key: the screen again, then which key does what here', () => 
         ...KEYS.en,
         'The number keys type your PIN.',
         'Back chooses Cancel.',
-        ...ALWAYS.en,
+        ...WITH_BAR.en,
       ],
     ],
     [
@@ -111,7 +128,7 @@ describe('the Help key: the screen again, then which key does what here', () => 
         ...KEYS.es,
         'Las teclas numéricas escriben su PIN.',
         'Atrás elige Cancelar.',
-        ...ALWAYS.es,
+        ...WITH_BAR.es,
       ],
     ],
   ] as const)('the PIN screen, in %s: the number keys', (language, lines) => {
@@ -148,7 +165,7 @@ describe('the Help key: the screen again, then which key does what here', () => 
         : 'Botones: Sí, imprimir recibo; Sin recibo.',
       ...KEYS[language],
       back,
-      ...ALWAYS[language],
+      ...WITH_BAR[language],
     ]);
   });
 
@@ -179,6 +196,15 @@ describe('the Help key: the screen again, then which key does what here', () => 
       expect(help(warned, language).join(' ')).not.toMatch(/Amara/);
     },
   );
+
+  it.each([
+    ['thanks', { name: 'thanks', firstName: 'Amara', kind: 'check-out' }],
+    ['out of service', { name: 'attract', outOfService: true, allowEmail: false }],
+  ] as const)('%s, without the top bar: no speed buttons to name', (_name, screen) => {
+    const said = help(state(screen), 'en');
+    expect(said.slice(-3)).toEqual([...ALWAYS.en]);
+    expect(said.join(' ')).not.toContain('Slower');
+  });
 
   it('a staff screen: nothing', () => {
     expect(help(state({ name: 'staff' }), 'en')).toEqual([]);
