@@ -162,4 +162,24 @@ describe('the speech player', () => {
     player.speak({ lines: [], interrupt: true }, VOICE);
     expect(events).toEqual(['play a at 0.5', 'stop a']);
   });
+
+  it('a playback that never ends, even when stopped, does not hold up what is said next', async () => {
+    const events: string[] = [];
+    const player = new SpeechPlayer({
+      make: () => Promise.resolve({ engine: 'none' }),
+      play: (_answer, line) => {
+        events.push(`play ${line}`);
+        // An audio device gone: neither the end nor the stop is ever reported.
+        return {
+          done: new Promise<void>(() => undefined),
+          stop: () => events.push(`stop ${line}`),
+        };
+      },
+    });
+    player.speak({ lines: ['stuck'], interrupt: false }, VOICE);
+    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    player.speak({ lines: ['next screen'], interrupt: true }, VOICE);
+    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    expect(events).toEqual(['play stuck', 'stop stuck', 'play next screen']);
+  });
 });
