@@ -300,7 +300,10 @@ describe('a patron with headphones and the keypad alone, in audio mode', () => {
       ),
       'check-in',
     );
+    // A scan ends with Enter: with Cancel focused, the scan must not press it (the session goes on).
+    await key('ArrowDown', en('Cancel, button'), 'check-in-focus-cancel');
     const returned = await scanLine(ITEMS.overdue[0] ?? '');
+    expect(kiosk.kiosk.core.state().screen.name).toBe('check-in');
     expect(returned).toMatchObject({ overdue: true, currency: 'EUR' });
     const fine = typeof returned.fine === 'number' ? returned.fine : Number.NaN;
     await hears(
