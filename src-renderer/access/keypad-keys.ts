@@ -32,3 +32,14 @@ export function keypadAction(
   if (digitsType && DIGIT.test(code)) return undefined;
   return KEYPAD_ACTIONS.find((action) => keys[action].includes(code));
 }
+
+/** Held down, these act again at the keypad's repeat rate: a patron holds them on purpose. */
+const REPEATING: readonly KeypadAction[] = ['up', 'down', 'volumeUp', 'volumeDown'];
+
+/**
+ * Whether a key's action acts on this keydown: always on a press, and on a held key's repeats
+ * only for moving and volume (a held Select or Help must not press or speak again and again).
+ */
+export function actsOnKeydown(action: KeypadAction, repeat: boolean): boolean {
+  return !repeat || REPEATING.includes(action);
+}

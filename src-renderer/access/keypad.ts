@@ -1,7 +1,7 @@
 import type { KeyMap, KeypadAction } from '../../src-common/ipc/contract';
 import type { ControlFacts } from './control-words';
 import { nextFocus } from './focus-order';
-import { keypadAction } from './keypad-keys';
+import { actsOnKeydown, keypadAction } from './keypad-keys';
 
 /** What the keypad needs of the kiosk at each key. */
 export interface KeypadPort {
@@ -104,7 +104,7 @@ export function attachKeypad(target: Window, port: KeypadPort): () => void {
     const focused = document.activeElement;
     // In a field, Left and Right move the caret, whatever the map says.
     if (isTextField(focused) && (event.code === 'ArrowLeft' || event.code === 'ArrowRight')) return;
-    if (event.repeat && !['up', 'down', 'volumeUp', 'volumeDown'].includes(action)) return;
+    if (!actsOnKeydown(action, event.repeat)) return;
     const region = activeRegion();
     if (!region) return;
     if (action === 'up' || action === 'down') {

@@ -5,7 +5,11 @@ import {
   type KeyMap,
   type KeypadAction,
 } from '../../../../src-common/ipc/access';
-import { KEYPAD_ACTIONS, keypadAction } from '../../../../src-renderer/access/keypad-keys';
+import {
+  actsOnKeydown,
+  KEYPAD_ACTIONS,
+  keypadAction,
+} from '../../../../src-renderer/access/keypad-keys';
 
 /** A small numeric keypad as ticket machines have: 8 and 2 move, 5 presses, 0 is back. */
 const NUMERIC: KeyMap = {
@@ -88,5 +92,19 @@ describe('the keypad map', () => {
       help: ['F7'],
     };
     expect(keypadAction(code, twice, false)).toBe(action);
+  });
+
+  it.each<[KeypadAction, boolean]>([
+    ['up', true],
+    ['down', true],
+    ['volumeUp', true],
+    ['volumeDown', true],
+    ['select', false],
+    ['back', false],
+    ['help', false],
+    ['audio', false],
+  ])('a held %s key repeats: %s (a press always acts)', (action, repeats) => {
+    expect(actsOnKeydown(action, false)).toBe(true);
+    expect(actsOnKeydown(action, true)).toBe(repeats);
   });
 });
