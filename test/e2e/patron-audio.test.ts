@@ -185,7 +185,7 @@ describe('a patron with headphones and the keypad alone, in audio mode', () => {
         // step waits for it.
         accessibility: { hintRepeatSeconds: 10 },
       },
-      // Each line played through Web Audio is counted with its length.
+      // Each line played through Web Audio is counted with its length, and each one stopped.
       preparePage: async (page) => {
         await page.addInitScript(`
           window.__played = [];
@@ -193,6 +193,12 @@ describe('a patron with headphones and the keypad alone, in audio mode', () => {
           AudioBufferSourceNode.prototype.start = function (...args) {
             window.__played.push(this.buffer ? this.buffer.duration : 0);
             return start.apply(this, args);
+          };
+          window.__stopped = 0;
+          const stop = AudioBufferSourceNode.prototype.stop;
+          AudioBufferSourceNode.prototype.stop = function (...args) {
+            window.__stopped += 1;
+            return stop.apply(this, args);
           };
         `);
       },
@@ -413,7 +419,13 @@ describe('a patron with headphones and the keypad alone, in audio mode', () => {
 
   it('says the welcome hint again after a quiet, changes the volume, finds a patron by email by keys, and turns audio off', async () => {
     await key('F1', HELP_EN, 'hint-help');
+    // The help takes half a minute to say; the next key stops the line being heard at once.
+    await expect
+      .poll(() => kiosk.page.evaluate<number>('window.__played.length'))
+      .toBeGreaterThan(0);
+    const stopped = await kiosk.page.evaluate<number>('window.__stopped');
     await key('ArrowDown', en('Return items. No card needed, button'), 'hint-focus');
+    expect(await kiosk.page.evaluate<number>('window.__stopped')).toBeGreaterThan(stopped);
     await hears(
       en(
         'Welcome.',
