@@ -11,6 +11,7 @@ import type { ServiceLedger } from '../support/offline-kiosk';
 import type { PatronKiosk } from './patron-support';
 import { AMARA, CARDS, ITEMS, expectNoAxeViolations, scan, sessionLines } from './patron-support';
 import { startKioskUnderTest } from './harness';
+import { everyMode } from './mode-checks';
 
 /**
  * A patron at a kiosk whose patron flow reaches the library's system over SIP2 (the embedded
@@ -145,6 +146,16 @@ describe('a patron at a kiosk that speaks SIP2 to the library system', () => {
     await page.getByRole('button', { name: "I'm done" }).click();
     await page.getByRole('button', { name: /No receipt/i }).click();
     await page.getByRole('heading', { name: /Thank you/ }).waitFor();
+  });
+
+  it('shows the PIN screen in each mode of the access bar, in both languages', async () => {
+    const { page } = kiosk;
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    await scan(kiosk, CARDS.canBorrow);
+    await page.getByRole('heading', { name: 'Type your PIN' }).waitFor();
+    await everyMode(page, 'pin-entry');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
   });
 
   it('asks for a returned item on hold to go on the trolley the system names, never saying for whom', async () => {
