@@ -3,17 +3,14 @@ import type { Translate } from '../i18n/message-key';
 import type { MessageContext } from '../lib/messages';
 import { attractSpeech, screenSpeech, showsAccessBar, type ScreenSpeech } from './speech-screens';
 import { lineSpeech, messageSpeech } from './speech-words';
+import type { Utterance } from './player';
 
 /**
  * What audio mode says (docs/accessibility.md): pure functions of the kiosk's state and the
  * message catalog, so the words heard are the words shown and each case is tested in Node.
  */
 
-/** Lines to say, one after another; `interrupt`: stop what is being said first. */
-export interface Utterance {
-  lines: string[];
-  interrupt: boolean;
-}
+export type { Utterance } from './player';
 
 /**
  * What to say when the state changes from `previous` to `next`: a new screen (where the patron

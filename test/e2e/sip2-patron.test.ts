@@ -41,6 +41,7 @@ describe('a patron at a kiosk that speaks SIP2 to the library system', () => {
       settings: { patron: { allowEmail: true }, receipt: { mode: 'ask' } },
       sip2: { patronPin: true, locationCode: 'CEN', heartbeatSeconds: 1, requestTimeoutMs: 2_000 },
       faults: true,
+      speechTranscript: true,
     });
     await kiosk.page.getByRole('heading', { name: 'Welcome' }).waitFor();
     ledger = openLedger(path.join(kiosk.dataDir, 'reference-service'));
@@ -156,6 +157,36 @@ describe('a patron at a kiosk that speaks SIP2 to the library system', () => {
     await everyMode(page, 'pin-entry');
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+  });
+
+  it('in audio mode, by the keypad alone: the PIN screen is said, the digits typed never are', async () => {
+    const { page } = kiosk;
+    const said = (): string[] => (kiosk.kiosk.speech?.transcript() ?? []).map((line) => line.text);
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    await page.keyboard.press('F1');
+    await expect.poll(() => said()[0]).toBe('Audio on.');
+    const help = said().length;
+    await scan(kiosk, CARDS.canBorrow);
+    await expect
+      .poll(() => said().slice(help))
+      .toEqual([
+        'Type your PIN.',
+        "Type your card's PIN on the keypad, then press OK.",
+        'Type the digits with the number keys, then press Select. The digits are not said.',
+      ]);
+    // The number keys at a person's pace, then Select (Enter): nothing is said for a digit.
+    await page.keyboard.type(PIN.amara, { delay: 120 });
+    expect(said().length).toBe(help + 3);
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => said().slice(help + 3, help + 5))
+      .toEqual(['Looking you up…', 'Hello, Amara.']);
+    await kiosk.screenshot('sip2-audio-pin-greeted');
+    expect(holdsPin(said().join('\n'), PIN.amara)).toBe(false);
+    // Back is Cancel while nothing went through: the session ends and its words go with it.
+    await page.keyboard.press('Escape');
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    await expect.poll(() => said()).toEqual([]);
   });
 
   it('asks for a returned item on hold to go on the trolley the system names, never saying for whom', async () => {

@@ -228,25 +228,28 @@ describe('kiosk core', () => {
     expect(core.state().theme).toBe('standard');
   });
 
-  it("starts from the station's large text and low reach, and a patron's change lasts until the session ends", async () => {
+  it("starts from the station's large text and low reach, and a patron's change (volume too) lasts until the session ends", async () => {
     const { core, scanner, service, h } = setup({
       accessibility: AccessibilitySettingsSchema.parse({ largeText: true, lowReach: false }),
     });
     expect(core.state().access).toMatchObject({ largeText: true, lowReach: false });
     scanner.scan(CARD);
     await service.answer(ok(memberRecord()));
-    await h['kiosk.setAccess']({ largeText: false, lowReach: true, speechRate: 200 });
+    await h['kiosk.setAccess']({ largeText: false, lowReach: true, speechRate: 200, volume: 1 });
     expect(core.state().access).toMatchObject({
       largeText: false,
       lowReach: true,
       speechRate: 200,
     });
+    expect(core.state().volume).toBe(1);
     await h['patron.cancel'](undefined);
     expect(core.state().access).toMatchObject({
       largeText: true,
       lowReach: false,
       speechRate: 175,
     });
+    // The volume too: the next patron hears the station's, not the last patron's choice.
+    expect(core.state().volume).toBe(0.7);
   });
 
   it('shows the "still there?" deadline and ends the session at the timeout', async () => {
