@@ -283,6 +283,7 @@ async function runKiosk(): Promise<void> {
   });
   const unwatchChildren = watchChildProcesses(app, () => undefined);
   const kiosk = await bootKiosk(settings, {
+    hostKind: 'electron',
     vault: await createSafeStorageVault({
       allowBasicTextEncryption: settings.allowBasicTextEncryption,
     }),

@@ -37,6 +37,13 @@ import type { AcsHeartbeat } from './acs-heartbeat';
 import { sip2ClientOptions, usesEmbeddedSip2 } from './sip2-back-end';
 import { stationHeadphones, stationSpeech } from '../speech/station-audio';
 import type { SpokenLine } from '../speech/speech-service';
+import type { Registry } from 'prom-client';
+import type { KioskMetrics } from '../metrics/kiosk-metrics';
+import { NO_METRICS } from '../metrics/kiosk-metrics';
+import { createPrometheusMetrics } from '../metrics/metric-catalog';
+import { startMetricsListener } from '../metrics/metrics-listener';
+import type { MetricsListener } from '../metrics/metrics-listener';
+import { APP_VERSION } from '../settings/app-version';
 
 const log = createLogger('kiosk');
 
@@ -79,6 +86,8 @@ export interface HostAdapters {
    * (`BootedKiosk.speech.transcript()`). Hosts leave it off: nothing said is kept in production.
    */
   speechTranscript?: boolean;
+  /** Which host runs the kiosk: the `host` label of `library_kiosk_build_info`. */
+  hostKind?: 'electron' | 'web';
 }
 
 export interface BootedKiosk {
@@ -95,7 +104,18 @@ export interface BootedKiosk {
   sip2?: { client: Sip2Client; host: string; port: number; heartbeat: AcsHeartbeat };
   /** With `speechTranscript`: each `speech.say` request since the session began, in order. */
   speech?: { transcript(): SpokenLine[] };
+  /**
+   * What every source reports through (NO_METRICS with `metrics.enabled` off), the registry
+   * behind it and where the listener serves `/metrics` (docs/operations.md).
+   */
+  metrics: KioskBootMetrics;
   stop(): Promise<void>;
+}
+
+export interface KioskBootMetrics {
+  kiosk: KioskMetrics;
+  registry?: Registry;
+  listening?: { host: string; port: number };
 }
 
 /** Demo mode is on when asked for and nothing real could be reached with the demo PIN. */
@@ -110,6 +130,14 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
   // the embedded service has no account with a published password.
   const demoAsked = (adapters.demo ?? false) && !settings.staff.pinHash;
   const stages = startupStages('kiosk', 'library service');
+  // Before everything that reports: the core, the offline desk, sign-in and the scanner.
+  const prometheus = settings.metrics.enabled
+    ? createPrometheusMetrics({ version: APP_VERSION, host: adapters.hostKind ?? 'electron' })
+    : undefined;
+  const kioskMetrics: KioskMetrics = prometheus?.metrics ?? NO_METRICS;
+  const metricsListener: MetricsListener | undefined = prometheus
+    ? await startMetricsListener(settings.metrics, prometheus.registry)
+    : undefined;
   const embeddedSip2 = usesEmbeddedSip2(settings);
   const service = await resolveServiceConnection(settings, {
     ...adapters.embeddedService,
@@ -298,6 +326,13 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
       ? { sip2: { client: sip2.client, host: sip2.host, port: sip2.portNumber, heartbeat } }
       : {}),
     ...(speech.transcript ? { speech: { transcript: speech.transcript } } : {}),
+    metrics: {
+      kiosk: kioskMetrics,
+      ...(prometheus ? { registry: prometheus.registry } : {}),
+      ...(metricsListener
+        ? { listening: { host: metricsListener.host, port: metricsListener.port } }
+        : {}),
+    },
     async stop() {
       headphones?.stop();
       core.dispose();
@@ -308,6 +343,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
       auth.dispose();
       await scanner.stop();
       await service.stop();
+      await metricsListener?.close();
     },
   };
 }

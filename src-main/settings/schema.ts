@@ -3,6 +3,7 @@ import { ScannerSettingsSchema } from '../scanner/settings-schema';
 import { FieldMapSchema } from '../library-client/reader/field-map-schema';
 import { maySendSecrets } from '../../src-shared/loopback';
 import { SIP2_ENCODINGS } from '../../src-shared/sip2/encoding';
+import { MetricsSettingsSchema } from '../metrics/settings-schema';
 import {
   DEFAULT_KEY_MAP,
   KeyMapSchema,
@@ -308,6 +309,8 @@ export const SettingsSchema = z
     requestTimeoutMs: z.number().int().min(1_000).max(120_000).default(15_000),
     /** Owned by the scanner module; embedded here so there is one settings document. */
     scanner: ScannerSettingsSchema.prefault({}),
+    /** The Prometheus listener (docs/operations.md); off by default. */
+    metrics: MetricsSettingsSchema.prefault({}),
   })
   // "Still there?" on the receipt question must show before the question ends, as on every screen.
   // A warning already longer than the session is that rule's problem, told once, on the warning.

@@ -97,6 +97,7 @@ async function startRun(
     },
     // The browser's print dialog; the renderer says when it closed (patron.receiptPrinted).
     receiptPrinting: { printBy: 'renderer' },
+    hostKind: 'web',
     ...(options.hidBackend ? { hidBackend: options.hidBackend } : {}),
     ...(options.embeddedService ? { embeddedService: options.embeddedService } : {}),
     demo: options.demo ?? false,

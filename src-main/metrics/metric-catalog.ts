@@ -1,0 +1,230 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { KioskMetrics, ServiceCallStatus } from './kiosk-metrics';
+import type { OperationName } from '../library-client/errors';
+
+/**
+ * The operations a service-call label may name (the REST client's and the SIP2 client's); any
+ * other string becomes `other`, so a caller's mistake never reaches a label.
+ */
+export const SERVICE_OPERATIONS: readonly OperationName[] = [
+  'getUserInfo',
+  'listMembers',
+  'getMember',
+  'listBranches',
+  'listMemberTypes',
+  'updateMember',
+  'memberByBarcode',
+  'memberByEmail',
+  'checkOut',
+  'checkIn',
+  'createDocument',
+  'uploadFile',
+  'memberWithPin',
+  'endSession',
+  'acsStatus',
+  'itemInformation',
+];
+
+const SERVICE_STATUSES: readonly ServiceCallStatus[] = [
+  'ok',
+  'refused',
+  'unreachable',
+  'timeout',
+  'malformed-response',
+  'unauthorized',
+  'other',
+];
+
+/** A label value from a fixed set, or `fallback`: the type says so, this holds it at run time. */
+function oneOf<T extends string>(value: string, allowed: readonly T[], fallback: T): T {
+  return (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+export function operationLabel(operation: string): string {
+  return oneOf(operation, SERVICE_OPERATIONS, 'other' as OperationName);
+}
+
+/** A scan's feedback should be well under a second; 2 s is already a kiosk that feels broken. */
+export const SCAN_FEEDBACK_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2];
+/** Service calls: a local answer in ms, a slow network in seconds, the longest timeout is 30 s. */
+export const SERVICE_CALL_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+export interface PrometheusMetricsOptions {
+  version: string;
+  host: 'electron' | 'web';
+  /** The clock the oldest queued age is measured by (tests). */
+  now?: () => Date;
+  /** prom-client's process and Node.js metrics; on unless a test turns them off. */
+  defaultMetrics?: boolean;
+}
+
+const seconds = (date: Date) => date.getTime() / 1000;
+
+/** The kiosk's metrics (docs/operations.md has the reference) on a registry of their own. */
+export function createPrometheusMetrics(options: PrometheusMetricsOptions): {
+  metrics: KioskMetrics;
+  registry: Registry;
+} {
+  const registry = new Registry();
+  const now = options.now ?? (() => new Date());
+  const registers = [registry];
+  const gauge = (name: string, help: string, labelNames: string[] = []) =>
+    new Gauge({ name: `library_kiosk_${name}`, help, labelNames, registers });
+  const counter = (name: string, help: string, labelNames: string[] = []) =>
+    new Counter({ name: `library_kiosk_${name}`, help, labelNames, registers });
+
+  const online = gauge('online', '1 when the library system answers, 0 when the kiosk is offline.');
+  const changed = gauge(
+    'connectivity_changed_timestamp_seconds',
+    'When the kiosk last went online or offline (Unix seconds).',
+  );
+  const queued = gauge('queue_transactions', 'Offline transactions waiting to be synced.');
+  const exceptions = gauge(
+    'queue_exceptions',
+    'Synced transactions the service refused, waiting for staff.',
+  );
+  // The age grows between reports: computed when scraped, from the oldest waiting transaction.
+  let oldestQueuedAt: Date | undefined;
+  new Gauge({
+    name: 'library_kiosk_queue_oldest_age_seconds',
+    help: 'Age of the oldest transaction waiting to be synced, 0 when none waits.',
+    registers,
+    collect() {
+      this.set(
+        oldestQueuedAt ? Math.max(0, (now().getTime() - oldestQueuedAt.getTime()) / 1000) : 0,
+      );
+    },
+  });
+  const synced = counter(
+    'sync_transactions_total',
+    'Queued transactions the sync sent, by outcome.',
+    ['outcome'],
+  );
+  const started = counter('sessions_started_total', 'Patron sessions started, by kind.', ['kind']);
+  const ended = counter(
+    'sessions_ended_total',
+    'Patron sessions ended, by kind and how they ended.',
+    ['kind', 'end'],
+  );
+  const circulation = counter(
+    'circulation_total',
+    'Check-outs, check-ins and renewals, by outcome.',
+    ['operation', 'outcome'],
+  );
+  const scanFeedback = new Histogram({
+    name: 'library_kiosk_scan_feedback_seconds',
+    help: "From a scan's arrival to its outcome sent to the screen.",
+    buckets: SCAN_FEEDBACK_BUCKETS,
+    registers,
+  });
+  const serviceCalls = new Histogram({
+    name: 'library_kiosk_service_request_duration_seconds',
+    help: 'Calls to the library system (REST operation or SIP2 message), by operation and status.',
+    labelNames: ['operation', 'status'],
+    buckets: SERVICE_CALL_BUCKETS,
+    registers,
+  });
+  const signedIn = gauge('staff_signed_in', '1 while the kiosk holds a staff session.');
+  const tokenExpiry = gauge(
+    'staff_token_expiry_timestamp_seconds',
+    "When the staff session's token expires (Unix seconds), 0 when signed out.",
+  );
+  const refreshFailures = counter('token_refresh_failures_total', 'Failed staff token refreshes.');
+  const scanner = gauge('scanner_connected', '1 while the barcode scanner is connected.');
+  const receipts = counter('receipts_total', 'Receipts printed or failed.', ['outcome']);
+  const crashes = counter('renderer_crashes_total', 'Times the kiosk page crashed or hung.');
+  const restarts = counter('renderer_restarts_total', 'Times the host reloaded the kiosk page.');
+  const lockouts = counter('pin_lockouts_total', 'PIN lockouts, patron or staff.', ['who']);
+  const skew = gauge(
+    'clock_skew_seconds',
+    "The library system's clock minus the kiosk's, in seconds.",
+  );
+  gauge('build_info', 'The kiosk build: its version and host.', ['version', 'host'])
+    .labels(options.version, options.host)
+    .set(1);
+  const settingsInfo = gauge('settings_info', 'The settings in force: version and source.', [
+    'version',
+    'source',
+  ]);
+  if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry });
+
+  const metrics: KioskMetrics = {
+    connectivity(state, since) {
+      online.set(state === 'online' ? 1 : 0);
+      changed.set(seconds(since));
+    },
+    queue(snapshot) {
+      queued.set(snapshot.queued);
+      exceptions.set(snapshot.exceptions);
+      oldestQueuedAt = snapshot.queued > 0 ? snapshot.oldestQueuedAt : undefined;
+    },
+    synced(outcome, count = 1) {
+      synced.labels(oneOf(outcome, ['applied', 'refused', 'failed'], 'failed')).inc(count);
+    },
+    sessionStarted(kind) {
+      started.labels(oneOf(kind, ['check-out', 'check-in'], 'check-out')).inc();
+    },
+    sessionEnded(kind, end) {
+      ended
+        .labels(
+          oneOf(kind, ['check-out', 'check-in'], 'check-out'),
+          oneOf(end, ['completed', 'timed-out', 'cancelled'], 'cancelled'),
+        )
+        .inc();
+    },
+    circulation(operation, outcome) {
+      circulation
+        .labels(
+          oneOf(operation, ['check-out', 'check-in', 'renewal'], 'check-out'),
+          oneOf(outcome, ['done', 'refused', 'queued', 'failed'], 'failed'),
+        )
+        .inc();
+    },
+    scanToFeedback(value) {
+      scanFeedback.observe(value);
+    },
+    serviceCall(operation, status, value) {
+      serviceCalls
+        .labels(operationLabel(operation), oneOf(status, SERVICE_STATUSES, 'other'))
+        .observe(value);
+    },
+    staffSignIn(state) {
+      signedIn.set(state.signedIn ? 1 : 0);
+      tokenExpiry.set(state.signedIn && state.tokenExpiresAt ? seconds(state.tokenExpiresAt) : 0);
+    },
+    tokenRefreshFailed() {
+      refreshFailures.inc();
+    },
+    scannerConnected(connected) {
+      scanner.set(connected ? 1 : 0);
+    },
+    receipt(outcome) {
+      receipts.labels(oneOf(outcome, ['printed', 'failed'], 'failed')).inc();
+    },
+    rendererCrashed() {
+      crashes.inc();
+    },
+    rendererRestarted() {
+      restarts.inc();
+    },
+    pinLockout(who) {
+      lockouts.labels(oneOf(who, ['patron', 'staff'], 'patron')).inc();
+    },
+    clockSkew(value) {
+      skew.set(value);
+    },
+    settingsVersion(version, source) {
+      // One series: the settings in force, not every version the kiosk has had.
+      settingsInfo.reset();
+      settingsInfo
+        .labels(settingsVersionLabel(version), oneOf(source, ['local', 'fleet'], 'local'))
+        .set(1);
+    },
+  };
+  return { metrics, registry };
+}
+
+/** A settings version is the kiosk's own counter or a short fleet tag: never free text. */
+export function settingsVersionLabel(version: string): string {
+  return /^[A-Za-z0-9._:-]{1,64}$/.test(version) ? version : 'other';
+}

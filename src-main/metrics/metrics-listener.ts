@@ -1,0 +1,114 @@
+import { createServer as createHttpServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import type { Registry } from 'prom-client';
+import { createLogger } from '../../src-shared/log/logger';
+import type { MetricsSettings } from './settings-schema';
+import { bearerAuthorized } from './scrape-auth';
+
+const log = createLogger('metrics');
+
+export interface MetricsListener {
+  host: string;
+  port: number;
+  tls: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves `GET /metrics` from the registry, where `metrics.host` and `metrics.port` say: with the
+ * bearer token's hash and/or mTLS when the settings have them (the schema requires one of them
+ * off loopback). Nothing else is served; no log line names a token or a scraper's header.
+ */
+export async function startMetricsListener(
+  settings: MetricsSettings,
+  registry: Registry,
+): Promise<MetricsListener> {
+  const handler = (request: IncomingMessage, response: ServerResponse) => {
+    void answer(request, response, settings, registry);
+  };
+  const tls = settings.tlsCertFile !== undefined;
+  let server: Server;
+  if (settings.tlsCertFile && settings.tlsKeyFile && settings.tlsClientCaFile) {
+    const [cert, key, ca] = await Promise.all([
+      readFile(settings.tlsCertFile),
+      readFile(settings.tlsKeyFile),
+      readFile(settings.tlsClientCaFile),
+    ]);
+    // Only a scraper whose certificate chains to the client CA completes the handshake.
+    server = createHttpsServer(
+      { cert, key, ca, requestCert: true, rejectUnauthorized: true },
+      handler,
+    );
+  } else {
+    server = createHttpServer(handler);
+  }
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 15_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(settings.port, settings.host.replace(/^\[|\]$/g, ''), () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  server.on('error', (error) => log.error('the metrics listener failed', { error: error.message }));
+  const address = server.address() as AddressInfo;
+  log.info('metrics listener started', {
+    host: address.address,
+    port: address.port,
+    tls,
+    bearer: settings.bearerTokenSha256 !== undefined,
+  });
+  return {
+    host: address.address,
+    port: address.port,
+    tls,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+async function answer(
+  request: IncomingMessage,
+  response: ServerResponse,
+  settings: MetricsSettings,
+  registry: Registry,
+): Promise<void> {
+  const path = (request.url ?? '').split('?')[0];
+  if (path !== '/metrics') return reply(response, 404, 'Not found\n');
+  if (request.method !== 'GET') {
+    response.setHeader('Allow', 'GET');
+    return reply(response, 405, 'Method not allowed\n');
+  }
+  if (!bearerAuthorized(request.headers.authorization, settings.bearerTokenSha256)) {
+    response.setHeader('WWW-Authenticate', 'Bearer realm="library-kiosk metrics"');
+    log.warn('a metrics scrape without the right token was refused', {
+      from: request.socket.remoteAddress,
+    });
+    return reply(response, 401, 'Unauthorized\n');
+  }
+  try {
+    const body = await registry.metrics();
+    response.writeHead(200, {
+      'Content-Type': registry.contentType,
+      'Cache-Control': 'no-store',
+    });
+    response.end(body);
+  } catch (error) {
+    log.error('the metrics could not be collected', {
+      error: error instanceof Error ? error.message : 'unknown',
+    });
+    reply(response, 500, 'Metrics unavailable\n');
+  }
+}
+
+function reply(response: ServerResponse, status: number, text: string): void {
+  response.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
+  response.end(text);
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/** 127.0.0.0/8, ::1 and localhost: a listener only this machine can reach. */
+const LOOPBACK_LISTEN = /^(localhost|127(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}|::1|\[::1\])$/i;
+
+export function isLoopbackListenHost(host: string): boolean {
+  return LOOPBACK_LISTEN.test(host);
+}
+
+/** An address to listen on: a host name or an IP address, without scheme, port or path. */
+const LISTEN_HOST = /^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$|^\[?[0-9A-Fa-f:.]+\]?$/;
+
+const FILE = z.string().min(1).max(4096);
+
+/**
+ * The Prometheus listener (docs/operations.md): off by default. Off this machine, a scrape must
+ * carry the bearer token whose SHA-256 is here (`library-kiosk metrics-token`) or a client
+ * certificate from `tlsClientCaFile`: the schema refuses a listener open to anyone.
+ */
+export const MetricsSettingsSchema = z
+  .object({
+    enabled: z.boolean().default(false),
+    host: z
+      .string()
+      .max(253)
+      .regex(LISTEN_HOST, {
+        message: 'must be a host name or an IP address, without scheme, port or path',
+      })
+      .default('127.0.0.1'),
+    port: z.number().int().min(1).max(65_535).default(9464),
+    /** Hex SHA-256 of the scrape token; the token itself is never stored. */
+    bearerTokenSha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/, { message: 'must be a hex SHA-256 (library-kiosk metrics-token)' })
+      .optional(),
+    /** PEM files: the listener's certificate and key, and the CA its scrapers' certificates chain to. */
+    tlsCertFile: FILE.optional(),
+    tlsKeyFile: FILE.optional(),
+    tlsClientCaFile: FILE.optional(),
+  })
+  .refine(
+    (m) =>
+      [m.tlsCertFile, m.tlsKeyFile, m.tlsClientCaFile].every((file) => file === undefined) ||
+      [m.tlsCertFile, m.tlsKeyFile, m.tlsClientCaFile].every((file) => file !== undefined),
+    {
+      message: 'mTLS needs all three of tlsCertFile, tlsKeyFile and tlsClientCaFile',
+      path: ['tlsCertFile'],
+    },
+  )
+  .refine(
+    (m) =>
+      !m.enabled ||
+      isLoopbackListenHost(m.host) ||
+      m.bearerTokenSha256 !== undefined ||
+      m.tlsClientCaFile !== undefined,
+    {
+      message:
+        'a metrics host other than loopback needs bearerTokenSha256 (library-kiosk metrics-token) or mTLS (tlsCertFile, tlsKeyFile, tlsClientCaFile)',
+      path: ['host'],
+    },
+  );
+
+export type MetricsSettings = z.infer<typeof MetricsSettingsSchema>;
