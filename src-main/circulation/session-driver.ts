@@ -10,6 +10,8 @@ import { systemClock } from '../platform/clock';
 import type { Clock } from '../platform/clock';
 import type { SessionConfig, SessionState } from './session-state';
 import { onlineDesk } from './circulation-port';
+import { NO_METRICS, type KioskMetrics } from '../metrics/kiosk-metrics';
+import { createSessionMetrics } from './session-metrics';
 import type { CirculationAnswer, CirculationDesk, CirculationPort } from './circulation-port';
 
 export interface SessionDriverOptions {
@@ -28,6 +30,8 @@ export interface SessionDriverOptions {
   /** The host prints (Electron, silently); absent, the renderer prints and says so. */
   printReceipt?: (receipt: Receipt) => Promise<void>;
   log?: Logger;
+  /** Sessions, lines, scan to feedback and patron PIN lockouts (docs/operations.md). */
+  metrics?: KioskMetrics;
 }
 
 export interface SessionDriver {
@@ -46,6 +50,7 @@ export function createSessionDriver(options: SessionDriverOptions): SessionDrive
   const timers = new Map<TimerName, unknown>();
   let state = initialSessionState(options.outOfService);
   let disposed = false;
+  const sessionMetrics = createSessionMetrics(options.metrics ?? NO_METRICS);
 
   // A desk that throws broke its own contract; the patron sees "unavailable", never a crash.
   const thrown = (operation: OperationName, error: unknown) => {
@@ -186,11 +191,15 @@ export function createSessionDriver(options: SessionDriverOptions): SessionDrive
 
   function dispatch(input: SessionInput): void {
     if (disposed) return;
-    const transition = updateSession(config, state, { ...input, at: clock.now() });
+    const before = state;
+    const at = clock.now();
+    const transition = updateSession(config, state, { ...input, at });
     const changed = transition.state !== state;
     state = transition.state;
     for (const effect of transition.effects) run(effect);
     if (changed || transition.effects.length > 0) options.onChange(state);
+    // After the state went out: a scan's feedback is timed to the screen's update.
+    sessionMetrics.observe(before, input, transition.state, at);
   }
 
   return {

@@ -34,6 +34,7 @@ import { createStaffConsole, unavailableConsole } from './console';
 import type { ConsoleDependencies } from './console/deps';
 import { createStaffMode } from './staff-mode';
 import type { PinGate } from '../staff-pin/gate';
+import type { KioskMetrics } from '../metrics/kiosk-metrics';
 
 export type CoreEvent = { [E in EventName]: { event: E; payload: EventPayload<E> } }[EventName];
 export type CoreListener = (event: CoreEvent) => void;
@@ -103,6 +104,8 @@ export interface KioskCoreOptions {
   /** The staff console's screens (members, documents, settings, diagnostics); absent, they say so. */
   console?: ConsoleDependencies;
   clock?: Clock;
+  /** Sessions, circulation and scan to feedback reported to the fleet; absent, not reported. */
+  metrics?: KioskMetrics;
 }
 
 /** `patron`: what any screen but the one in staff mode may see (no staff screen, no staff data). */
@@ -226,6 +229,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     port: options.circulation,
     ...(offline ? { desk: offline.desk } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
     outOfService: !wasSignedIn,
     onChange: emit,
     onSound: (sound) => (feedback = { id: (feedback?.id ?? 0) + 1, sound }),
