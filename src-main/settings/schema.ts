@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ScannerSettingsSchema } from '../scanner/settings-schema';
 import { FieldMapSchema } from '../library-client/reader/field-map-schema';
 import { maySendSecrets } from '../../src-shared/loopback';
+import { isFleetPublicKey } from './fleet-file';
 import { SIP2_ENCODINGS } from '../../src-shared/sip2/encoding';
 import { MetricsSettingsSchema } from '../metrics/settings-schema';
 import {
@@ -285,6 +286,31 @@ export const DocumentsSettingsSchema = z.object({
     .default(100 * 1024 ** 2),
 });
 
+/**
+ * Signed fleet settings (docs/operations.md): off while no URL is set. The URL carries no secret,
+ * but what it serves decides the kiosk's settings: https, or plain http only on this machine.
+ */
+export const FleetSettingsSchema = z
+  .object({
+    url: HTTP_URL.optional(),
+    /** The Ed25519 public key that signs the fleet's files: PEM, or base64 SPKI (`fleet-key`). */
+    publicKey: z
+      .string()
+      .refine(isFleetPublicKey, { message: 'must be an Ed25519 public key (PEM or base64 SPKI)' })
+      .optional(),
+    intervalMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(15),
+  })
+  // A URL without the key could only be refused every time: say so when it is saved instead.
+  .refine((fleet) => fleet.url === undefined || fleet.publicKey !== undefined, {
+    message: 'fleet.publicKey is needed when fleet.url is set',
+    path: ['publicKey'],
+  });
+
 export const SettingsSchema = z
   .object({
     service: ServiceConnectionSchema.prefault({}),
@@ -311,6 +337,7 @@ export const SettingsSchema = z
     scanner: ScannerSettingsSchema.prefault({}),
     /** The Prometheus listener (docs/operations.md); off by default. */
     metrics: MetricsSettingsSchema.prefault({}),
+    fleet: FleetSettingsSchema.prefault({}),
   })
   // "Still there?" on the receipt question must show before the question ends, as on every screen.
   // A warning already longer than the session is that rule's problem, told once, on the warning.
@@ -342,3 +369,4 @@ export type PatronSettings = Settings['patron'];
 export type ReceiptSettings = Settings['receipt'];
 export type OfflineSettings = Settings['offline'];
 export type Sip2Settings = Settings['sip2'];
+export type FleetSettings = Settings['fleet'];

@@ -1,0 +1,114 @@
+import { createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
+import { err, ok } from '../../src-shared/result';
+import type { Result } from '../../src-shared/result';
+
+/**
+ * Signed fleet settings files (docs/operations.md, "Fleet settings"): an export document
+ * (transfer.ts) with a version that must rise, signed with Ed25519 by a key staff keep off the
+ * kiosks. The signature is over the exact UTF-8 bytes of `signed`, a JSON text carried as a string,
+ * so that no re-serialisation can change what was signed:
+ *
+ * { "format": "library-kiosk-fleet-settings/1",
+ *   "signed": "{\"version\":3,\"issuedAt\":\"...\",\"settings\":{<export document>}}",
+ *   "signature": "<base64 Ed25519 signature of the bytes of signed>" }
+ */
+export const FLEET_FILE_FORMAT = 'library-kiosk-fleet-settings/1';
+
+/** Why a fleet file is refused before its settings are looked at. */
+export type FleetFileProblem =
+  'not-a-fleet-file' | 'bad-signature' | 'no-version' | 'bad-public-key';
+
+export interface FleetDocument {
+  version: number;
+  issuedAt: string;
+  /** The export document's text (transfer.ts reads it). */
+  exportText: string;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** A public key from settings: PEM, or the base64 of its DER SPKI (what fleet-key prints). */
+export function parsePublicKey(text: string): Result<KeyObject, 'bad-public-key'> {
+  try {
+    const trimmed = text.trim();
+    const key = trimmed.startsWith('-----BEGIN')
+      ? createPublicKey(trimmed)
+      : createPublicKey({ key: Buffer.from(trimmed, 'base64'), format: 'der', type: 'spki' });
+    return key.asymmetricKeyType === 'ed25519' ? ok(key) : err('bad-public-key');
+  } catch {
+    return err('bad-public-key');
+  }
+}
+
+/** Whether a text is a usable Ed25519 public key (the settings schema's check). */
+export function isFleetPublicKey(text: string): boolean {
+  return parsePublicKey(text).ok;
+}
+
+/** The fleet file's text: `exportText` wrapped with its version and signed with `privateKeyPem`. */
+export function signFleetFile(
+  exportText: string,
+  meta: { version: number; issuedAt: Date; privateKeyPem: string },
+): string {
+  const key = createPrivateKey(meta.privateKeyPem);
+  if (key.asymmetricKeyType !== 'ed25519') throw new Error('the key is not an Ed25519 private key');
+  const signed = JSON.stringify({
+    version: meta.version,
+    issuedAt: meta.issuedAt.toISOString(),
+    settings: JSON.parse(exportText) as unknown,
+  });
+  const signature = sign(null, Buffer.from(signed, 'utf8'), key).toString('base64');
+  return `${JSON.stringify({ format: FLEET_FILE_FORMAT, signed, signature }, null, 2)}\n`;
+}
+
+/**
+ * A fleet file's text, its signature checked with `publicKey`: the version, issue time and the
+ * export document's text, or why it is refused. The export itself is transfer.ts's to read.
+ */
+export function readFleetFile(
+  text: string,
+  publicKey: KeyObject,
+): Result<FleetDocument, FleetFileProblem> {
+  let file: unknown;
+  try {
+    file = JSON.parse(text);
+  } catch {
+    return err('not-a-fleet-file');
+  }
+  if (
+    !isObject(file) ||
+    file.format !== FLEET_FILE_FORMAT ||
+    typeof file.signed !== 'string' ||
+    typeof file.signature !== 'string' ||
+    file.signature === ''
+  ) {
+    return err('not-a-fleet-file');
+  }
+  const signature = Buffer.from(file.signature, 'base64');
+  let good: boolean;
+  try {
+    good = verify(null, Buffer.from(file.signed, 'utf8'), publicKey, signature);
+  } catch {
+    good = false;
+  }
+  if (!good) return err('bad-signature');
+  let signed: unknown;
+  try {
+    signed = JSON.parse(file.signed);
+  } catch {
+    return err('not-a-fleet-file');
+  }
+  if (!isObject(signed) || !isObject(signed.settings)) return err('not-a-fleet-file');
+  const { version, issuedAt } = signed;
+  if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) {
+    return err('no-version');
+  }
+  return ok({
+    version,
+    issuedAt: typeof issuedAt === 'string' ? issuedAt : '',
+    exportText: JSON.stringify(signed.settings),
+  });
+}

@@ -1,0 +1,231 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { setLogLevel, setLogSinks, stderrSink } from '../../../src-shared/log/logger';
+import type { LogRecord } from '../../../src-shared/log/logger';
+import { createConfSettingsStore } from '../../../src-main/settings/conf-store';
+import { signFleetFile } from '../../../src-main/settings/fleet-file';
+import { createFleetStateFile } from '../../../src-main/settings/fleet-state-file';
+import { createFleetUpdater } from '../../../src-main/settings/fleet-updater';
+import type { SettingsStore } from '../../../src-main/settings/store';
+
+function keyPair() {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  return {
+    privatePem: privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+    publicBase64: publicKey.export({ format: 'der', type: 'spki' }).toString('base64'),
+    publicPem: publicKey.export({ format: 'pem', type: 'spki' }).toString(),
+  };
+}
+
+const STAFF = keyPair();
+const OTHER = keyPair();
+
+function exportOf(settings: Record<string, unknown>): string {
+  return JSON.stringify({
+    format: 'library-kiosk-settings',
+    version: 1,
+    exportedAt: '2026-11-26T03:00:00.000Z',
+    appVersion: '0.0.0',
+    settings,
+  });
+}
+
+function fleetFile(version: number, settings: Record<string, unknown>, key = STAFF.privatePem) {
+  return signFleetFile(exportOf(settings), {
+    version,
+    issuedAt: new Date('2026-11-26T03:00:00.000Z'),
+    privateKeyPem: key,
+  });
+}
+
+let served = '';
+let server: Server;
+let url = '';
+const records: LogRecord[] = [];
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    if (request.url === '/moved') {
+      response.writeHead(302, { location: '/fleet.json' }).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'application/json' }).end(served);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/fleet.json`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+let dataDir = '';
+let store: SettingsStore;
+
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'fleet-settings-'));
+  store = createConfSettingsStore({ directory: dataDir, env: { KIOSK_DATA_DIR: dataDir } });
+  store.save({ kiosk: { branchName: 'Central' } } as never);
+  records.length = 0;
+  setLogSinks([(record) => records.push(record)]);
+  setLogLevel('info');
+});
+afterEach(() => {
+  setLogLevel('error'); // the integration project's KIOSK_LOG_LEVEL
+  setLogSinks([stderrSink]);
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function updater(overrides: { url?: string; publicKey?: string } = {}) {
+  return createFleetUpdater({
+    settings: {
+      url: overrides.url ?? url,
+      publicKey: overrides.publicKey ?? STAFF.publicBase64,
+      intervalMinutes: 15,
+    },
+    store,
+    state: createFleetStateFile(dataDir),
+    timeoutMs: 2_000,
+    now: () => new Date('2026-11-26T03:30:00.000Z'),
+  });
+}
+
+const host = () => new URL(url).host;
+const warnings = () => records.filter((record) => record.level !== 'info').map((r) => r.message);
+const branch = () => (store.stored() as { kiosk?: { branchName?: string } }).kiosk?.branchName;
+
+describe('fleet settings', () => {
+  it('applies a file signed with the staff key and records its version', async () => {
+    served = fleetFile(3, { kiosk: { branchName: 'North' } });
+    expect(await updater({ publicKey: STAFF.publicPem }).check()).toEqual({
+      outcome: 'applied',
+      version: 3,
+    });
+    expect(branch()).toBe('North');
+    expect(records.map((record) => record.message)).toEqual([
+      `fleet settings version 3 from ${host()} applied`,
+    ]);
+    const state = JSON.parse(readFileSync(path.join(dataDir, 'fleet-settings.json'), 'utf8'));
+    expect(state).toEqual({
+      inForce: {
+        version: 3,
+        issuedAt: '2026-11-26T03:00:00.000Z',
+        appliedAt: '2026-11-26T03:30:00.000Z',
+        host: host(),
+      },
+    });
+  });
+
+  it('refuses a file with one byte changed', async () => {
+    served = fleetFile(3, { kiosk: { branchName: 'North' } }).replace('North', 'Nerth');
+    const result = await updater().check();
+    expect(result).toMatchObject({ outcome: 'refused', reason: 'bad-signature' });
+    expect(branch()).toBe('Central');
+    expect(warnings()).toEqual([
+      `fleet settings from ${host()} refused: its signature does not match the configured public key (changed, or signed with another key); keeping local settings`,
+    ]);
+  });
+
+  it('refuses a file signed with another key', async () => {
+    served = fleetFile(3, { kiosk: { branchName: 'North' } }, OTHER.privatePem);
+    expect(await updater().check()).toMatchObject({ reason: 'bad-signature' });
+    expect(branch()).toBe('Central');
+  });
+
+  it('refuses an unsigned export', async () => {
+    served = exportOf({ kiosk: { branchName: 'North' } });
+    expect(await updater().check()).toMatchObject({ reason: 'not-a-fleet-file' });
+    expect(warnings()).toEqual([
+      `fleet settings from ${host()} refused: it is not a signed fleet settings file; keeping local settings`,
+    ]);
+    expect(branch()).toBe('Central');
+  });
+
+  it('refuses an older or equal version, also after a restart with its state file', async () => {
+    served = fleetFile(5, { kiosk: { branchName: 'North' } });
+    expect(await updater().check()).toMatchObject({ outcome: 'applied' });
+    served = fleetFile(5, { kiosk: { branchName: 'Replay' } });
+    expect(await updater().check()).toMatchObject({ reason: 'replayed' });
+    // A new updater reads the version in force from the data folder, as after a restart.
+    served = fleetFile(4, { kiosk: { branchName: 'Older' } });
+    const again = await updater().check();
+    expect(again).toMatchObject({ reason: 'replayed' });
+    expect(warnings().at(-1)).toBe(
+      `fleet settings from ${host()} refused: its version 4 is not above the version in force (5); keeping fleet version 5`,
+    );
+    expect(branch()).toBe('North');
+  });
+
+  it('keeps the settings in force when the URL cannot be reached', async () => {
+    served = fleetFile(2, { kiosk: { branchName: 'North' } });
+    await updater().check();
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const result = await updater({ url: `http://127.0.0.1:${port}/fleet.json` }).check();
+    expect(result).toMatchObject({ reason: 'unreachable' });
+    expect(warnings()).toEqual([
+      `fleet settings from 127.0.0.1:${port} refused: the URL cannot be reached (ECONNREFUSED); keeping fleet version 2`,
+    ]);
+    expect(branch()).toBe('North');
+  });
+
+  it('does not follow a redirect', async () => {
+    served = fleetFile(2, { kiosk: { branchName: 'North' } });
+    const result = await updater({ url: url.replace('/fleet.json', '/moved') }).check();
+    expect(result).toMatchObject({ reason: 'unreachable' });
+    expect(warnings()).toEqual([
+      `fleet settings from ${host()} refused: the URL answered with a redirect (HTTP 302), which is not followed; keeping local settings`,
+    ]);
+  });
+
+  it('refuses settings the schema refuses', async () => {
+    served = fleetFile(2, { requestTimeoutMs: 5 });
+    expect(await updater().check()).toMatchObject({ reason: 'invalid-settings' });
+    expect(warnings()).toEqual([
+      `fleet settings from ${host()} refused: the settings schema refuses requestTimeoutMs; keeping local settings`,
+    ]);
+  });
+
+  it('refuses a change that lowers protection, which needs the second confirmation', async () => {
+    served = fleetFile(2, { kiosk: { branchName: 'North' }, patron: { allowEmail: true } });
+    expect(await updater().check()).toMatchObject({ reason: 'lowers-protection' });
+    expect(warnings()).toEqual([
+      `fleet settings from ${host()} refused: it changes patron.allowEmail, which needs staff's confirmation at the kiosk; keeping local settings`,
+    ]);
+    expect(branch()).toBe('Central');
+  });
+
+  it("keeps the kiosk's own fleet group whatever the file says", async () => {
+    store.save({ fleet: { url, publicKey: STAFF.publicBase64 } } as never);
+    served = fleetFile(2, {
+      kiosk: { branchName: 'North' },
+      fleet: { url: 'https://elsewhere.example/fleet.json', publicKey: OTHER.publicBase64 },
+    });
+    expect(await updater().check()).toMatchObject({ outcome: 'applied' });
+    expect(store.stored()).toMatchObject({ fleet: { url, publicKey: STAFF.publicBase64 } });
+  });
+
+  it('records the last refusal for the staff screen, no secret in the log', async () => {
+    served = fleetFile(2, { kiosk: { branchName: 'North' } }, OTHER.privatePem);
+    await updater().check();
+    const state = JSON.parse(readFileSync(path.join(dataDir, 'fleet-settings.json'), 'utf8'));
+    expect(state).toEqual({
+      lastRefusal: { reason: 'bad-signature', at: '2026-11-26T03:30:00.000Z', host: host() },
+    });
+    const logged = JSON.stringify(records);
+    expect(logged).not.toContain(STAFF.publicBase64);
+    expect(logged).not.toContain('/fleet.json');
+  });
+
+  it('stops at an unreadable state file rather than forget the version in force', async () => {
+    writeFileSync(path.join(dataDir, 'fleet-settings.json'), '{ garbled');
+    served = fleetFile(1, { kiosk: { branchName: 'Old' } });
+    expect(await updater().check()).toMatchObject({ reason: 'state-unreadable' });
+    expect(branch()).toBe('Central');
+  });
+});
