@@ -18,7 +18,10 @@ export const COMMANDS = [
   'clear-pin-lockout',
   'set-client-secret',
   'set-sip2-password',
+  'metrics-token',
   'probe',
+  'fleet-key',
+  'sign-settings',
   'help',
 ] as const;
 
@@ -52,6 +55,7 @@ const COMMAND_OPTIONS: Record<CommandName, NonNullable<ParseArgsConfig['options'
   'clear-pin-lockout': {},
   'set-client-secret': { clear: { type: 'boolean' } },
   'set-sip2-password': { clear: { type: 'boolean' }, terminal: { type: 'boolean' } },
+  'metrics-token': {},
   probe: {
     barcode: { type: 'string' },
     email: { type: 'string' },
@@ -71,6 +75,8 @@ const COMMAND_OPTIONS: Record<CommandName, NonNullable<ParseArgsConfig['options'
     item: { type: 'string' },
     'timeout-ms': { type: 'string' },
   },
+  'fleet-key': {},
+  'sign-settings': { key: { type: 'string' }, version: { type: 'string' } },
   help: {},
 };
 

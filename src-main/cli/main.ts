@@ -32,6 +32,8 @@ const COMMANDS: Record<Exclude<CommandName, 'help'>, () => Promise<Command>> = {
   'set-sip2-password': async () =>
     (await import('./commands/sip2-password-command')).setSip2Password,
   probe: async () => (await import('./commands/probe-command')).probe,
+  'fleet-key': async () => (await import('./commands/fleet-commands')).fleetKey,
+  'sign-settings': async () => (await import('./commands/fleet-commands')).signSettings,
 };
 
 export async function main(

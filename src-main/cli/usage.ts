@@ -27,6 +27,11 @@ Commands:
   set-sip2-password [--terminal] [--clear]     store the SIP2 login password (CO), or the
                                                terminal password (AC), for sip2.host
                                                (read from stdin, stored encrypted)
+  fleet-key <private-key.pem>                  make the fleet's Ed25519 key pair: the private
+                                               key to the file (0600), the public key printed
+  sign-settings --key <private-key.pem> --version N <export.json>
+                                               a settings export signed as fleet settings,
+                                               printed (docs/operations.md)
 
 Options:
   --json        machine-readable output on stdout (errors too)
