@@ -82,6 +82,7 @@ describe('the kiosk alert rules (resources/monitoring/kiosk-alerts.yml)', () => 
   it('read only metrics the kiosk exports, and up from the kiosks job', () => {
     const known = new Set([...KIOSK_METRIC_NAMES, 'up']);
     const read = rules.flatMap((rule) => metricNamesIn(rule.expr));
+    expect(read).toEqual(expect.arrayContaining(['up', 'library_kiosk_queue_oldest_age_seconds']));
     expect(read.filter((name) => !known.has(name))).toEqual([]);
     expect(rules.find((rule) => rule.alert === 'KioskNotAnsweringScrapes')?.expr).toContain(
       'up{job="library-kiosk"}',

@@ -106,6 +106,13 @@ describe('the fleet dashboard (resources/monitoring/kiosk-fleet-dashboard.json)'
   it('reads only metrics the kiosk exports (and up and ALERTS from Prometheus)', () => {
     const known = new Set([...KIOSK_METRIC_NAMES, 'up', 'ALERTS']);
     const read = targets.flatMap((target) => metricNamesIn(target.expr));
+    expect(read).toEqual(
+      expect.arrayContaining([
+        'ALERTS',
+        'library_kiosk_scan_feedback_seconds',
+        'nodejs_eventloop_lag_p99_seconds',
+      ]),
+    );
     expect(read.filter((name) => !known.has(name))).toEqual([]);
   });
 
