@@ -27,6 +27,8 @@ Commands:
   set-sip2-password [--terminal] [--clear]     store the SIP2 login password (CO), or the
                                                terminal password (AC), for sip2.host
                                                (read from stdin, stored encrypted)
+  metrics-token                                make the token Prometheus scrapes with: printed
+                                               once, only its SHA-256 stored (metrics.*)
   fleet-key <private-key.pem>                  make the fleet's Ed25519 key pair: the private
                                                key to the file (0600), the public key printed
   sign-settings --key <private-key.pem> --version N <export.json>

@@ -8,7 +8,9 @@ export function isLoopbackListenHost(host: string): boolean {
 }
 
 /** An address to listen on: a host name or an IP address, without scheme, port or path. */
-const LISTEN_HOST = /^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$|^\[?[0-9A-Fa-f:.]+\]?$/;
+// IPv6 has two colons at least: `127.0.0.1:9464` (a port) is refused, not read as an address.
+const LISTEN_HOST =
+  /^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$|^\[?[0-9A-Fa-f.]*:[0-9A-Fa-f.]*:[0-9A-Fa-f:.]*\]?$/;
 
 const FILE = z.string().min(1).max(4096);
 
