@@ -41,6 +41,7 @@ import type { Registry } from 'prom-client';
 import type { KioskMetrics } from '../metrics/kiosk-metrics';
 import { NO_METRICS } from '../metrics/kiosk-metrics';
 import { createPrometheusMetrics } from '../metrics/metric-catalog';
+import { startFleetSettings } from './fleet-settings-boot';
 import { startMetricsListener } from '../metrics/metrics-listener';
 import type { MetricsListener } from '../metrics/metrics-listener';
 import { APP_VERSION } from '../settings/app-version';
@@ -303,6 +304,17 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
     },
   });
   stages.mark('kiosk core');
+  // Off while fleet.url is unset; a file applied restarts the kiosk at its next idle moment.
+  const fleet =
+    settings.fleet.url && adapters.settingsStore
+      ? startFleetSettings({
+          settings,
+          store: adapters.settingsStore,
+          core,
+          metrics: kioskMetrics,
+          ...(adapters.restart ? { restart: adapters.restart } : {}),
+        })
+      : undefined;
   const headphones = stationHeadphones({
     enabled: settings.accessibility.audioOnHeadphones,
     onPlugged: () => void core.handlers['kiosk.setAccess']({ audio: true }),
@@ -334,6 +346,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
         : {}),
     },
     async stop() {
+      fleet?.stop();
       headphones?.stop();
       core.dispose();
       await heartbeat?.dispose();

@@ -229,3 +229,37 @@ describe('fleet settings', () => {
     expect(branch()).toBe('Central');
   });
 });
+
+describe('fleet settings on a running kiosk', () => {
+  it('reports the version and restarts only once nobody is at the kiosk', async () => {
+    const { startFleetSettings } = await import('../../../src-main/host/fleet-settings-boot');
+    const { withDefaults } = await import('../../../src-main/settings/check');
+    served = fleetFile(6, { kiosk: { branchName: 'North' } });
+    let screen = 'patron';
+    const versions: string[] = [];
+    let restarts = 0;
+    const settings = withDefaults({
+      dataDir,
+      fleet: { url, publicKey: STAFF.publicBase64 },
+    } as never);
+    if (!settings) throw new Error('test settings refused');
+    const running = startFleetSettings({
+      settings,
+      store,
+      core: { state: () => ({ screen: { name: screen } }) as never },
+      metrics: { settingsVersion: (version: string) => versions.push(version) } as never,
+      restart: () => {
+        restarts += 1;
+        return Promise.resolve();
+      },
+      idlePollMs: 20,
+    });
+    await expect.poll(() => versions).toEqual(['6']);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(restarts).toBe(0);
+    screen = 'attract';
+    await expect.poll(() => restarts).toBe(1);
+    running.stop();
+    expect(branch()).toBe('North');
+  });
+});

@@ -1,0 +1,60 @@
+import { createLogger } from '../../src-shared/log/logger';
+import type { KioskCore } from '../core/kiosk-core';
+import type { KioskMetrics } from '../metrics/kiosk-metrics';
+import { createFleetStateFile } from '../settings/fleet-state-file';
+import { createFleetUpdater } from '../settings/fleet-updater';
+import type { Settings } from '../settings/schema';
+import type { SettingsStore } from '../settings/store';
+
+const log = createLogger('fleet-settings');
+
+/** How often a kiosk with new fleet settings looks for a moment with nobody at it. */
+const IDLE_POLL_MS = 5_000;
+
+/**
+ * The fleet settings of a running kiosk (settings/fleet-updater.ts), checked at start and every
+ * `fleet.intervalMinutes`. Settings applied from a file take effect as a staff import's do, by a
+ * restart: this one waits for the attract screen, so no patron's session is cut short.
+ */
+export function startFleetSettings(options: {
+  settings: Settings;
+  store: SettingsStore;
+  core: Pick<KioskCore, 'state'>;
+  metrics: KioskMetrics;
+  restart?: () => Promise<void>;
+  idlePollMs?: number;
+}): { stop(): void } {
+  const { settings, core, metrics, restart } = options;
+  const state = createFleetStateFile(settings.dataDir);
+  const read = state.read();
+  if (read.ok && read.value.inForce) {
+    metrics.settingsVersion(String(read.value.inForce.version), 'fleet');
+  }
+  let idleTimer: NodeJS.Timeout | undefined;
+  const restartWhenIdle = () => {
+    if (!restart || idleTimer) return;
+    idleTimer = setInterval(() => {
+      if (core.state().screen.name !== 'attract') return;
+      clearInterval(idleTimer);
+      log.info('restarting with the fleet settings applied');
+      restart().catch((error: unknown) => log.error('the restart failed', { error }));
+    }, options.idlePollMs ?? IDLE_POLL_MS);
+    idleTimer.unref();
+  };
+  const updater = createFleetUpdater({
+    settings: settings.fleet,
+    store: options.store,
+    state,
+    onApplied: (version) => {
+      metrics.settingsVersion(String(version), 'fleet');
+      restartWhenIdle();
+    },
+  });
+  updater.start();
+  return {
+    stop() {
+      updater.stop();
+      if (idleTimer) clearInterval(idleTimer);
+    },
+  };
+}
