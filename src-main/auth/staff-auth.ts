@@ -18,6 +18,7 @@ import { tokenBinding } from './token-binding';
 import { createTokenKeeper } from './token-keeper';
 import type { TokenKeeper } from './token-keeper';
 import type { TokenSummary } from '../../src-common/ipc/token-summary';
+import { NO_METRICS, type KioskMetrics } from '../metrics/kiosk-metrics';
 
 export interface ServiceConnection {
   baseUrl: string;
@@ -48,6 +49,8 @@ export interface StaffAuthOptions {
   refreshSpread?: () => number;
   /** Default 10 minutes. */
   pendingSignInTtlMs?: number;
+  /** Sign-in state, token expiry, refresh failures and the client's calls (docs/operations.md). */
+  metrics?: KioskMetrics;
 }
 
 export interface StaffAuth {
@@ -91,6 +94,7 @@ async function accountOf(client: ServiceClient, response: TokenResponse): Promis
 /** Host-agnostic staff sign-in: the lead wires it to IPC, the CLI and web host use it directly. */
 export async function createStaffAuth(options: StaffAuthOptions): Promise<StaffAuth> {
   const now = options.now ?? Date.now;
+  const metrics = options.metrics ?? NO_METRICS;
   const { connection } = options;
   const pendingTtlMs = options.pendingSignInTtlMs ?? 10 * 60_000;
   const server = createOAuthServer({
@@ -138,7 +142,17 @@ export async function createStaffAuth(options: StaffAuthOptions): Promise<StaffA
     });
   };
 
+  const report = (): void => {
+    const expiresAt = keeper.summary()?.accessTokenExpiresAt;
+    metrics.staffSignIn({
+      signedIn: keeper.phase() === 'signed-in',
+      ...(expiresAt !== undefined ? { tokenExpiresAt: new Date(expiresAt) } : {}),
+    });
+  };
+
   const emit = (): void => {
+    // Before the status's own de-duplication: a refresh moves the expiry, not the status.
+    report();
     const next = status();
     const serialized = JSON.stringify(next);
     if (serialized === lastEmitted) return;
@@ -154,6 +168,7 @@ export async function createStaffAuth(options: StaffAuthOptions): Promise<StaffA
     refreshAheadMs: options.refreshAheadMs ?? 60_000,
     ...(options.refreshSpread ? { random: options.refreshSpread } : {}),
     onChange: emit,
+    onRefreshFailed: () => metrics.tokenRefreshFailed(),
   });
 
   const clientWith = (interop: ServiceConnection['interop']): ServiceClient =>
@@ -163,11 +178,13 @@ export async function createStaffAuth(options: StaffAuthOptions): Promise<StaffA
       timeoutMs: options.timeoutMs,
       ...interop,
       ...(options.fetch ? { fetch: options.fetch } : {}),
+      metrics,
     });
   const client = clientWith(connection.interop);
 
   await keeper.load();
   lastEmitted = JSON.stringify(status());
+  report();
 
   return {
     status,

@@ -35,6 +35,8 @@ export interface TokenKeeperOptions {
   /** The draw in [0, 1) that places each refresh; default Math.random (tests fix it). */
   random?: () => number;
   onChange: () => void;
+  /** A refresh the server refused or could not be asked for (the fleet's metric). */
+  onRefreshFailed?: () => void;
 }
 
 export interface TokenKeeper extends AccessTokenSource {
@@ -141,6 +143,7 @@ export function createTokenKeeper(options: TokenKeeperOptions): TokenKeeper {
       options.onChange();
       return ok(tokens.accessToken);
     }
+    options.onRefreshFailed?.();
     if (result.error === 'refused') {
       await needSignIn(authProblem('auth.refresh-refused'));
       return err('sign-in-needed');

@@ -25,6 +25,8 @@ import { UNKNOWN } from './reader/values';
 import type { FieldMap, Reading, Trace } from './reader/view';
 import { DEFAULT_MAX_ANSWER_BYTES } from './answer-body';
 import { interpret, sendOnce, thrownName } from './request';
+import { clockSkewSeconds, serviceCallStatus } from './call-metrics';
+import { NO_METRICS, type KioskMetrics } from '../metrics/kiosk-metrics';
 import type { ApiRequest, HttpMethod, Transport } from './request';
 import { err } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
@@ -53,6 +55,8 @@ export interface ServiceClientOptions {
   circulationMethod?: CirculationMethod;
   fetch?: typeof fetch;
   now?: () => number;
+  /** Each call's duration and status, and the service's clock skew (docs/operations.md). */
+  metrics?: KioskMetrics;
 }
 
 export interface CallOptions {
@@ -217,6 +221,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     fetch: options.fetch ?? globalThis.fetch,
   };
   const now = options.now ?? Date.now;
+  const metrics = options.metrics ?? NO_METRICS;
   const fieldMap = options.fieldMap ?? {};
   const circulationSetting = options.circulationMethod ?? 'auto';
   // Learned from a 405 and kept for this client's life: every later call goes straight to PUT.
@@ -229,17 +234,32 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     ...(opts.trace ? { trace: opts.trace } : {}),
   });
 
+  /** A call, timed for its metric by operation and status (docs/operations.md). */
+  async function call<T>(request: ApiRequest<T>): Promise<ServiceResult<T>> {
+    const started = performance.now();
+    const result = await callOnce(request);
+    const seconds = (performance.now() - started) / 1000;
+    metrics.serviceCall(
+      request.operation,
+      serviceCallStatus(result.ok ? undefined : result.error),
+      seconds,
+    );
+    return result;
+  }
+
   /**
    * One call with the current token; a 401 gets exactly one renewed token and one retry. That
    * retry is safe even for check-out and check-in: a 401 means the service did not act.
    */
-  async function call<T>(request: ApiRequest<T>): Promise<ServiceResult<T>> {
+  async function callOnce<T>(request: ApiRequest<T>): Promise<ServiceResult<T>> {
     const { operation } = request;
     const token = await options.tokens.current();
     if (!token.ok)
       return err({ kind: 'auth-required', operation, reason: token.error, outcome: 'not-applied' });
     const first = await sendOnce(transport, request, token.value);
     if (!first.ok) return first;
+    const skew = clockSkewSeconds(first.value.headers.get('date'), now());
+    if (skew !== undefined) metrics.clockSkew(skew);
     if (first.value.status !== 401) return interpret(operation, first.value, request.read);
 
     const renewed = await options.tokens.renew(token.value);
