@@ -49,6 +49,13 @@ export const SCAN_FEEDBACK_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 
 /** Service calls: a local answer in ms, a slow network in seconds, the longest timeout is 30 s. */
 export const SERVICE_CALL_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
+/** prom-client's default gauges whose names end in `_total`. */
+const MISNAMED_DEFAULTS = [
+  'nodejs_active_handles_total',
+  'nodejs_active_requests_total',
+  'nodejs_active_resources_total',
+];
+
 export interface PrometheusMetricsOptions {
   version: string;
   host: 'electron' | 'web';
@@ -146,7 +153,12 @@ export function createPrometheusMetrics(options: PrometheusMetricsOptions): {
     'version',
     'source',
   ]);
-  if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: registry });
+  if (options.defaultMetrics ?? true) {
+    collectDefaultMetrics({ register: registry });
+    // Gauges named like counters: `promtool check metrics` refuses them, and a kiosk's handle
+    // counts tell a fleet nothing the memory and event-loop lag do not.
+    for (const name of MISNAMED_DEFAULTS) registry.removeSingleMetric(name);
+  }
 
   const metrics: KioskMetrics = {
     connectivity(state, since) {
