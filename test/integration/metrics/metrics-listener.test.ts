@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'selfsigned';
+
+/** selfsigned's option type is not exported: its extensions, as `generate` takes them. */
+type Extensions = NonNullable<NonNullable<Parameters<typeof generate>[1]>['extensions']>;
 import { createPrometheusMetrics } from '../../../src-main/metrics/metric-catalog';
 import { startMetricsListener } from '../../../src-main/metrics/metrics-listener';
 import type { MetricsListener } from '../../../src-main/metrics/metrics-listener';
@@ -137,7 +140,7 @@ describe('the metrics listener with mTLS', () => {
   let serverCa: string;
 
   beforeAll(async () => {
-    const caExtensions = [
+    const caExtensions: Extensions = [
       { name: 'basicConstraints', cA: true },
       { name: 'keyUsage', keyCertSign: true, cRLSign: true, digitalSignature: true },
     ];
@@ -151,7 +154,7 @@ describe('the metrics listener with mTLS', () => {
       algorithm: 'sha256',
       extensions: caExtensions,
     });
-    const leaf = (usage: 'serverAuth' | 'clientAuth') => [
+    const leaf = (usage: 'serverAuth' | 'clientAuth'): Extensions => [
       { name: 'basicConstraints', cA: false },
       { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
       { name: 'extKeyUsage', [usage]: true },
