@@ -16,6 +16,8 @@ import { offlineFiles } from './offline-files';
 import { openOfflineKnowledge } from './offline-knowledge';
 import type { BlockListImport, OfflineKnowledge } from './offline-knowledge';
 import { createSyncEngine } from './sync';
+import { oldestQueuedAt } from './queue-metrics';
+import { NO_METRICS, type KioskMetrics } from '../../metrics/kiosk-metrics';
 import type { SyncEngine } from './sync';
 
 const log = createLogger('circulation:offline');
@@ -56,6 +58,8 @@ export interface OfflineCirculationOptions {
   /** Spread of probe and retry delays; off only to show what the spread buys (benchmarks). */
   jitter?: boolean;
   fetch?: typeof fetch;
+  /** Connectivity, the queue and the sync's outcomes (docs/operations.md). */
+  metrics?: KioskMetrics;
 }
 
 /** Store and forward: the desk the patron session uses, the journal, the sync and their status. */
@@ -126,6 +130,7 @@ export async function startOfflineCirculation(
     ...(options.jitter === undefined ? {} : { jitter: options.jitter }),
     clock,
     now: clock.now,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   });
   const desk = createCirculationDesk(port, {
     connectivity,
@@ -159,7 +164,14 @@ export async function startOfflineCirculation(
   const changed = (): void => {
     for (const listener of listeners) listener();
   };
+  const metrics = options.metrics ?? NO_METRICS;
+  const reportQueue = (): void => {
+    const oldest = oldestQueuedAt(journal.entries());
+    metrics.queue({ ...journal.counts(), ...(oldest ? { oldestQueuedAt: oldest } : {}) });
+  };
   const offs = [
+    journal.onChange(reportQueue),
+    connectivity.onChange((state) => metrics.connectivity(state, new Date(clock.now()))),
     journal.onChange(changed),
     sync.onChange(changed),
     connectivity.onChange((state) => {
@@ -170,6 +182,8 @@ export async function startOfflineCirculation(
       }
     }),
   ];
+  metrics.connectivity(connectivity.state(), new Date(clock.now()));
+  reportQueue();
   sync.kick();
   readMemberTypes();
 

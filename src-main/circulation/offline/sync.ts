@@ -9,6 +9,8 @@ import { backoffDelay } from './backoff';
 import type { ConnectivityMonitor } from './connectivity';
 import { priorLoanOf } from './reconcile';
 import { afterPriorsLookup, memberToLook, settle } from './sync-settle';
+import { syncOutcomeOf } from './queue-metrics';
+import { NO_METRICS, type KioskMetrics } from '../../metrics/kiosk-metrics';
 import type { SyncDecision, SyncStop } from './sync-settle';
 
 const log = createLogger('circulation:sync');
@@ -50,6 +52,8 @@ export interface SyncOptions {
   random?: () => number;
   clock?: Clock;
   now?: () => number;
+  /** What became of each transaction sent (docs/operations.md). */
+  metrics?: KioskMetrics;
 }
 
 /**
@@ -83,6 +87,7 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
   const { journal, port, connectivity } = options;
   const clock = options.clock ?? systemClock;
   const now = options.now ?? Date.now;
+  const metrics = options.metrics ?? NO_METRICS;
   const random = options.random ?? Math.random;
   const batchSize = options.batchSize ?? 64;
   const listeners = new Set<() => void>();
@@ -142,6 +147,10 @@ export function createSyncEngine(options: SyncOptions): SyncEngine {
     if (decided.heard) connectivity.reachable();
     if (decided.records.length > 0)
       await journal.settle(decided.records, { durable: decided.durable });
+    for (const record of decided.records) {
+      const outcome = syncOutcomeOf(record);
+      if (outcome) metrics.synced(outcome);
+    }
     const { next } = decided;
     if (next.then === 'next') return GO;
     if (next.then === 'send') {
