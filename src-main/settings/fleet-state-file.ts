@@ -3,20 +3,12 @@ import path from 'node:path';
 import { z } from 'zod';
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
+import { FLEET_REFUSAL_REASONS } from '../../src-common/ipc/console/settings';
 
 export const FLEET_STATE_FILE = 'fleet-settings.json';
 
-export const FLEET_REFUSALS = [
-  'unreachable',
-  'not-a-fleet-file',
-  'bad-signature',
-  'no-version',
-  'replayed',
-  'invalid-settings',
-  'lowers-protection',
-  'not-saved',
-  'state-unreadable',
-] as const;
+/** The reasons the staff screen has words for. */
+export const FLEET_REFUSALS = FLEET_REFUSAL_REASONS;
 export type FleetRefusalReason = (typeof FLEET_REFUSALS)[number];
 
 const FleetStateSchema = z.object({

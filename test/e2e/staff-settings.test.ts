@@ -1032,4 +1032,62 @@ describe('kiosk settings screen (web host)', () => {
     await hostEs.scrollIntoViewIfNeeded();
     await windowShot(page, 'staff-settings-sip2-section-es-1280x800');
   });
+
+  it('says which settings are in force, local or a fleet version, and the last fleet file refused, in English and Spanish', async () => {
+    const words = async (page: Page) =>
+      (await page.locator('.fleet-in-force, .fleet-refused').allTextContents()).map((line) =>
+        line.trim(),
+      );
+    const shown = (page: Page, locale: string, iso: string) =>
+      page.evaluate(
+        `new Intl.DateTimeFormat(${JSON.stringify(locale)}, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(${JSON.stringify(iso)}))`,
+      ) as Promise<string>;
+    const state = {
+      inForce: {
+        version: 12,
+        issuedAt: '2026-11-25T08:00:00.000Z',
+        appliedAt: '2026-11-25T09:30:00.000Z',
+        host: 'fleet.example.org',
+      },
+      lastRefusal: {
+        reason: 'replayed',
+        at: '2026-11-25T10:00:00.000Z',
+        host: 'fleet.example.org',
+        version: 11,
+      },
+    };
+
+    const kiosk = await start();
+    const { page } = kiosk;
+    await openSettings(page);
+    expect(await words(page)).toEqual(['Settings in force: local settings']);
+    await writeFile(path.join(kiosk.dataDir, 'fleet-settings.json'), JSON.stringify(state));
+    // The screen reads the record each time it opens: away to Diagnostics and back.
+    await page.getByRole('button', { name: 'Diagnostics', exact: true }).click();
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.locator('.fleet-refused').waitFor();
+    expect(await words(page)).toEqual([
+      `Settings in force: fleet version 12, fetched ${await shown(page, 'en', state.inForce.appliedAt)} from fleet.example.org`,
+      `Last fleet settings file refused (${await shown(page, 'en', state.lastRefusal.at)}): its version is not newer than the one in force.`,
+    ]);
+    await windowShot(page, 'staff-settings-fleet-1280x800');
+
+    // One kiosk at a time: the second's staff keys reach its own page.
+    await kiosk.stop();
+    running.splice(running.indexOf(kiosk), 1);
+    const spanish = await start({ settings: { kiosk: { defaultLanguage: 'es' } } });
+    await writeFile(path.join(spanish.dataDir, 'fleet-settings.json'), JSON.stringify(state));
+    await spanish.page.getByRole('heading', { name: 'Fuera de servicio' }).waitFor();
+    await spanish.page.keyboard.press('Control+Alt+KeyS');
+    await spanish.page.getByLabel('PIN del personal').fill(DEMO_STAFF_PIN);
+    await spanish.page.keyboard.press('Enter');
+    await spanish.page.getByRole('button', { name: 'Ajustes', exact: true }).click();
+    await spanish.page.locator('.fleet-refused').waitFor();
+    expect(await words(spanish.page)).toEqual([
+      `Configuración vigente: versión de flota 12, obtenida ${await shown(spanish.page, 'es', state.inForce.appliedAt)} de fleet.example.org`,
+      `Último archivo de configuración de flota rechazado (${await shown(spanish.page, 'es', state.lastRefusal.at)}): su versión no es más reciente que la vigente.`,
+    ]);
+    // Nothing of the fleet file's address beyond its host, and no key.
+    expect(await spanish.page.locator('.settings-screen').textContent()).not.toContain('https://');
+  });
 });

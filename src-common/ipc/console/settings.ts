@@ -126,6 +126,29 @@ export type Sip2PasswordStatus = z.infer<typeof Sip2PasswordStatusSchema>;
 export const Sip2PasswordKindSchema = z.enum(['login', 'terminal']);
 export type Sip2PasswordKind = z.infer<typeof Sip2PasswordKindSchema>;
 
+/** Why the kiosk refused a fleet settings file (src-main/settings/fleet-updater.ts). */
+export const FLEET_REFUSAL_REASONS = [
+  'unreachable',
+  'not-a-fleet-file',
+  'bad-signature',
+  'no-version',
+  'replayed',
+  'invalid-settings',
+  'lowers-protection',
+  'not-saved',
+  'state-unreadable',
+] as const;
+export const FleetRefusalReasonSchema = z.enum(FLEET_REFUSAL_REASONS);
+
+/** Which settings are in force: a signed fleet file's version, or local ones (absent). */
+export const FleetStatusSchema = z.object({
+  inForce: z
+    .object({ version: z.number().int(), appliedAt: z.string(), host: z.string() })
+    .optional(),
+  lastRefusal: z.object({ reason: FleetRefusalReasonSchema, at: z.string() }).optional(),
+});
+export type FleetStatus = z.infer<typeof FleetStatusSchema>;
+
 export const SettingsViewSchema = z.object({
   /** The saved settings as the kiosk would start with them now (environment applied). */
   form: SettingsFormSchema,
@@ -147,6 +170,8 @@ export const SettingsViewSchema = z.object({
   canRestart: z.boolean(),
   /** Absent: no SIP2 server saved (the built-in one needs none), or no password store here. */
   sip2Passwords: Sip2PasswordStatusSchema.optional(),
+  /** Fleet settings: the version in force and the last file refused (docs/operations.md). */
+  fleet: FleetStatusSchema.optional(),
 });
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
 

@@ -10,6 +10,7 @@ import type {
 import { createLogger } from '../../../src-shared/log/logger';
 import { APP_VERSION } from '../../settings/app-version';
 import { checkSettings } from '../../settings/check';
+import { createFleetStateFile } from '../../settings/fleet-state-file';
 import type { SettingsError, StoredSettings } from '../../settings/resolve';
 import type { Settings } from '../../settings/schema';
 import { securityChanges, unconfirmed } from '../../settings/security-changes';
@@ -59,6 +60,27 @@ function fixedFields(store: SettingsStore): Set<SettingsField> {
   );
 }
 
+/** The fleet settings in force and the last refusal, from the state file (none: local). */
+function fleetStatus(dataDir: string): Pick<SettingsView, 'fleet'> {
+  const read = createFleetStateFile(dataDir).read();
+  if (!read.ok) return { fleet: { lastRefusal: { reason: 'state-unreadable', at: '' } } };
+  const { inForce, lastRefusal } = read.value;
+  return {
+    fleet: {
+      ...(inForce
+        ? {
+            inForce: {
+              version: inForce.version,
+              appliedAt: inForce.appliedAt,
+              host: inForce.host,
+            },
+          }
+        : {}),
+      ...(lastRefusal ? { lastRefusal: { reason: lastRefusal.reason, at: lastRefusal.at } } : {}),
+    },
+  };
+}
+
 /**
  * The kiosk settings screen: the form over the settings store, checked by the settings schema;
  * export and import through settings/transfer.ts; the staff PIN change; the SIP2 passwords
@@ -85,6 +107,7 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
       ...(passwords && binding
         ? { sip2Passwords: await sip2PasswordStatus(passwords, binding) }
         : {}),
+      ...fleetStatus(context.settings.dataDir),
     };
   };
 
