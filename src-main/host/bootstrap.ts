@@ -39,12 +39,10 @@ import { stationHeadphones, stationSpeech } from '../speech/station-audio';
 import type { SpokenLine } from '../speech/speech-service';
 import type { Registry } from 'prom-client';
 import type { KioskMetrics } from '../metrics/kiosk-metrics';
-import { NO_METRICS } from '../metrics/kiosk-metrics';
-import { createPrometheusMetrics } from '../metrics/metric-catalog';
+import { startKioskMetrics } from '../metrics/start-kiosk-metrics';
 import { startFleetSettings } from './fleet-settings-boot';
-import { startMetricsListener } from '../metrics/metrics-listener';
-import type { MetricsListener } from '../metrics/metrics-listener';
 import { APP_VERSION } from '../settings/app-version';
+import { settingsDigest } from '../settings/settings-digest';
 
 const log = createLogger('kiosk');
 
@@ -132,13 +130,13 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
   const demoAsked = (adapters.demo ?? false) && !settings.staff.pinHash;
   const stages = startupStages('kiosk', 'library service');
   // Before everything that reports: the core, the offline desk, sign-in and the scanner.
-  const prometheus = settings.metrics.enabled
-    ? createPrometheusMetrics({ version: APP_VERSION, host: adapters.hostKind ?? 'electron' })
-    : undefined;
-  const kioskMetrics: KioskMetrics = prometheus?.metrics ?? NO_METRICS;
-  const metricsListener: MetricsListener | undefined = prometheus
-    ? await startMetricsListener(settings.metrics, prometheus.registry)
-    : undefined;
+  const metricsRun = await startKioskMetrics(settings.metrics, {
+    version: APP_VERSION,
+    host: adapters.hostKind ?? 'electron',
+  });
+  const kioskMetrics = metricsRun.kiosk;
+  const metricsListener = metricsRun.listener;
+  kioskMetrics.settingsVersion(settingsDigest(settings), 'local');
   const embeddedSip2 = usesEmbeddedSip2(settings);
   const service = await resolveServiceConnection(settings, {
     ...adapters.embeddedService,
@@ -165,6 +163,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
     vault: adapters.vault,
     timeoutMs: settings.requestTimeoutMs,
     ...(clientSecret ? { clientSecret } : {}),
+    metrics: kioskMetrics,
   });
   stages.mark('staff sign-in', 'scanner');
   const scanner = new ScannerInput({
@@ -172,6 +171,10 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
     ...(adapters.hidBackend ? { backend: adapters.hidBackend } : {}),
   });
   scanner.start();
+  const scannerReport = (): void =>
+    kioskMetrics.scannerConnected(scanner.status().state === 'connected');
+  const stopScannerReport = scanner.onStatus(scannerReport);
+  scannerReport();
   const demo = demoModeOn(settings, service.embedded, adapters.demo ?? false);
   const demoGuide = demo ? await loadDemoGuide(DEMO_STAFF_PIN) : undefined;
   const pinHash = pinHashInForce(settings.staff.pinHash, demo);
@@ -217,6 +220,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
       const classification = classify(code, settings.scanner);
       return classification.kind === 'item' && classification.valid;
     },
+    metrics: kioskMetrics,
   });
   const heartbeat = sip2
     ? startAcsHeartbeat({
@@ -272,6 +276,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
     },
     printing: adapters.receiptPrinting,
     offline: { circulation: offline, settings: settings.offline },
+    metrics: kioskMetrics,
     console: {
       auth,
       settings,
@@ -340,7 +345,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
     ...(speech.transcript ? { speech: { transcript: speech.transcript } } : {}),
     metrics: {
       kiosk: kioskMetrics,
-      ...(prometheus ? { registry: prometheus.registry } : {}),
+      ...(metricsRun.registry ? { registry: metricsRun.registry } : {}),
       ...(metricsListener
         ? { listening: { host: metricsListener.host, port: metricsListener.port } }
         : {}),
@@ -354,6 +359,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
       // After the sync stopped: it may have been sending over this connection.
       await sip2?.client.close();
       auth.dispose();
+      stopScannerReport();
       await scanner.stop();
       await service.stop();
       await metricsListener?.close();
