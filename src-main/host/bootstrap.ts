@@ -39,11 +39,8 @@ import { stationHeadphones, stationSpeech } from '../speech/station-audio';
 import type { SpokenLine } from '../speech/speech-service';
 import type { Registry } from 'prom-client';
 import type { KioskMetrics } from '../metrics/kiosk-metrics';
-import { NO_METRICS } from '../metrics/kiosk-metrics';
-import { createPrometheusMetrics } from '../metrics/metric-catalog';
+import { startKioskMetrics } from '../metrics/start-kiosk-metrics';
 import { startFleetSettings } from './fleet-settings-boot';
-import { startMetricsListener } from '../metrics/metrics-listener';
-import type { MetricsListener } from '../metrics/metrics-listener';
 import { APP_VERSION } from '../settings/app-version';
 import { settingsDigest } from '../settings/settings-digest';
 
@@ -133,13 +130,12 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
   const demoAsked = (adapters.demo ?? false) && !settings.staff.pinHash;
   const stages = startupStages('kiosk', 'library service');
   // Before everything that reports: the core, the offline desk, sign-in and the scanner.
-  const prometheus = settings.metrics.enabled
-    ? createPrometheusMetrics({ version: APP_VERSION, host: adapters.hostKind ?? 'electron' })
-    : undefined;
-  const kioskMetrics: KioskMetrics = prometheus?.metrics ?? NO_METRICS;
-  const metricsListener: MetricsListener | undefined = prometheus
-    ? await startMetricsListener(settings.metrics, prometheus.registry)
-    : undefined;
+  const metricsRun = await startKioskMetrics(settings.metrics, {
+    version: APP_VERSION,
+    host: adapters.hostKind ?? 'electron',
+  });
+  const kioskMetrics = metricsRun.kiosk;
+  const metricsListener = metricsRun.listener;
   kioskMetrics.settingsVersion(settingsDigest(settings), 'local');
   const embeddedSip2 = usesEmbeddedSip2(settings);
   const service = await resolveServiceConnection(settings, {
@@ -349,7 +345,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
     ...(speech.transcript ? { speech: { transcript: speech.transcript } } : {}),
     metrics: {
       kiosk: kioskMetrics,
-      ...(prometheus ? { registry: prometheus.registry } : {}),
+      ...(metricsRun.registry ? { registry: metricsRun.registry } : {}),
       ...(metricsListener
         ? { listening: { host: metricsListener.host, port: metricsListener.port } }
         : {}),
