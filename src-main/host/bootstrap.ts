@@ -186,7 +186,11 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
   // Changeable: a PIN changed on the settings screen opens staff mode from then on.
   const staffPin = pinHash
     ? changeablePinGate(
-        (hash) => createPinGate(hash, { store: createPinAttemptFile(settings.dataDir) }),
+        (hash) =>
+          createPinGate(hash, {
+            store: createPinAttemptFile(settings.dataDir),
+            metrics: kioskMetrics,
+          }),
         pinHash,
       )
     : undefined;

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { RecoveryTally } from '../core/console/deps';
 import { EXIT_PAGE_KEEPS_CRASHING } from '../core/console/diagnostics/station-restarts';
 import type { RecoveryKindSchema } from '../../src-common/ipc/console/diagnostics';
+import { NO_METRICS, type KioskMetrics } from '../metrics/kiosk-metrics';
 
 /** Why the page was recovered, as the log and the status screen name it. */
 export type RecoveryKind = z.infer<typeof RecoveryKindSchema>;
@@ -48,6 +49,7 @@ export interface PageRecovery {
 export function createPageRecovery(
   limits: RecoveryLimits = RECOVERY_LIMITS,
   now: () => number = Date.now,
+  metrics: Pick<KioskMetrics, 'rendererCrashed' | 'rendererRestarted'> = NO_METRICS,
 ): PageRecovery {
   let losses: number[] = [];
   let count = 0;
@@ -56,15 +58,18 @@ export function createPageRecovery(
     limits,
     lost(kind) {
       const at = now();
+      metrics.rendererCrashed();
       losses = [...losses.filter((time) => at - time < limits.windowMs), at];
       if (losses.length >= limits.maxCrashes) {
         return { action: 'exit', code: EXIT_PAGE_KEEPS_CRASHING };
       }
       count += 1;
       last = { kind, at: new Date(at) };
+      metrics.rendererRestarted();
       return { action: 'reload' };
     },
     noted(kind) {
+      metrics.rendererCrashed();
       count += 1;
       last = { kind, at: new Date(now()) };
     },

@@ -1,3 +1,4 @@
+import type { KioskMetrics } from '../metrics/kiosk-metrics';
 import { verifyStaffPin } from './hash';
 
 /** Wrong PINs since staff last entered staff mode, for staff to read when they next enter. */
@@ -70,6 +71,8 @@ export interface PinGateOptions {
   baseLockoutMs?: number;
   maxLockoutMs?: number;
   now?: () => number;
+  /** Each lockout started by a wrong PIN (docs/operations.md). */
+  metrics?: Pick<KioskMetrics, 'pinLockout'>;
 }
 
 function memoryStore(): PinAttemptStore {
@@ -124,6 +127,7 @@ export function createPinGate(pinHash: string, options: PinGateOptions = {}): Pi
     const lockoutMs = Math.min(maxLockoutMs, baseLockoutMs * 2 ** Math.min(over, 30));
     const until = at + lockoutMs;
     store.save({ failures, lockedUntil: until, ...wrong });
+    options.metrics?.pinLockout('staff');
     return { accepted: false, lockedUntil: until };
   };
 

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { createPageRecovery, RECOVERY_LIMITS } from '../../../src-main/host/page-recovery';
+import { recordingMetrics } from '../../support/recording-metrics';
+
+describe('page recovery metrics', () => {
+  it('counts each loss as a crash and each reload as a restart; the exit at the limit is no restart', () => {
+    const metrics = recordingMetrics();
+    let now = 0;
+    const recovery = createPageRecovery(RECOVERY_LIMITS, () => now, metrics);
+    expect(recovery.lost('crashed')).toEqual({ action: 'reload' });
+    now += 1_000;
+    expect(recovery.lost('unresponsive')).toEqual({ action: 'reload' });
+    expect(metrics.calls.map((call) => call.name)).toEqual([
+      'rendererCrashed',
+      'rendererRestarted',
+      'rendererCrashed',
+      'rendererRestarted',
+    ]);
+    now += 1_000;
+    expect(recovery.lost('crashed').action).toBe('exit');
+    expect(metrics.of('rendererCrashed')).toHaveLength(3);
+    expect(metrics.of('rendererRestarted')).toHaveLength(2);
+  });
+
+  it("counts the web host's browser page lost as a crash, with no restart of its own", () => {
+    const metrics = recordingMetrics();
+    createPageRecovery(RECOVERY_LIMITS, Date.now, metrics).noted('crashed');
+    expect(metrics.calls.map((call) => call.name)).toEqual(['rendererCrashed']);
+  });
+});
