@@ -50,7 +50,8 @@ export function createSessionDriver(options: SessionDriverOptions): SessionDrive
   const timers = new Map<TimerName, unknown>();
   let state = initialSessionState(options.outOfService);
   let disposed = false;
-  const sessionMetrics = createSessionMetrics(options.metrics ?? NO_METRICS);
+  const metrics = options.metrics ?? NO_METRICS;
+  const sessionMetrics = createSessionMetrics(metrics, { rendererPrints: !options.printReceipt });
 
   // A desk that throws broke its own contract; the patron sees "unavailable", never a crash.
   const thrown = (operation: OperationName, error: unknown) => {
@@ -165,7 +166,13 @@ export function createSessionDriver(options: SessionDriverOptions): SessionDrive
         const { generation, receipt } = effect;
         // A failed print still ends the receipt step; the patron is not kept waiting for paper.
         void printReceipt(receipt)
-          .catch((error: unknown) => log.error('receipt printing failed', { error }))
+          .then(
+            () => metrics.receipt('printed'),
+            (error: unknown) => {
+              metrics.receipt('failed');
+              log.error('receipt printing failed', { error });
+            },
+          )
           .then(() => dispatch({ type: 'receipt-printed', generation }));
         return;
       }

@@ -70,7 +70,11 @@ export interface SessionMetrics {
   observe(before: SessionState, input: SessionInput, after: SessionState, at: number): void;
 }
 
-export function createSessionMetrics(metrics: KioskMetrics): SessionMetrics {
+/** `rendererPrints`: the page prints and says when it did (the web host): counted here. */
+export function createSessionMetrics(
+  metrics: KioskMetrics,
+  options: { rendererPrints: boolean } = { rendererPrints: false },
+): SessionMetrics {
   let active: SessionKind | undefined;
   // When each awaited scan arrived: by line id, or 'card' for a card's lookup.
   const awaited = new Map<number | 'card', number>();
@@ -111,6 +115,16 @@ export function createSessionMetrics(metrics: KioskMetrics): SessionMetrics {
       }
       // A scan answered at once (a refusal, a duplicate): its feedback is in this very state.
       if (scanAt !== undefined && !awaiting && after !== before) metrics.scanToFeedback(0);
+
+      const printing = (step: SessionStep): boolean =>
+        step.name === 'receipt' && step.step === 'printing';
+      if (
+        options.rendererPrints &&
+        input.type === 'receipt-printed' &&
+        printing(before.step) &&
+        !printing(after.step)
+      )
+        metrics.receipt('printed');
 
       const pinNotice = after.notice?.message.kind === 'pin-tries-used';
       if (pinNotice && after.notice?.id !== before.notice?.id) metrics.pinLockout('patron');

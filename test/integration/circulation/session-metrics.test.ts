@@ -47,15 +47,19 @@ function manualClock(): Clock & { advance(ms: number): void; fireAll(): void } {
 const drivers: SessionDriver[] = [];
 afterAll(() => drivers.forEach((session) => session.dispose()));
 
-function driver(clock: Clock = manualClock()) {
+function driver(
+  clock: Clock = manualClock(),
+  printReceipt?: Parameters<typeof createSessionDriver>[0]['printReceipt'],
+) {
   const metrics = recordingMetrics();
   const session = createSessionDriver({
     config: {
       branchName: 'Central',
       patron: PatronSettingsSchema.parse({}),
       receiptMode: 'ask',
-      printBy: 'renderer',
+      printBy: printReceipt ? 'host' : 'renderer',
     },
+    ...(printReceipt ? { printReceipt } : {}),
     port: staff.client,
     clock,
     outOfService: false,
@@ -134,5 +138,27 @@ describe('session metrics against the reference service', () => {
     expect(metrics.of('sessionStarted')).toEqual([]);
     expect(metrics.of('sessionEnded')).toEqual([]);
     expect(metrics.of('scanToFeedback')).toEqual([[0]]);
+  });
+
+  it("counts a receipt the page printed, and the host's printed and failed ones", async () => {
+    const printedBy = async (printReceipt?: () => Promise<void>) => {
+      const { session, metrics } = driver(manualClock(), printReceipt);
+      scan(session, memberBarcode(1), 'card');
+      await vi.waitFor(() => expect(session.state().step.name).toBe('patron'));
+      scan(session, itemBarcode(18), 'item');
+      await settledLines(session);
+      session.dispatch({ type: 'finish' });
+      expect(session.state().step).toMatchObject({ name: 'receipt', step: 'ask' });
+      session.dispatch({ type: 'receipt-chosen', print: true });
+      if (!printReceipt) {
+        expect(metrics.of('receipt')).toEqual([]);
+        session.dispatch({ type: 'receipt-printed', generation: session.state().generation });
+      }
+      await vi.waitFor(() => expect(metrics.of('receipt')).toHaveLength(1));
+      return metrics.of('receipt');
+    };
+    expect(await printedBy()).toEqual([['printed']]);
+    expect(await printedBy(async () => undefined)).toEqual([['printed']]);
+    expect(await printedBy(() => Promise.reject(new Error('out of paper')))).toEqual([['failed']]);
   });
 });
