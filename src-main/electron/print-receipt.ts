@@ -8,19 +8,24 @@ const log = createLogger('electron:print');
 // a moment to draw it before the page is printed.
 const RENDER_DELAY_MS = 300;
 
-/** Prints the kiosk page (its 80 mm print stylesheet shows only the receipt) without a dialog. */
+/**
+ * Prints the kiosk page (its 80 mm print stylesheet shows only the receipt) without a dialog.
+ * Rejects when nothing was printed (a failed print, a window gone): the session counts the
+ * receipt failed (docs/operations.md) and ends the receipt step all the same.
+ */
 export function silentReceiptPrinting(contents: WebContents, printer?: string): ReceiptPrinting {
   return {
     printBy: 'host',
     print: () =>
-      new Promise<void>((resolve) => {
+      new Promise<void>((resolve, reject) => {
         setTimeout(() => {
-          if (contents.isDestroyed()) return resolve();
+          if (contents.isDestroyed()) return reject(new Error('window gone'));
           contents.print(
             { silent: true, printBackground: false, ...(printer ? { deviceName: printer } : {}) },
             (success, failureReason) => {
-              if (!success) log.warn('receipt not printed', { failureReason });
-              resolve();
+              if (success) return resolve();
+              log.warn('receipt not printed', { failureReason });
+              reject(new Error('receipt not printed'));
             },
           );
         }, RENDER_DELAY_MS);

@@ -1,7 +1,8 @@
 /**
  * The Electron host's silent receipt print (src-main/electron/print-receipt.ts) on the fake
  * `webContents` of test/support/fake-electron.ts: what it asks Electron for, and that the patron
- * is never kept on the printing screen by a print that fails or a window that is gone.
+ * is never kept on the printing screen by a print that fails or a window that is gone (the print
+ * rejects; the session driver ends the receipt step all the same).
  */
 import type { WebContents } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -84,9 +85,10 @@ describe('silent receipt printing (Electron)', () => {
     expect(contents.printed).toHaveLength(1);
   });
 
-  it('resolves when the print fails, logging the reason', async () => {
+  // The session driver ends the receipt step on either outcome; a rejection counts it failed.
+  it('rejects when the print fails, logging the reason', async () => {
     contents.printOutcome = { success: false, failureReason: 'Invalid deviceName provided' };
-    expect(await printAndWait(printer('Gone-printer'))).toBe('resolved');
+    expect(await printAndWait(printer('Gone-printer'))).toBe('rejected');
     expect(logs.records).toEqual([
       expect.objectContaining({
         level: 'warn',
@@ -96,11 +98,11 @@ describe('silent receipt printing (Electron)', () => {
     ]);
   });
 
-  it('resolves without printing when the window is gone before the print', async () => {
+  it('rejects without printing when the window is gone before the print', async () => {
     const outcome = await printAndWait(printer('Receipt-80mm'), () => {
       contents.destroyed = true;
     });
-    expect(outcome).toBe('resolved');
+    expect(outcome).toBe('rejected');
     expect(contents.printed).toEqual([]);
   });
 });
