@@ -182,7 +182,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
   if (demo) log.warn('demo mode: the demo staff PIN opens staff mode');
 
   const { client } = auth;
-  const sip2 = await startSip2BackEnd(settings, service.sip2, adapters.sip2Passwords);
+  const sip2 = await startSip2BackEnd(settings, service.sip2, adapters.sip2Passwords, kioskMetrics);
   // Changeable: a PIN changed on the settings screen opens staff mode from then on.
   const staffPin = pinHash
     ? changeablePinGate(
@@ -389,6 +389,7 @@ async function startSip2BackEnd(
   settings: Settings,
   embedded: RunningSip2 | undefined,
   passwords: Sip2PasswordStore | undefined,
+  metrics: KioskMetrics,
 ): Promise<Sip2BackEnd | undefined> {
   if (settings.patron.backEnd !== 'sip2') return undefined;
   if (usesEmbeddedSip2(settings) && !embedded) {
@@ -396,7 +397,7 @@ async function startSip2BackEnd(
     throw new Error('sip2.host is empty and no embedded SIP2 listener was started');
   }
   const options = await sip2ClientOptions(settings, embedded ? { embedded } : { passwords });
-  const client = createSip2Client({ ...options, log: createLogger('sip2') });
+  const client = createSip2Client({ ...options, log: createLogger('sip2'), metrics });
   log.info('the patron flow uses SIP2', {
     host: options.host,
     port: options.port,

@@ -23,6 +23,7 @@ import {
 import { createSip2Connection, type Answer } from './sip2-connection';
 import { failureOf } from './sip2-failures';
 import type { AcsStatus, ItemInformation, Sip2Client, Sip2ClientOptions } from './sip2-types';
+import { serviceCallStatus } from '../call-metrics';
 
 /**
  * The circulation port over SIP2 (docs/sip2.md, "The client"). Every call resolves, never
@@ -54,11 +55,23 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
     expect: C,
     signal?: AbortSignal,
   ): Promise<Result<Answer<C>, ServiceError>> {
+    const started = performance.now();
     const answer = await connection.exchange(message, expect, signal);
-    if (answer.ok) return answer;
+    if (answer.ok) return timed(operation, started, answer);
     const error = failureOf(operation, answer.error, options);
     log.warn('SIP2 request failed', { operation, kind: error.kind, outcome: error.outcome });
-    return err(error);
+    return timed(operation, started, err(error));
+  }
+
+  /** Reports a request's status and time since `started` to the fleet's metrics. */
+  function timed<T extends Result<unknown, ServiceError>>(
+    operation: OperationName,
+    started: number,
+    result: T,
+  ): T {
+    const status = serviceCallStatus(result.ok ? undefined : result.error);
+    options.metrics?.serviceCall(operation, status, (performance.now() - started) / 1000);
+    return result;
   }
 
   /**
@@ -71,6 +84,7 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
     expect: C,
     signal?: AbortSignal,
   ): Promise<Result<Answer<C>, ServiceError>> {
+    const started = performance.now();
     let answer = await connection.exchange(message(), expect, signal);
     for (let again = 0; !answer.ok && again < options.retries; again++) {
       const failure = answer.error;
@@ -84,10 +98,10 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
       log.info('SIP2: asking again on a fresh connection', { operation, after: failure.kind });
       answer = await connection.exchange(message(), expect, signal);
     }
-    if (answer.ok) return answer;
+    if (answer.ok) return timed(operation, started, answer);
     const error = failureOf(operation, answer.error, options);
     log.warn('SIP2 request failed', { operation, kind: error.kind });
-    return err(error);
+    return timed(operation, started, err(error));
   }
 
   async function acsStatus(): Promise<Result<AcsStatus, ServiceError>> {

@@ -1,3 +1,4 @@
+import type { KioskMetrics } from '../../metrics/kiosk-metrics';
 import type { Result } from '../../../src-shared/result';
 import type { Logger } from '../../../src-shared/log/logger';
 import type { Terminator } from '../../../src-shared/sip2/build';
@@ -42,6 +43,8 @@ export type Sip2ClientOptions = {
   feeWholeUnits: WholeFee;
   now?: () => Date;
   log: Logger;
+  /** Each request's duration and status, by the client's operation (docs/operations.md). */
+  metrics?: KioskMetrics;
 };
 
 /** The ACS status (98): whether it is up, what it allows, which requests it answers. */

@@ -113,6 +113,14 @@ describe('metrics of a whole session through the web host', () => {
     expect(value('library_kiosk_circulation_total{operation="check-in",outcome="done"}')).toBe(1);
     expect(value('library_kiosk_scan_feedback_seconds_count')).toBeGreaterThanOrEqual(3);
     expect(value('library_kiosk_online')).toBe(1);
+    // The SIP2 client's requests, by the client's operation names.
+    const sip2Calls = (operation: string) =>
+      value(
+        `library_kiosk_service_request_duration_seconds_count{operation="${operation}",status="ok"}`,
+      );
+    expect(sip2Calls('checkOut')).toBe(1);
+    expect(sip2Calls('checkIn')).toBe(1);
+    expect(sip2Calls('memberByBarcode')).toBeGreaterThanOrEqual(1);
 
     // Every label value of every series: a word of the fixed sets, never a datum.
     const labelValues = [...text.matchAll(/[a-z_]+="([^"]*)"/g)].map((match) => match[1]!);
