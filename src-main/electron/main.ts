@@ -41,7 +41,7 @@ import { portFlags, portInUse, portInUseMessage, resolvePorts } from '../host/po
 import type { KioskPorts } from '../host/ports';
 import { bringToFront, createKioskWindow } from './window';
 import { startupStages } from '../host/startup-stages';
-import { createPageRecovery } from '../host/page-recovery';
+import { RECOVERY_LIMITS, createPageRecovery, laterRendererMetrics } from '../host/page-recovery';
 import { watchChildProcesses, watchKioskPage } from './page-watch';
 
 const log = createLogger('electron');
@@ -276,7 +276,8 @@ async function runKiosk(): Promise<void> {
   kioskWindow.contents = window.webContents;
   // A crashed or hung page is reloaded; too many crashes end the process (app.exit: at once,
   // its utility processes go with it) for the station's session to start the kiosk afresh.
-  const pageRecovery = createPageRecovery();
+  const rendererMetrics = laterRendererMetrics();
+  const pageRecovery = createPageRecovery(RECOVERY_LIMITS, Date.now, rendererMetrics.metrics);
   const unwatchPage = watchKioskPage(window, {
     recovery: pageRecovery,
     exit: (code) => app.exit(code),
@@ -325,6 +326,7 @@ async function runKiosk(): Promise<void> {
     pageRecoveries: () => pageRecovery.tally(),
   });
   stages.mark('secure storage and kiosk', 'page load');
+  rendererMetrics.attach(kiosk.metrics.kiosk);
   authOrigins.add(new URL(kiosk.connection.authUrl).origin);
   redirect.setHandler((url) => {
     bringToFront(window);

@@ -76,3 +76,23 @@ export function createPageRecovery(
     tally: () => (last ? { count, last: { ...last } } : { count }),
   };
 }
+
+type RendererMetrics = Pick<KioskMetrics, 'rendererCrashed' | 'rendererRestarted'>;
+
+/**
+ * For a page recovery made before the kiosk's metrics exist (both hosts watch the page from the
+ * start): reports go nowhere until `attach` names where they go.
+ */
+export function laterRendererMetrics(): {
+  metrics: RendererMetrics;
+  attach(to: RendererMetrics): void;
+} {
+  let target: RendererMetrics = NO_METRICS;
+  return {
+    metrics: {
+      rendererCrashed: () => target.rendererCrashed(),
+      rendererRestarted: () => target.rendererRestarted(),
+    },
+    attach: (to) => void (target = to),
+  };
+}

@@ -4,7 +4,7 @@ import { authMessageText } from '../auth/messages';
 import { loopbackTarget, sendRedirectPage, startLoopbackRedirect } from '../auth/loopback-redirect';
 import type { LoopbackRedirect, RedirectPage } from '../auth/loopback-redirect';
 import { bootKiosk } from '../host/bootstrap';
-import { RECOVERY_LIMITS, createPageRecovery } from '../host/page-recovery';
+import { RECOVERY_LIMITS, createPageRecovery, laterRendererMetrics } from '../host/page-recovery';
 import { startupStages } from '../host/startup-stages';
 import type { BootedKiosk, HostAdapters } from '../host/bootstrap';
 import { createLogger } from '../../src-shared/log/logger';
@@ -84,7 +84,8 @@ async function startRun(
   const staging = createDocumentStaging(options.settings.dataDir);
   const stages = startupStages('web host', 'kiosk');
   // A page stuck in the browser is counted for the status screen (ipc-socket.ts's heartbeat).
-  const recovery = createPageRecovery();
+  const rendererMetrics = laterRendererMetrics();
+  const recovery = createPageRecovery(RECOVERY_LIMITS, Date.now, rendererMetrics.metrics);
   const kiosk = await bootKiosk(options.settings, {
     pageRecoveries: () => recovery.tally(),
     vault: createFileVault(paths, keys.vault),
@@ -105,6 +106,7 @@ async function startRun(
     documents: { staging: staging.staging },
     ...(options.speechTranscript ? { speechTranscript: true } : {}),
   });
+  rendererMetrics.attach(kiosk.metrics.kiosk);
   // The loopback redirect (RFC 8252 section 7.3) keeps the configured path; it lands on the web
   // host itself unless the configured URI names another port or a path the host serves.
   const target = loopbackTarget(options.settings.service.redirectUri);

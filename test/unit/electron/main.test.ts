@@ -5,6 +5,7 @@
  * electron-store runs for real on the fake's userData (vitest.config.ts inlines it so that it
  * sees the fake); the kiosk core behind bootKiosk is replaced, since the web host's tests run it.
  */
+import { NO_METRICS } from '../../../src-main/metrics/kiosk-metrics';
 import { mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,6 +66,7 @@ function fakeKiosk() {
       embedded: false,
     },
     demo: false,
+    metrics: { kiosk: NO_METRICS },
     stop: vi.fn(async () => undefined),
   };
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createPageRecovery, RECOVERY_LIMITS } from '../../../src-main/host/page-recovery';
+import {
+  createPageRecovery,
+  laterRendererMetrics,
+  RECOVERY_LIMITS,
+} from '../../../src-main/host/page-recovery';
 import { recordingMetrics } from '../../support/recording-metrics';
 
 describe('page recovery metrics', () => {
@@ -26,5 +30,18 @@ describe('page recovery metrics', () => {
     const metrics = recordingMetrics();
     createPageRecovery(RECOVERY_LIMITS, Date.now, metrics).noted('crashed');
     expect(metrics.calls.map((call) => call.name)).toEqual(['rendererCrashed']);
+  });
+
+  it('sends nothing before the kiosk metrics are attached, and everything after', () => {
+    const later = laterRendererMetrics();
+    const recovery = createPageRecovery(RECOVERY_LIMITS, Date.now, later.metrics);
+    recovery.noted('heartbeat-lost');
+    const metrics = recordingMetrics();
+    later.attach(metrics);
+    recovery.lost('crashed');
+    expect(metrics.calls.map((call) => call.name)).toEqual([
+      'rendererCrashed',
+      'rendererRestarted',
+    ]);
   });
 });
