@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  createSessionMetrics,
   lineOperation,
   lineOutcome,
   sessionEndOf,
   sessionKindOf,
 } from '../../../src-main/circulation/session-metrics';
 import type { SessionInput } from '../../../src-main/circulation/session-events';
-import type { Line, SessionStep } from '../../../src-main/circulation/session-state';
+import { initialSessionState } from '../../../src-main/circulation/session-state';
+import type { Line, SessionState, SessionStep } from '../../../src-main/circulation/session-state';
+import { recordingMetrics } from '../../support/recording-metrics';
 import { err, ok } from '../../../src-shared/result';
 
 const line = (change: Partial<Line>): Line => ({
@@ -101,4 +104,25 @@ describe('lineOutcome', () => {
   ])('%s after %o is %s', (status, input, outcome) =>
     expect(lineOutcome(line({ status }), input)).toBe(outcome),
   );
+});
+
+describe('createSessionMetrics: the patron PIN lockout', () => {
+  const state = (notice?: { id: number; kind: string }): SessionState => ({
+    ...initialSessionState(false),
+    ...(notice
+      ? { notice: { id: notice.id, tone: 'error', message: { kind: notice.kind } as never } }
+      : {}),
+  });
+  it('counts the notice that the PIN tries are used once, and no other notice', () => {
+    const metrics = recordingMetrics();
+    const observer = createSessionMetrics(metrics);
+    const pinInput: SessionInput = { type: 'activity' };
+    observer.observe(state(), pinInput, state({ id: 1, kind: 'unavailable' }), 0);
+    expect(metrics.of('pinLockout')).toEqual([]);
+    const used = state({ id: 2, kind: 'pin-tries-used' });
+    observer.observe(state({ id: 1, kind: 'unavailable' }), pinInput, used, 0);
+    // The same notice still showing after another event is not another lockout.
+    observer.observe(used, pinInput, { ...used }, 0);
+    expect(metrics.of('pinLockout')).toEqual([['patron']]);
+  });
 });
