@@ -11,6 +11,8 @@ const ADDRESS_KEYS = {
   'service.authUrl': 'settingsScreen.security.address.authUrl',
   'service.clientId': 'settingsScreen.security.address.clientId',
   'sip2.address': 'settingsScreen.security.address.sip2',
+  'fleet.url': 'settingsScreen.security.address.fleetUrl',
+  'fleet.publicKey': 'settingsScreen.security.address.fleetKey',
 } as const satisfies Record<Address['field'], MessageKey>;
 
 /** Each lowered protection: the field's label, its values in the form's words, and why it matters. */
@@ -41,6 +43,16 @@ const LOWERING_WORDS = {
     value: (value) => (value === 'true' ? 'settingsScreen.value.on' : 'settingsScreen.value.off'),
     why: 'settingsScreen.security.why.sip2.tls',
   },
+  'metrics.host': {
+    label: 'settingsScreen.security.metrics.label',
+    value: (value) =>
+      value === 'network'
+        ? 'settingsScreen.security.metrics.network'
+        : value === 'loopback'
+          ? 'settingsScreen.security.metrics.loopback'
+          : 'settingsScreen.security.metrics.off',
+    why: 'settingsScreen.security.why.metrics.host',
+  },
 } as const satisfies Record<
   Lowering['field'],
   { label: MessageKey; value: (value: string) => MessageKey; why: MessageKey }
@@ -48,14 +60,22 @@ const LOWERING_WORDS = {
 
 /**
  * Two addresses as staff compare them: by host (`library.example.org`), or whole when the host
- * stays and only the path moves; the built-in service by name.
+ * stays and only the path moves; the built-in service by name, no fleet URL or key as none.
  */
 function addressPair(change: Address, t: Translate): { from: string; to: string } {
   if (change.field === 'sip2.address') {
     const listener = t('settingsScreen.security.builtInSip2');
     return { from: change.from ?? listener, to: change.to ?? listener };
   }
-  const builtIn = t('settingsScreen.security.builtIn');
+  if (change.field === 'fleet.publicKey') {
+    // Fingerprints (security-changes.ts): a whole key is too long to compare by eye.
+    const none = t('settingsScreen.security.none');
+    return { from: change.from ?? none, to: change.to ?? none };
+  }
+  const builtIn =
+    change.field === 'fleet.url'
+      ? t('settingsScreen.security.none')
+      : t('settingsScreen.security.builtIn');
   if (change.field === 'service.clientId') {
     return { from: change.from ?? builtIn, to: change.to ?? builtIn };
   }

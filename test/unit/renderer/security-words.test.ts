@@ -86,6 +86,51 @@ describe('the changes staff confirm on their own, in words', () => {
     );
   });
 
+  it('names the fleet settings source by host and its key by fingerprint (never the key itself), none when unset, in English and Spanish', () => {
+    // Public halves of two Ed25519 keys; their fingerprints from openssl's DER and sha256sum.
+    const keyA = 'MCowBQYDK2VwAyEAVpc0Ic6wJQjbCmCoqHXtknYyDmugg1HzfE7NZLOJiJw=';
+    const keyB = 'MCowBQYDK2VwAyEA7w995Q4GzYYDMGDJJlQ587185V4ABNXsVPraGWxaQoE=';
+    const turnedOn = securityChanges(
+      {},
+      { fleet: { url: 'https://fleet.example.org/kiosks.json', publicKey: keyA } },
+    );
+    expect(lines('en', turnedOn)).toEqual([
+      'Fleet settings address changes: none → fleet.example.org. The kiosk will take its settings from signed files at the new address.',
+      'Fleet settings key changes: none → 94250548c76fbb8f. The kiosk will apply every settings file signed with the new key.',
+    ]);
+    expect(lines('es', turnedOn)).toEqual([
+      'La dirección de la configuración de flota cambia: ninguna → fleet.example.org. El quiosco tomará su configuración de los archivos firmados en la nueva dirección.',
+      'La clave de la configuración de flota cambia: ninguna → 94250548c76fbb8f. El quiosco aplicará todo archivo de configuración firmado con la nueva clave.',
+    ]);
+    const moved = securityChanges(
+      { fleet: { url: 'https://fleet.example.org/kiosks.json', publicKey: keyA } },
+      { fleet: { url: 'https://fleet.example.org/branch-7.json', publicKey: keyB } },
+    );
+    expect(lines('en', moved)).toEqual([
+      'Fleet settings address changes: https://fleet.example.org/kiosks.json → https://fleet.example.org/branch-7.json. The kiosk will take its settings from signed files at the new address.',
+      'Fleet settings key changes: 94250548c76fbb8f → 0a0ef59a2e535662. The kiosk will apply every settings file signed with the new key.',
+    ]);
+    for (const line of [...lines('en', moved), ...lines('es', moved)]) {
+      expect(line).not.toContain('MCow');
+    }
+  });
+
+  it('names the metrics listener opened to the network, in English and Spanish', () => {
+    const metrics = { enabled: true, host: '0.0.0.0', bearerTokenSha256: 'ab'.repeat(32) };
+    const fromOff = securityChanges({}, { metrics });
+    expect(lines('en', fromOff)).toEqual([
+      "Metrics for monitoring: Off → Open to the network. Other computers on the network can reach the kiosk's metrics; whoever holds the scrape token or a client certificate reads its counts and state.",
+    ]);
+    expect(lines('es', fromOff)).toEqual([
+      'Métricas para supervisión: Desactivadas → Abiertas a la red. Otros equipos de la red pueden llegar a las métricas del quiosco; quien tenga el token de lectura o un certificado de cliente lee sus recuentos y su estado.',
+    ]);
+    const fromLoopback = securityChanges({ metrics: { enabled: true } }, { metrics });
+    expect(lines('en', fromLoopback)[0]).toMatch(/^Metrics for monitoring: This computer only → /);
+    expect(lines('es', fromLoopback)[0]).toMatch(/^Métricas para supervisión: Solo este equipo → /);
+    // The token's hash is no word for staff.
+    expect(lines('en', fromOff)[0]).not.toContain('abab');
+  });
+
   it('has nothing to say about an ordinary change (idle timeouts, branch name)', () => {
     expect(
       lines(

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { securityChanges, unconfirmed } from '../../../src-main/settings/security-changes';
 
+// Public halves of two Ed25519 keys (openssl genpkey), with their fingerprints from openssl's
+// DER and sha256sum: the first 16 hex digits.
+const KEY_A_BASE64 = 'MCowBQYDK2VwAyEAVpc0Ic6wJQjbCmCoqHXtknYyDmugg1HzfE7NZLOJiJw=';
+const KEY_A_PEM = `-----BEGIN PUBLIC KEY-----\n${KEY_A_BASE64}\n-----END PUBLIC KEY-----\n`;
+const KEY_A_FINGERPRINT = '94250548c76fbb8f';
+const KEY_B_BASE64 = 'MCowBQYDK2VwAyEA7w995Q4GzYYDMGDJJlQ587185V4ABNXsVPraGWxaQoE=';
+const KEY_B_FINGERPRINT = '0a0ef59a2e535662';
+const FLEET = { fleet: { url: 'https://fleet.example.org/kiosks.json', publicKey: KEY_A_BASE64 } };
+const TOKEN_HASH = 'ab'.repeat(32);
+
 const LIBRARY = {
   service: { baseUrl: 'https://library.example.org/api', authUrl: 'https://login.example.org' },
 };
@@ -140,6 +150,140 @@ describe('security-relevant settings changes', () => {
         },
       ),
     ).toEqual([]);
+  });
+
+  describe('the fleet source: whose signed files decide the later settings', () => {
+    it.each([
+      {
+        name: 'fleet settings turned on: URL and key from none',
+        current: {},
+        next: FLEET,
+        changes: [
+          {
+            kind: 'service-address',
+            field: 'fleet.url',
+            from: null,
+            to: 'https://fleet.example.org/kiosks.json',
+          },
+          {
+            kind: 'service-address',
+            field: 'fleet.publicKey',
+            from: null,
+            to: KEY_A_FINGERPRINT,
+          },
+        ],
+      },
+      {
+        name: 'a new fleet URL, the key kept',
+        current: FLEET,
+        next: { fleet: { ...FLEET.fleet, url: 'https://other.example.net/kiosks.json' } },
+        changes: [
+          {
+            kind: 'service-address',
+            field: 'fleet.url',
+            from: 'https://fleet.example.org/kiosks.json',
+            to: 'https://other.example.net/kiosks.json',
+          },
+        ],
+      },
+      {
+        name: 'a new key, shown by fingerprint',
+        current: FLEET,
+        next: { fleet: { ...FLEET.fleet, publicKey: KEY_B_BASE64 } },
+        changes: [
+          {
+            kind: 'service-address',
+            field: 'fleet.publicKey',
+            from: KEY_A_FINGERPRINT,
+            to: KEY_B_FINGERPRINT,
+          },
+        ],
+      },
+      {
+        name: 'fleet settings turned off: URL and key to none',
+        current: FLEET,
+        next: {},
+        changes: [
+          {
+            kind: 'service-address',
+            field: 'fleet.url',
+            from: 'https://fleet.example.org/kiosks.json',
+            to: null,
+          },
+          {
+            kind: 'service-address',
+            field: 'fleet.publicKey',
+            from: KEY_A_FINGERPRINT,
+            to: null,
+          },
+        ],
+      },
+      {
+        name: 'nothing when the fleet group is unchanged',
+        current: FLEET,
+        next: FLEET,
+        changes: [],
+      },
+      {
+        name: 'nothing when the same key is written as PEM instead of base64',
+        current: FLEET,
+        next: { fleet: { ...FLEET.fleet, publicKey: KEY_A_PEM } },
+        changes: [],
+      },
+      {
+        name: 'nothing when only how often it is fetched changes',
+        current: FLEET,
+        next: { fleet: { ...FLEET.fleet, intervalMinutes: 60 } },
+        changes: [],
+      },
+    ])('$name', ({ current, next, changes }) => {
+      expect(securityChanges(current, next)).toEqual(changes);
+    });
+  });
+
+  describe('the metrics listener off loopback: the kiosk answers on the network', () => {
+    const onNetwork = {
+      metrics: { enabled: true, host: '0.0.0.0', bearerTokenSha256: TOKEN_HASH },
+    };
+    const onLoopback = { metrics: { enabled: true } };
+    it.each([
+      {
+        name: 'from off to the network',
+        current: {},
+        next: onNetwork,
+        changes: [{ kind: 'lowers-protection', field: 'metrics.host', from: 'off', to: 'network' }],
+      },
+      {
+        name: 'from this computer only to the network',
+        current: onLoopback,
+        next: onNetwork,
+        changes: [
+          { kind: 'lowers-protection', field: 'metrics.host', from: 'loopback', to: 'network' },
+        ],
+      },
+      { name: 'nothing when turned on on loopback', current: {}, next: onLoopback, changes: [] },
+      {
+        name: 'nothing when a network host is set but the listener stays off',
+        current: {},
+        next: { metrics: { enabled: false, host: '0.0.0.0', bearerTokenSha256: TOKEN_HASH } },
+        changes: [],
+      },
+      {
+        name: 'nothing when it stays on the network (only the port changes)',
+        current: onNetwork,
+        next: { metrics: { ...onNetwork.metrics, port: 9100 } },
+        changes: [],
+      },
+      {
+        name: 'nothing when turned back to loopback',
+        current: onNetwork,
+        next: onLoopback,
+        changes: [],
+      },
+      { name: 'nothing when turned back off', current: onNetwork, next: {}, changes: [] },
+    ])('$name', ({ current, next, changes }) => {
+      expect(securityChanges(current, next)).toEqual(changes);
+    });
   });
 
   it('leaves a change unconfirmed unless the very same change (field, old and new value) was confirmed', () => {
