@@ -1,9 +1,12 @@
-import { fork } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance as perf } from 'node:perf_hooks';
+import { tokenSha256 } from '../src-main/metrics/scrape-auth';
 import { setLogLevel } from '../src-shared/log/logger';
 import { startService } from '../src-reference-service/index';
 import type { RunningService } from '../src-reference-service/index';
@@ -12,7 +15,13 @@ import type { FleetPlan, ScanTiming } from '../test/support/fleet-kiosk';
 import { countServiceRequests, portOf } from '../test/support/fleet-requests';
 import type { RequestCounter } from '../test/support/fleet-requests';
 import { summarise, type BenchRow, type BenchSuite } from './index';
-import type { WorkerCommand, WorkerEvent, WorkerReport, WorkerSamples } from './fleet/protocol';
+import type {
+  ScrapeCost,
+  WorkerCommand,
+  WorkerEvent,
+  WorkerReport,
+  WorkerSamples,
+} from './fleet/protocol';
 
 /**
  * Many kiosks against one reference service. The service runs in this process (its requests
@@ -25,6 +34,8 @@ import type { WorkerCommand, WorkerEvent, WorkerReport, WorkerSamples } from './
  * `FLEET_QUICK=1` (or `npm run bench -- fleet --quick`): 1, 5 and 10 kiosks, shorter phases.
  * `FLEET_COUNTS=10,100`: the kiosk counts (the last one for the outage and token phases);
  * `FLEET_PHASES=scale`: only some phases; `FLEET_PACE_SCALE`, `FLEET_WORKERS`.
+ * `--scrape` (or `FLEET_PHASES=scrape`): only the scrape phase, the last count's kiosks with
+ * metrics on, scraped by a real Prometheus (/usr/bin/prometheus) every 5 s during the patron loops.
  */
 
 const QUICK = process.env.FLEET_QUICK === '1' || process.argv.includes('--quick');
@@ -34,7 +45,15 @@ const COUNTS = process.env.FLEET_COUNTS
     ? [1, 5, 10]
     : [1, 10, 50, 100];
 /** `FLEET_PHASES=scale,outage,token` (default all): the phases to run. */
-const PHASES = new Set((process.env.FLEET_PHASES ?? 'scale,outage,token').split(','));
+const PHASES = new Set(
+  (process.argv.includes('--scrape')
+    ? 'scrape'
+    : (process.env.FLEET_PHASES ?? 'scale,outage,token')
+  ).split(','),
+);
+const SCRAPE_INTERVAL_S = 5;
+/** Times each kiosk's exposition is produced in its process for the kiosk-side cost. */
+const SCRAPE_COST_TIMES = 5;
 const FLEET = COUNTS[COUNTS.length - 1]!;
 /** Measured seconds of patron loops per kiosk count. */
 const MEASURE_S = QUICK ? 15 : 60;
@@ -124,7 +143,7 @@ interface Fleet {
 /** A fresh service and `count` signed-in kiosks spread over the workers. */
 async function startFleet(
   count: number,
-  options: { faults?: boolean; tokenTtl?: number; jitter?: boolean },
+  options: { faults?: boolean; tokenTtl?: number; jitter?: boolean; metricsToken?: string },
 ): Promise<Fleet> {
   const dir = await mkdtemp(path.join(tmpdir(), 'bench-fleet-'));
   const serviceDir = path.join(dir, 'service');
@@ -152,6 +171,7 @@ async function startFleet(
         service: { baseUrl: service.baseUrl, authUrl: service.authUrl },
         staff,
         ...(options.jitter === undefined ? {} : { jitter: options.jitter }),
+        ...(options.metricsToken ? { metricsTokenSha256: tokenSha256(options.metricsToken) } : {}),
       }),
     ),
   );
@@ -513,6 +533,185 @@ function tokenTable(run: TokenRun): string {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 4. Scrape: the fleet's kiosks with metrics on, scraped by one real Prometheus.
+
+interface ScrapeRun {
+  kiosks: number;
+  seconds: number;
+  sessions: number;
+  errors: string[];
+  /** Every scrape_duration_seconds sample of every target in the run, ms. */
+  durationsMs: number[];
+  /** Per target: its slowest scrape, ms. */
+  targetMaxMs: number[];
+  /** Per target: scrape_samples_scraped at the end. */
+  samplesScraped: number[];
+  /** Targets up at the end; targets up at every scrape of the run. */
+  upAtEnd: number;
+  upThroughout: number;
+  cost: ScrapeCost;
+  load: number[];
+}
+
+/** A port free on 127.0.0.1 now (Prometheus takes no port 0). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+type PromSeries = {
+  metric: Record<string, string>;
+  value?: [number, string];
+  values?: [number, string][];
+};
+
+async function promQuery(base: string, query: string): Promise<PromSeries[]> {
+  const answer = (await (
+    await fetch(`${base}/api/v1/query?query=${encodeURIComponent(query)}`)
+  ).json()) as { status: string; error?: string; data?: { result: PromSeries[] } };
+  if (answer.status !== 'success' || !answer.data) {
+    throw new Error(`Prometheus query ${query}: ${answer.error ?? answer.status}`);
+  }
+  return answer.data.result;
+}
+
+async function scrapeRun(kiosks: number): Promise<ScrapeRun> {
+  const token = randomBytes(32).toString('base64url');
+  const fleet = await startFleet(kiosks, { metricsToken: token });
+  const dir = await mkdtemp(path.join(tmpdir(), 'bench-scrape-'));
+  let prometheus: ChildProcess | undefined;
+  try {
+    const ports = (await fleet.all<Array<number | undefined>>({ cmd: 'metrics-ports' })).flat();
+    if (ports.some((port) => port === undefined))
+      throw new Error('a kiosk has no metrics listener');
+    const tokenFile = path.join(dir, 'kiosk.token');
+    await writeFile(tokenFile, token, { mode: 0o600 });
+    const targets = ports.map((port) => JSON.stringify(`127.0.0.1:${port}`)).join(', ');
+    await writeFile(
+      path.join(dir, 'prometheus.yml'),
+      [
+        `global: { scrape_interval: ${SCRAPE_INTERVAL_S}s, scrape_timeout: ${SCRAPE_INTERVAL_S}s }`,
+        'scrape_configs:',
+        '  - job_name: library-kiosk',
+        `    authorization: { type: Bearer, credentials_file: ${JSON.stringify(tokenFile)} }`,
+        `    static_configs: [{ targets: [${targets}] }]`,
+        '',
+      ].join('\n'),
+    );
+    const promPort = await freePort();
+    const base = `http://127.0.0.1:${promPort}`;
+    prometheus = spawn(
+      'prometheus',
+      [
+        `--config.file=${path.join(dir, 'prometheus.yml')}`,
+        `--storage.tsdb.path=${path.join(dir, 'tsdb')}`,
+        `--web.listen-address=127.0.0.1:${promPort}`,
+      ],
+      { stdio: 'ignore' },
+    );
+    const load: number[] = [];
+    const started = performance.now();
+    await fleet.all({ cmd: 'run', pace: PACE });
+    await sleep((MEASURE_S * 1000) / 2);
+    load.push(loadavg()[0] ?? NaN);
+    // Measured while the patron loops run, as a scrape finds the kiosk.
+    const cost = (
+      await fleet.all<ScrapeCost>({ cmd: 'scrape-cost', times: SCRAPE_COST_TIMES })
+    ).reduce<ScrapeCost>(
+      (all, c) => ({ ms: [...all.ms, ...c.ms], bytes: [...all.bytes, ...c.bytes] }),
+      { ms: [], bytes: [] },
+    );
+    await sleep((MEASURE_S * 1000) / 2);
+    load.push(loadavg()[0] ?? NaN);
+    const result = merged(await fleet.all<WorkerSamples>({ cmd: 'stop-loops' }));
+    const seconds = (performance.now() - started) / 1000;
+    const window = `${Math.floor(seconds)}s`;
+    const job = '{job="library-kiosk"}';
+    const durations = await promQuery(base, `scrape_duration_seconds${job}[${window}]`);
+    const samples = await promQuery(base, `scrape_samples_scraped${job}`);
+    const up = await promQuery(base, `up${job}`);
+    const upAll = await promQuery(base, `min_over_time(up${job}[${window}])`);
+    const ms = (value: string) => Number(value) * 1000;
+    return {
+      kiosks,
+      seconds,
+      sessions: result.sessions,
+      errors: result.errors,
+      durationsMs: durations.flatMap((s) => (s.values ?? []).map(([, v]) => ms(v))),
+      targetMaxMs: durations.map((s) => Math.max(...(s.values ?? []).map(([, v]) => ms(v)))),
+      samplesScraped: samples.map((s) => Number(s.value?.[1])),
+      upAtEnd: up.filter((s) => s.value?.[1] === '1').length,
+      upThroughout: upAll.filter((s) => s.value?.[1] === '1').length,
+      cost,
+      load,
+    };
+  } finally {
+    if (prometheus && prometheus.exitCode === null) {
+      const exited = new Promise((resolve) => prometheus?.once('exit', resolve));
+      prometheus.kill('SIGTERM');
+      await exited;
+    }
+    await fleet.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function scrapeTable(run: ScrapeRun): string {
+  const scrapes = run.durationsMs.length;
+  const body = [
+    [
+      String(run.kiosks),
+      run.seconds.toFixed(0),
+      String(run.sessions),
+      String(scrapes),
+      fmt(quantile(run.durationsMs, 0.5)),
+      fmt(quantile(run.durationsMs, 0.95)),
+      fmt(Math.max(...run.durationsMs)),
+      fmt(quantile(run.targetMaxMs, 0.5)),
+      `${Math.min(...run.samplesScraped)}-${Math.max(...run.samplesScraped)}`,
+      `${run.upAtEnd} / ${run.kiosks}`,
+      `${run.upThroughout} / ${run.kiosks}`,
+      fmt(quantile(run.cost.ms, 0.5)),
+      fmt(quantile(run.cost.ms, 0.95)),
+      `${fmt(quantile(run.cost.bytes, 0.5) / 1024)} KiB`,
+      String(run.errors.length),
+      run.load.map((l) => l.toFixed(2)).join(', '),
+    ],
+  ];
+  return [
+    `fleet: scrape: ${run.kiosks} kiosks with metrics on (loopback, bearer token hash), one Prometheus scraping all of them every ${SCRAPE_INTERVAL_S} s (credentials_file) during ${MEASURE_S} s of patron loops; scrape figures from Prometheus's own scrape_duration_seconds, scrape_samples_scraped and up; kiosk side: each kiosk's registry producing its exposition ${SCRAPE_COST_TIMES} times in its worker process mid-run`,
+    '',
+    markdownTable(
+      [
+        'kiosks',
+        's',
+        'sessions',
+        'scrapes',
+        'scrape p50 ms',
+        'scrape p95 ms',
+        'scrape max ms',
+        'median target max ms',
+        'samples per scrape',
+        'up at end',
+        'up throughout',
+        'kiosk exposition p50 ms',
+        'kiosk exposition p95 ms',
+        'exposition size',
+        'errors',
+        'load 1 min (mid, end)',
+      ],
+      body,
+    ),
+  ].join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
 
 export const suite: BenchSuite = {
   name: 'fleet',
@@ -559,6 +758,19 @@ export const suite: BenchSuite = {
       const token = await tokenRun(FLEET);
       process.stdout.write(`${tokenTable(token)}\n\n`);
       if (token.signOuts > 0 || token.signedIn < token.kiosks) failed = true;
+    }
+
+    if (PHASES.has('scrape')) {
+      const scrape = await scrapeRun(FLEET);
+      process.stdout.write(`${scrapeTable(scrape)}\n\n`);
+      rows.push(summarise(`${scrape.kiosks} kiosks: scrape duration`, 'ms', scrape.durationsMs));
+      rows.push(summarise(`${scrape.kiosks} kiosks: kiosk exposition`, 'ms', scrape.cost.ms));
+      if (scrape.upThroughout < scrape.kiosks) {
+        process.stderr.write(
+          `fleet: scrape: ${scrape.kiosks - scrape.upThroughout} targets missed a scrape\n`,
+        );
+        process.exitCode = 1;
+      }
     }
 
     if (failed) {

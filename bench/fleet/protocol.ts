@@ -9,7 +9,13 @@ export type WorkerCommand =
       service: { baseUrl: string; authUrl: string };
       staff: { username: string; password: string };
       jitter?: boolean;
+      /** Each kiosk's metrics on at a free loopback port, behind this token hash. */
+      metricsTokenSha256?: string;
     }
+  /** Each kiosk's metrics port (after a boot with metrics). */
+  | { cmd: 'metrics-ports' }
+  /** Times each kiosk's registry producing its exposition `times` times; answers ScrapeCost. */
+  | { cmd: 'scrape-cost'; times: number }
   | { cmd: 'sign-in' }
   /** Starts every kiosk's patron loop; `watchDrain`: after it ends, note when the journal is empty. */
   | { cmd: 'run'; pace: { minMs: number; maxMs: number }; watchDrain?: boolean }
@@ -26,6 +32,13 @@ export interface WorkerSamples {
   drainedAt: number[];
   /** The worker process's CPU time during the loops, seconds. */
   cpuSeconds: number;
+}
+
+export interface ScrapeCost {
+  /** Time to produce one kiosk's exposition (`registry.metrics()`), ms. */
+  ms: number[];
+  /** Its size in bytes (UTF-8). */
+  bytes: number[];
 }
 
 export interface WorkerReport {

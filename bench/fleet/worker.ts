@@ -3,11 +3,19 @@
  * with its own data folder, vault and journal, driven through the patron loop on command from
  * bench/fleet.ts over the process channel. Started with `node --import tsx`.
  */
+import { createServer } from 'node:net';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { setLogLevel } from '../../src-shared/log/logger';
 import { startFleetKiosk } from '../../test/support/fleet-kiosk';
 import type { FleetKiosk, ScanTiming } from '../../test/support/fleet-kiosk';
-import type { WorkerCommand, WorkerEvent, WorkerReport, WorkerSamples } from './protocol';
+import type {
+  ScrapeCost,
+  WorkerCommand,
+  WorkerEvent,
+  WorkerReport,
+  WorkerSamples,
+} from './protocol';
 
 setLogLevel('error');
 
@@ -45,6 +53,18 @@ async function watchDrain(kiosk: FleetKiosk): Promise<void> {
   drainedAt.set(kiosk.plan.id, Date.now());
 }
 
+/** A port free on 127.0.0.1 now (the settings schema takes no port 0). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 async function handle(command: WorkerCommand): Promise<unknown> {
   switch (command.cmd) {
     case 'boot': {
@@ -56,6 +76,14 @@ async function handle(command: WorkerCommand): Promise<unknown> {
             service: command.service,
             staff: command.staff,
             ...(command.jitter === undefined ? {} : { jitter: command.jitter }),
+            ...(command.metricsTokenSha256
+              ? {
+                  metrics: {
+                    port: await freePort(),
+                    bearerTokenSha256: command.metricsTokenSha256,
+                  },
+                }
+              : {}),
           }),
         );
       }
@@ -73,6 +101,22 @@ async function handle(command: WorkerCommand): Promise<unknown> {
         loop(kiosk, command.pace).then(() => (command.watchDrain ? watchDrain(kiosk) : undefined)),
       );
       return kiosks.length;
+    case 'metrics-ports':
+      return kiosks.map((kiosk) => kiosk.kiosk.metrics.listening?.port);
+    case 'scrape-cost': {
+      const cost: ScrapeCost = { ms: [], bytes: [] };
+      for (let round = 0; round < command.times; round += 1) {
+        for (const kiosk of kiosks) {
+          const registry = kiosk.kiosk.metrics.registry;
+          if (!registry) continue;
+          const started = performance.now();
+          const text = await registry.metrics();
+          cost.ms.push(performance.now() - started);
+          cost.bytes.push(Buffer.byteLength(text, 'utf8'));
+        }
+      }
+      return cost;
+    }
     case 'stop-loops': {
       running = false;
       await Promise.all(loops);

@@ -32,6 +32,8 @@ export interface FleetKioskOptions {
   /** Offline probe and sync retry jitter; absent, the product default (on). */
   jitter?: boolean;
   offline?: Partial<OfflineSettings>;
+  /** Metrics on at this loopback port, scraped with the token whose SHA-256 this is. */
+  metrics?: { port: number; bearerTokenSha256: string };
 }
 
 /** A transaction the kiosk told the patron it took: done online or queued offline. */
@@ -76,6 +78,7 @@ export async function startFleetKiosk(options: FleetKioskOptions): Promise<Fleet
       receipt: { mode: 'none' },
       patron: { thankYouMs: 1_000 },
       ...(options.offline ? { offline: options.offline } : {}),
+      ...(options.metrics ? { metrics: { enabled: true, ...options.metrics } } : {}),
     },
     {},
     { dataDir: options.dataDir },
