@@ -1,6 +1,7 @@
 /**
  * The core, not only the settings screen, refuses a new service address or a lowered protection
- * that staff did not confirm (issue 22, items 1 and 8). Driven over the web host's real IPC
+ * that staff did not confirm (issue 22, items 1 and 8), and a new fleet source or a metrics
+ * listener on the network (issue 26). Driven over the web host's real IPC
  * socket, as a page (or anything else holding the launch key and staff mode) would.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -251,5 +252,47 @@ describe('settings changes that need their own confirmation, at the core', () =>
     });
     expect(applied.outcome).toBe('applied');
     expect(store.stored().service?.baseUrl).toBe('https://other.example.net/api');
+  });
+
+  it('refuses an import that sets where fleet settings come from, their key or a metrics listener on the network without the confirmation, and applies it with', async () => {
+    // The public half of an Ed25519 key; its fingerprint from openssl's DER and sha256sum.
+    const publicKey = 'MCowBQYDK2VwAyEAVpc0Ic6wJQjbCmCoqHXtknYyDmugg1HzfE7NZLOJiJw=';
+    const text = exportText({
+      service: { baseUrl: 'https://other.example.net/api', authUrl: 'https://login.example.org' },
+      patron: { allowEmail: true },
+      fleet: { url: 'https://fleet.example.org/kiosks.json', publicKey },
+      metrics: { enabled: true, host: '0.0.0.0', bearerTokenSha256: 'ab'.repeat(32) },
+    });
+    const expected: SecurityChange[] = [
+      {
+        kind: 'service-address',
+        field: 'fleet.url',
+        from: null,
+        to: 'https://fleet.example.org/kiosks.json',
+      },
+      {
+        kind: 'service-address',
+        field: 'fleet.publicKey',
+        from: null,
+        to: '94250548c76fbb8f',
+      },
+      { kind: 'lowers-protection', field: 'metrics.host', from: 'off', to: 'network' },
+    ];
+    const before = await readFile(settingsFile, 'utf8');
+    const refused = await answer('console.settings.applyImport', { text, confirmed: [] });
+    expect(refused).toEqual({ outcome: 'confirm-needed', changes: expected });
+    // The fleet source confirmed but not the listener: still nothing written.
+    const partly = await answer('console.settings.applyImport', {
+      text,
+      confirmed: expected.slice(0, 2),
+    });
+    expect(partly.outcome).toBe('confirm-needed');
+    expect(await readFile(settingsFile, 'utf8')).toBe(before);
+    const applied = await answer('console.settings.applyImport', { text, confirmed: expected });
+    expect(applied.outcome).toBe('applied');
+    expect(store.stored()).toMatchObject({
+      fleet: { url: 'https://fleet.example.org/kiosks.json', publicKey },
+      metrics: { enabled: true, host: '0.0.0.0' },
+    });
   });
 });

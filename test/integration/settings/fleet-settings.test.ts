@@ -200,6 +200,19 @@ describe('fleet settings', () => {
     expect(branch()).toBe('Central');
   });
 
+  it('refuses a file that opens the metrics listener to the network, which needs the second confirmation', async () => {
+    served = fleetFile(2, {
+      kiosk: { branchName: 'North' },
+      metrics: { enabled: true, host: '0.0.0.0', bearerTokenSha256: 'ab'.repeat(32) },
+    });
+    expect(await updater().check()).toMatchObject({ reason: 'lowers-protection' });
+    expect(warnings()).toEqual([
+      `fleet settings from ${host()} refused: it changes metrics.host, which needs staff's confirmation at the kiosk; keeping local settings`,
+    ]);
+    expect(branch()).toBe('Central');
+    expect(store.stored().metrics).toBeUndefined();
+  });
+
   it("keeps the kiosk's own fleet group whatever the file says", async () => {
     store.save({ fleet: { url, publicKey: STAFF.publicBase64 } } as never);
     served = fleetFile(2, {
