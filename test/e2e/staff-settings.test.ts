@@ -1059,6 +1059,8 @@ describe('kiosk settings screen (web host)', () => {
 
     const kiosk = await start();
     const { page } = kiosk;
+    // The staff keys count once the page shows its screen (they were pressed before it had).
+    await page.getByRole('heading', { name: 'Out of service' }).waitFor();
     await openSettings(page);
     expect(await words(page)).toEqual(['Settings in force: local settings']);
     await writeFile(path.join(kiosk.dataDir, 'fleet-settings.json'), JSON.stringify(state));
