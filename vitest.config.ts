@@ -32,7 +32,6 @@ export default defineConfig({
           env: { KIOSK_LOG_LEVEL: 'error' },
           testTimeout: 60_000,
           hookTimeout: 90_000,
-          fileParallelism: false,
         },
       },
     ],
