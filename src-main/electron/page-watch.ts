@@ -35,10 +35,12 @@ export function watchKioskPage(window: BrowserWindow, options: PageWatchOptions)
       options.exit(verdict.code);
       return;
     }
-    log.error(`the kiosk page ${kind === 'crashed' ? 'crashed' : 'hung'}: reloading it`, {
-      kind,
-      ...details,
-    });
+    // Whole sentences, so that the messages docs/operations.md lists are found as written.
+    const message =
+      kind === 'crashed'
+        ? 'the kiosk page crashed: reloading it'
+        : 'the kiosk page hung: reloading it';
+    log.error(message, { kind, ...details });
     contents.reload();
   };
 
