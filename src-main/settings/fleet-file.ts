@@ -24,6 +24,8 @@ export interface FleetDocument {
   issuedAt: string;
   /** The export document's text (transfer.ts reads it). */
   exportText: string;
+  /** The signed text itself, exactly as signed: what tells one file of a version from another. */
+  signedText: string;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -110,5 +112,6 @@ export function readFleetFile(
     version,
     issuedAt: typeof issuedAt === 'string' ? issuedAt : '',
     exportText: JSON.stringify(signed.settings),
+    signedText: file.signed,
   });
 }

@@ -21,6 +21,8 @@ const FleetStateSchema = z.object({
       appliedAt: z.string(),
       /** The host it came from (never the whole URL, which may carry a token). */
       host: z.string(),
+      /** SHA-256 (hex) of the file's signed text: the same version fetched again must match it. */
+      signedSha256: z.string().optional(),
     })
     .optional(),
   lastRefusal: z

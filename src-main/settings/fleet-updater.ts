@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createLogger } from '../../src-shared/log/logger';
 import { downloadFleetFile } from './fleet-download';
 import { parsePublicKey, readFleetFile } from './fleet-file';
@@ -13,6 +14,8 @@ const log = createLogger('fleet-settings');
 
 export type FleetCheck =
   | { outcome: 'applied'; version: number }
+  /** The file in force fetched again: the steady state, nothing to do. */
+  | { outcome: 'unchanged'; version: number }
   | { outcome: 'refused'; reason: FleetRefusalReason; line: string };
 
 export interface FleetUpdaterOptions {
@@ -32,6 +35,11 @@ const PROBLEM_WORDS: Record<FleetFileProblem, string> = {
   'no-version': 'it carries no version (a positive whole number)',
   'bad-public-key': 'fleet.publicKey is not an Ed25519 public key',
 };
+
+/** What identifies a signed text: a file with the version in force must carry the same. */
+function signedTextSha256(signedText: string): string {
+  return createHash('sha256').update(signedText, 'utf8').digest('hex');
+}
 
 /** A copy of `next` with the kiosk's own `fleet` group: a file cannot move or re-key its source. */
 function withOwnFleet(next: StoredSettings, current: StoredSettings): StoredSettings {
@@ -55,6 +63,26 @@ export function createFleetUpdater(options: FleetUpdaterOptions) {
   const host = url ? new URL(url).host : '';
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<FleetCheck> | undefined;
+  // The refusal last logged at warn (reason, version, host): while it repeats, each interval
+  // logs it at debug only. A different refusal, or a good file in between, forgets it.
+  let warned: string | undefined;
+  const logRefusal = (level: 'warn' | 'error', line: string, data: Record<string, unknown>) => {
+    const key = JSON.stringify([data.reason, data.version, host]);
+    if (key === warned) {
+      log.debug(line, data);
+      return;
+    }
+    warned = key;
+    log[level](line, data);
+  };
+
+  const writeState = (next: FleetState) => {
+    try {
+      state.write(next);
+    } catch (error) {
+      log.error('the fleet state file could not be written', { error });
+    }
+  };
 
   const inForceWords = (current: FleetState) =>
     current.inForce ? `fleet version ${current.inForce.version}` : 'local settings';
@@ -66,20 +94,16 @@ export function createFleetUpdater(options: FleetUpdaterOptions) {
     version?: number,
   ): FleetCheck => {
     const line = `fleet settings from ${host} refused: ${why}; keeping ${inForceWords(current)}`;
-    log.warn(line, { reason, host, ...(version === undefined ? {} : { version }) });
-    try {
-      state.write({
-        ...current,
-        lastRefusal: {
-          reason,
-          at: now().toISOString(),
-          host,
-          ...(version === undefined ? {} : { version }),
-        },
-      });
-    } catch (error) {
-      log.error('the fleet state file could not be written', { error });
-    }
+    logRefusal('warn', line, { reason, host, ...(version === undefined ? {} : { version }) });
+    writeState({
+      ...current,
+      lastRefusal: {
+        reason,
+        at: now().toISOString(),
+        host,
+        ...(version === undefined ? {} : { version }),
+      },
+    });
     return { outcome: 'refused', reason, line };
   };
 
@@ -87,7 +111,7 @@ export function createFleetUpdater(options: FleetUpdaterOptions) {
     const read = state.read();
     if (!read.ok) {
       const line = `fleet settings not checked: ${state.file} cannot be read (remove it to start the version count again); keeping the settings in force`;
-      log.error(line, { reason: 'state-unreadable' });
+      logRefusal('error', line, { reason: 'state-unreadable' });
       return { outcome: 'refused', reason: 'state-unreadable', line };
     }
     const current = read.value;
@@ -101,9 +125,27 @@ export function createFleetUpdater(options: FleetUpdaterOptions) {
       const reason = file.error === 'bad-public-key' ? 'bad-signature' : file.error;
       return refuse(current, reason, PROBLEM_WORDS[file.error]);
     }
-    const { version, issuedAt, exportText } = file.value;
+    const { version, issuedAt, exportText, signedText } = file.value;
     const inForce = current.inForce?.version ?? 0;
-    if (version <= inForce) {
+    const signedSha256 = signedTextSha256(signedText);
+    if (version === inForce && current.inForce) {
+      // A state file from before the text was recorded cannot tell: taken as the same file.
+      const recorded = current.inForce.signedSha256;
+      if (recorded !== undefined && recorded !== signedSha256) {
+        return refuse(
+          current,
+          'version-reused',
+          `it carries version ${version}, the version in force, with other settings (a file changed without a new version)`,
+          version,
+        );
+      }
+      warned = undefined;
+      log.debug(`fleet settings version ${version} from ${host} unchanged`, { version, host });
+      // The steady state writes nothing; a refusal recorded since is no longer the news.
+      if (current.lastRefusal) writeState({ inForce: current.inForce });
+      return { outcome: 'unchanged', version };
+    }
+    if (version < inForce) {
       return refuse(
         current,
         'replayed',
@@ -135,7 +177,10 @@ export function createFleetUpdater(options: FleetUpdaterOptions) {
     if (!saved.ok) {
       return refuse(current, 'not-saved', `it could not be saved (${saved.error.kind})`, version);
     }
-    state.write({ inForce: { version, issuedAt, appliedAt: now().toISOString(), host } });
+    writeState({
+      inForce: { version, issuedAt, appliedAt: now().toISOString(), host, signedSha256 },
+    });
+    warned = undefined;
     log.info(`fleet settings version ${version} from ${host} applied`, { version, host });
     options.onApplied?.(version);
     return { outcome: 'applied', version };

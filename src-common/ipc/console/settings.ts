@@ -133,6 +133,7 @@ export const FLEET_REFUSAL_REASONS = [
   'bad-signature',
   'no-version',
   'replayed',
+  'version-reused',
   'invalid-settings',
   'lowers-protection',
   'not-saved',

@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
@@ -13,6 +13,7 @@ import { signFleetFile } from '../../../src-main/settings/fleet-file';
 import { createFleetStateFile } from '../../../src-main/settings/fleet-state-file';
 import { createFleetUpdater } from '../../../src-main/settings/fleet-updater';
 import type { SettingsStore } from '../../../src-main/settings/store';
+import { captureLogs } from '../../support/log-capture';
 
 function keyPair() {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
@@ -115,6 +116,9 @@ describe('fleet settings', () => {
         issuedAt: '2026-11-26T03:00:00.000Z',
         appliedAt: '2026-11-26T03:30:00.000Z',
         host: host(),
+        signedSha256: createHash('sha256')
+          .update((JSON.parse(served) as { signed: string }).signed)
+          .digest('hex'),
       },
     });
   });
@@ -148,7 +152,7 @@ describe('fleet settings', () => {
     served = fleetFile(5, { kiosk: { branchName: 'North' } });
     expect(await updater().check()).toMatchObject({ outcome: 'applied' });
     served = fleetFile(5, { kiosk: { branchName: 'Replay' } });
-    expect(await updater().check()).toMatchObject({ reason: 'replayed' });
+    expect(await updater().check()).toMatchObject({ reason: 'version-reused' });
     // A new updater reads the version in force from the data folder, as after a restart.
     served = fleetFile(4, { kiosk: { branchName: 'Older' } });
     const again = await updater().check();
@@ -274,5 +278,167 @@ describe('fleet settings on a running kiosk', () => {
     await expect.poll(() => restarts).toBe(1);
     running.stop();
     expect(branch()).toBe('North');
+  });
+});
+
+describe('the same fleet file fetched again', () => {
+  const stateText = () => readFileSync(path.join(dataDir, 'fleet-settings.json'), 'utf8');
+
+  it.each([
+    {
+      name: 'the same version and signed text: unchanged, nothing logged above debug or written',
+      next: () => fleetFile(5, { kiosk: { branchName: 'North' } }),
+      result: { outcome: 'unchanged', version: 5 },
+      logged: [],
+      stateKept: true,
+    },
+    {
+      name: 'the same version with other settings: refused as changed without a new version',
+      next: () => fleetFile(5, { kiosk: { branchName: 'South' } }),
+      result: { outcome: 'refused', reason: 'version-reused' },
+      logged: [
+        'fleet settings from HOST refused: it carries version 5, the version in force, with other settings (a file changed without a new version); keeping fleet version 5',
+      ],
+      stateKept: false,
+    },
+    {
+      name: 'the same version and settings signed again at another time: changed too',
+      next: () =>
+        signFleetFile(exportOf({ kiosk: { branchName: 'North' } }), {
+          version: 5,
+          issuedAt: new Date('2026-11-26T04:00:00.000Z'),
+          privateKeyPem: STAFF.privatePem,
+        }),
+      result: { outcome: 'refused', reason: 'version-reused' },
+      logged: [
+        'fleet settings from HOST refused: it carries version 5, the version in force, with other settings (a file changed without a new version); keeping fleet version 5',
+      ],
+      stateKept: false,
+    },
+    {
+      name: 'a lower version: replayed',
+      next: () => fleetFile(4, { kiosk: { branchName: 'Older' } }),
+      result: { outcome: 'refused', reason: 'replayed' },
+      logged: [
+        'fleet settings from HOST refused: its version 4 is not above the version in force (5); keeping fleet version 5',
+      ],
+      stateKept: false,
+    },
+    {
+      name: 'a higher version: applied',
+      next: () => fleetFile(6, { kiosk: { branchName: 'East' } }),
+      result: { outcome: 'applied', version: 6 },
+      logged: ['fleet settings version 6 from HOST applied'],
+      stateKept: false,
+    },
+  ])('$name', async ({ next, result, logged, stateKept }) => {
+    served = fleetFile(5, { kiosk: { branchName: 'North' } });
+    const kiosk = updater();
+    expect(await kiosk.check()).toMatchObject({ outcome: 'applied', version: 5 });
+    const before = stateText();
+    records.length = 0;
+    served = next();
+    expect(await kiosk.check()).toMatchObject(result);
+    expect(records.map((record) => record.message)).toEqual(
+      logged.map((line) => line.replace('HOST', host())),
+    );
+    if (stateKept) expect(stateText()).toBe(before);
+    else expect(stateText()).not.toBe(before);
+    if (result.outcome !== 'applied') expect(branch()).toBe('North');
+  });
+
+  it('an unchanged file after a refusal clears the refusal the staff screen shows', async () => {
+    served = fleetFile(5, { kiosk: { branchName: 'North' } });
+    const kiosk = updater();
+    await kiosk.check();
+    served = fleetFile(5, { kiosk: { branchName: 'North' } }, OTHER.privatePem);
+    expect(await kiosk.check()).toMatchObject({ reason: 'bad-signature' });
+    expect(JSON.parse(stateText())).toHaveProperty('lastRefusal');
+    served = fleetFile(5, { kiosk: { branchName: 'North' } });
+    expect(await kiosk.check()).toMatchObject({ outcome: 'unchanged' });
+    expect(JSON.parse(stateText())).not.toHaveProperty('lastRefusal');
+    expect(JSON.parse(stateText())).toMatchObject({ inForce: { version: 5 } });
+  });
+});
+
+describe('a refusal repeated at every interval', () => {
+  let clock = 0;
+  const at = () => new Date(Date.UTC(2026, 10, 26, 3, 30) + clock * 60_000);
+  const repeating = () =>
+    createFleetUpdater({
+      settings: { url, publicKey: STAFF.publicBase64, intervalMinutes: 15 },
+      store,
+      state: createFleetStateFile(dataDir),
+      timeoutMs: 2_000,
+      now: at,
+    });
+  const tick = async (kiosk: ReturnType<typeof repeating>) => {
+    clock += 15;
+    return kiosk.check();
+  };
+  const lines = (logs: ReturnType<typeof captureLogs>) =>
+    logs.records
+      .filter((record) => record.scope === 'fleet-settings')
+      .map((record) => `${record.level} ${record.message.replace(host(), 'HOST')}`);
+  const lastRefusal = () =>
+    (
+      JSON.parse(readFileSync(path.join(dataDir, 'fleet-settings.json'), 'utf8')) as {
+        lastRefusal?: { at: string; since?: string };
+      }
+    ).lastRefusal;
+  const BAD =
+    'fleet settings from HOST refused: its signature does not match the configured public key (changed, or signed with another key); keeping fleet version 5';
+
+  let logs: ReturnType<typeof captureLogs>;
+  beforeEach(async () => {
+    clock = 0;
+    served = fleetFile(5, { kiosk: { branchName: 'North' } });
+    await updater().check();
+    logs = captureLogs('debug');
+  });
+  afterEach(() => logs.restore());
+
+  it('warns once, then at debug while the same refusal repeats; the screen keeps its time current', async () => {
+    served = fleetFile(6, { kiosk: { branchName: 'East' } }, OTHER.privatePem);
+    const kiosk = repeating();
+    await tick(kiosk);
+    await tick(kiosk);
+    await tick(kiosk);
+    expect(lines(logs)).toEqual([`warn ${BAD}`, `debug ${BAD}`, `debug ${BAD}`]);
+    expect(lastRefusal()).toMatchObject({ at: at().toISOString() });
+  });
+
+  it('warns again for a different refusal, and for the first one after it', async () => {
+    const kiosk = repeating();
+    served = fleetFile(6, { kiosk: { branchName: 'East' } }, OTHER.privatePem);
+    await tick(kiosk);
+    served = fleetFile(4, { kiosk: { branchName: 'Older' } });
+    await tick(kiosk);
+    served = fleetFile(6, { kiosk: { branchName: 'East' } }, OTHER.privatePem);
+    await tick(kiosk);
+    expect(lines(logs).map((line) => line.split(' ')[0])).toEqual(['warn', 'warn', 'warn']);
+  });
+
+  it('warns again for the same reason with another version', async () => {
+    const kiosk = repeating();
+    served = fleetFile(4, { kiosk: { branchName: 'Older' } });
+    await tick(kiosk);
+    served = fleetFile(3, { kiosk: { branchName: 'Older' } });
+    await tick(kiosk);
+    expect(lines(logs).map((line) => line.split(' ')[0])).toEqual(['warn', 'warn']);
+  });
+
+  it('warns again when an unchanged file came in between', async () => {
+    const kiosk = repeating();
+    served = fleetFile(6, { kiosk: { branchName: 'East' } }, OTHER.privatePem);
+    await tick(kiosk);
+    served = fleetFile(5, { kiosk: { branchName: 'North' } });
+    expect(await tick(kiosk)).toMatchObject({ outcome: 'unchanged' });
+    served = fleetFile(6, { kiosk: { branchName: 'East' } }, OTHER.privatePem);
+    await tick(kiosk);
+    expect(lines(logs).filter((line) => line.startsWith('warn'))).toEqual([
+      `warn ${BAD}`,
+      `warn ${BAD}`,
+    ]);
   });
 });
