@@ -124,11 +124,54 @@ export function demoModeOn(settings: Settings, embedded: boolean, asked: boolean
 
 /** Builds the host-agnostic kiosk; both hosts (Electron and web) start it through here. */
 export async function bootKiosk(settings: Settings, adapters: HostAdapters): Promise<BootedKiosk> {
+  const started = startedParts();
+  try {
+    return await bootParts(settings, adapters, started);
+  } catch (error) {
+    // A start that failed part-way stops what it had started: the metrics port, the embedded
+    // service's listeners and the timers would otherwise keep the port bound and the process up.
+    await started.undo();
+    throw error;
+  }
+}
+
+/** What a boot has started so far, each with how it stops, undone last first. */
+interface StartedParts {
+  add(name: string, stop: () => unknown): void;
+  undo(): Promise<void>;
+}
+
+function startedParts(): StartedParts {
+  const stops: { name: string; stop: () => unknown }[] = [];
+  return {
+    add: (name, stop) => void stops.push({ name, stop }),
+    async undo() {
+      for (const { name, stop } of stops.splice(0).reverse()) {
+        try {
+          await stop();
+        } catch (error) {
+          // The start's own failure is what the caller reports; this one is only logged.
+          log.warn('a part started before the failure did not stop cleanly', {
+            part: name,
+            error: error instanceof Error ? error.message : 'unknown',
+          });
+        }
+      }
+    },
+  };
+}
+
+async function bootParts(
+  settings: Settings,
+  adapters: HostAdapters,
+  started: StartedParts,
+): Promise<BootedKiosk> {
   // Demo mode asked for and no PIN set: an embedded service has the demo staff accounts and its
   // login page names one (a configured service is never started here, so it never does). Else
   // the embedded service has no account with a published password.
   const demoAsked = (adapters.demo ?? false) && !settings.staff.pinHash;
   const stages = startupStages('kiosk', 'library service');
+  started.add('start-up stages', () => stages.done());
   // Before everything that reports: the core, the offline desk, sign-in and the scanner.
   const metricsRun = await startKioskMetrics(settings.metrics, {
     version: APP_VERSION,
@@ -136,6 +179,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
   });
   const kioskMetrics = metricsRun.kiosk;
   const metricsListener = metricsRun.listener;
+  started.add('metrics listener', () => metricsListener?.close());
   kioskMetrics.settingsVersion(settingsDigest(settings), 'local');
   const embeddedSip2 = usesEmbeddedSip2(settings);
   const service = await resolveServiceConnection(settings, {
@@ -154,6 +198,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
         }
       : {}),
   });
+  started.add('library service', () => service.stop());
   stages.mark('library service', 'staff sign-in');
   const clientSecret = adapters.clientSecrets
     ? await clientSecretFor(adapters.clientSecrets, service.connection)
@@ -165,15 +210,18 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
     ...(clientSecret ? { clientSecret } : {}),
     metrics: kioskMetrics,
   });
+  started.add('staff sign-in', () => auth.dispose());
   stages.mark('staff sign-in', 'scanner');
   const scanner = new ScannerInput({
     settings: settings.scanner,
     ...(adapters.hidBackend ? { backend: adapters.hidBackend } : {}),
   });
   scanner.start();
+  started.add('scanner', () => scanner.stop());
   const scannerReport = (): void =>
     kioskMetrics.scannerConnected(scanner.status().state === 'connected');
   const stopScannerReport = scanner.onStatus(scannerReport);
+  started.add('scanner report', stopScannerReport);
   scannerReport();
   const demo = demoModeOn(settings, service.embedded, adapters.demo ?? false);
   const demoGuide = demo ? await loadDemoGuide(DEMO_STAFF_PIN) : undefined;
@@ -183,6 +231,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
 
   const { client } = auth;
   const sip2 = await startSip2BackEnd(settings, service.sip2, adapters.sip2Passwords, kioskMetrics);
+  if (sip2) started.add('SIP2 client', () => sip2.client.close());
   // Changeable: a PIN changed on the settings screen opens staff mode from then on.
   const staffPin = pinHash
     ? changeablePinGate(
@@ -226,6 +275,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
     },
     metrics: kioskMetrics,
   });
+  started.add('offline journal', () => offline.dispose());
   const heartbeat = sip2
     ? startAcsHeartbeat({
         status: () => sip2.client.acsStatus(),
@@ -233,6 +283,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
         connectivity: offline.connectivity,
       })
     : undefined;
+  if (heartbeat) started.add('ACS heartbeat', () => heartbeat.dispose());
   // Not awaited: an ACS slow to answer must not hold the kiosk's start.
   void heartbeat?.beat();
   stages.mark('offline journal', 'kiosk core');
@@ -312,6 +363,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
       },
     },
   });
+  started.add('kiosk core', () => core.dispose());
   stages.mark('kiosk core');
   // Off while fleet.url is unset; a file applied restarts the kiosk at its next idle moment.
   const fleet =
@@ -324,6 +376,7 @@ export async function bootKiosk(settings: Settings, adapters: HostAdapters): Pro
           ...(adapters.restart ? { restart: adapters.restart } : {}),
         })
       : undefined;
+  if (fleet) started.add('fleet settings', () => fleet.stop());
   const headphones = stationHeadphones({
     enabled: settings.accessibility.audioOnHeadphones,
     onPlugged: () => void core.handlers['kiosk.setAccess']({ audio: true }),

@@ -113,6 +113,8 @@ async function startRun(
   const onHost =
     (target.port === 0 || target.port === options.port) && !HOST_PATHS.has(target.path);
   stages.mark('kiosk', 'web server');
+  // A web server that cannot start (its port taken) stops the kiosk it was to serve: else the
+  // kiosk's metrics listener, service and timers outlive the failed start.
   const host = await startWebHost({
     core: kiosk.core,
     rendererDir: options.rendererDir ?? DEFAULT_RENDERER_DIR,
@@ -134,6 +136,9 @@ async function startRun(
           }
         : {}),
     },
+  }).catch(async (error: unknown) => {
+    await kiosk.stop();
+    throw error;
   });
   stages.mark('web server', onHost ? undefined : 'sign-in redirect listener');
   let loopback: LoopbackRedirect | undefined;
