@@ -81,18 +81,25 @@ type RendererMetrics = Pick<KioskMetrics, 'rendererCrashed' | 'rendererRestarted
 
 /**
  * For a page recovery made before the kiosk's metrics exist (both hosts watch the page from the
- * start): reports go nowhere until `attach` names where they go.
+ * start, and bootKiosk makes the metrics): a loss before `attach` is held and reported when it
+ * names where reports go, so a page lost while the kiosk was still booting is counted too.
  */
 export function laterRendererMetrics(): {
   metrics: RendererMetrics;
   attach(to: RendererMetrics): void;
 } {
-  let target: RendererMetrics = NO_METRICS;
+  let target: RendererMetrics | undefined;
+  // Counts only: what a loss reports carries nothing else, and its time is not a label.
+  const held = { crashes: 0, restarts: 0 };
   return {
     metrics: {
-      rendererCrashed: () => target.rendererCrashed(),
-      rendererRestarted: () => target.rendererRestarted(),
+      rendererCrashed: () => (target ? target.rendererCrashed() : void (held.crashes += 1)),
+      rendererRestarted: () => (target ? target.rendererRestarted() : void (held.restarts += 1)),
     },
-    attach: (to) => void (target = to),
+    attach(to) {
+      target = to;
+      for (; held.crashes > 0; held.crashes -= 1) to.rendererCrashed();
+      for (; held.restarts > 0; held.restarts -= 1) to.rendererRestarted();
+    },
   };
 }

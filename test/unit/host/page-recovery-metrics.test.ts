@@ -32,16 +32,45 @@ describe('page recovery metrics', () => {
     expect(metrics.calls.map((call) => call.name)).toEqual(['rendererCrashed']);
   });
 
-  it('sends nothing before the kiosk metrics are attached, and everything after', () => {
+  it('holds the losses before the kiosk metrics are attached and reports them at the attach', () => {
     const later = laterRendererMetrics();
-    const recovery = createPageRecovery(RECOVERY_LIMITS, Date.now, later.metrics);
+    let now = 0;
+    const recovery = createPageRecovery(RECOVERY_LIMITS, () => now, later.metrics);
     recovery.noted('heartbeat-lost');
+    now += 1_000;
+    recovery.lost('crashed');
     const metrics = recordingMetrics();
     later.attach(metrics);
-    recovery.lost('crashed');
+    expect(metrics.of('rendererCrashed')).toHaveLength(2);
+    expect(metrics.of('rendererRestarted')).toHaveLength(1);
+    now += 1_000;
+    recovery.lost('unresponsive');
     expect(metrics.calls.map((call) => call.name)).toEqual([
+      'rendererCrashed',
+      'rendererCrashed',
+      'rendererRestarted',
       'rendererCrashed',
       'rendererRestarted',
     ]);
+  });
+
+  it('reports each held loss once, however often it is attached', () => {
+    const later = laterRendererMetrics();
+    later.metrics.rendererCrashed();
+    const first = recordingMetrics();
+    later.attach(first);
+    const second = recordingMetrics();
+    later.attach(second);
+    expect(first.of('rendererCrashed')).toHaveLength(1);
+    expect(second.calls).toEqual([]);
+  });
+
+  it('reports straight through once attached, with nothing held', () => {
+    const later = laterRendererMetrics();
+    const metrics = recordingMetrics();
+    later.attach(metrics);
+    expect(metrics.calls).toEqual([]);
+    later.metrics.rendererRestarted();
+    expect(metrics.calls.map((call) => call.name)).toEqual(['rendererRestarted']);
   });
 });
