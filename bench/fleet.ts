@@ -1,8 +1,7 @@
-import { fork, spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance as perf } from 'node:perf_hooks';
@@ -14,6 +13,8 @@ import { checkFleetLedger, planFleet } from '../test/support/fleet-kiosk';
 import type { FleetPlan, ScanTiming } from '../test/support/fleet-kiosk';
 import { countServiceRequests, portOf } from '../test/support/fleet-requests';
 import type { RequestCounter } from '../test/support/fleet-requests';
+import { startPrometheus } from '../test/support/prometheus';
+import type { RunningPrometheus } from '../test/support/prometheus';
 import { summarise, type BenchRow, type BenchSuite } from './index';
 import type {
   ScrapeCost,
@@ -553,68 +554,30 @@ interface ScrapeRun {
   load: number[];
 }
 
-/** A port free on 127.0.0.1 now (Prometheus takes no port 0). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-type PromSeries = {
-  metric: Record<string, string>;
-  value?: [number, string];
-  values?: [number, string][];
-};
-
-async function promQuery(base: string, query: string): Promise<PromSeries[]> {
-  const answer = (await (
-    await fetch(`${base}/api/v1/query?query=${encodeURIComponent(query)}`)
-  ).json()) as { status: string; error?: string; data?: { result: PromSeries[] } };
-  if (answer.status !== 'success' || !answer.data) {
-    throw new Error(`Prometheus query ${query}: ${answer.error ?? answer.status}`);
-  }
-  return answer.data.result;
-}
-
 async function scrapeRun(kiosks: number): Promise<ScrapeRun> {
   const token = randomBytes(32).toString('base64url');
   const fleet = await startFleet(kiosks, { metricsToken: token });
-  const dir = await mkdtemp(path.join(tmpdir(), 'bench-scrape-'));
-  let prometheus: ChildProcess | undefined;
+  let prometheus: RunningPrometheus | undefined;
   try {
     const ports = (await fleet.all<Array<number | undefined>>({ cmd: 'metrics-ports' })).flat();
     if (ports.some((port) => port === undefined))
       throw new Error('a kiosk has no metrics listener');
-    const tokenFile = path.join(dir, 'kiosk.token');
-    await writeFile(tokenFile, token, { mode: 0o600 });
     const targets = ports.map((port) => JSON.stringify(`127.0.0.1:${port}`)).join(', ');
-    await writeFile(
-      path.join(dir, 'prometheus.yml'),
-      [
-        `global: { scrape_interval: ${SCRAPE_INTERVAL_S}s, scrape_timeout: ${SCRAPE_INTERVAL_S}s }`,
-        'scrape_configs:',
-        '  - job_name: library-kiosk',
-        `    authorization: { type: Bearer, credentials_file: ${JSON.stringify(tokenFile)} }`,
-        `    static_configs: [{ targets: [${targets}] }]`,
-        '',
-      ].join('\n'),
-    );
-    const promPort = await freePort();
-    const base = `http://127.0.0.1:${promPort}`;
-    prometheus = spawn(
-      'prometheus',
-      [
-        `--config.file=${path.join(dir, 'prometheus.yml')}`,
-        `--storage.tsdb.path=${path.join(dir, 'tsdb')}`,
-        `--web.listen-address=127.0.0.1:${promPort}`,
-      ],
-      { stdio: 'ignore' },
-    );
+    prometheus = await startPrometheus({
+      config: async (dir) => {
+        const tokenFile = path.join(dir, 'kiosk.token');
+        await writeFile(tokenFile, token, { mode: 0o600 });
+        return [
+          `global: { scrape_interval: ${SCRAPE_INTERVAL_S}s, scrape_timeout: ${SCRAPE_INTERVAL_S}s }`,
+          'scrape_configs:',
+          '  - job_name: library-kiosk',
+          `    authorization: { type: Bearer, credentials_file: ${JSON.stringify(tokenFile)} }`,
+          `    static_configs: [{ targets: [${targets}] }]`,
+          '',
+        ].join('\n');
+      },
+    });
+    const promQuery = prometheus.query;
     const load: number[] = [];
     const started = performance.now();
     await fleet.all({ cmd: 'run', pace: PACE });
@@ -633,10 +596,10 @@ async function scrapeRun(kiosks: number): Promise<ScrapeRun> {
     const seconds = (performance.now() - started) / 1000;
     const window = `${Math.floor(seconds)}s`;
     const job = '{job="library-kiosk"}';
-    const durations = await promQuery(base, `scrape_duration_seconds${job}[${window}]`);
-    const samples = await promQuery(base, `scrape_samples_scraped${job}`);
-    const up = await promQuery(base, `up${job}`);
-    const upAll = await promQuery(base, `min_over_time(up${job}[${window}])`);
+    const durations = await promQuery(`scrape_duration_seconds${job}[${window}]`);
+    const samples = await promQuery(`scrape_samples_scraped${job}`);
+    const up = await promQuery(`up${job}`);
+    const upAll = await promQuery(`min_over_time(up${job}[${window}])`);
     const ms = (value: string) => Number(value) * 1000;
     return {
       kiosks,
@@ -652,13 +615,8 @@ async function scrapeRun(kiosks: number): Promise<ScrapeRun> {
       load,
     };
   } finally {
-    if (prometheus && prometheus.exitCode === null) {
-      const exited = new Promise((resolve) => prometheus?.once('exit', resolve));
-      prometheus.kill('SIGTERM');
-      await exited;
-    }
+    await prometheus?.stop();
     await fleet.stop();
-    await rm(dir, { recursive: true, force: true });
   }
 }
 

@@ -3,12 +3,12 @@
  * with its own data folder, vault and journal, driven through the patron loop on command from
  * bench/fleet.ts over the process channel. Started with `node --import tsx`.
  */
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setLogLevel } from '../../src-shared/log/logger';
 import { startFleetKiosk } from '../../test/support/fleet-kiosk';
 import type { FleetKiosk, ScanTiming } from '../../test/support/fleet-kiosk';
+import { freePort } from '../../test/support/free-port';
 import type {
   ScrapeCost,
   WorkerCommand,
@@ -51,18 +51,6 @@ async function loop(kiosk: FleetKiosk, pace: { minMs: number; maxMs: number }): 
 async function watchDrain(kiosk: FleetKiosk): Promise<void> {
   while (!kiosk.drained()) await sleep(25);
   drainedAt.set(kiosk.plan.id, Date.now());
-}
-
-/** A port free on 127.0.0.1 now (the settings schema takes no port 0). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function handle(command: WorkerCommand): Promise<unknown> {
