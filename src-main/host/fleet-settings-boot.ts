@@ -1,6 +1,7 @@
 import { createLogger } from '../../src-shared/log/logger';
 import type { KioskCore } from '../core/kiosk-core';
 import type { KioskMetrics } from '../metrics/kiosk-metrics';
+import { fleetInForce } from '../settings/fleet-in-force';
 import { createFleetStateFile } from '../settings/fleet-state-file';
 import { createFleetUpdater } from '../settings/fleet-updater';
 import type { Settings } from '../settings/schema';
@@ -27,9 +28,9 @@ export function startFleetSettings(options: {
   const { settings, core, metrics, restart } = options;
   const state = createFleetStateFile(settings.dataDir);
   const read = state.read();
-  if (read.ok && read.value.inForce) {
-    metrics.settingsVersion(String(read.value.inForce.version), 'fleet');
-  }
+  const inForce = read.ok ? fleetInForce(read.value, settings) : undefined;
+  // Changed at the kiosk since: bootKiosk's local digest stands, not a fleet version it is not.
+  if (inForce && !inForce.changedHere) metrics.settingsVersion(String(inForce.version), 'fleet');
   let idleTimer: NodeJS.Timeout | undefined;
   const restartWhenIdle = () => {
     if (!restart || idleTimer) return;

@@ -23,6 +23,8 @@ const FleetStateSchema = z.object({
       host: z.string(),
       /** SHA-256 (hex) of the file's signed text: the same version fetched again must match it. */
       signedSha256: z.string().optional(),
+      /** settingsDigest of the settings the file made: they differ once staff change them here. */
+      settingsDigest: z.string().optional(),
     })
     .optional(),
   lastRefusal: z

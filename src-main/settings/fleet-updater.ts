@@ -7,6 +7,7 @@ import type { FleetRefusalReason, FleetState, FleetStateFile } from './fleet-sta
 import type { StoredSettings } from './resolve';
 import type { FleetSettings } from './schema';
 import { securityChanges } from './security-changes';
+import { settingsDigest } from './settings-digest';
 import type { SettingsStore } from './store';
 import { applyImport, readSettingsExport } from './transfer';
 
@@ -178,7 +179,14 @@ export function createFleetUpdater(options: FleetUpdaterOptions) {
       return refuse(current, 'not-saved', `it could not be saved (${saved.error.kind})`, version);
     }
     writeState({
-      inForce: { version, issuedAt, appliedAt: now().toISOString(), host, signedSha256 },
+      inForce: {
+        version,
+        issuedAt,
+        appliedAt: now().toISOString(),
+        host,
+        signedSha256,
+        settingsDigest: settingsDigest(saved.value),
+      },
     });
     warned = undefined;
     log.info(`fleet settings version ${version} from ${host} applied`, { version, host });

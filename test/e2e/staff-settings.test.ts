@@ -1073,6 +1073,18 @@ describe('kiosk settings screen (web host)', () => {
       `Last fleet settings file refused (${await shown(page, 'en', state.lastRefusal.at)}): its version is not newer than the one in force.`,
     ]);
     await windowShot(page, 'staff-settings-fleet-1280x800');
+    // Staff changed settings here since the fleet file: the line says so (issue 26).
+    await writeFile(
+      path.join(kiosk.dataDir, 'fleet-settings.json'),
+      JSON.stringify({ inForce: { ...state.inForce, settingsDigest: '0123456789ab' } }),
+    );
+    await page.getByRole('button', { name: 'Diagnostics', exact: true }).click();
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.locator('.fleet-in-force').waitFor();
+    expect(await words(page)).toEqual([
+      `Settings in force: fleet version 12 (fetched ${await shown(page, 'en', state.inForce.appliedAt)} from fleet.example.org), changed at this kiosk since`,
+    ]);
+    await windowShot(page, 'staff-settings-fleet-changed-1280x800');
 
     // One kiosk at a time: the second's staff keys reach its own page.
     await kiosk.stop();
@@ -1091,5 +1103,6 @@ describe('kiosk settings screen (web host)', () => {
     ]);
     // Nothing of the fleet file's address beyond its host, and no key.
     expect(await spanish.page.locator('.settings-screen').textContent()).not.toContain('https://');
+    await windowShot(spanish.page, 'staff-settings-fleet-es-1280x800');
   });
 });

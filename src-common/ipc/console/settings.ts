@@ -141,10 +141,18 @@ export const FLEET_REFUSAL_REASONS = [
 ] as const;
 export const FleetRefusalReasonSchema = z.enum(FLEET_REFUSAL_REASONS);
 
-/** Which settings are in force: a signed fleet file's version, or local ones (absent). */
+/**
+ * Which settings are in force: a signed fleet file's version, or local ones (absent);
+ * `changedHere`: staff changed or imported settings at the kiosk since the fleet file.
+ */
 export const FleetStatusSchema = z.object({
   inForce: z
-    .object({ version: z.number().int(), appliedAt: z.string(), host: z.string() })
+    .object({
+      version: z.number().int(),
+      appliedAt: z.string(),
+      host: z.string(),
+      changedHere: z.boolean(),
+    })
     .optional(),
   lastRefusal: z.object({ reason: FleetRefusalReasonSchema, at: z.string() }).optional(),
 });

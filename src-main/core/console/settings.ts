@@ -10,6 +10,7 @@ import type {
 import { createLogger } from '../../../src-shared/log/logger';
 import { APP_VERSION } from '../../settings/app-version';
 import { checkSettings } from '../../settings/check';
+import { fleetInForce } from '../../settings/fleet-in-force';
 import { createFleetStateFile } from '../../settings/fleet-state-file';
 import type { SettingsError, StoredSettings } from '../../settings/resolve';
 import type { Settings } from '../../settings/schema';
@@ -60,22 +61,18 @@ function fixedFields(store: SettingsStore): Set<SettingsField> {
   );
 }
 
-/** The fleet settings in force and the last refusal, from the state file (none: local). */
-function fleetStatus(dataDir: string): Pick<SettingsView, 'fleet'> {
-  const read = createFleetStateFile(dataDir).read();
+/**
+ * The fleet settings in force for the settings the kiosk runs with and the last refusal, from the
+ * state file (none: local).
+ */
+function fleetStatus(settings: Settings): Pick<SettingsView, 'fleet'> {
+  const read = createFleetStateFile(settings.dataDir).read();
   if (!read.ok) return { fleet: { lastRefusal: { reason: 'state-unreadable', at: '' } } };
-  const { inForce, lastRefusal } = read.value;
+  const { lastRefusal } = read.value;
+  const inForce = fleetInForce(read.value, settings);
   return {
     fleet: {
-      ...(inForce
-        ? {
-            inForce: {
-              version: inForce.version,
-              appliedAt: inForce.appliedAt,
-              host: inForce.host,
-            },
-          }
-        : {}),
+      ...(inForce ? { inForce } : {}),
       ...(lastRefusal ? { lastRefusal: { reason: lastRefusal.reason, at: lastRefusal.at } } : {}),
     },
   };
@@ -107,7 +104,7 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
       ...(passwords && binding
         ? { sip2Passwords: await sip2PasswordStatus(passwords, binding) }
         : {}),
-      ...fleetStatus(context.settings.dataDir),
+      ...fleetStatus(context.settings),
     };
   };
 

@@ -12,6 +12,7 @@ import { createConfSettingsStore } from '../../../src-main/settings/conf-store';
 import { signFleetFile } from '../../../src-main/settings/fleet-file';
 import { createFleetStateFile } from '../../../src-main/settings/fleet-state-file';
 import { createFleetUpdater } from '../../../src-main/settings/fleet-updater';
+import { settingsDigest } from '../../../src-main/settings/settings-digest';
 import type { SettingsStore } from '../../../src-main/settings/store';
 import { captureLogs } from '../../support/log-capture';
 
@@ -119,6 +120,7 @@ describe('fleet settings', () => {
         signedSha256: createHash('sha256')
           .update((JSON.parse(served) as { signed: string }).signed)
           .digest('hex'),
+        settingsDigest: settingsDigest((store.load() as unknown as { value: never }).value),
       },
     });
   });
@@ -278,6 +280,35 @@ describe('fleet settings on a running kiosk', () => {
     await expect.poll(() => restarts).toBe(1);
     running.stop();
     expect(branch()).toBe('North');
+  });
+
+  it('reports the fleet version only while the kiosk runs the settings the file made', async () => {
+    const { startFleetSettings } = await import('../../../src-main/host/fleet-settings-boot');
+    const { withDefaults } = await import('../../../src-main/settings/check');
+    served = fleetFile(6, { kiosk: { branchName: 'North' } });
+    const settings = withDefaults({
+      dataDir,
+      fleet: { url, publicKey: STAFF.publicBase64 },
+    } as never);
+    if (!settings) throw new Error('test settings refused');
+    const reported = async (digest: string) => {
+      createFleetStateFile(dataDir).write({
+        inForce: { version: 6, issuedAt: '', appliedAt: '', host: host(), settingsDigest: digest },
+      });
+      const versions: string[] = [];
+      const running = startFleetSettings({
+        settings,
+        store,
+        core: { state: () => ({ screen: { name: 'attract' } }) as never },
+        metrics: { settingsVersion: (version: string) => versions.push(version) } as never,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      running.stop();
+      return versions;
+    };
+    expect(await reported(settingsDigest(settings))).toEqual(['6']);
+    // Staff changed settings at the kiosk since: bootKiosk's local digest stands.
+    expect(await reported('0123456789ab')).toEqual([]);
   });
 });
 
