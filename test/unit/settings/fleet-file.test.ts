@@ -48,10 +48,15 @@ describe('readFleetFile', () => {
     expect(readFleetFile(text, publicKey)).toMatchObject(expected);
   });
 
-  it('gives the version, issue time and the export text of a good file', () => {
+  it('gives the version, issue time, the export text and the signed text of a good file', () => {
     expect(readFleetFile(good, publicKey)).toEqual({
       ok: true,
-      value: { version: 7, issuedAt: '2026-11-26T03:00:00.000Z', exportText: EXPORT },
+      value: {
+        version: 7,
+        issuedAt: '2026-11-26T03:00:00.000Z',
+        exportText: EXPORT,
+        signedText: (JSON.parse(good) as { signed: string }).signed,
+      },
     });
   });
 
