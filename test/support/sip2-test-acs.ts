@@ -15,6 +15,8 @@ export type AcsOptions = {
   terminator: Terminator;
   checksums: boolean;
   institution: string;
+  /** The ACS's clock: its date/time sync in each status answer (absent, a fixed local date). */
+  dateTimeSync?: () => string;
 };
 
 const DATE = '20261125    120000';
@@ -65,7 +67,7 @@ export async function startAcs(acs: AcsOptions): Promise<number> {
               offlineOk: 'N',
               timeoutPeriod: '030',
               retriesAllowed: '003',
-              dateTimeSync: DATE,
+              dateTimeSync: acs.dateTimeSync?.() ?? DATE,
               protocolVersion: '2.00',
             },
             fields: { AO: acs.institution, AM: 'Central', BX: 'YYYNYNYYYNYNNNYN' },

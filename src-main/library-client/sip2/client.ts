@@ -24,6 +24,7 @@ import { createSip2Connection, type Answer } from './sip2-connection';
 import { failureOf } from './sip2-failures';
 import type { AcsStatus, ItemInformation, Sip2Client, Sip2ClientOptions } from './sip2-types';
 import { serviceCallStatus } from '../call-metrics';
+import { acsClockSkewSeconds } from './acs-clock';
 
 /**
  * The circulation port over SIP2 (docs/sip2.md, "The client"). Every call resolves, never
@@ -104,10 +105,17 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
     return timed(operation, started, err(error));
   }
 
+  /** The ACS's clock against the kiosk's, from the date an answer carries (acs-clock.ts). */
+  function clockFrom(acsDate: string | undefined): void {
+    const skew = acsClockSkewSeconds(acsDate, now().getTime());
+    if (skew !== undefined) options.metrics?.clockSkew(skew);
+  }
+
   async function acsStatus(): Promise<Result<AcsStatus, ServiceError>> {
     supportAsked = true;
     const answer = await read('acsStatus', scStatusRequest, '98');
     if (!answer.ok) return answer;
+    clockFrom(answer.value.fixed.dateTimeSync);
     const status = readAcsStatus(answer.value);
     supported = status.supported;
     return ok(status);
@@ -268,6 +276,7 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
         ? await once('checkOut', renewRequest(terminal, loan, now()), '30', opts?.signal)
         : await once('checkOut', checkoutRequest(terminal, loan, now()), '12', opts?.signal);
       if (!answer.ok) return answer;
+      clockFrom(answer.value.fixed.transactionDate);
       const result = readCheckoutAnswer(answer.value, loan, whole);
       if (result.ok) {
         charged.get(key(memberBarcode))?.add(key(itemBarcode));
@@ -283,6 +292,7 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
       const request = checkinRequest(terminal, itemBarcode, now(), opts?.queued);
       const answer = await once('checkIn', request, '10', opts?.signal);
       if (!answer.ok) return answer;
+      clockFrom(answer.value.fixed.transactionDate);
       const result = readCheckinAnswer(answer.value, { itemBarcode }, whole);
       if (result.ok) {
         for (const items of charged.values()) items.delete(key(itemBarcode));
