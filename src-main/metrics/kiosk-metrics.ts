@@ -41,7 +41,10 @@ export interface KioskMetrics {
   rendererRestarted(): void;
   /** Three wrong patron PINs ended a session, or staff PIN entry locked. */
   pinLockout(who: 'patron' | 'staff'): void;
-  /** The library system's clock minus the kiosk's (a `Date` header), in seconds. */
+  /**
+   * The library system's clock minus the kiosk's, in seconds: from a REST answer's `Date` header
+   * or the date in a SIP2 answer.
+   */
   clockSkew(seconds: number): void;
   /** The settings in force: their version and where they came from. */
   settingsVersion(version: string, source: 'local' | 'fleet'): void;
