@@ -32,15 +32,21 @@ export function startFleetSettings(options: {
   // Changed at the kiosk since: bootKiosk's local digest stands, not a fleet version it is not.
   if (inForce && !inForce.changedHere) metrics.settingsVersion(String(inForce.version), 'fleet');
   let idleTimer: NodeJS.Timeout | undefined;
+  // Once restarting, or stopped: no second restart from a timer still pending.
+  let restarted = false;
   const restartWhenIdle = () => {
     if (!restart || idleTimer) return;
-    idleTimer = setInterval(() => {
-      if (core.state().screen.name !== 'attract') return;
+    const restartIfIdle = () => {
+      if (restarted || core.state().screen.name !== 'attract') return;
+      restarted = true;
       clearInterval(idleTimer);
       log.info('restarting with the fleet settings applied');
       restart().catch((error: unknown) => log.error('the restart failed', { error }));
-    }, options.idlePollMs ?? IDLE_POLL_MS);
+    };
+    idleTimer = setInterval(restartIfIdle, options.idlePollMs ?? IDLE_POLL_MS);
     idleTimer.unref();
+    // Idle already: at once (the next turn, out of the updater's check), not a poll later.
+    setTimeout(restartIfIdle, 0).unref();
   };
   const updater = createFleetUpdater({
     settings: settings.fleet,
@@ -55,6 +61,7 @@ export function startFleetSettings(options: {
   return {
     stop() {
       updater.stop();
+      restarted = true;
       if (idleTimer) clearInterval(idleTimer);
     },
   };
