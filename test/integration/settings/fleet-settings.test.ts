@@ -392,6 +392,31 @@ describe('the same fleet file fetched again', () => {
   });
 });
 
+describe('settings changed at the kiosk after a fleet file', () => {
+  it('are told apart from the fleet version, and the next version still applies over them', async () => {
+    const { fleetInForce } = await import('../../../src-main/settings/fleet-in-force');
+    const changedHere = () => {
+      const state = createFleetStateFile(dataDir).read();
+      const loaded = store.load();
+      if (!state.ok || !loaded.ok) throw new Error('unreadable');
+      return fleetInForce(state.value, loaded.value)?.changedHere;
+    };
+    served = fleetFile(5, { kiosk: { branchName: 'North' } });
+    const kiosk = updater();
+    await kiosk.check();
+    expect(changedHere()).toBe(false);
+    store.save({ kiosk: { branchName: 'Annex' } } as never);
+    expect(changedHere()).toBe(true);
+    // The same file again is not applied over them: its version is the one in force.
+    expect(await kiosk.check()).toMatchObject({ outcome: 'unchanged' });
+    expect(branch()).toBe('Annex');
+    served = fleetFile(6, { kiosk: { branchName: 'East' } });
+    expect(await kiosk.check()).toMatchObject({ outcome: 'applied', version: 6 });
+    expect(branch()).toBe('East');
+    expect(changedHere()).toBe(false);
+  });
+});
+
 describe('a refusal repeated at every interval', () => {
   let clock = 0;
   const at = () => new Date(Date.UTC(2026, 10, 26, 3, 30) + clock * 60_000);
