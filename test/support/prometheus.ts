@@ -7,7 +7,8 @@ import { freePort } from './free-port';
 
 /**
  * A real Prometheus for tests and benches: Debian's /usr/bin/prometheus (package `prometheus`,
- * installed by .ci/run) on a free loopback port, with its config and TSDB in a temp folder.
+ * installed by .ci/run) on a free loopback port, with its config and TSDB in a temp folder; and
+ * Alertmanager the same way.
  */
 
 /** One series of a query's answer: an instant vector has `value`, a range vector `values`. */
@@ -30,10 +31,11 @@ export interface RunningPrometheus {
   stop(): Promise<void>;
 }
 
+/** How to start Prometheus (or Alertmanager). */
 export interface PrometheusOptions {
   /**
    * Writes what the config names into `dir` (token, file_sd targets, rules) and returns the text
-   * of prometheus.yml.
+   * of the config file (prometheus.yml, alertmanager.yml).
    */
   config: (dir: string) => string | Promise<string>;
   /** How long to wait for /-/ready. */
@@ -63,23 +65,33 @@ async function ended(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** Starts Prometheus and resolves once it says it is ready (config loaded, TSDB open). */
-export async function startPrometheus(options: PrometheusOptions): Promise<RunningPrometheus> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'prometheus-'));
-  const configFile = path.join(dir, 'prometheus.yml');
+/** A Prometheus-family server started by this file: its address, folder and stop. */
+export interface Daemon {
+  url: string;
+  dir: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `command` on a free loopback port with its config written into a temp folder, and
+ * resolves once its /-/ready answers (Prometheus and Alertmanager both have it).
+ */
+async function startDaemon(
+  name: string,
+  command: string,
+  configName: string,
+  options: PrometheusOptions,
+  args: (configFile: string, dir: string, port: number) => string[],
+): Promise<Daemon> {
+  const dir = await mkdtemp(path.join(tmpdir(), `${command}-`));
+  const configFile = path.join(dir, configName);
   await writeFile(configFile, await options.config(dir));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const child = spawn(
-    'prometheus',
-    [
-      `--config.file=${configFile}`,
-      `--storage.tsdb.path=${path.join(dir, 'tsdb')}`,
-      `--web.listen-address=127.0.0.1:${port}`,
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
+  const child = spawn(command, args(configFile, dir, port), {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   // Its log is kept for the error of a start that fails (a config it refuses, say).
   child.stderr?.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
   const spawned = new Promise<void>((resolve, reject) => {
@@ -87,7 +99,7 @@ export async function startPrometheus(options: PrometheusOptions): Promise<Runni
     child.once('error', (error) =>
       reject(
         (error as NodeJS.ErrnoException).code === 'ENOENT'
-          ? new Error("prometheus is not on PATH: install Debian's `prometheus` package")
+          ? new Error(`${command} is not on PATH: install Debian's \`${command}\` package`)
           : error,
       ),
     );
@@ -98,13 +110,29 @@ export async function startPrometheus(options: PrometheusOptions): Promise<Runni
   };
   try {
     await spawned;
-    await until(child, 'Prometheus ready', options.readyWithinMs ?? 15_000, async () =>
+    await until(child, `${name} ready`, options.readyWithinMs ?? 15_000, async () =>
       child.exitCode === null && (await fetch(`${url}/-/ready`)).ok ? true : undefined,
     );
   } catch (error) {
     await stop();
-    throw new Error(`Prometheus did not start: ${String(error)}\n${log}`, { cause: error });
+    throw new Error(`${name} did not start: ${String(error)}\n${log}`, { cause: error });
   }
+  return { url, dir, stop };
+}
+
+/** Starts Prometheus and resolves once it says it is ready (config loaded, TSDB open). */
+export async function startPrometheus(options: PrometheusOptions): Promise<RunningPrometheus> {
+  const { url, dir, stop } = await startDaemon(
+    'Prometheus',
+    'prometheus',
+    'prometheus.yml',
+    options,
+    (configFile, folder, port) => [
+      `--config.file=${configFile}`,
+      `--storage.tsdb.path=${path.join(folder, 'tsdb')}`,
+      `--web.listen-address=127.0.0.1:${port}`,
+    ],
+  );
 
   async function api<T>(apiPath: string): Promise<T> {
     const answer = (await (await fetch(`${url}${apiPath}`)).json()) as {
@@ -127,4 +155,23 @@ export async function startPrometheus(options: PrometheusOptions): Promise<Runni
         .result,
     stop,
   };
+}
+
+/**
+ * Alertmanager: Debian's `prometheus-alertmanager` (its binary has the package's name; .ci/run
+ * installs it) on a free loopback port, temp storage, no cluster listener (it would take 9094).
+ */
+export async function startAlertmanager(options: PrometheusOptions): Promise<Daemon> {
+  return startDaemon(
+    'Alertmanager',
+    'prometheus-alertmanager',
+    'alertmanager.yml',
+    options,
+    (configFile, folder, port) => [
+      `--config.file=${configFile}`,
+      `--storage.path=${path.join(folder, 'data')}`,
+      `--web.listen-address=127.0.0.1:${port}`,
+      '--cluster.listen-address=',
+    ],
+  );
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { KIOSK_METRIC_NAMES } from './kiosk-metric-names';
-import { MONITORING, metricNamesIn, promtool, scratchFolder } from './promtool';
+import { MONITORING, asPrometheusSees, metricNamesIn, promtool, scratchFolder } from './promtool';
 
 const DASHBOARD = path.join(MONITORING, 'kiosk-fleet-dashboard.json');
 const DATASOURCE = { type: 'prometheus', uid: '${datasource}' };
@@ -47,14 +47,6 @@ const dashboard = Dashboard.parse(raw);
 const targets = dashboard.panels.flatMap((panel) =>
   panel.targets.map((target) => ({ panel: panel.title, ...target })),
 );
-
-/** Grafana's variables replaced by what Grafana sends to Prometheus for "All". */
-function asPrometheusSees(expr: string): string {
-  return expr
-    .replaceAll('$__rate_interval', '5m')
-    .replaceAll('$branch', '.*')
-    .replaceAll('$instance', '.*');
-}
 
 const scratch = scratchFolder('kiosk-dashboard-');
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));

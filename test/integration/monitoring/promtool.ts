@@ -41,3 +41,11 @@ export function metricNamesIn(expr: string): string[] {
   const found = expr.match(/\b(?:library_kiosk|process|nodejs)_[a-z0-9_]+|\b(?:up|ALERTS)(?=\{)/g);
   return [...new Set((found ?? []).map((name) => name.replace(/_(?:bucket|sum|count)$/, '')))];
 }
+
+/** A dashboard expression with Grafana's variables replaced by what Grafana sends for "All". */
+export function asPrometheusSees(expr: string): string {
+  return expr
+    .replaceAll('$__rate_interval', '5m')
+    .replaceAll('$branch', '.*')
+    .replaceAll('$instance', '.*');
+}
