@@ -15,6 +15,7 @@ const REFINEMENTS: Record<string, SettingRule['kind']> = {
   'scanner.itemPattern': 'bad-pattern',
   'sip2.host': 'sip2-host',
   'patron.backEnd': 'sip2-needs-host',
+  'metrics.host': 'metrics-needs-credentials',
 };
 
 const EXPECTED: Record<string, NonNullable<SettingRule['expected']>> = {
@@ -52,6 +53,7 @@ export function settingRuleOf(issue: Issue, path: string): SettingRule {
     case 'invalid_format':
       if (issue.format === 'url') return { kind: 'not-a-url' };
       if (path === 'staff.pinHash') return { kind: 'pin-hash' };
+      if (path === 'metrics.host') return { kind: 'listen-host' };
       return { kind: 'other' };
     case 'custom':
       return { kind: REFINEMENTS[path] ?? 'other' };

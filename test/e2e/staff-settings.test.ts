@@ -19,6 +19,9 @@ import { expectNoAxeViolations, reopenStaffModeIn, signInStaff } from './patron-
 
 const running: KioskUnderTest[] = [];
 
+/** A scrape token's SHA-256 as `library-kiosk metrics-token` stores it (the token is not kept). */
+const SCRAPE_TOKEN_SHA256 = 'ab'.repeat(32);
+
 afterEach(async () => {
   await Promise.all(running.splice(0).map((kiosk) => kiosk.stop()));
 });
@@ -793,6 +796,8 @@ describe('kiosk settings screen (web host)', () => {
       },
       patron: { allowEmail: true },
       kiosk: { branchName: 'Hillside Library' },
+      // What lets the metrics listener leave loopback below (made by library-kiosk metrics-token).
+      metrics: { bearerTokenSha256: SCRAPE_TOKEN_SHA256 },
     });
     await page.getByLabel('Import settings from a file…').setInputFiles(file);
     const preview = page.getByRole('region', { name: 'What the import changes' });
@@ -881,6 +886,42 @@ describe('kiosk settings screen (web host)', () => {
       .getByText('Settings saved. Restart the kiosk to use them.', { exact: true })
       .waitFor();
     expect((await storedSettings(kiosk)).patron).toEqual({ allowEmail: true });
+
+    // Monitoring (issue 26): metrics opened to the network ask the same confirmation, on their
+    // own; the fleet interval beside them asks nothing.
+    const monitoring = page.locator('fieldset[data-section="monitoring"]');
+    expect((await monitoring.locator('legend').textContent())?.trim()).toBe('Monitoring');
+    await monitoring.getByLabel('Look for new fleet settings every (minutes)').fill('30');
+    await monitoring.getByLabel('Serve metrics for monitoring').check();
+    await monitoring.getByLabel('Serve metrics on address').fill('0.0.0.0');
+    await monitoring.getByLabel('Metrics port').fill('9470');
+    await save.click();
+    expect(await lines(formConfirm)).toEqual([
+      "Metrics for monitoring: Off → Open to the network. Other computers on the network can reach the kiosk's metrics; whoever holds the scrape token or a client certificate reads its counts and state.",
+    ]);
+    await notSaved.waitFor();
+    expect((await storedSettings(kiosk)).metrics).toEqual({
+      bearerTokenSha256: SCRAPE_TOKEN_SHA256,
+    });
+    await expectNoAxeViolations(page);
+    // The section's top at the window's: its fields above the confirmation in the save bar.
+    await page.evaluate(
+      `document.querySelector('fieldset[data-section="monitoring"]').scrollIntoView({ block: 'start' })`,
+    );
+    await windowShot(page, 'staff-settings-monitoring-security-1280x800');
+    await formConfirm.getByLabel('I have read these changes and want them.').check();
+    await save.click();
+    await page
+      .getByText('Settings saved. Restart the kiosk to use them.', { exact: true })
+      .waitFor();
+    const withMetrics = await storedSettings(kiosk);
+    expect(withMetrics.metrics).toEqual({
+      bearerTokenSha256: SCRAPE_TOKEN_SHA256,
+      enabled: true,
+      host: '0.0.0.0',
+      port: 9470,
+    });
+    expect(withMetrics.fleet).toEqual({ intervalMinutes: 30 });
   });
   it('edits the SIP2 section in English and Spanish: plain labels, no password on the screen, a host with a port refused in words, a new SIP2 server confirmed on its own, and its login password stored from the screen and shown only as set', async () => {
     // The SIP2 back end on the embedded listener: patrons are served with nobody signed in.

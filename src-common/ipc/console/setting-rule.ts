@@ -25,6 +25,8 @@ export const SettingRuleSchema = z.object({
     'pin-hash',
     'sip2-host',
     'sip2-needs-host',
+    'listen-host',
+    'metrics-needs-credentials',
     'other',
   ]),
   limit: z.number().optional(),

@@ -86,6 +86,10 @@ export const SettingsFormSchema = z.object({
   'accessibility.audioOnHeadphones': z.boolean(),
   'accessibility.voices.en': Text,
   'accessibility.voices.es': Text,
+  'metrics.enabled': z.boolean(),
+  'metrics.host': Text,
+  'metrics.port': NumberField,
+  'fleet.intervalMinutes': NumberField,
 });
 export type SettingsForm = z.infer<typeof SettingsFormSchema>;
 export type SettingsField = keyof SettingsForm;

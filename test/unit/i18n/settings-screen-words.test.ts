@@ -61,6 +61,43 @@ describe('the settings screen names every setting, choice and rule in words', ()
     expect(words(language, id)).toBe(text);
   });
 
+  // The monitoring group (issue 26): the listener and the fleet interval by plain names; the
+  // listener's secrets stay in the file, and the rules say so.
+  it.each([
+    ['en', 'section.monitoring', 'Monitoring'],
+    ['es', 'section.monitoring', 'Supervisión'],
+    ['en', 'field.metrics.enabled', 'Serve metrics for monitoring'],
+    ['es', 'field.metrics.enabled', 'Ofrecer métricas para la supervisión'],
+    ['en', 'field.metrics.host', 'Serve metrics on address'],
+    ['es', 'field.metrics.host', 'Ofrecer las métricas en la dirección'],
+    ['en', 'field.metrics.port', 'Metrics port'],
+    ['es', 'field.metrics.port', 'Puerto de las métricas'],
+    ['en', 'field.fleet.intervalMinutes', 'Look for new fleet settings every (minutes)'],
+    ['es', 'field.fleet.intervalMinutes', 'Buscar nueva configuración de flota cada (minutos)'],
+    [
+      'en',
+      'rule.metrics-needs-credentials',
+      'Off this computer, metrics need a scrape token (library-kiosk metrics-token) or client certificates (mTLS) in the settings file first: keep 127.0.0.1 until then.',
+    ],
+    [
+      'es',
+      'rule.metrics-needs-credentials',
+      'Fuera de este equipo, las métricas necesitan antes un token de lectura (library-kiosk metrics-token) o certificados de cliente (mTLS) en el archivo de configuración: deje 127.0.0.1 hasta entonces.',
+    ],
+    [
+      'en',
+      'rule.listen-host',
+      'Must be a server name or IP address only, such as 0.0.0.0 or 127.0.0.1, without http:// or :port (the port has its own field).',
+    ],
+    [
+      'es',
+      'rule.listen-host',
+      'Debe ser solo un nombre de servidor o una dirección IP, como 0.0.0.0 o 127.0.0.1, sin http:// ni :puerto (el puerto tiene su propio campo).',
+    ],
+  ] as const)('monitoring: in %s, %s reads exactly "%s"', (language, id, text) => {
+    expect(words(language, id)).toBe(text);
+  });
+
   // The accessibility group (issue 25): each field by its plain name and unit, and the key map's
   // note, since the keys are set in the file or an export only.
   it.each([

@@ -73,4 +73,19 @@ describe('checkSettings names the rule each setting broke, by path and kind', ()
       { path: 'staff.pinHash', rule: { kind: 'pin-hash' } },
     ]);
   });
+
+  it('a metrics address with a port, and metrics open to the network without a token or mTLS', () => {
+    expect(rules({ metrics: { host: '127.0.0.1:9464' } })).toEqual([
+      { path: 'metrics.host', rule: { kind: 'listen-host' } },
+    ]);
+    expect(rules({ metrics: { enabled: true, host: '0.0.0.0' } })).toEqual([
+      { path: 'metrics.host', rule: { kind: 'metrics-needs-credentials' } },
+    ]);
+    // Off, or on loopback, or with a token hash: nothing to say.
+    expect(rules({ metrics: { host: '0.0.0.0' } })).toEqual([]);
+    expect(rules({ metrics: { enabled: true, host: '127.0.0.1' } })).toEqual([]);
+    expect(
+      rules({ metrics: { enabled: true, host: '0.0.0.0', bearerTokenSha256: 'ab'.repeat(32) } }),
+    ).toEqual([]);
+  });
 });

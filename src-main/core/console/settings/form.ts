@@ -160,6 +160,10 @@ export function formOf(settings: Settings): SettingsForm {
     'accessibility.audioOnHeadphones': accessibility.audioOnHeadphones,
     'accessibility.voices.en': accessibility.voices.en,
     'accessibility.voices.es': accessibility.voices.es,
+    'metrics.enabled': settings.metrics.enabled,
+    'metrics.host': settings.metrics.host,
+    'metrics.port': settings.metrics.port,
+    'fleet.intervalMinutes': settings.fleet.intervalMinutes,
   };
 }
 
