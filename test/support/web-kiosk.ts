@@ -28,6 +28,8 @@ export interface TestWebKioskOptions {
   dataDir?: string;
   /** The temp data folder's name prefix. */
   prefix?: string;
+  /** Runs on the data folder before the kiosk starts (an added staff account, say). */
+  prepare?: (dataDir: string) => void | Promise<void>;
   /** Added to the embedded service's options (its ports are always free ones). */
   embeddedService?: Omit<NonNullable<WebKioskOptions['embeddedService']>, 'ports'>;
   /** The rest of startWebKiosk's options (demo, speechTranscript, ...). */
@@ -46,6 +48,7 @@ export async function startTestWebKiosk(options: TestWebKioskOptions = {}): Prom
     await rm(rendererDir, { recursive: true, force: true });
     if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
   };
+  await options.prepare?.(dataDir);
   const settings = resolveSettings(options.settings ?? {}, {}, { dataDir });
   if (!settings.ok) {
     await removeFolders();

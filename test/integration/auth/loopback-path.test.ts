@@ -1,16 +1,14 @@
 import { once } from 'node:events';
-import { mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveSettings } from '../../../src-main/settings/resolve';
-import { startWebKiosk } from '../../../src-main/web-host/web-kiosk';
 import type { WebKiosk } from '../../../src-main/web-host/web-kiosk';
 import { cliLogin } from '../../support/cli-login';
 import { addTestLibrarian } from '../../support/embedded-staff';
 import { signInOverHttp } from '../../support/sign-in-over-http';
+import { startTestWebKiosk } from '../../support/web-kiosk';
+import type { TestWebKiosk } from '../../support/web-kiosk';
 import { LIBRARIAN, startTestService } from './harness';
 import type { TestService } from './harness';
 
@@ -50,30 +48,21 @@ describe('the CLI with a configured loopback redirect path', () => {
 });
 
 describe('the web host with a configured loopback redirect path', () => {
+  let test: TestWebKiosk;
   let web: WebKiosk;
 
   beforeAll(async () => {
-    const rendererDir = await mkdtemp(path.join(os.tmpdir(), 'renderer-'));
-    await writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kiosk-'));
-    // Not in demo mode: the embedded service has the librarian only as an added account.
-    addTestLibrarian(dataDir);
-    const settings = resolveSettings(
-      { service: { redirectUri: `http://127.0.0.1${CONFIGURED_PATH}` } },
-      {},
-      { dataDir },
-    );
-    if (!settings.ok) throw new Error(settings.error.message);
-    web = await startWebKiosk({
-      settings: settings.value,
-      port: 0,
-      rendererDir,
-      embeddedService: { ports: { base: 0, auth: 0, blob: 0 } },
+    test = await startTestWebKiosk({
+      // Not in demo mode: the embedded service has the librarian only as an added account.
+      prepare: addTestLibrarian,
+      settings: { service: { redirectUri: `http://127.0.0.1${CONFIGURED_PATH}` } },
+      connect: false,
     });
+    web = test.web;
   });
 
   afterAll(async () => {
-    await web?.stop();
+    await test?.stop();
   });
 
   it('names that path on its own address as the redirect URI', () => {
@@ -95,6 +84,7 @@ describe('the web host with a configured loopback redirect path', () => {
 });
 
 describe('the web host with a configured loopback redirect port of its own', () => {
+  let test: TestWebKiosk;
   let web: WebKiosk;
   let port = 0;
 
@@ -103,25 +93,16 @@ describe('the web host with a configured loopback redirect port of its own', () 
     await once(probe, 'listening');
     port = (probe.address() as AddressInfo).port;
     await new Promise((resolve) => probe.close(resolve));
-    const rendererDir = await mkdtemp(path.join(os.tmpdir(), 'renderer-'));
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'kiosk-'));
-    addTestLibrarian(dataDir);
-    const settings = resolveSettings(
-      { service: { redirectUri: `http://127.0.0.1:${port}${CONFIGURED_PATH}` } },
-      {},
-      { dataDir },
-    );
-    if (!settings.ok) throw new Error(settings.error.message);
-    web = await startWebKiosk({
-      settings: settings.value,
-      port: 0,
-      rendererDir,
-      embeddedService: { ports: { base: 0, auth: 0, blob: 0 } },
+    test = await startTestWebKiosk({
+      prepare: addTestLibrarian,
+      settings: { service: { redirectUri: `http://127.0.0.1:${port}${CONFIGURED_PATH}` } },
+      connect: false,
     });
+    web = test.web;
   });
 
   afterAll(async () => {
-    await web?.stop();
+    await test?.stop();
   });
 
   it('receives the redirect on the configured port and path', async () => {

@@ -1,17 +1,12 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IpcResult, KioskState } from '../../../src-common/ipc/contract';
-import { resolveSettings } from '../../../src-main/settings/resolve';
-import { startWebKiosk } from '../../../src-main/web-host/web-kiosk';
 import type { WebKiosk } from '../../../src-main/web-host/web-kiosk';
 import { itemBarcode, memberBarcode } from '../../../src-reference-service/barcode';
 import { DEMO_MEMBERS } from '../../../src-reference-service/db/seed';
-import { connectIpc } from '../../support/ipc-wire-client';
+import { freePort } from '../../support/free-port';
 import type { IpcWireClient } from '../../support/ipc-wire-client';
+import { startTestWebKiosk } from '../../support/web-kiosk';
+import type { TestWebKiosk } from '../../support/web-kiosk';
 
 /**
  * A whole check-out and a return through the web host's core, metrics
@@ -21,47 +16,27 @@ import type { IpcWireClient } from '../../support/ipc-wire-client';
 const CARD = memberBarcode(DEMO_MEMBERS.canBorrow);
 const ITEM = itemBarcode(17);
 
-let dataDir: string;
+let test: TestWebKiosk;
 let web: WebKiosk;
 let kiosk: IpcWireClient;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'kiosk-metrics-'));
-  const rendererDir = await mkdtemp(path.join(tmpdir(), 'renderer-'));
-  await writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
-  const settings = resolveSettings(
-    {
+  test = await startTestWebKiosk({
+    prefix: 'kiosk-metrics-',
+    settings: {
       patron: { backEnd: 'sip2' },
       sip2: { heartbeatSeconds: 1, requestTimeoutMs: 2_000 },
       receipt: { mode: 'none' },
       scanner: { device: { mode: 'off' } },
       metrics: { enabled: true, port: await freePort() },
     },
-    {},
-    { dataDir },
-  );
-  if (!settings.ok) throw new Error(settings.error.message);
-  web = await startWebKiosk({
-    settings: settings.value,
-    port: 0,
-    rendererDir,
-    embeddedService: { ports: { base: 0, auth: 0, blob: 0 } },
   });
-  kiosk = await connectIpc(web.host.launchUrl);
+  web = test.web;
+  kiosk = test.ipc!;
 });
 
 afterAll(async () => {
-  kiosk?.close();
-  await web?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await test?.stop();
 });
 
 const accepted = (result: IpcResult<unknown>): boolean =>

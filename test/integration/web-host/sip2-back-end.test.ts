@@ -1,17 +1,13 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { IpcResult, KioskState } from '../../../src-common/ipc/contract';
-import { resolveSettings } from '../../../src-main/settings/resolve';
-import { startWebKiosk } from '../../../src-main/web-host/web-kiosk';
 import type { WebKiosk } from '../../../src-main/web-host/web-kiosk';
 import { itemBarcode, memberBarcode } from '../../../src-reference-service/barcode';
 import { DEMO_MEMBERS } from '../../../src-reference-service/db/seed';
 import { memberCirculationSchema } from '../../../src-reference-service/domain/schemas';
-import { connectIpc } from '../../support/ipc-wire-client';
 import type { IpcWireClient } from '../../support/ipc-wire-client';
 import { accessToken } from '../../support/service-oauth';
+import { startTestWebKiosk } from '../../support/web-kiosk';
+import type { TestWebKiosk } from '../../support/web-kiosk';
 
 /**
  * The web host with `patron.backEnd: 'sip2'` and no SIP2 host: the kiosk starts the embedded
@@ -24,16 +20,14 @@ const OTHER_CARD = memberBarcode(DEMO_MEMBERS.withSmallFine);
 // The seed never lends items 1-20: each case takes its own.
 const item = (n: number) => itemBarcode(n);
 
-let dataDir: string;
+let test: TestWebKiosk;
 let web: WebKiosk;
 let kiosk: IpcWireClient;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'kiosk-sip2-'));
-  const rendererDir = await mkdtemp(path.join(tmpdir(), 'renderer-'));
-  await writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
-  const settings = resolveSettings(
-    {
+  test = await startTestWebKiosk({
+    prefix: 'kiosk-sip2-',
+    settings: {
       patron: { backEnd: 'sip2' },
       // A heartbeat every second, and probes as quick: the test waits seconds, not minutes.
       sip2: { heartbeatSeconds: 1, requestTimeoutMs: 2_000 },
@@ -41,25 +35,16 @@ beforeAll(async () => {
       receipt: { mode: 'none' },
       scanner: { device: { mode: 'off' } },
     },
-    {},
-    { dataDir },
-  );
-  if (!settings.ok) throw new Error(settings.error.message);
-  web = await startWebKiosk({
-    settings: settings.value,
-    port: 0,
-    rendererDir,
-    embeddedService: { ports: { base: 0, auth: 0, blob: 0 }, faults: true },
+    embeddedService: { faults: true },
     // The demo staff accounts: the test reads the REST lookup as the librarian.
-    demo: true,
+    host: { demo: true },
   });
-  kiosk = await connectIpc(web.host.launchUrl);
+  web = test.web;
+  kiosk = test.ipc!;
 });
 
 afterAll(async () => {
-  kiosk?.close();
-  await web?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await test?.stop();
 });
 
 const accepted = (result: IpcResult<unknown>): boolean =>

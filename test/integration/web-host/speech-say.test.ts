@@ -1,16 +1,12 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SpeechAnswerSchema } from '../../../src-common/ipc/access';
 import type { KioskState } from '../../../src-common/ipc/contract';
-import { resolveSettings } from '../../../src-main/settings/resolve';
 import { wavFormat } from '../../../src-main/speech/wav-header';
-import { startWebKiosk } from '../../../src-main/web-host/web-kiosk';
 import type { WebKiosk } from '../../../src-main/web-host/web-kiosk';
 import { createFakePactl, type FakePactl } from '../../support/fake-pactl';
-import { connectIpc } from '../../support/ipc-wire-client';
 import type { IpcWireClient } from '../../support/ipc-wire-client';
+import { startTestWebKiosk } from '../../support/web-kiosk';
+import type { TestWebKiosk } from '../../support/web-kiosk';
 
 /**
  * Audio mode's main-process half behind the web host, as the renderer reaches it over the
@@ -19,46 +15,34 @@ import type { IpcWireClient } from '../../support/ipc-wire-client';
  * one mock: no sound card here) turn audio mode on in the state every page sees.
  */
 
-let dataDir: string;
+let test: TestWebKiosk;
 let web: WebKiosk;
 let kiosk: IpcWireClient;
 let pactl: FakePactl;
 const PATH = process.env.PATH;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'kiosk-speech-'));
-  const rendererDir = await mkdtemp(path.join(tmpdir(), 'renderer-'));
-  await writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
   pactl = await createFakePactl();
   // The kiosk looks pactl up on the PATH at start, as on a station.
   process.env.PATH = `${pactl.bin}:${PATH ?? ''}`;
-  const settings = resolveSettings(
-    {
+  test = await startTestWebKiosk({
+    prefix: 'kiosk-speech-',
+    settings: {
       // SIP2 serves patrons with no staff signed in: a session can start and end here.
       patron: { backEnd: 'sip2' },
       receipt: { mode: 'none' },
       scanner: { device: { mode: 'off' } },
     },
-    {},
-    { dataDir },
-  );
-  if (!settings.ok) throw new Error(settings.error.message);
-  web = await startWebKiosk({
-    settings: settings.value,
-    port: 0,
-    rendererDir,
-    embeddedService: { ports: { base: 0, auth: 0, blob: 0 } },
-    speechTranscript: true,
+    host: { speechTranscript: true },
   });
-  kiosk = await connectIpc(web.host.launchUrl);
+  web = test.web;
+  kiosk = test.ipc!;
 });
 
 afterAll(async () => {
   process.env.PATH = PATH;
-  kiosk?.close();
-  await web?.stop();
+  await test?.stop();
   await pactl?.remove();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 const transcript = () => web.kiosk.speech?.transcript();

@@ -1,14 +1,11 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { resolveSettings } from '../../../src-main/settings/resolve';
 import type { WebHost } from '../../../src-main/web-host/server';
-import { startWebKiosk } from '../../../src-main/web-host/web-kiosk';
 import type { WebKiosk } from '../../../src-main/web-host/web-kiosk';
 import { launchSubprotocols } from '../../../src-main/web-host/launch-key';
+import { startTestWebKiosk } from '../../support/web-kiosk';
+import type { TestWebKiosk } from '../../support/web-kiosk';
 
 function rawGet(url: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -50,32 +47,21 @@ async function frameMatching(client: Client, expected: object): Promise<void> {
 }
 
 describe('web host', () => {
+  let test: TestWebKiosk;
   let web: WebKiosk;
   let host: WebHost;
   let wsUrl: string;
 
   beforeAll(async () => {
-    const rendererDir = await mkdtemp(path.join(tmpdir(), 'renderer-'));
-    await writeFile(path.join(rendererDir, 'index.html'), '<!doctype html><title>t</title>');
-    const settings = resolveSettings(
-      {},
-      {},
-      { dataDir: await mkdtemp(path.join(tmpdir(), 'kiosk-')) },
-    );
-    if (!settings.ok) throw new Error(settings.error.message);
-    web = await startWebKiosk({
-      settings: settings.value,
-      port: 0,
-      rendererDir,
-      embeddedService: { ports: { base: 0, auth: 0, blob: 0 } },
-    });
+    test = await startTestWebKiosk({ connect: false });
+    web = test.web;
     host = web.host;
     wsUrl = `${host.url.replace('http', 'ws')}/ipc`;
     keyProtocols = launchSubprotocols(host.launchUrl);
   });
 
   afterAll(async () => {
-    await web?.stop();
+    await test?.stop();
   });
 
   it('listens on loopback only', () => {
