@@ -176,6 +176,7 @@ async function bootParts(
   const metricsRun = await startKioskMetrics(settings.metrics, {
     version: APP_VERSION,
     host: adapters.hostKind ?? 'electron',
+    usbScanner: settings.scanner.device.mode !== 'off',
   });
   const kioskMetrics = metricsRun.kiosk;
   const metricsListener = metricsRun.listener;

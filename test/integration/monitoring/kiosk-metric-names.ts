@@ -8,6 +8,8 @@ import { createPrometheusMetrics } from '../../../src-main/metrics/metric-catalo
 export const KIOSK_METRIC_NAMES: readonly string[] = createPrometheusMetrics({
   version: '0.0.0-test',
   host: 'web',
+  // The most a kiosk exports: one with a USB scanner has scanner_connected too.
+  usbScanner: true,
 })
   .registry.getMetricsAsArray()
   .map((metric) => metric.name);

@@ -10,6 +10,7 @@ function fresh() {
   return createPrometheusMetrics({
     version: '1.2.3',
     host: 'web',
+    usbScanner: true,
     now: () => NOW,
     defaultMetrics: false,
   });
@@ -253,6 +254,7 @@ describe('the metric catalog', () => {
     const { metrics, registry } = createPrometheusMetrics({
       version: '1',
       host: 'electron',
+      usbScanner: true,
       now: () => now,
       defaultMetrics: false,
     });
@@ -337,8 +339,21 @@ describe('the metric catalog', () => {
     expect(operationLabel(operation)).toBe(label);
   });
 
+  it('exports no scanner gauge on a kiosk without a USB scanner, whatever it is told', async () => {
+    const { metrics, registry } = createPrometheusMetrics({
+      version: '1',
+      host: 'web',
+      usbScanner: false,
+      defaultMetrics: false,
+    });
+    metrics.scannerConnected(false);
+    const names = parseExposition(await registry.metrics()).map((sample) => sample.name);
+    expect(names).toContain('library_kiosk_online');
+    expect(names.filter((name) => name.includes('scanner'))).toEqual([]);
+  });
+
   it('carries prom-client process and Node.js metrics on the same registry', async () => {
-    const { registry } = createPrometheusMetrics({ version: '1', host: 'web' });
+    const { registry } = createPrometheusMetrics({ version: '1', host: 'web', usbScanner: true });
     const names = new Set(parseExposition(await registry.metrics()).map((sample) => sample.name));
     expect(names).toContain('process_resident_memory_bytes');
     expect(names).toContain('nodejs_eventloop_lag_seconds');
