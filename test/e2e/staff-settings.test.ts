@@ -1139,7 +1139,7 @@ describe('kiosk settings screen (web host)', () => {
     await spanish.page.getByRole('button', { name: 'Ajustes', exact: true }).click();
     await spanish.page.locator('.fleet-refused').waitFor();
     expect(await words(spanish.page)).toEqual([
-      `Configuración vigente: versión de flota 12, obtenida ${await shown(spanish.page, 'es', state.inForce.appliedAt)} de fleet.example.org`,
+      `Configuración vigente: versión de flota 12, obtenida de fleet.example.org el ${await shown(spanish.page, 'es', state.inForce.appliedAt)}`,
       `Último archivo de configuración de flota rechazado (${await shown(spanish.page, 'es', state.lastRefusal.at)}): su versión no es más reciente que la vigente.`,
     ]);
     // Nothing of the fleet file's address beyond its host, and no key.

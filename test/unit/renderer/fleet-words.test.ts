@@ -27,7 +27,7 @@ describe('the settings in force on the settings screen, in English and Spanish',
     [
       'es',
       { inForce: { ...IN_FORCE, changedHere: false } },
-      'Configuración vigente: versión de flota 7, obtenida Nov 26, 3:30 AM de fleet.example.org',
+      'Configuración vigente: versión de flota 7, obtenida de fleet.example.org el Nov 26, 3:30 AM',
     ],
     [
       'en',
@@ -37,7 +37,7 @@ describe('the settings in force on the settings screen, in English and Spanish',
     [
       'es',
       { inForce: { ...IN_FORCE, changedHere: true } },
-      'Configuración vigente: versión de flota 7 (obtenida Nov 26, 3:30 AM de fleet.example.org), modificada en este quiosco después',
+      'Configuración vigente: versión de flota 7 (obtenida de fleet.example.org el Nov 26, 3:30 AM), modificada después en este quiosco',
     ],
   ])('%s: %j', (language, fleet, expected) => {
     expect(line(language, fleet)).toBe(expected);
