@@ -40,6 +40,7 @@ import type { SpokenLine } from '../speech/speech-service';
 import type { Registry } from 'prom-client';
 import type { KioskMetrics } from '../metrics/kiosk-metrics';
 import { startKioskMetrics } from '../metrics/start-kiosk-metrics';
+import { scannerMetricReporter } from '../scanner/scanner-metric';
 import { startFleetSettings } from './fleet-settings-boot';
 import { APP_VERSION } from '../settings/app-version';
 import { settingsDigest } from '../settings/settings-digest';
@@ -176,7 +177,6 @@ async function bootParts(
   const metricsRun = await startKioskMetrics(settings.metrics, {
     version: APP_VERSION,
     host: adapters.hostKind ?? 'electron',
-    usbScanner: settings.scanner.device.mode !== 'off',
   });
   const kioskMetrics = metricsRun.kiosk;
   const metricsListener = metricsRun.listener;
@@ -219,8 +219,10 @@ async function bootParts(
   });
   scanner.start();
   started.add('scanner', () => scanner.stop());
-  const scannerReport = (): void =>
-    kioskMetrics.scannerConnected(scanner.status().state === 'connected');
+  const reportScanner = scannerMetricReporter(settings.scanner.device, (connected) =>
+    kioskMetrics.scannerConnected(connected),
+  );
+  const scannerReport = (): void => reportScanner(scanner.status().state);
   const stopScannerReport = scanner.onStatus(scannerReport);
   started.add('scanner report', stopScannerReport);
   scannerReport();

@@ -34,7 +34,7 @@ export interface KioskMetrics {
   /** Staff sign-in: whether the kiosk holds a staff session, and when its token expires. */
   staffSignIn(state: { signedIn: boolean; tokenExpiresAt?: Date }): void;
   tokenRefreshFailed(): void;
-  /** A USB scanner plugged in or not; a kiosk with a keyboard-wedge scanner never calls it. */
+  /** The USB scanner plugged in or not, once the kiosk expects one (scanner/scanner-metric.ts). */
   scannerConnected(connected: boolean): void;
   receipt(outcome: 'printed' | 'failed'): void;
   /** The renderer (page) crashed or hung, and the host reloaded it. */

@@ -59,12 +59,6 @@ const MISNAMED_DEFAULTS = [
 export interface PrometheusMetricsOptions {
   version: string;
   host: 'electron' | 'web';
-  /**
-   * Whether the kiosk watches a USB (HID) scanner (`scanner.device.mode` not `off`). A
-   * keyboard-wedge scanner is seen only as typed keys: the kiosk cannot tell it unplugged, so it
-   * exports no `scanner_connected` at all rather than a 0 that would page IT for nothing.
-   */
-  usbScanner: boolean;
   /** The clock the oldest queued age is measured by (tests). */
   now?: () => Date;
   /** prom-client's process and Node.js metrics; on unless a test turns them off. */
@@ -143,9 +137,9 @@ export function createPrometheusMetrics(options: PrometheusMetricsOptions): {
     "When the staff session's token expires (Unix seconds), 0 when signed out.",
   );
   const refreshFailures = counter('token_refresh_failures_total', 'Failed staff token refreshes.');
-  const scanner = options.usbScanner
-    ? gauge('scanner_connected', '1 while the USB barcode scanner is connected.')
-    : undefined;
+  // Made at the first report: a kiosk that expects no USB scanner exports none, rather than a 0
+  // that would page IT (scanner/scanner-metric.ts says when a kiosk reports it).
+  let scanner: Gauge | undefined;
   const receipts = counter('receipts_total', 'Receipts printed or failed.', ['outcome']);
   const crashes = counter('renderer_crashes_total', 'Times the kiosk page crashed or hung.');
   const restarts = counter('renderer_restarts_total', 'Times the host reloaded the kiosk page.');
@@ -216,7 +210,8 @@ export function createPrometheusMetrics(options: PrometheusMetricsOptions): {
       refreshFailures.inc();
     },
     scannerConnected(connected) {
-      scanner?.set(connected ? 1 : 0);
+      scanner ??= gauge('scanner_connected', '1 while the USB barcode scanner is connected.');
+      scanner.set(connected ? 1 : 0);
     },
     receipt(outcome) {
       receipts.labels(oneOf(outcome, ['printed', 'failed'], 'failed')).inc();

@@ -81,7 +81,6 @@ describe('clock skew from the ACS status answers', () => {
     const { metrics, registry } = createPrometheusMetrics({
       version: '1.0.0',
       host: 'web',
-      usbScanner: false,
       defaultMetrics: false,
     });
     const status = await clientOf(port, metrics).acsStatus();

@@ -47,11 +47,7 @@ function get(
 const settings = (input: object) => ({ ...MetricsSettingsSchema.parse(input), port: 0 });
 
 function registry() {
-  const { metrics, registry } = createPrometheusMetrics({
-    version: '9.9.9',
-    host: 'web',
-    usbScanner: true,
-  });
+  const { metrics, registry } = createPrometheusMetrics({ version: '9.9.9', host: 'web' });
   metrics.queue({ queued: 2, exceptions: 0, oldestQueuedAt: new Date(Date.now() - 5000) });
   return registry;
 }

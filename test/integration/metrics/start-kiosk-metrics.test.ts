@@ -6,7 +6,7 @@ import { MetricsSettingsSchema } from '../../../src-main/metrics/settings-schema
 import { startKioskMetrics } from '../../../src-main/metrics/start-kiosk-metrics';
 import { captureLogs } from '../../support/log-capture';
 
-const BUILD = { version: '1.0.0', host: 'web', usbScanner: true } as const;
+const BUILD = { version: '1.0.0', host: 'web' } as const;
 
 describe('the kiosk metrics at start', () => {
   let taken: Server;

@@ -10,7 +10,6 @@ function fresh() {
   return createPrometheusMetrics({
     version: '1.2.3',
     host: 'web',
-    usbScanner: true,
     now: () => NOW,
     defaultMetrics: false,
   });
@@ -215,7 +214,8 @@ describe('the metric catalog', () => {
   });
 
   it('holds build_info at 1 with the version and host, and every table metric with its type', async () => {
-    const { registry } = fresh();
+    const { metrics, registry } = fresh();
+    metrics.scannerConnected(true); // the scanner's gauge appears at its first report
     const text = await registry.metrics();
     expect(
       valueOf(parseExposition(text), 'library_kiosk_build_info', { version: '1.2.3', host: 'web' }),
@@ -254,7 +254,6 @@ describe('the metric catalog', () => {
     const { metrics, registry } = createPrometheusMetrics({
       version: '1',
       host: 'electron',
-      usbScanner: true,
       now: () => now,
       defaultMetrics: false,
     });
@@ -339,21 +338,17 @@ describe('the metric catalog', () => {
     expect(operationLabel(operation)).toBe(label);
   });
 
-  it('exports no scanner gauge on a kiosk without a USB scanner, whatever it is told', async () => {
-    const { metrics, registry } = createPrometheusMetrics({
-      version: '1',
-      host: 'web',
-      usbScanner: false,
-      defaultMetrics: false,
-    });
+  it('exports no scanner gauge until the scanner is first reported', async () => {
+    const { metrics, registry } = fresh();
+    const scannerSamples = async () =>
+      parseExposition(await registry.metrics()).filter((sample) => sample.name.includes('scanner'));
+    expect(await scannerSamples()).toEqual([]);
     metrics.scannerConnected(false);
-    const names = parseExposition(await registry.metrics()).map((sample) => sample.name);
-    expect(names).toContain('library_kiosk_online');
-    expect(names.filter((name) => name.includes('scanner'))).toEqual([]);
+    expect((await scannerSamples()).map((sample) => sample.value)).toEqual([0]);
   });
 
   it('carries prom-client process and Node.js metrics on the same registry', async () => {
-    const { registry } = createPrometheusMetrics({ version: '1', host: 'web', usbScanner: true });
+    const { registry } = createPrometheusMetrics({ version: '1', host: 'web' });
     const names = new Set(parseExposition(await registry.metrics()).map((sample) => sample.name));
     expect(names).toContain('process_resident_memory_bytes');
     expect(names).toContain('nodejs_eventloop_lag_seconds');
