@@ -52,10 +52,9 @@ export function startFleetSettings(options: {
     settings: settings.fleet,
     store: options.store,
     state,
-    onApplied: (version) => {
-      metrics.settingsVersion(String(version), 'fleet');
-      restartWhenIdle();
-    },
+    // The metric changes with the restart's boot (above): until then the kiosk still runs the
+    // settings it started with, and says so.
+    onApplied: () => restartWhenIdle(),
   });
   updater.start();
   return {
