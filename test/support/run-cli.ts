@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { PassThrough } from 'node:stream';
+import { main } from '../../src-main/cli/main';
 
 export interface CliRun {
   code: number | null;
@@ -25,4 +27,19 @@ export function runCli(
     child.on('close', (code) => resolve({ code, stdout, stderr }));
     child.stdin.end(input);
   });
+}
+
+/** Runs `library-kiosk <args>` in this process (its `main`), for tests that need no child. */
+export async function runCliInProcess(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+): Promise<CliRun> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let errors = '';
+  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  const code = await main(args, env, { stdout, stderr }, new AbortController().signal);
+  return { code, stdout: out, stderr: errors };
 }

@@ -2,10 +2,9 @@ import { createPublicKey } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../../../src-main/cli/main';
 import { parsePublicKey, readFleetFile } from '../../../src-main/settings/fleet-file';
+import { runCliInProcess } from '../../support/run-cli';
 
 let dir = '';
 beforeEach(() => {
@@ -13,16 +12,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-async function cli(args: string[]) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let errors = '';
-  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  const code = await main(args, {}, { stdout, stderr }, new AbortController().signal);
-  return { code, stdout: out, stderr: errors };
-}
+const cli = (args: string[]) => runCliInProcess(args);
 
 const EXPORT = JSON.stringify({
   format: 'library-kiosk-settings',

@@ -11,16 +11,15 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SettingsView } from '../../../src-common/ipc/console/settings';
-import { main } from '../../../src-main/cli/main';
 import { createConfSettingsStore } from '../../../src-main/settings/conf-store';
 import { hashStaffPin } from '../../../src-main/staff-pin/hash';
 import { startWebKiosk } from '../../../src-main/web-host/web-kiosk';
 import type { WebKiosk } from '../../../src-main/web-host/web-kiosk';
 import { connectIpc } from '../../support/ipc-wire-client';
 import { captureLogs } from '../../support/log-capture';
+import { runCliInProcess } from '../../support/run-cli';
 
 const PIN = '246810';
 
@@ -33,15 +32,9 @@ let logs: ReturnType<typeof captureLogs>;
 
 /** `library-kiosk <args>` in process: its stdout, or the test fails with its stderr. */
 async function cli(args: string[]): Promise<string> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let errors = '';
-  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  const code = await main(args, {}, { stdout, stderr }, new AbortController().signal);
-  if (code !== 0) throw new Error(`${args[0]} failed: ${errors}`);
-  return out;
+  const run = await runCliInProcess(args);
+  if (run.code !== 0) throw new Error(`${args[0]} failed: ${run.stderr}`);
+  return run.stdout;
 }
 
 /** A key pair made by fleet-key: the private key's file and the public key it printed. */
