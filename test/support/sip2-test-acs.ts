@@ -19,6 +19,19 @@ export type AcsOptions = {
   dateTimeSync?: () => string;
 };
 
+/** The kiosk's side of a test connection: the SIP2 settings every client test logs in with. */
+export const KIOSK_SIP2_LOGIN = {
+  host: '127.0.0.1',
+  loginUser: 'kiosk',
+  loginPassword: 'demo-pass',
+  terminalPassword: '',
+  locationCode: 'MAIN',
+  institutionId: 'MAIN',
+  checksums: true,
+  encoding: 'utf-8',
+  feeWholeUnits: 'major-units',
+} as const;
+
 const DATE = '20261125    120000';
 const servers: net.Server[] = [];
 

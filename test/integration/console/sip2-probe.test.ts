@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDiagnosticsArea } from '../../../src-main/core/console/diagnostics';
 import type { ConsoleContext } from '../../../src-main/core/console/deps';
 import type { Sip2ProbeOptions } from '../../../src-main/library-client/sip2/probe';
-import { startAcs, stopAcses } from '../../support/sip2-test-acs';
+import { KIOSK_SIP2_LOGIN, startAcs, stopAcses } from '../../support/sip2-test-acs';
 
 /** `console.diagnostics.probeSip2`: the probe with the options the host gives, or unavailable. */
 let port = 0;
@@ -24,18 +24,10 @@ function context(sip2ProbeOptions?: ConsoleContext['sip2ProbeOptions']): Console
 }
 
 const options = (): Sip2ProbeOptions => ({
-  host: '127.0.0.1',
+  ...KIOSK_SIP2_LOGIN,
   port,
-  loginUser: 'kiosk',
-  loginPassword: 'demo-pass',
-  terminalPassword: '',
-  locationCode: 'MAIN',
-  institutionId: 'MAIN',
   terminator: 'CRLF',
-  checksums: true,
-  encoding: 'utf-8',
   requestTimeoutMs: 300,
-  feeWholeUnits: 'major-units',
   testCard: '1000001',
   testItem: '3000001',
 });

@@ -5,7 +5,12 @@ import { createPrometheusMetrics } from '../../../src-main/metrics/metric-catalo
 import { formatSipDate } from '../../../src-shared/sip2/date';
 import { createLogger } from '../../../src-shared/log/logger';
 import { recordingMetrics } from '../../support/recording-metrics';
-import { startAcs, stopAcses, type AcsOptions } from '../../support/sip2-test-acs';
+import {
+  KIOSK_SIP2_LOGIN,
+  startAcs,
+  stopAcses,
+  type AcsOptions,
+} from '../../support/sip2-test-acs';
 import { ANSWERS, acsBasics, asMessage, clientOptions, startScriptedAcs } from './sip2-peer';
 import type { ScriptedAcs } from './sip2-peer';
 
@@ -33,19 +38,11 @@ afterEach(async () => {
 
 function clientOf(port: number, metrics: Parameters<typeof createSip2Client>[0]['metrics']) {
   const client = createSip2Client({
-    host: '127.0.0.1',
+    ...KIOSK_SIP2_LOGIN,
     port,
-    loginUser: 'kiosk',
-    loginPassword: 'demo-pass',
-    terminalPassword: '',
-    locationCode: 'MAIN',
-    institutionId: 'MAIN',
     terminator: 'CR',
-    checksums: true,
-    encoding: 'utf-8',
     requestTimeoutMs: 2_000,
     retries: 0,
-    feeWholeUnits: 'major-units',
     log: createLogger('test:sip2-clock'),
     ...(metrics ? { metrics } : {}),
   });

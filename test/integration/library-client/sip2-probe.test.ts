@@ -7,7 +7,12 @@ import { itemBarcode, memberBarcode } from '../../../src-reference-service/barco
 import { DEMO_ITEMS, DEMO_MEMBERS } from '../../../src-reference-service/db/seed';
 import { startService, type RunningService } from '../../../src-reference-service/index';
 import { runSip2Probe, type Sip2ProbeOptions } from '../../../src-main/library-client/sip2/probe';
-import { startAcs, stopAcses, type AcsOptions } from '../../support/sip2-test-acs';
+import {
+  KIOSK_SIP2_LOGIN,
+  startAcs,
+  stopAcses,
+  type AcsOptions,
+} from '../../support/sip2-test-acs';
 
 afterEach(stopAcses);
 
@@ -20,18 +25,10 @@ const ACS: AcsOptions = {
 
 function kiosk(port: number, overrides: Partial<Sip2ProbeOptions> = {}): Sip2ProbeOptions {
   return {
-    host: '127.0.0.1',
+    ...KIOSK_SIP2_LOGIN,
     port,
-    loginUser: 'kiosk',
-    loginPassword: 'demo-pass',
-    terminalPassword: '',
-    locationCode: 'MAIN',
-    institutionId: 'MAIN',
     terminator: 'CR',
-    checksums: true,
-    encoding: 'utf-8',
     requestTimeoutMs: 300,
-    feeWholeUnits: 'major-units',
     testCard: '1000001',
     testItem: '3000001',
     ...overrides,
