@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { link, mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from './file-modes';
@@ -45,4 +46,16 @@ export async function createDurably(file: string, bytes: Buffer): Promise<boolea
     await rm(temporary, { force: true });
     await fsyncFolder(folder);
   }
+}
+
+/**
+ * Replaces `file` (0600) whole, in its folder (made 0700 if missing): written to a temporary file
+ * beside it, then renamed over it, so a crash leaves the old text or the new, never half. Not
+ * flushed: for small records where a power cut may lose the last write but never corrupt one.
+ */
+export function replaceFileSync(file: string, text: string): void {
+  mkdirSync(path.dirname(file), { recursive: true, mode: DATA_FOLDER_MODE });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, text, { mode: SECRET_FILE_MODE });
+  renameSync(temporary, file);
 }

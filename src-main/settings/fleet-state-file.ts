@@ -1,9 +1,10 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
 import { FLEET_REFUSAL_REASONS } from '../../src-common/ipc/console/settings';
+import { replaceFileSync } from '../platform/durable-files';
 
 export const FLEET_STATE_FILE = 'fleet-settings.json';
 
@@ -64,10 +65,7 @@ export function createFleetStateFile(dataDir: string) {
       }
     },
     write(state: FleetState): void {
-      mkdirSync(dataDir, { recursive: true });
-      const temporary = `${file}.${process.pid}.tmp`;
-      writeFileSync(temporary, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
-      renameSync(temporary, file);
+      replaceFileSync(file, `${JSON.stringify(state, null, 2)}\n`);
     },
   };
 }

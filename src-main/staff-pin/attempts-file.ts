@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { createLogger } from '../../src-shared/log/logger';
+import { replaceFileSync } from '../platform/durable-files';
 import { NO_ATTEMPTS } from './gate';
 import type { PinAttemptStore, PinAttempts } from './gate';
 
@@ -70,10 +71,7 @@ export function createPinAttemptFile(
       return cached.attempts;
     },
     save(attempts) {
-      mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-      const temporary = `${file}.${process.pid}.tmp`;
-      writeFileSync(temporary, JSON.stringify(attempts), { mode: 0o600 });
-      renameSync(temporary, file);
+      replaceFileSync(file, JSON.stringify(attempts));
       cached = { version: versionOf(file), attempts };
     },
   };
