@@ -1,6 +1,5 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createGzip } from 'node:zlib';
 import type { CorpusAnswer } from './answer-corpus';
 
 /**
@@ -66,21 +65,6 @@ function send(answer: CorpusAnswer, response: http.ServerResponse): void {
       response.writeHead(status, headers);
       const timer = setInterval(() => response.write(' '), body.everyMs);
       response.on('close', () => clearInterval(timer));
-      return;
-    }
-    case 'gzip-bomb': {
-      response.writeHead(status, { ...headers, 'content-encoding': 'gzip' });
-      const gzip = createGzip();
-      gzip.pipe(response);
-      response.on('close', () => gzip.destroy());
-      pump(
-        body.totalBytes,
-        ' ',
-        (chunk) => gzip.write(chunk),
-        (go) => gzip.once('drain', go),
-        () => gzip.end(),
-        response,
-      );
       return;
     }
     case 'stream': {
