@@ -28,7 +28,10 @@ export function attach(
   let timer: number | undefined;
 
   const apply = (step: WedgeStep<HeldKeyInit>): void => {
-    for (const held of step.release) replayKey(held.context);
+    let seen = false;
+    for (const held of step.release) seen = replayKey(held.context) || seen;
+    // Typing a person saw land is never taken back into a scan that follows.
+    if (seen) detector.givenBackWereSeen();
     if (step.scan !== undefined) onScan(step.scan);
   };
 

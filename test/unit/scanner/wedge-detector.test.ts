@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { WedgeTrace } from '../../support/record-wedge-traces';
 import {
+  BURST_GAP_MS,
   DEFAULT_WEDGE_OPTIONS,
+  RETAKE_WINDOW_MS,
   WedgeDetector,
   type WedgeKey,
   type WedgeStep,
@@ -79,13 +83,69 @@ describe('wedge detector', () => {
     expect(d.deadline).toBe(1020 + DEFAULT_WEDGE_OPTIONS.holdMs);
   });
 
-  it('splits a burst at a gap over three times holdMs', () => {
+  it('waits up to BURST_GAP_MS inside a machine-fast burst ended by a suffix', () => {
+    const events = keys('31234000012342', 8);
+    for (const event of events.slice(10)) event.timeStamp += BURST_GAP_MS - 10;
+    expect(run(detector(), events).scans).toEqual(['31234000012342']);
+  });
+
+  it('splits a burst at a gap over BURST_GAP_MS', () => {
     const events = keys('31234000012342', 8);
     // The four keys after the gap are too few to be a scan of their own.
-    for (const event of events.slice(10)) event.timeStamp += 200;
+    for (const event of events.slice(10)) event.timeStamp += BURST_GAP_MS + 10;
     const { scans, typed } = run(detector(), events);
     expect(scans).toEqual([]);
     expect(typed).toBe('31234000012342');
+  });
+
+  it('without suffix keys, still ends a fast burst at a pause of three times holdMs', () => {
+    const events = keys('31234000012342', 8, '');
+    for (const event of events.slice(10)) event.timeStamp += 200;
+    const { scans, typed } = run(detector({ suffixKeys: [] }), events);
+    expect(scans).toEqual(['3123400001']);
+    expect(typed).toBe('2342');
+  });
+
+  it('judges a burst by its median interval, so one late key does not make it typing', () => {
+    // Fourteen keys 2 ms apart and an Enter 481 ms late: 34 ms a key on average.
+    const events = keys('34410000000019', 2);
+    (events.at(-1) as WedgeKey).timeStamp += 481;
+    expect(run(detector(), events).scans).toEqual(['34410000000019']);
+  });
+
+  it('takes back the first key of a scan, given back as typing because the second was late', () => {
+    const events = keys('34410000000019', 2);
+    for (const event of events.slice(1)) event.timeStamp += 136;
+    const { scans, typed } = run(detector(), events);
+    expect(typed).toBe('3');
+    expect(scans).toEqual(['34410000000019']);
+  });
+
+  it('takes back the first two keys when the third was late', () => {
+    const events = keys('34410000000019', 2);
+    for (const event of events.slice(2)) event.timeStamp += 90;
+    expect(run(detector(), events).scans).toEqual(['34410000000019']);
+  });
+
+  it('never takes back keys a person saw typed into a field', () => {
+    const d = detector();
+    const events = keys('34410000000019', 2);
+    for (const event of events.slice(1)) event.timeStamp += 136;
+    const [first, ...rest] = events as [WedgeKey, ...WedgeKey[]];
+    d.feed(first, 'field');
+    expect(d.idle(first.timeStamp + DEFAULT_WEDGE_OPTIONS.holdMs).release).toHaveLength(1);
+    d.givenBackWereSeen();
+    expect(run(d, rest).scans).toEqual(['4410000000019']);
+  });
+
+  it('does not glue a key typed more than RETAKE_WINDOW_MS before a scan onto it', () => {
+    const events = [
+      ...keys('7', 0, ''),
+      ...keys('34410000000019', 2, 'Enter', 1001 + RETAKE_WINDOW_MS),
+    ];
+    const { scans, typed } = run(detector(), events);
+    expect(typed).toBe('7');
+    expect(scans).toEqual(['34410000000019']);
   });
 
   it('does not call a fast burst shorter than the minimum length a scan', () => {
@@ -172,5 +232,34 @@ describe('wedge detector', () => {
     const d = detector();
     d.feed({ key: 'a', timeStamp: 1000 }, 'name');
     expect(d.idle(2000).release).toEqual([{ key: 'a', context: 'name' }]);
+  });
+
+  describe('on key timings recorded in Chromium (fixtures/wedge-traces.json)', () => {
+    const traces = JSON.parse(
+      readFileSync(new URL('./fixtures/wedge-traces.json', import.meta.url), 'utf8'),
+    ) as WedgeTrace[];
+
+    it('has loaded-machine traces with a key more than holdMs late, early and late in the code', () => {
+      const gaps = (trace: WedgeTrace) =>
+        trace.keys.slice(1).map(({ at }, i) => at - (trace.keys[i] as { at: number }).at);
+      const late = traces.filter((trace) => Math.max(...gaps(trace)) > 50);
+      expect(late.length).toBeGreaterThanOrEqual(20);
+      expect(late.some((trace) => (gaps(trace)[0] as number) > 50)).toBe(true);
+      expect(late.some((trace) => (gaps(trace).at(-1) as number) > 50)).toBe(true);
+    });
+
+    it.each(traces.map((trace, i) => [i, trace] as const))(
+      'recognises trace %i as the whole code, typing at most the two keys it takes back',
+      (_i, trace) => {
+        const code = trace.keys
+          .slice(0, -1)
+          .map(({ key }) => key)
+          .join('');
+        const events = trace.keys.map(({ key, at }) => ({ key, timeStamp: 1000 + at }));
+        const { scans, typed } = run(detector(), events);
+        expect(scans).toEqual([code]);
+        expect(code.startsWith(typed) && typed.length <= 2).toBe(true);
+      },
+    );
   });
 });
