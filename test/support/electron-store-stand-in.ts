@@ -1,7 +1,7 @@
 /**
  * For tests of the Electron stores (settings and the three sealed ones) without Electron: a
- * stand-in `electron` (userData is a folder the test chooses, safeStorage a reversible fake whose
- * decryption a test can make fail) and electron-store as its own few lines over the real conf, so
+ * stand-in `electron` (userData is a folder the test chooses, safeStorage the async API of
+ * fake-os-crypt.ts over keys a test chooses) and electron-store as its own few lines over the real conf, so
  * the options the glue passes go through conf's real reads and writes. Use it as
  *
  *   vi.mock('electron', async () => (await import('../../support/electron-store-stand-in')).electronModule());
@@ -9,51 +9,52 @@
  *
  * and set `standIn.userData` before each case. The mocks and the test share this module's state.
  */
+import { DECRYPT_FAILED, defaultBoot, fakeOsCrypt } from './fake-os-crypt';
+import type { FakeOsCrypt, KeyName, OsCryptBoot } from './fake-os-crypt';
+
 export const standIn = {
   userData: '',
   /** Every options object electron-store was constructed with, in order. */
   storeOptions: [] as Record<string, unknown>[],
-  decryptFails: false,
   /**
-   * The ciphertext version the async API seals with on Linux: v11 a keyring, v10 the fixed key.
-   * Changing it between a write and a read is a key rotation: the read says `shouldReEncrypt`.
+   * The stored text is damaged, or was sealed under a key of the same name that has since been
+   * replaced (a keyring made anew): Electron's generic "Error while decrypting...".
    */
-  sealing: 'v11' as 'v10' | 'v11' | 'v12',
+  decryptFails: false,
+  /** This boot's keys (fake-os-crypt.ts): which loaded, which one seals. */
+  boot: defaultBoot() as OsCryptBoot,
+  crypt: undefined as FakeOsCrypt | undefined,
+  /**
+   * The key new text is sealed with on Linux: v11 a keyring, v10 the fixed key. Changing it
+   * between a write and a read is a key rotation: the read says `shouldReEncrypt`.
+   */
+  get sealing(): KeyName {
+    return standIn.boot.sealing;
+  },
+  set sealing(key: KeyName) {
+    standIn.boot.sealing = key;
+  },
 };
 
-export function resetStandIn(userData: string): void {
+/** A new boot: fresh keys (all loaded, `v11` sealing) unless `boot` says otherwise. */
+export function resetStandIn(userData: string, boot: Partial<OsCryptBoot> = {}): void {
   standIn.userData = userData;
   standIn.storeOptions = [];
   standIn.decryptFails = false;
-  standIn.sealing = 'v11';
+  standIn.boot = { ...defaultBoot(), ...boot };
+  standIn.crypt = fakeOsCrypt(standIn.boot);
 }
 
 export function electronModule() {
-  // Chromium's layout: a three-byte version, then the ciphertext (here the reversed text).
-  const seal = (text: string): Buffer =>
-    Buffer.concat([Buffer.from(standIn.sealing), Buffer.from(text, 'utf8').reverse()]);
-  const versionOf = (sealed: Buffer): string | undefined => {
-    const prefix = sealed.subarray(0, 3).toString('latin1');
-    return /^v1\d$/.test(prefix) ? prefix : undefined;
-  };
-  const unseal = (sealed: Buffer): string => {
-    const body = versionOf(sealed) ? sealed.subarray(3) : sealed;
-    return Buffer.from(body).reverse().toString('utf8');
-  };
+  const crypt = (): FakeOsCrypt => (standIn.crypt ??= fakeOsCrypt(standIn.boot));
   const app = { getPath: () => standIn.userData, getVersion: () => '0.0.0-test' };
   const safeStorage = {
-    isAsyncEncryptionAvailable: async () => true,
+    isAsyncEncryptionAvailable: () => crypt().isAsyncEncryptionAvailable(),
     getSelectedStorageBackend: () => 'gnome_libsecret',
-    encryptStringAsync: async (text: string) => seal(text),
+    encryptStringAsync: (text: string) => crypt().encryptStringAsync(text),
     decryptStringAsync: async (sealed: Buffer) => {
-      if (standIn.decryptFails) throw new Error('Error while decrypting the ciphertext provided');
-      // Sealed under another key than today's (rotated, or a keyring that came back):
-      // Chromium asks for it to be sealed again.
-      const version = versionOf(sealed);
-      return {
-        result: unseal(sealed),
-        shouldReEncrypt: version !== undefined && version !== standIn.sealing,
-      };
+      if (standIn.decryptFails) throw new Error(DECRYPT_FAILED);
+      return crypt().decryptStringAsync(sealed);
     },
   };
   return { default: { app, safeStorage }, app, safeStorage };

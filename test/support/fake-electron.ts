@@ -1,4 +1,17 @@
 import { EventEmitter } from 'node:events';
+import { preventable } from './fake-electron-contents';
+import type { FakeIpcRenderer, FakeWebContents, PreventableEvent } from './fake-electron-contents';
+import { FakeBrowserWindow, FakeWebContentsView } from './fake-electron-windows';
+import { FakeClientRequest } from './fake-net';
+import type { FakeNetOptions } from './fake-net';
+import { defaultBoot, fakeOsCrypt } from './fake-os-crypt';
+import type { FakeOsCrypt, OsCryptBoot } from './fake-os-crypt';
+import { STATION_PRINTERS } from './fake-printing';
+import type { FakePrinter } from './fake-printing';
+
+export { FakeWebContents } from './fake-electron-contents';
+export type { FakeIpcRenderer } from './fake-electron-contents';
+export { FakeBrowserWindow, FakeWebContentsView, tapAt } from './fake-electron-windows';
 
 /**
  * A fake of the `electron` module for the main process, at the narrowest seam: the module itself,
@@ -8,10 +21,14 @@ import { EventEmitter } from 'node:events';
  * recording a violation (`violations`):
  *
  * - `protocol.registerSchemesAsPrivileged` only before `ready`, once;
- * - `protocol.handle`, `new BrowserWindow`, `session`, `safeStorage`, `utilityProcess.fork` only
- *   after `ready`.
+ * - `protocol.handle`, `new BrowserWindow`, `WebContentsView`, `session`, `safeStorage`, `net`,
+ *   `utilityProcess.fork` only after `ready`.
  *
- * It does not render, load or navigate: pages are what a test makes `webContents` emit.
+ * Where the glue depends on what Electron does, it does what Electron's source does, each with
+ * the source it follows: the renderer process and its forced crash (fake-renderer.ts), printing
+ * (fake-printing.ts), safeStorage's keys (fake-os-crypt.ts), windows under cage
+ * (fake-electron-windows.ts), `net.request` and the station's certificate trust (fake-net.ts).
+ * It does not render or navigate: pages are what a test makes `webContents` emit.
  */
 
 export interface FakeElectronOptions {
@@ -25,9 +42,9 @@ export interface FakeElectronOptions {
   /** `safeStorage.getSelectedStorageBackend()` on Linux: the synchronous API's choice only. */
   storageBackend?: string;
   /**
-   * The ciphertext version `encryptStringAsync` writes (Chromium's os_crypt on Linux): `v11` a
-   * keyring key (the default), `v12` the Secret portal, `v10` the fixed key the async API falls
-   * back to when no keyring answers, whatever `storageBackend` says.
+   * The key `encryptStringAsync` seals with (Chromium's os_crypt on Linux): `v11` a keyring key
+   * (the default), `v12` the Secret portal, `v10` the fixed key the async API falls back to when
+   * no keyring answers, whatever `storageBackend` says. Short for `osCrypt.sealing`.
    */
   asyncSealing?: 'v10' | 'v11' | 'v12';
   /**
@@ -35,22 +52,16 @@ export interface FakeElectronOptions {
    * start-up probe has passed: locked, access denied). Absent: it never throws.
    */
   encryptFailsAfter?: number;
-}
-
-interface PreventableEvent {
-  defaultPrevented: boolean;
-  preventDefault(): void;
-}
-
-function preventable<T extends object>(extra?: T): PreventableEvent & T {
-  const event = {
-    defaultPrevented: false,
-    preventDefault() {
-      event.defaultPrevented = true;
-    },
-    ...extra,
-  };
-  return event as PreventableEvent & T;
+  /** This boot's keys (fake-os-crypt.ts): which did not load, a locked keyring prompting... */
+  osCrypt?: Partial<OsCryptBoot>;
+  /** The printers the OS reports (fake-printing.ts); default: an office and a receipt printer. */
+  printers?: FakePrinter[];
+  /** Real renderer processes (fake-renderer.ts), so a kill by pid acts; default: none (pid 0). */
+  realRenderers?: boolean;
+  /** `cage`: the station's compositor (fake-electron-windows.ts); default a desktop. */
+  compositor?: 'cage' | 'desktop';
+  /** Certificate authorities in the station's NSS database, which Chromium trusts (fake-net.ts). */
+  stationTrust?: string[];
 }
 
 export class FakeSession extends EventEmitter {
@@ -91,167 +102,6 @@ export class FakeSession extends EventEmitter {
   async clearAuthCache(): Promise<void> {
     this.electron.record(`session(${this.partition}).clearAuthCache`);
     this.authCacheCleared += 1;
-  }
-}
-
-export class FakeWebContents extends EventEmitter {
-  static nextId = 1;
-  readonly id = FakeWebContents.nextId++;
-  destroyed = false;
-  windowOpenHandler: ((details: { url: string }) => { action: string }) | null = null;
-  readonly loaded: string[] = [];
-  readonly sent: unknown[][] = [];
-
-  constructor(
-    private readonly electron: FakeElectron,
-    readonly session: FakeSession,
-    private readonly owner: string,
-  ) {
-    super();
-  }
-
-  setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
-    this.electron.record(`${this.owner}.webContents.setWindowOpenHandler`);
-    this.windowOpenHandler = handler;
-  }
-
-  async loadURL(url: string): Promise<void> {
-    this.electron.record(`${this.owner}.loadURL`);
-    this.loaded.push(url);
-  }
-
-  send(channel: string, ...args: unknown[]): void {
-    this.sent.push([channel, ...args]);
-  }
-
-  reload(): void {
-    this.electron.record(`${this.owner}.webContents.reload`);
-  }
-
-  /** Like Electron: the renderer is ended, and `render-process-gone` (killed) follows. */
-  forcefullyCrashRenderer(): void {
-    this.electron.record(`${this.owner}.webContents.forcefullyCrashRenderer`);
-    setImmediate(() => this.emit('render-process-gone', {}, { reason: 'killed', exitCode: 9 }));
-  }
-
-  /** The options of every `print`, in order. */
-  readonly printed: unknown[] = [];
-  /** What Electron reports to the callback of the next prints (a printer error, say). */
-  printOutcome = { success: true, failureReason: '' };
-
-  print(options: unknown, callback?: (success: boolean, reason: string) => void): void {
-    this.electron.record(`${this.owner}.webContents.print`);
-    this.printed.push(options);
-    callback?.(this.printOutcome.success, this.printOutcome.failureReason);
-  }
-
-  isDestroyed(): boolean {
-    return this.destroyed;
-  }
-
-  /** What a navigation in the page does: every `will-navigate` listener, then the verdict. */
-  navigate(url: string, kind: 'will-navigate' | 'will-redirect' = 'will-navigate'): boolean {
-    const event = preventable({ url });
-    this.emit(kind, event, url);
-    return !event.defaultPrevented;
-  }
-
-  /** A key press through `before-input-event`; true when it reaches the page. */
-  press(input: {
-    key: string;
-    control?: boolean;
-    alt?: boolean;
-    shift?: boolean;
-    meta?: boolean;
-  }): boolean {
-    const event = preventable();
-    this.emit('before-input-event', event, {
-      type: 'keyDown',
-      control: false,
-      alt: false,
-      shift: false,
-      meta: false,
-      ...input,
-    });
-    return !event.defaultPrevented;
-  }
-}
-
-export class FakeBrowserWindow extends EventEmitter {
-  readonly name: string;
-  readonly webContents: FakeWebContents;
-  minimized = false;
-  /** Electron's default: shown at creation unless `show: false` (then only by `show()`). */
-  visible: boolean;
-  focused = false;
-  destroyed = false;
-
-  constructor(
-    private readonly electron: FakeElectron,
-    readonly options: {
-      webPreferences?: { partition?: string; [key: string]: unknown };
-      [key: string]: unknown;
-    } = {},
-  ) {
-    super();
-    this.name = `window${electron.windows.length + 1}`;
-    this.visible = options.show !== false;
-    electron.record(`new BrowserWindow(${this.name})`);
-    if (!electron.isReady) {
-      electron.violation('BrowserWindow created before ready');
-      throw new Error('Cannot create BrowserWindow before app is ready');
-    }
-    const partition = options.webPreferences?.partition;
-    const session = partition ? electron.sessionFor(partition) : electron.defaultSession;
-    this.webContents = new FakeWebContents(electron, session, this.name);
-    electron.windows.push(this);
-    electron.app.emit('web-contents-created', preventable(), this.webContents);
-  }
-
-  loadURL(url: string): Promise<void> {
-    return this.webContents.loadURL(url);
-  }
-
-  show(): void {
-    this.electron.record(`${this.name}.show`);
-    this.visible = true;
-  }
-
-  focus(): void {
-    this.electron.record(`${this.name}.focus`);
-    this.focused = true;
-  }
-
-  restore(): void {
-    this.electron.record(`${this.name}.restore`);
-    this.minimized = false;
-  }
-
-  isMinimized(): boolean {
-    return this.minimized;
-  }
-
-  isVisible(): boolean {
-    return this.visible;
-  }
-
-  isDestroyed(): boolean {
-    return this.destroyed;
-  }
-
-  /** As when the user (or the window manager) closes it: `close`, then `closed`. */
-  close(): void {
-    if (this.destroyed) return;
-    this.electron.record(`${this.name}.close`);
-    const event = preventable();
-    this.emit('close', event);
-    if (event.defaultPrevented) return;
-    this.destroyed = true;
-    this.webContents.destroyed = true;
-    this.emit('closed');
-    if (this.electron.windows.every((window) => window.destroyed)) {
-      this.electron.app.emit('window-all-closed');
-    }
   }
 }
 
@@ -389,6 +239,21 @@ export class FakeElectron {
   forked: FakeUtilityProcess[] = [];
   applicationMenu: unknown = 'default';
   isReady = false;
+  /** Every webContents made (windows' and views'), and every view. */
+  contents: FakeWebContents[] = [];
+  views: FakeWebContentsView[] = [];
+  /** The windows from front to back, as the compositor stacks them. */
+  stack: FakeBrowserWindow[] = [];
+  /** The output the compositor draws on. */
+  screen = { width: 1280, height: 800 };
+  /** What runs in a page with a preload at each load, given the page's `ipcRenderer`. */
+  preload: ((ipcRenderer: FakeIpcRenderer) => void) | undefined;
+  /** `ipcMain.on` listeners by channel. */
+  ipcListeners = new Map<string, Set<(...args: unknown[]) => void>>();
+  /** Every `net.request`, with its options. */
+  netRequests: FakeNetOptions[] = [];
+  /** safeStorage's async API over this boot's keys (fake-os-crypt.ts). */
+  crypt!: FakeOsCrypt;
   /** The same objects for the whole test file: modules that held on to them see the reset. */
   readonly app: FakeApp;
   defaultSession!: FakeSession;
@@ -410,7 +275,26 @@ export class FakeElectron {
    * reset between cases rather than replaced.
    */
   reset(options: FakeElectronOptions): void {
-    this.options = options;
+    this.dispose();
+    this.options = { printers: STATION_PRINTERS, ...options };
+    this.contents = [];
+    this.views = [];
+    this.stack = [];
+    this.screen = { width: 1280, height: 800 };
+    this.preload = undefined;
+    this.ipcListeners = new Map();
+    this.netRequests = [];
+    this.crypt = fakeOsCrypt(
+      {
+        ...defaultBoot(),
+        ...(options.asyncSealing ? { sealing: options.asyncSealing } : {}),
+        ...(options.encryptFailsAfter !== undefined
+          ? { encryptFailsAfter: options.encryptFailsAfter }
+          : {}),
+        ...options.osCrypt,
+      },
+      (call) => this.record(call),
+    );
     this.calls = [];
     this.violations = [];
     this.windows = [];
@@ -437,8 +321,27 @@ export class FakeElectron {
     });
   }
 
+  /** Ends every renderer process this fake started (real ones with `realRenderers`). */
+  dispose(): void {
+    for (const contents of this.contents ?? []) contents.renderer.close();
+  }
+
   record(call: string): void {
     this.calls.push(call);
+  }
+
+  /** Throws, as Electron does, for what only works once the app is ready. */
+  requireReady(what: string): void {
+    if (!this.isReady) {
+      this.violation(`${what} before ready`);
+      throw new Error(`${what} cannot be used before the app is ready`);
+    }
+  }
+
+  /** A page's `ipcRenderer.send` arriving at the main process's `ipcMain.on` listeners. */
+  emitIpcMain(channel: string, sender: FakeWebContents, ...args: unknown[]): void {
+    const event = { sender, senderFrame: { parent: null, url: sender.loaded.at(-1) } };
+    for (const listener of this.ipcListeners.get(channel) ?? []) listener(event, ...args);
   }
 
   violation(rule: string): void {
@@ -490,14 +393,14 @@ export class FakeElectron {
   private buildModule(): Record<string, unknown> {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the module's functions close over the fake
     const fake = this;
-    const requireReady = (what: string): void => {
-      if (!fake.isReady) {
-        fake.violation(`${what} before ready`);
-        throw new Error(`${what} cannot be used before the app is ready`);
-      }
-    };
+    const requireReady = (what: string): void => fake.requireReady(what);
     const BrowserWindow = class extends FakeBrowserWindow {
       constructor(options?: ConstructorParameters<typeof FakeBrowserWindow>[1]) {
+        super(fake, options);
+      }
+    };
+    const WebContentsView = class extends FakeWebContentsView {
+      constructor(options?: ConstructorParameters<typeof FakeWebContentsView>[1]) {
         super(fake, options);
       }
     };
@@ -515,6 +418,7 @@ export class FakeElectron {
     const modules: Record<string, unknown> = {
       app: fake.app,
       BrowserWindow,
+      WebContentsView,
       session,
       Menu: {
         setApplicationMenu(menu: unknown) {
@@ -547,8 +451,13 @@ export class FakeElectron {
           fake.record(`ipcMain.removeHandler(${channel})`);
           fake.ipcHandlers.delete(channel);
         },
-        on() {
-          // electron-store's renderer channel; the kiosk's renderer never uses it.
+        on(channel: string, listener: (...args: unknown[]) => void) {
+          const listeners = fake.ipcListeners.get(channel) ?? new Set();
+          fake.ipcListeners.set(channel, listeners);
+          listeners.add(listener);
+        },
+        removeListener(channel: string, listener: (...args: unknown[]) => void) {
+          fake.ipcListeners.get(channel)?.delete(listener);
         },
       },
       shell: {
@@ -562,9 +471,8 @@ export class FakeElectron {
       },
       safeStorage: {
         async isAsyncEncryptionAvailable() {
-          fake.record('safeStorage.isAsyncEncryptionAvailable');
           requireReady('safeStorage');
-          return true;
+          return fake.crypt.isAsyncEncryptionAvailable();
         },
         isEncryptionAvailable() {
           fake.record('safeStorage.isEncryptionAvailable');
@@ -577,21 +485,21 @@ export class FakeElectron {
           return fake.options.storageBackend ?? 'gnome_libsecret';
         },
         async encryptStringAsync(text: string) {
-          fake.record('safeStorage.encryptStringAsync');
           requireReady('safeStorage');
-          const limit = fake.options.encryptFailsAfter;
-          const done = fake.calls.filter((call) => call === 'safeStorage.encryptStringAsync');
-          if (limit !== undefined && done.length > limit) {
-            throw new Error('Error while encrypting the text provided');
-          }
-          return Buffer.from(`${fake.options.asyncSealing ?? 'v11'}sealed:${text}`);
+          return fake.crypt.encryptStringAsync(text);
         },
         async decryptStringAsync(sealed: Buffer) {
-          fake.record('safeStorage.decryptStringAsync');
           requireReady('safeStorage');
-          const text = sealed.toString().replace(/^v1\d/, '');
-          if (!text.startsWith('sealed:')) throw new Error('Error while decrypting the ciphertext');
-          return { result: text.slice('sealed:'.length), shouldReEncrypt: false };
+          return fake.crypt.decryptStringAsync(sealed);
+        },
+      },
+      net: {
+        request(options: FakeNetOptions | string) {
+          const given = typeof options === 'string' ? { url: options } : options;
+          fake.record('net.request');
+          requireReady('net.request');
+          fake.netRequests.push(given);
+          return new FakeClientRequest(given, fake.options.stationTrust ?? []);
         },
       },
       dialog: {

@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetStandIn, standIn as electron } from '../../support/electron-store-stand-in';
 import { captureLogs } from '../../support/log-capture';
 import { setAsideIn } from '../../support/set-aside';
+import { sealAs } from '../../support/fake-os-crypt';
 
 // Electron cannot run here: the stand-in's safeStorage (whose ciphertext carries the key version
 // it was sealed with) and electron-store over the real conf.
@@ -240,10 +241,7 @@ describe('the sealed entry on its own', () => {
       damage: 'what it decrypts is not the value',
       spoil: () => {
         const file = fileOf(TOKEN_VAULT_STORE);
-        const notANote = Buffer.concat([
-          Buffer.from('v11'),
-          Buffer.from('{"hello":"world"}').reverse(),
-        ]).toString('base64');
+        const notANote = sealAs('v11', '{"hello":"world"}').toString('base64');
         writeFileSync(file, JSON.stringify({ sealedNote: notANote }), { mode: 0o600 });
       },
       mend: () => undefined,

@@ -16,6 +16,7 @@ import type { StoredTokenSet } from '../../../src-main/vault/token-set';
 import { resetStandIn, standIn as electron } from '../../support/electron-store-stand-in';
 import { SET_ASIDE, setAsideIn } from '../../support/set-aside';
 import { captureLogs } from '../../support/log-capture';
+import { sealAs } from '../../support/fake-os-crypt';
 
 // The corrupt-file cases through the code the Electron host runs: the stand-in's electron (its
 // decryption can be made to fail) and electron-store over the real conf, so conf's real reads and
@@ -168,7 +169,7 @@ describe("a token vault that cannot be read (Electron's safeStorage vault)", () 
     writeFileSync(
       inUserData('token-vault.json'),
       JSON.stringify({
-        sealedTokens: Buffer.from('{"hello":"world"}').reverse().toString('base64'),
+        sealedTokens: sealAs('v11', '{"hello":"world"}').toString('base64'),
       }),
       { mode: 0o600 },
     );
