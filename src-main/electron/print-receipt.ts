@@ -9,7 +9,11 @@ const log = createLogger('electron:print');
 const RENDER_DELAY_MS = 300;
 
 /**
- * Prints the kiosk page (its 80 mm print stylesheet shows only the receipt) without a dialog.
+ * Prints the kiosk page (its 80 mm print stylesheet shows only the receipt) without a dialog, on
+ * the receipt printer's own paper: without a page size Electron sends every job on A4 (its
+ * electron_api_web_contents.cc, since electron#46937), whatever the stylesheet's `@page` says,
+ * and a thermal printer then shrinks the slip or feeds an A4 length (electron#49374);
+ * `usePrinterDefaultPageSize` takes the printer's default paper instead (electron#49523, in 45).
  * Rejects when nothing was printed (a failed print, a window gone): the session counts the
  * receipt failed (docs/operations.md) and ends the receipt step all the same.
  */
@@ -21,7 +25,12 @@ export function silentReceiptPrinting(contents: WebContents, printer?: string): 
         setTimeout(() => {
           if (contents.isDestroyed()) return reject(new Error('window gone'));
           contents.print(
-            { silent: true, printBackground: false, ...(printer ? { deviceName: printer } : {}) },
+            {
+              silent: true,
+              printBackground: false,
+              usePrinterDefaultPageSize: true,
+              ...(printer ? { deviceName: printer } : {}),
+            },
             (success, failureReason) => {
               if (success) return resolve();
               log.warn('receipt not printed', { failureReason });

@@ -430,9 +430,15 @@ describe('single instance and the redirect', () => {
 });
 
 describe('receipt printing', () => {
-  it('gives the kiosk a silent print to the receipt printer named in settings', async () => {
+  it("gives the kiosk a silent print to the receipt printer named in settings, on that printer's own paper", async () => {
     const { running, adapters } = await launch({
       settings: { receipt: { printer: 'Receipt-80mm' } },
+      electron: {
+        printers: [
+          { name: 'Office', isDefault: true, defaultPaper: { width: 210_000, height: 297_000 } },
+          { name: 'Receipt-80mm', defaultPaper: { width: 80_000, height: 297_000 } },
+        ],
+      },
     });
     const window = await running();
     const printing = adapters().receiptPrinting;
@@ -445,7 +451,15 @@ describe('receipt printing', () => {
       lines: [],
     });
     expect(window.webContents.printed).toEqual([
-      { silent: true, printBackground: false, deviceName: 'Receipt-80mm' },
+      {
+        silent: true,
+        printBackground: false,
+        usePrinterDefaultPageSize: true,
+        deviceName: 'Receipt-80mm',
+      },
+    ]);
+    expect(window.webContents.jobs).toEqual([
+      { printer: 'Receipt-80mm', media: { width: 80_000, height: 297_000 }, silent: true },
     ]);
   });
 });
