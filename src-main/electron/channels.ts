@@ -2,6 +2,12 @@
 export const INVOKE_CHANNEL = 'kiosk:invoke';
 export const EVENT_CHANNEL = 'kiosk:event';
 
+/**
+ * The page's heartbeat, outside the contract (as the web host's is outside its invoke frames):
+ * the main process sends a beat, the preload sends it back (heartbeat-answer.ts).
+ */
+export const HEARTBEAT_CHANNEL = 'kiosk:heartbeat';
+
 /** Served through `protocol.handle`, never `file://`. */
 export const APP_SCHEME = 'app';
 export const APP_ORIGIN = `${APP_SCHEME}://kiosk`;

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, dialog, shell } from 'electron';
+import { app, dialog, ipcMain, shell } from 'electron';
 import type { BrowserWindow, WebContents } from 'electron';
 import type { StaffAuth } from '../auth/staff-auth';
 import type { SignInPresentation } from '../core/kiosk-core';
 import { bootKiosk } from '../host/bootstrap';
+import type { BootedKiosk } from '../host/bootstrap';
 import { checkKioskFiles } from '../host/kiosk-files';
 import { navigationAllowed } from '../host/lockdown';
 import { EXIT } from '../../src-shared/exit-codes';
@@ -49,6 +50,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** The Electron host's log file, in `app.getPath('logs')`; rotated by file-sink.ts. */
 export const LOG_FILE_NAME = 'kiosk.log';
+
+/** How long an exit for the session to restart waits for the kiosk to stop. */
+const STOP_BEFORE_EXIT_MS = 10_000;
 
 /**
  * A refusal whose message says all there is to say (a setting, a file): the CLI's `usage` exit
@@ -266,7 +270,7 @@ async function runKiosk(): Promise<void> {
   // start the kiosk again (restart.ts), given once the kiosk has stopped.
   let exitCodeAfterStop: number | undefined;
   await app.whenReady();
-  stages.mark('app ready', 'secure storage and kiosk');
+  stages.mark('app ready', 'secure storage');
   serveRenderer(path.join(here, '../renderer'));
   const window = createKioskWindow({
     preload: path.join(here, '../preload/preload.cjs'),
@@ -274,29 +278,45 @@ async function runKiosk(): Promise<void> {
   });
   kioskWindow.current = window;
   kioskWindow.contents = window.webContents;
-  // A crashed or hung page is reloaded; too many crashes end the process (app.exit: at once,
-  // its utility processes go with it) for the station's session to start the kiosk afresh.
+  // The kiosk once booted, and how it is stopped: once, by a quit or by an exit below.
+  const started: { kiosk?: BootedKiosk } = {};
+  const unwatch: (() => void)[] = [];
+  let stopping: Promise<void> | undefined;
+  const stopKiosk = (): Promise<void> =>
+    (stopping ??= (async () => {
+      // What the stop ends (the embedded service's children, the page) is not a loss to report.
+      for (const stop of unwatch.splice(0)) stop();
+      await started.kiosk?.stop();
+    })().catch((error: unknown) => log.error('the kiosk did not stop cleanly', { error })));
+  // An exit the session restarts after (a page that keeps crashing): the kiosk is stopped first,
+  // so that nothing it started (the embedded service, `pactl subscribe`) outlives it.
+  const exitAfterStop = (code: number): void => {
+    const stopped = stopKiosk();
+    const bounded = new Promise((resolve) => setTimeout(resolve, STOP_BEFORE_EXIT_MS).unref());
+    void Promise.race([stopped, bounded]).finally(() => app.exit(code));
+  };
+  // A crashed or hung page is reloaded; too many crashes end the process for the station's
+  // session to start the kiosk afresh.
   const rendererMetrics = laterRendererMetrics();
   const pageRecovery = createPageRecovery(RECOVERY_LIMITS, Date.now, rendererMetrics.metrics);
-  const unwatchPage = watchKioskPage(window, {
-    recovery: pageRecovery,
-    exit: (code) => app.exit(code),
-  });
-  const unwatchChildren = watchChildProcesses(app, () => undefined);
-  const kiosk = await bootKiosk(settings, {
+  unwatch.push(
+    watchKioskPage(window, { recovery: pageRecovery, exit: exitAfterStop, ipc: ipcMain }),
+  );
+  // The names the embedded service's utility processes were forked with (page-watch.ts).
+  const forkedServices = new Set<string>();
+  unwatch.push(watchChildProcesses(app, forkedServices, () => undefined));
+  const sealing = { allowBasicTextEncryption: settings.allowBasicTextEncryption };
+  const vault = await createSafeStorageVault(sealing);
+  const clientSecrets = await createSafeStorageClientSecret(sealing);
+  const sip2Passwords = await createSafeStorageSip2Passwords(sealing);
+  const journalKeys = await createSafeStorageJournalKey(sealing);
+  stages.mark('secure storage', 'kiosk');
+  const booted = await bootKiosk(settings, {
     hostKind: 'electron',
-    vault: await createSafeStorageVault({
-      allowBasicTextEncryption: settings.allowBasicTextEncryption,
-    }),
-    clientSecrets: await createSafeStorageClientSecret({
-      allowBasicTextEncryption: settings.allowBasicTextEncryption,
-    }),
-    sip2Passwords: await createSafeStorageSip2Passwords({
-      allowBasicTextEncryption: settings.allowBasicTextEncryption,
-    }),
-    journalKeys: await createSafeStorageJournalKey({
-      allowBasicTextEncryption: settings.allowBasicTextEncryption,
-    }),
+    vault,
+    clientSecrets,
+    sip2Passwords,
+    journalKeys,
     presentSignIn: signInPresenter({
       presentation: decision.presentation,
       redirectUri,
@@ -307,7 +327,7 @@ async function runKiosk(): Promise<void> {
     // The embedded service's Azurite child runs as a utility process (never process.execPath,
     // the kiosk itself), and SQLite from the Electron build of better-sqlite3.
     embeddedService: {
-      ...electronEmbeddedService(),
+      ...electronEmbeddedService(forkedServices),
       ports: { base: ports.value.base, auth: ports.value.auth, blob: ports.value.blob },
     },
     // Demo mode is for a checkout (`npm start`); a packaged build never honours --demo.
@@ -325,33 +345,27 @@ async function runKiosk(): Promise<void> {
     documents: { pick: pdfPicker(dialog, window) },
     pageRecoveries: () => pageRecovery.tally(),
   });
-  stages.mark('secure storage and kiosk', 'page load');
-  rendererMetrics.attach(kiosk.metrics.kiosk);
-  authOrigins.add(new URL(kiosk.connection.authUrl).origin);
+  started.kiosk = booted;
+  stages.mark('kiosk', 'page load');
+  rendererMetrics.attach(booted.metrics.kiosk);
+  authOrigins.add(new URL(booted.connection.authUrl).origin);
   redirect.setHandler((url) => {
     bringToFront(window);
-    handleRedirect(kiosk.auth, url);
+    handleRedirect(booted.auth, url);
   });
-  const unwire = wireIpc(kiosk.core, window);
-  let stopped = false;
+  unwatch.push(wireIpc(booted.core, window));
   app.on('before-quit', (event) => {
-    if (stopped) return;
+    if (stopping) return;
     // Stop the embedded service and the scanner cleanly before the process goes.
     event.preventDefault();
-    stopped = true;
-    unwire();
-    // The stop below ends the embedded service's children and the page: not losses to report.
-    unwatchPage();
-    unwatchChildren();
-    void kiosk
-      .stop()
-      .catch((error: unknown) => log.error('the kiosk did not stop cleanly', { error }))
-      .finally(() => (exitCodeAfterStop === undefined ? app.quit() : app.exit(exitCodeAfterStop)));
+    void stopKiosk().finally(() =>
+      exitCodeAfterStop === undefined ? app.quit() : app.exit(exitCodeAfterStop),
+    );
   });
   await window.loadURL(`${APP_ORIGIN}/index.html`);
   stages.mark('page load');
   log.info('the kiosk is running', {
-    service: kiosk.connection.embedded ? 'embedded' : 'configured',
+    service: booted.connection.embedded ? 'embedded' : 'configured',
     signIn: decision.presentation,
   });
 }

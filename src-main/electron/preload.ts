@@ -11,6 +11,7 @@ import type {
   ResponseOf,
 } from '../../src-common/ipc/contract';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from './channels';
+import { answerHeartbeats } from './heartbeat-answer';
 
 const knownChannels = new Set<string>(INVOKE_CHANNELS);
 const knownEvents = new Set<string>(EVENT_NAMES);
@@ -37,3 +38,5 @@ const bridge = {
 } satisfies KioskBridge;
 
 contextBridge.exposeInMainWorld('kiosk', bridge);
+// The main process's check that this page still runs (page-watch.ts): never exposed to the page.
+answerHeartbeats(ipcRenderer);

@@ -32,8 +32,11 @@ export type UtilityFork = (
  */
 export function utilityProcessLauncher(
   fork: UtilityFork = (modulePath, args, options) => utilityProcess.fork(modulePath, args, options),
+  forked: Set<string> = new Set(),
 ): ChildLauncher {
   return ({ script, args, env, name }) => {
+    // Its `child-process-gone` carries this name (page-watch.ts tells it from Chromium's own).
+    forked.add(name);
     const child = fork(script, [...args], { env, stdio: 'pipe', serviceName: name });
     let hasExited = false;
     const exited = new Promise<number | null>((resolve) => {
@@ -75,14 +78,13 @@ export function utilityProcessLauncher(
  * What the Electron host passes to bootKiosk as `embeddedService` (merged with any other
  * ResolveOptions): the utility-process launcher and the Electron build of better-sqlite3. Call it
  * after `app.whenReady()` (utilityProcess.fork needs the app ready; the launcher forks only when
- * the embedded service starts).
+ * the embedded service starts). `forked` collects the names given at fork.
  */
-export function electronEmbeddedService(): Pick<
-  ResolveOptions,
-  'launchChild' | 'sqliteNativeBinding'
-> {
+export function electronEmbeddedService(
+  forked: Set<string> = new Set(),
+): Pick<ResolveOptions, 'launchChild' | 'sqliteNativeBinding'> {
   return {
-    launchChild: utilityProcessLauncher(),
+    launchChild: utilityProcessLauncher(undefined, forked),
     sqliteNativeBinding: electronSqliteBinding({
       packaged: app.isPackaged,
       appPath: app.getAppPath(),

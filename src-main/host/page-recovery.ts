@@ -17,19 +17,29 @@ export interface RecoveryLimits {
   /** This many crashes within `windowMs` end the process instead of another reload. */
   maxCrashes: number;
   windowMs: number;
-  /** A page unresponsive for longer than this is ended and reloaded. */
+  /** A page unresponsive (or silent to its heartbeat) for longer than this is ended and reloaded. */
   unresponsiveMs: number;
+  /** How often the host asks the page for a heartbeat. */
+  heartbeatEveryMs: number;
+  /**
+   * A hung page's renderer, killed, is reported gone within milliseconds; one still there after
+   * this cannot be ended from the main process, and the process ends for the session to restart.
+   */
+  endGraceMs: number;
 }
 
 /**
  * 3 crashes in 5 minutes: a page that crashes again at once would otherwise reload forever. 30 s
  * unresponsive: far longer than any step of a loan, short enough that the next patron finds a
- * working screen. docs/electron.md lists them.
+ * working screen. A beat every 5 s: six missed before the page counts as stopped. docs/electron.md
+ * lists them.
  */
 export const RECOVERY_LIMITS: RecoveryLimits = {
   maxCrashes: 3,
   windowMs: 5 * 60_000,
   unresponsiveMs: 30_000,
+  heartbeatEveryMs: 5_000,
+  endGraceMs: 10_000,
 };
 
 export type LossVerdict = { action: 'reload' } | { action: 'exit'; code: number };

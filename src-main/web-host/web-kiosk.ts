@@ -40,7 +40,7 @@ export interface WebKioskOptions {
   launchKey?: LaunchKey;
   /** Where the settings screen saves; with it, staff can restart the kiosk from that screen. */
   settingsStore?: SettingsStore;
-  /** The pages' heartbeat; by default one every 5 s, silent after RECOVERY_LIMITS.unresponsiveMs. */
+  /** The pages' heartbeat; by default RECOVERY_LIMITS' (a beat every 5 s, silent after 30 s). */
   heartbeat?: { everyMs: number; silentMs: number };
   /**
    * The keys of the vault, client secret and journal (openKioskKeys: main.ts gives the station's
@@ -121,7 +121,10 @@ async function startRun(
     port: options.port,
     ...(options.launchKey ? { launchKey: options.launchKey } : {}),
     heartbeat: {
-      ...(options.heartbeat ?? { everyMs: 5000, silentMs: RECOVERY_LIMITS.unresponsiveMs }),
+      ...(options.heartbeat ?? {
+        everyMs: RECOVERY_LIMITS.heartbeatEveryMs,
+        silentMs: RECOVERY_LIMITS.unresponsiveMs,
+      }),
       recovery,
     },
     routes: {

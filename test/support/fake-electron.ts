@@ -196,6 +196,14 @@ export class FakeApp extends EventEmitter {
   }
 }
 
+/**
+ * A utility process. When it crashes, `app` gets `child-process-gone` as Electron sends it
+ * (electron_api_app.cc, BrowserChildProcessCrashedOrKilled): `serviceName` is the process's mojo
+ * service (`node.mojom.NodeService` for every utilityProcess.fork), and the `serviceName` given to
+ * fork arrives as `name` (electron_api_utility_process.cc: the display name; Electron's
+ * utility-process.md). Chromium's own utility processes send theirs, e.g.
+ * `network.mojom.NetworkService`, named "Network Service".
+ */
 export class FakeUtilityProcess extends EventEmitter {
   readonly pid = 4242;
   readonly stdout = null;
@@ -203,12 +211,25 @@ export class FakeUtilityProcess extends EventEmitter {
   killed = false;
 
   constructor(
+    private readonly app: FakeApp,
     readonly modulePath: string,
     readonly args: readonly string[],
-    readonly options: unknown,
+    readonly options: { serviceName?: string } | undefined,
   ) {
     super();
     setImmediate(() => this.emit('spawn'));
+  }
+
+  /** It crashes (a segfault in the process): the app hears of it, then the exit. */
+  crash(): void {
+    this.app.emit('child-process-gone', preventable(), {
+      type: 'Utility',
+      reason: 'crashed',
+      exitCode: 11,
+      serviceName: 'node.mojom.NodeService',
+      name: this.options?.serviceName ?? 'Node Utility Process',
+    });
+    this.emit('exit', 11);
   }
 
   postMessage(message: unknown): void {
@@ -511,10 +532,10 @@ export class FakeElectron {
         },
       },
       utilityProcess: {
-        fork(modulePath: string, args: readonly string[] = [], options?: unknown) {
+        fork(modulePath: string, args: readonly string[] = [], options?: { serviceName?: string }) {
           fake.record('utilityProcess.fork');
           requireReady('utilityProcess.fork');
-          const child = new FakeUtilityProcess(modulePath, args, options);
+          const child = new FakeUtilityProcess(fake.app, modulePath, args, options);
           fake.forked.push(child);
           return child;
         },

@@ -857,6 +857,12 @@ describe('a crashed or hung kiosk page (issue 21, fault 2)', () => {
     window.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 139 });
   };
 
+  it("listens for its page's heartbeat, as the web host does (hung-page.test.ts: what it does)", async () => {
+    const { electron, running } = await launch();
+    await running();
+    expect(electron.ipcListeners.get('kiosk:heartbeat')?.size).toBe(1);
+  });
+
   it('reloads the kiosk page after its renderer crashed, and says so in the log file', async () => {
     const { electron, running, log } = await launch();
     const window = await running();
@@ -883,28 +889,64 @@ describe('a crashed or hung kiosk page (issue 21, fault 2)', () => {
     expect(await electron.exited).toBe(EXIT_PAGE_KEEPS_CRASHING);
   });
 
+  // On the code before, app.exit(70) came at once: the kiosk was never stopped, and what it had
+  // started (the embedded service's children, `pactl subscribe`) was left behind.
+  it('stops the kiosk before it exits with 70, so nothing it started outlives it', async () => {
+    const { electron, running, kiosk } = await launch();
+    let exitedBeforeStop: boolean | undefined;
+    kiosk.stop.mockImplementation(async () => {
+      exitedBeforeStop = electron.app.exitCode !== undefined;
+    });
+    const window = await running();
+    crash(window);
+    crash(window);
+    crash(window);
+    expect(await electron.exited).toBe(EXIT_PAGE_KEEPS_CRASHING);
+    expect(kiosk.stop).toHaveBeenCalledTimes(1);
+    expect(exitedBeforeStop).toBe(false);
+  });
+
+  /** Forks the embedded service's Azurite child through the launcher main gave bootKiosk. */
+  const forkAzurite = (adapters: HostAdapters) =>
+    adapters.embeddedService?.launchChild?.({
+      script: '/opt/library-kiosk/resources/app.asar/dist/main/azurite-child.mjs',
+      args: [],
+      env: {},
+      name: 'Library Kiosk blob storage (Azurite)',
+    });
+
   it('logs an embedded-service utility process that died after start-up', async () => {
-    const { electron, running, log } = await launch();
+    const { electron, running, log, adapters } = await launch();
     await running();
+    forkAzurite(adapters());
+    electron.forked[0]!.crash();
+    const text = await log();
+    expect(text).toContain('an embedded-service process ended');
+    expect(text).toContain('Library Kiosk blob storage (Azurite)');
+  });
+
+  it("logs Chromium's network service ending as Chromium's, not as the embedded service", async () => {
+    const { electron, running, log, adapters } = await launch();
+    await running();
+    forkAzurite(adapters());
     electron.emitApp('child-process-gone', {
       type: 'Utility',
       reason: 'crashed',
-      exitCode: 139,
-      serviceName: 'azurite',
+      exitCode: 11,
+      serviceName: 'network.mojom.NetworkService',
+      name: 'Network Service',
     });
-    expect(await log()).toContain('an embedded-service process ended');
+    const text = await log();
+    expect(text).toContain('an Electron child process ended');
+    expect(text).not.toContain('an embedded-service process ended');
   });
 
   it('reports neither the children nor the page that a quit ends', async () => {
-    const { electron, running, log } = await launch();
+    const { electron, running, log, adapters } = await launch();
     const window = await running();
+    forkAzurite(adapters());
     electron.app.quit();
-    electron.emitApp('child-process-gone', {
-      type: 'Utility',
-      reason: 'killed',
-      exitCode: 15,
-      serviceName: 'azurite',
-    });
+    electron.forked[0]!.crash();
     crash(window);
     expect(electron.calls).not.toContain('window1.webContents.reload');
     const text = await log();
@@ -926,7 +968,8 @@ describe('start-up stages in the log', () => {
     expect(stages.map((record) => record.message.replace(/\(\d+ ms\)$/, '(N ms)'))).toEqual([
       'electron start-up stage: settings (N ms)',
       'electron start-up stage: app ready (N ms)',
-      'electron start-up stage: secure storage and kiosk (N ms)',
+      'electron start-up stage: secure storage (N ms)',
+      'electron start-up stage: kiosk (N ms)',
       'electron start-up stage: page load (N ms)',
     ]);
     for (const record of stages) {
