@@ -77,6 +77,17 @@ function nextGone(): Promise<{ reason: string; exitCode: number }> {
   );
 }
 
+/**
+ * Moves the test's clock on a second at a time until the glue has sent its kill (it asked for
+ * the renderer's pid), so that the real process's end is awaited before the end's deadline.
+ */
+async function untilKilled(maxMs: number): Promise<void> {
+  for (let waited = 0; waited < maxMs; waited += 1_000) {
+    if (electron.calls.includes('window1.webContents.getOSProcessId')) return;
+    await vi.advanceTimersByTimeAsync(1_000);
+  }
+}
+
 const reloads = (): number =>
   electron.calls.filter((call) => call === 'window1.webContents.reload').length;
 
@@ -104,7 +115,7 @@ describe('a kiosk page whose renderer is stopped (kill -STOP)', () => {
     renderer.stop();
     window.webContents.press({ key: 'Enter' });
     const gone = nextGone();
-    await vi.advanceTimersByTimeAsync(INPUT_HANG_MS + RECOVERY_LIMITS.unresponsiveMs);
+    await untilKilled(INPUT_HANG_MS + RECOVERY_LIMITS.unresponsiveMs + 1_000);
 
     // On the code before: a crash request the stopped renderer never acted on, and a reload
     // sent to it at once, which committed nothing: the page stayed stopped, for good.
@@ -133,7 +144,7 @@ describe('a kiosk page whose renderer is stopped (kill -STOP)', () => {
     window.webContents.renderer.stop();
     window.webContents.press({ key: 'Enter' });
     const first = nextGone();
-    await vi.advanceTimersByTimeAsync(INPUT_HANG_MS + RECOVERY_LIMITS.unresponsiveMs);
+    await untilKilled(INPUT_HANG_MS + RECOVERY_LIMITS.unresponsiveMs + 1_000);
     await within(first);
     await vi.advanceTimersByTimeAsync(1);
 
@@ -179,7 +190,7 @@ describe('a kiosk page whose JavaScript is stuck', () => {
 
     renderer.hang();
     const gone = nextGone();
-    await vi.advanceTimersByTimeAsync(RECOVERY_LIMITS.unresponsiveMs + 2 * 5_000);
+    await untilKilled(RECOVERY_LIMITS.unresponsiveMs + 2 * 5_000);
     // On the code before there was no heartbeat: an untouched stuck page was never noticed.
     expect(await within(gone)).toEqual({ reason: 'killed', exitCode: 9 });
     await vi.advanceTimersByTimeAsync(1);
