@@ -15,6 +15,7 @@ export const AUTH_PROBLEM_KINDS = [
   'auth.session-expired',
   'auth.refresh-refused',
   'auth.vault-corrupt',
+  'auth.vault-key-unavailable',
   'auth.service-changed',
   'auth.vault-not-persistent',
 ] as const;

@@ -25,6 +25,8 @@ export const AUTH_MESSAGES = {
     'The staff sign-in is no longer valid. A staff member needs to sign in again.',
   'auth.vault-corrupt':
     'The saved sign-in could not be read and was set aside. Please sign in again.',
+  'auth.vault-key-unavailable':
+    "The saved sign-in is kept, but the computer's keyring did not open it at this start. Restart the kiosk once the keyring is unlocked, or sign in again.",
   'auth.service-changed':
     'The library service address, sign-in server or client changed in the settings, so the saved sign-in was removed. A staff member needs to sign in again.',
   'auth.vault-not-persistent':

@@ -213,6 +213,10 @@ export function createTokenKeeper(options: TokenKeeperOptions): TokenKeeper {
         // The vault has set the unreadable file aside already; clearing here could remove a token
         // set another process saved since.
         if (loaded.error.kind === 'vault.corrupt') problem = authProblem('auth.vault-corrupt');
+        // Kept for the next start (safe-storage-entry.ts): staff know why nobody is signed in.
+        if (loaded.error.kind === 'vault.key-unavailable') {
+          problem = authProblem('auth.vault-key-unavailable');
+        }
         return;
       }
       const stored = loaded.value;

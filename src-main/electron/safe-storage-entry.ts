@@ -10,7 +10,7 @@ import { readJsonObjectFile } from '../settings/json-file';
 import { setAsideUnreadableFile } from '../platform/set-aside';
 import type { SetAsideOptions } from '../platform/set-aside';
 import type { VaultError, VaultStatus } from '../vault/vault';
-import { decideStatus } from './safe-storage-protection';
+import { decideProtection, keyNameOf } from './safe-storage-protection';
 import type { SafeStorageVaultOptions } from './safe-storage-protection';
 
 const log = createLogger('vault:safe-storage');
@@ -70,6 +70,8 @@ interface SealedStore {
    */
   get(entry: string): Promise<Result<unknown, VaultError>>;
   set(entry: string, value: string): void;
+  /** The stored value as it is, without reporting anything (undefined when none can be read). */
+  peek(entry: string): unknown;
   /** Never throws (logged): a sign-out must not fail on a file. */
   delete(entry: string): void;
   /** Moves the file aside (`<file>.corrupt-<timestamp>`) after its content proved unreadable. */
@@ -124,6 +126,13 @@ async function openSealedStore(
       if (!store) throw new Error(`${onUnreadable.holds} store unavailable`);
       store.set(entry, value);
     },
+    peek(entry) {
+      try {
+        return store?.get(entry);
+      } catch {
+        return undefined;
+      }
+    },
     delete(entry) {
       try {
         store?.delete(entry);
@@ -158,7 +167,9 @@ export interface SealedEntry<T> {
   /** Whether safeStorage protects it here (decided once, as the entry opens). */
   readonly status: VaultStatus;
   /**
-   * The value, null when none is stored. `vault.unavailable` when the status is not persistent;
+   * The value, null when none is stored. `vault.key-unavailable` when one is stored under a key
+   * that did not load at this start (kept as it is, read again at the next start);
+   * `vault.unavailable` when the status is not persistent and nothing such is stored;
    * `vault.corrupt` when it is damaged (set aside or kept, as the spec says); `vault.io` when the
    * store could not be opened. Sealed again under the OS's current key when safeStorage says so.
    */
@@ -166,6 +177,22 @@ export interface SealedEntry<T> {
   write(value: T): Promise<Result<void, VaultError>>;
   /** Never throws (logged). */
   clear(): void;
+  /**
+   * While the status is not persistent: removes a stored value that no key of its own protects
+   * (sealed under Linux's fixed key, which the operator no longer allows), and keeps one sealed
+   * under a keyring key that only did not load at this start.
+   */
+  discardUnprotected(): void;
+}
+
+/** Electron's rejection when the key's provider said "later" (electron_api_safe_storage.cc). */
+function temporarilyUnavailable(error: unknown): boolean {
+  return error instanceof Error && /temporarily unavailable/i.test(error.message);
+}
+
+/** A keyring's key (Linux `v11`, `v12`): one that may be missing at one start and back at the next. */
+function keyringKey(name: string | undefined): boolean {
+  return name === 'v11' || name === 'v12';
 }
 
 /**
@@ -177,7 +204,8 @@ export async function openSealedEntry<T>(
   spec: SealedEntrySpec<T>,
   options: SafeStorageVaultOptions,
 ): Promise<SealedEntry<T>> {
-  const status = await decideStatus(options);
+  const { status, sealsWith } = await decideProtection(options);
+  const linux = (options.platform ?? process.platform) === 'linux';
   const store = await openSealedStore(spec.store, {
     holds: spec.holds,
     consequence: spec.consequence,
@@ -201,22 +229,65 @@ export async function openSealedEntry<T>(
     }
   };
 
-  /** The decrypted, parsed value; null when it cannot be decrypted or parsed (never thrown). */
-  const unseal = async (sealed: unknown): Promise<{ value: T; reseal: boolean } | null> => {
-    if (typeof sealed !== 'string') return null;
+  type Unsealed =
+    | { value: T; reseal: boolean }
+    | { damaged: true }
+    | { keyMissing: true; sealedWith: string | undefined; temporary: boolean };
+
+  /**
+   * The decrypted, parsed value (never thrown). A failure is the key's absence, not damage, when
+   * Electron says the key is temporarily unavailable, or (Linux) when the text names a keyring key
+   * other than the one this start seals with: that key did not load (a keyring still locked, a
+   * portal not ready in time), and the text may well open at the next start.
+   */
+  const unseal = async (sealed: unknown): Promise<Unsealed> => {
+    if (typeof sealed !== 'string') return { damaged: true };
+    const ciphertext = Buffer.from(sealed, 'base64');
+    let decrypted: { result: string; shouldReEncrypt: boolean };
     try {
-      const decrypted = await safeStorage.decryptStringAsync(Buffer.from(sealed, 'base64'));
-      const value = spec.parse(JSON.parse(decrypted.result));
-      return value === null ? null : { value, reseal: decrypted.shouldReEncrypt };
-    } catch {
-      return null;
+      decrypted = await safeStorage.decryptStringAsync(ciphertext);
+    } catch (error) {
+      const sealedWith = linux ? keyNameOf(ciphertext) : undefined;
+      const temporary = temporarilyUnavailable(error);
+      if (temporary || (keyringKey(sealedWith) && sealedWith !== sealsWith)) {
+        return { keyMissing: true, sealedWith, temporary };
+      }
+      return { damaged: true };
     }
+    try {
+      const value = spec.parse(JSON.parse(decrypted.result));
+      return value === null ? { damaged: true } : { value, reseal: decrypted.shouldReEncrypt };
+    } catch {
+      return { damaged: true };
+    }
+  };
+
+  const keyMissing = (
+    sealedWith: string | undefined,
+    temporary: boolean,
+  ): Result<never, VaultError> => {
+    log.warn(
+      `${spec.holds} cannot be opened at this start: the key that sealed it did not load; it is kept and tried again at the next start`,
+      { sealedWith, sealingNow: sealsWith, temporary },
+    );
+    return err({ kind: 'vault.key-unavailable' });
+  };
+
+  /** The key name of the stored ciphertext (Linux), without opening it. */
+  const storedKeyName = (): string | undefined => {
+    const sealed = store.peek(spec.entry);
+    if (!linux || typeof sealed !== 'string' || sealed === '') return undefined;
+    return keyNameOf(Buffer.from(sealed, 'base64'));
   };
 
   return {
     status,
     async read() {
       if (!status.persistent) {
+        // Sealed under a keyring key that did not load (the probe fell back to the fixed key):
+        // kept for the start at which the keyring opens again.
+        const sealedWith = storedKeyName();
+        if (keyringKey(sealedWith)) return keyMissing(sealedWith, false);
         return err({
           kind: 'vault.unavailable',
           reason: status.reason ?? 'vault.encryption-unavailable',
@@ -226,7 +297,8 @@ export async function openSealedEntry<T>(
       if (!sealed.ok) return sealed;
       if (sealed.value === undefined || sealed.value === '') return ok(null);
       const opened = await unseal(sealed.value);
-      if (!opened) {
+      if ('keyMissing' in opened) return keyMissing(opened.sealedWith, opened.temporary);
+      if ('damaged' in opened) {
         log.warn(`${spec.holds} unreadable`, { whenDamaged: spec.whenDamaged });
         if (spec.whenDamaged === 'set-aside') await store.setAside();
         return err({ kind: 'vault.corrupt' });
@@ -238,6 +310,10 @@ export async function openSealedEntry<T>(
         if (resealed.ok) log.info(`${spec.holds} sealed again under the current OS key`);
       }
       return ok(opened.value);
+    },
+    discardUnprotected() {
+      if (status.persistent || keyringKey(storedKeyName())) return;
+      store.delete(spec.entry);
     },
     write,
     clear() {

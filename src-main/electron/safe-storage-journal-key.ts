@@ -8,8 +8,9 @@ import type { SafeStorageVaultOptions } from './safe-storage-protection';
 /**
  * The offline journal's key in Electron: 32 random bytes (as base64) sealed by safeStorage
  * (safe-storage-entry.ts) in `offline-journal-key.json`. Without secure storage there is no key,
- * and the kiosk takes nothing offline (staff see why). A key that cannot be opened is kept, never
- * replaced while a journal needs it. Call after the app's `ready`.
+ * and the kiosk takes nothing offline (staff see why). A key that cannot be opened (damaged, or
+ * its keyring key did not load at this start) is kept, never replaced while a journal needs it.
+ * Call after the app's `ready`.
  */
 export async function createSafeStorageJournalKey(
   options: SafeStorageVaultOptions,

@@ -22,11 +22,44 @@ const PROBE_TEXT = 'library-kiosk protection probe';
  */
 export type LinuxSealing = 'fixed-key' | 'linux-keyring' | 'unrecognised';
 
+/** The key a ciphertext names in its first three bytes (`v10`, `v11`, `v12` on Linux). */
+export function keyNameOf(ciphertext: Buffer): string {
+  return ciphertext.subarray(0, 3).toString('latin1');
+}
+
 export function linuxSealingOf(ciphertext: Buffer): LinuxSealing {
-  const prefix = ciphertext.subarray(0, 3).toString('latin1');
+  const prefix = keyNameOf(ciphertext);
   if (prefix === 'v10') return 'fixed-key';
   if (prefix === 'v11' || prefix === 'v12') return 'linux-keyring';
   return 'unrecognised';
+}
+
+/** What the start-up probe found: the protection, and on Linux the key this boot seals with. */
+export interface Protection {
+  status: VaultStatus;
+  /** `v10`, `v11` or `v12` (Linux only; undefined elsewhere or when nothing could be sealed). */
+  sealsWith: string | undefined;
+}
+
+/**
+ * A keyring that is locked asks for its password (gnome-keyring's prompt, on the kiosk's own
+ * screen) and safeStorage's async calls wait for the answer: after this long the log says so.
+ */
+export const KEYRING_PROMPT_WARNING_MS = 5_000;
+
+/** The answer of `work`, with a warning in the log if it takes longer than the prompt warning. */
+async function warnIfWaiting<T>(work: Promise<T>): Promise<T> {
+  const waiting = setTimeout(() => {
+    log.warn(
+      `secure storage has not answered for ${KEYRING_PROMPT_WARNING_MS / 1000} s: a locked keyring may be asking for its password on the screen`,
+      { see: 'docs/electron.md, "A locked keyring at start"' },
+    );
+  }, KEYRING_PROMPT_WARNING_MS);
+  try {
+    return await work;
+  } finally {
+    clearTimeout(waiting);
+  }
 }
 
 /**
@@ -37,27 +70,45 @@ export function linuxSealingOf(ciphertext: Buffer): LinuxSealing {
  * that cannot be named) is refused unless the operator opted in with allowBasicTextEncryption.
  */
 export async function decideStatus(options: SafeStorageVaultOptions): Promise<VaultStatus> {
-  const unavailable: VaultStatus = {
-    secure: false,
-    persistent: false,
-    reason: 'vault.encryption-unavailable',
-    protection: 'memory-only',
+  return (await decideProtection(options)).status;
+}
+
+/** decideStatus, with the key this boot seals with on Linux (safe-storage-entry.ts reads it). */
+export async function decideProtection(options: SafeStorageVaultOptions): Promise<Protection> {
+  const unavailable: Protection = {
+    status: {
+      secure: false,
+      persistent: false,
+      reason: 'vault.encryption-unavailable',
+      protection: 'memory-only',
+    },
+    sealsWith: undefined,
   };
-  if (!(await safeStorage.isAsyncEncryptionAvailable())) return unavailable;
+  if (!(await warnIfWaiting(safeStorage.isAsyncEncryptionAvailable()))) return unavailable;
   const platform = options.platform ?? process.platform;
   // macOS (Keychain) and Windows (DPAPI) have no fixed-key fallback in the async API.
-  if (platform !== 'linux') return { secure: true, persistent: true, protection: 'os-key-store' };
-  let sealing: LinuxSealing;
+  if (platform !== 'linux') {
+    return {
+      status: { secure: true, persistent: true, protection: 'os-key-store' },
+      sealsWith: undefined,
+    };
+  }
+  let probe: Buffer;
   try {
-    sealing = linuxSealingOf(await safeStorage.encryptStringAsync(PROBE_TEXT));
+    probe = await warnIfWaiting(safeStorage.encryptStringAsync(PROBE_TEXT));
   } catch (error) {
     log.error('secure storage refused to encrypt; tokens live in memory only', { error });
     return unavailable;
   }
+  const sealing = linuxSealingOf(probe);
+  const sealsWith = keyNameOf(probe);
   const syncBackend = safeStorage.getSelectedStorageBackend();
   if (sealing === 'linux-keyring') {
     log.debug('secure storage: the async API seals with a keyring key', { syncBackend });
-    return { secure: true, persistent: true, protection: 'linux-keyring' };
+    return {
+      status: { secure: true, persistent: true, protection: 'linux-keyring' },
+      sealsWith,
+    };
   }
   const reason: VaultReason = options.allowBasicTextEncryption
     ? 'vault.basic-text-allowed'
@@ -68,9 +119,12 @@ export async function decideStatus(options: SafeStorageVaultOptions): Promise<Va
     allowed: options.allowBasicTextEncryption,
   });
   return {
-    secure: false,
-    persistent: options.allowBasicTextEncryption,
-    reason,
-    protection: options.allowBasicTextEncryption ? 'fixed-key' : 'memory-only',
+    status: {
+      secure: false,
+      persistent: options.allowBasicTextEncryption,
+      reason,
+      protection: options.allowBasicTextEncryption ? 'fixed-key' : 'memory-only',
+    },
+    sealsWith,
   };
 }

@@ -8,7 +8,8 @@ import type { SafeStorageVaultOptions } from './safe-storage-protection';
  * The SIP2 passwords in Electron: sealed by safeStorage (safe-storage-entry.ts) in
  * `sip2-passwords.json`, kept at sign-out. Without secure storage nothing is stored or read. One
  * that cannot be read is set aside; the kiosk logs in without them until they are stored again.
- * Call after the app's `ready`.
+ * One whose key did not load at this start is kept and read again at the next. Call after the
+ * app's `ready`.
  */
 export async function createSafeStorageSip2Passwords(
   options: SafeStorageVaultOptions,

@@ -9,7 +9,8 @@ import type { SafeStorageVaultOptions } from './safe-storage-protection';
  * `token-vault.json`. When the status is not persistent, tokens live in memory only and the staff
  * screen shows the reason. A vault that cannot be read (not JSON, not decryptable, not a token set)
  * is set aside as `token-vault.json.corrupt-<timestamp>`: staff are signed out and the next sign-in
- * writes a fresh one. Call after the app's `ready` event.
+ * writes a fresh one. One whose key did not load at this start is kept (`vault.key-unavailable`):
+ * staff are told, and it is read again at the next start. Call after the app's `ready` event.
  */
 export async function createSafeStorageVault(
   options: SafeStorageVaultOptions,
@@ -28,8 +29,10 @@ export async function createSafeStorageVault(
     },
     options,
   );
-  // Tokens sealed while it was protected are not left behind once it no longer is.
-  if (!entry.status.persistent) entry.clear();
+  // Tokens sealed under a key that no longer counts as protection (the fixed key, its opt-in
+  // withdrawn) are not left behind; tokens sealed under a keyring key that did not load at this
+  // start are kept for the next (safe-storage-entry.ts).
+  entry.discardUnprotected();
   return {
     status: () => entry.status,
     async load() {

@@ -38,6 +38,12 @@ export async function clientSecretFor(
   connection: ClientBinding,
 ): Promise<string | undefined> {
   const loaded = await store.load();
+  if (!loaded.ok && loaded.error.kind === 'vault.key-unavailable') {
+    log.warn(
+      'client secret kept but not opened at this start (its keyring key did not load); signing in as a public client until a start that opens it',
+    );
+    return undefined;
+  }
   if (!loaded.ok) {
     // A corrupt one was set aside (logged with its file): the host's set-client-secret restores it.
     log.warn(

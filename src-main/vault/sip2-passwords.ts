@@ -45,6 +45,12 @@ export async function sip2PasswordsFor(
   binding: Sip2Binding,
 ): Promise<Sip2Passwords> {
   const loaded = await store.load();
+  if (!loaded.ok && loaded.error.kind === 'vault.key-unavailable') {
+    log.warn(
+      'SIP2 passwords kept but not opened at this start (their keyring key did not load); logging in without them until a start that opens them',
+    );
+    return NONE;
+  }
   if (!loaded.ok) {
     // A corrupt file was set aside (logged with its name): set-sip2-password stores them again.
     log.warn('SIP2 passwords unreadable; logging in without them until set-sip2-password', {

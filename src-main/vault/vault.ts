@@ -15,6 +15,11 @@ export interface VaultStatus {
 export type VaultError =
   /** The stored file could not be read and has been set aside; nothing is left to clear. */
   | { kind: 'vault.corrupt' }
+  /**
+   * A value is stored, but the key that sealed it did not load at this start (a keyring that did
+   * not unlock, a portal not ready): it is kept as it is and read again at the next start.
+   */
+  | { kind: 'vault.key-unavailable' }
   | { kind: 'vault.unavailable'; reason: VaultReason }
   | { kind: 'vault.io'; detail: string };
 

@@ -101,6 +101,7 @@ export const AUTH_PROBLEM_KEYS = {
   'auth.session-expired': 'auth.message.session-expired',
   'auth.refresh-refused': 'auth.message.refresh-refused',
   'auth.vault-corrupt': 'auth.message.vault-corrupt',
+  'auth.vault-key-unavailable': 'auth.message.vault-key-unavailable',
   'auth.service-changed': 'auth.message.service-changed',
   'auth.vault-not-persistent': 'auth.message.vault-not-persistent',
 } as const satisfies Record<AuthProblemKind, MessageKey>;

@@ -142,3 +142,35 @@ describe("the async API's own choice of key on Linux", () => {
     });
   });
 });
+
+describe('a locked keyring at start', () => {
+  afterEach(() => vi.useRealTimers());
+
+  // gnome-keyring asks for its password and safeStorage's async calls wait for the answer: the
+  // start stalls at its secure storage stage. On the code before, the log said nothing of why.
+  it('is named in the log when secure storage has not answered for 5 s, and the start goes on once it does', async () => {
+    vi.useFakeTimers();
+    const electron = start({ osCrypt: { locked: true } });
+    const deciding = decideStatus({ allowBasicTextEncryption: false, platform: 'linux' });
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(logs.text()).not.toContain('locked keyring');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(logs.records).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        message:
+          'secure storage has not answered for 5 s: a locked keyring may be asking for its password on the screen',
+      }),
+    );
+    electron.crypt.unlock();
+    expect(await deciding).toEqual({ secure: true, persistent: true, protection: 'linux-keyring' });
+  });
+
+  it('says nothing when secure storage answers at once', async () => {
+    vi.useFakeTimers();
+    start({});
+    await decideStatus({ allowBasicTextEncryption: false, platform: 'linux' });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(logs.text()).not.toContain('locked keyring');
+  });
+});
