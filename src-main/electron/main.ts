@@ -372,7 +372,7 @@ async function runKiosk(): Promise<void> {
 
 /** Where the two commands read their line: --from-file, an environment variable, or stdin. */
 function secretSources(): SecretSources {
-  return { argv: process.argv, env: process.env, stdin: process.stdin };
+  return { argv: process.argv, env: process.env, stdin: process.stdin, stderr: process.stderr };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
+import { readHiddenLine } from '../../src-shared/read-hidden-line';
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
 
@@ -12,7 +12,9 @@ import type { Result } from '../../src-shared/result';
 export interface SecretSources {
   argv: readonly string[];
   env: NodeJS.ProcessEnv;
-  stdin: NodeJS.ReadableStream;
+  stdin: NodeJS.ReadStream;
+  /** Where the prompt goes when stdin is a terminal. */
+  stderr: NodeJS.WritableStream;
 }
 
 /** The variable read when there is no --from-file (docs/electron.md). */
@@ -20,21 +22,17 @@ export const PIN_VARIABLE = 'KIOSK_NEW_STAFF_PIN';
 export const CLIENT_SECRET_VARIABLE = 'KIOSK_CLIENT_SECRET';
 export const SIP2_PASSWORD_VARIABLE = 'KIOSK_SIP2_PASSWORD';
 
-async function firstLine(input: NodeJS.ReadableStream): Promise<string> {
-  const lines = createInterface({ input });
-  let line = '';
-  for await (const read of lines) {
-    line = read;
-    break;
-  }
-  lines.close();
-  return line.trim();
-}
+/** What a terminal shows before the line is typed (and not echoed). */
+const PROMPTS: Record<string, string> = {
+  [PIN_VARIABLE]: 'New staff PIN: ',
+  [CLIENT_SECRET_VARIABLE]: 'Client secret: ',
+  [SIP2_PASSWORD_VARIABLE]: 'SIP2 password: ',
+};
 
 /** The line, trimmed (possibly empty), or why it could not be read. */
 export async function readSecretLine(
   variable: string,
-  { argv, env, stdin }: SecretSources,
+  { argv, env, stdin, stderr }: SecretSources,
 ): Promise<Result<string, string>> {
   const flag = argv.indexOf('--from-file');
   if (flag !== -1) {
@@ -49,5 +47,6 @@ export async function readSecretLine(
   }
   const fromEnv = env[variable];
   if (fromEnv !== undefined) return ok(fromEnv.trim());
-  return ok(await firstLine(stdin));
+  // Typed at a terminal: not echoed (the terminal in raw mode), as the CLI's commands read theirs.
+  return ok(await readHiddenLine(PROMPTS[variable] ?? 'Secret: ', stdin, stderr));
 }

@@ -9,7 +9,7 @@ import { NO_METRICS } from '../../../src-main/metrics/kiosk-metrics';
 import { mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as Bootstrap from '../../../src-main/host/bootstrap';
 import type { HostAdapters } from '../../../src-main/host/bootstrap';
@@ -93,11 +93,43 @@ interface LaunchOptions {
   electron?: Partial<FakeElectronOptions>;
   env?: Record<string, string>;
   stdin?: string;
+  /** stdin is a terminal (the stream records the raw mode it is put in), with this typed. */
+  terminal?: TypedAtTerminal;
   boot?: (settings: unknown, adapters: HostAdapters) => Promise<unknown>;
   /** Arguments replaced by a path in the test's folder: { PIN_FILE: 'pin.txt' }. */
   dirArgs?: Record<string, string>;
   /** Files to put in place before main starts. */
   prepare?: (dirs: { dir: string; userData: string; dataDir: string }) => Promise<void>;
+}
+
+/**
+ * A terminal as Node's readline sees one: `isTTY`, and `setRawMode`, which turns the terminal's
+ * own echo of what is typed off (raw) and on again. In its normal (cooked) mode a terminal shows
+ * every key typed.
+ */
+class TypedAtTerminal extends PassThrough {
+  readonly isTTY = true;
+  isRaw = false;
+  /** Every mode it was set to, in order. */
+  readonly rawModes: boolean[] = [];
+  /** Whether the terminal showed the keys: it was not in raw mode when the command took them. */
+  echoed: boolean | undefined;
+
+  constructor(typed: string) {
+    super();
+    this.end(typed);
+  }
+
+  setRawMode(mode: boolean): this {
+    this.isRaw = mode;
+    this.rawModes.push(mode);
+    return this;
+  }
+
+  override emit(event: string | symbol, ...args: unknown[]): boolean {
+    if (event === 'data' && this.echoed === undefined) this.echoed = !this.isRaw;
+    return super.emit(event, ...args);
+  }
 }
 
 const folders: string[] = [];
@@ -131,6 +163,8 @@ async function launch(options: LaunchOptions = {}): Promise<Launched> {
   await options.prepare?.({ dir, userData, dataDir });
   vi.stubEnv('KIOSK_DATA_DIR', dataDir);
   vi.stubEnv('APPIMAGE', undefined);
+  vi.stubEnv('APPDIR', undefined);
+  vi.stubEnv('APPIMAGE_EXTRACT_AND_RUN', undefined);
   for (const [name, value] of Object.entries(options.env ?? {})) vi.stubEnv(name, value);
   // Electron sets it in the main process: where a packaged app keeps its resources.
   Object.assign(process, { resourcesPath: '/opt/library-kiosk/resources' });
@@ -154,6 +188,11 @@ async function launch(options: LaunchOptions = {}): Promise<Launched> {
   if (options.stdin !== undefined) {
     vi.spyOn(process, 'stdin', 'get').mockReturnValue(
       Readable.from([options.stdin]) as unknown as typeof process.stdin,
+    );
+  }
+  if (options.terminal) {
+    vi.spyOn(process, 'stdin', 'get').mockReturnValue(
+      options.terminal as unknown as typeof process.stdin,
     );
   }
   const kiosk = fakeKiosk();
@@ -351,6 +390,28 @@ describe('start-up order (the rules of the Electron documentation)', () => {
     ]);
     expect(kiosk.stop).toHaveBeenCalledTimes(1);
     expect(electron.app.exitCode).toBeUndefined();
+  });
+
+  it('relaunches an AppImage started with --appimage-extract-and-run (no FUSE) the same way', async () => {
+    const appImage = '/home/kiosk/Library-Kiosk.AppImage';
+    const { electron, running, adapters } = await launch({
+      argv: ['--windowed'],
+      // The runtime took the switch from argv and ran the image from its extracted copy.
+      env: { APPIMAGE: appImage, APPDIR: '/tmp/appimage_extracted_0a1b2c3d' },
+    });
+    await running();
+    await adapters().restart?.();
+    await vi.waitFor(() => expect(electron.app.quitRequested).toBe(true));
+    expect(electron.app.relaunches).toEqual([
+      {
+        execPath: appImage,
+        args: [
+          '--appimage-extract-and-run',
+          '/opt/library-kiosk/resources/app.asar/dist/main/electron.js',
+          '--windowed',
+        ],
+      },
+    ]);
   });
 
   it('under the session script, stops cleanly and exits with the restart code, no relaunch', async () => {
@@ -586,6 +647,24 @@ describe('--set-pin and --set-client-secret', () => {
       `Staff PIN saved (as a hash) in ${path.join(userData, 'settings.json')}`,
     );
     expect(stdout()).toContain('until it restarts');
+  });
+
+  // On the code before, stdin was read as it was, so a terminal echoed the PIN as it was typed.
+  it('--set-pin typed at a terminal: a prompt, nothing echoed, and the terminal given back', async () => {
+    const terminal = new TypedAtTerminal('24681357\r');
+    const { electron, stderr, stdout, userData } = await launch({
+      argv: ['--set-pin'],
+      terminal,
+    });
+    expect(await electron.exited).toBe(0);
+    expect(terminal.echoed).toBe(false);
+    expect(terminal.rawModes).toEqual([true, false]);
+    expect(stderr()).toContain('New staff PIN: ');
+    expect(stderr() + stdout()).not.toContain('24681357');
+    const saved = JSON.parse(await readFile(path.join(userData, 'settings.json'), 'utf8')) as {
+      staff?: { pinHash?: string };
+    };
+    expect(await verifyStaffPin('24681357', saved.staff?.pinHash ?? '')).toBe(true);
   });
 
   it('--clear-pin-lockout ends a staff PIN lockout in the data folder, says what it found and logs it', async () => {
