@@ -7,6 +7,7 @@ import type { SignInPresentation } from '../core/kiosk-core';
 import { bootKiosk } from '../host/bootstrap';
 import type { BootedKiosk } from '../host/bootstrap';
 import { checkKioskFiles } from '../host/kiosk-files';
+import { chromiumFetch } from './chromium-fetch';
 import { navigationAllowed } from '../host/lockdown';
 import { EXIT } from '../../src-shared/exit-codes';
 import { createFileSink } from '../../src-shared/log/file-sink';
@@ -344,6 +345,9 @@ async function runKiosk(): Promise<void> {
     },
     documents: { pick: pdfPicker(dialog, window) },
     pageRecoveries: () => pageRecovery.tally(),
+    // Chromium's network stack: a library's private certificate authority, trusted by the
+    // station, works here as it does for the sign-in page (chromium-fetch.ts).
+    fetch: chromiumFetch(),
   });
   started.kiosk = booted;
   stages.mark('kiosk', 'page load');

@@ -88,6 +88,12 @@ export interface HostAdapters {
   speechTranscript?: boolean;
   /** Which host runs the kiosk: the `host` label of `library_kiosk_build_info`. */
   hostKind?: 'electron' | 'web';
+  /**
+   * The `fetch` of the kiosk's requests to the library service, the sign-in server and the fleet
+   * URL (Electron: Chromium's network stack, which trusts the station's certificate authorities);
+   * absent, Node's.
+   */
+  fetch?: typeof fetch;
 }
 
 export interface BootedKiosk {
@@ -209,6 +215,7 @@ async function bootParts(
     vault: adapters.vault,
     timeoutMs: settings.requestTimeoutMs,
     ...(clientSecret ? { clientSecret } : {}),
+    ...(adapters.fetch ? { fetch: adapters.fetch } : {}),
     metrics: kioskMetrics,
   });
   started.add('staff sign-in', () => auth.dispose());
@@ -253,6 +260,7 @@ async function bootParts(
     settings: settings.offline,
     requestTimeoutMs: settings.requestTimeoutMs,
     client,
+    ...(adapters.fetch ? { fetch: adapters.fetch } : {}),
     ...(adapters.offlineJitter === undefined ? {} : { jitter: adapters.offlineJitter }),
     keys: adapters.journalKeys ?? createFileJournalKey(journalKeyFile(settings.dataDir)),
     signedIn: () => auth.status().state === 'signed-in',
@@ -377,6 +385,7 @@ async function bootParts(
           core,
           metrics: kioskMetrics,
           ...(adapters.restart ? { restart: adapters.restart } : {}),
+          ...(adapters.fetch ? { fetch: adapters.fetch } : {}),
         })
       : undefined;
   if (fleet) started.add('fleet settings', () => fleet.stop());

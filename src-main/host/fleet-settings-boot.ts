@@ -24,6 +24,8 @@ export function startFleetSettings(options: {
   metrics: KioskMetrics;
   restart?: () => Promise<void>;
   idlePollMs?: number;
+  /** The host's fetch (Electron: Chromium's network stack); absent, Node's. */
+  fetch?: typeof fetch;
 }): { stop(): void } {
   const { settings, core, metrics, restart } = options;
   const state = createFleetStateFile(settings.dataDir);
@@ -52,6 +54,7 @@ export function startFleetSettings(options: {
     settings: settings.fleet,
     store: options.store,
     state,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
     // The metric changes with the restart's boot (above): until then the kiosk still runs the
     // settings it started with, and says so.
     onApplied: () => restartWhenIdle(),

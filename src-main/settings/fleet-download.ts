@@ -11,11 +11,15 @@ export const FLEET_FILE_MAX_BYTES = 1024 * 1024;
  */
 export async function downloadFleetFile(
   url: string,
-  { timeoutMs, maxBytes = FLEET_FILE_MAX_BYTES }: { timeoutMs: number; maxBytes?: number },
+  {
+    timeoutMs,
+    maxBytes = FLEET_FILE_MAX_BYTES,
+    fetch: fetcher = fetch,
+  }: { timeoutMs: number; maxBytes?: number; fetch?: typeof fetch },
 ): Promise<Result<string, string>> {
   let response: Response;
   try {
-    response = await fetch(url, {
+    response = await fetcher(url, {
       redirect: 'manual',
       signal: AbortSignal.timeout(timeoutMs),
       headers: { accept: 'application/json' },

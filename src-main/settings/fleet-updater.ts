@@ -24,6 +24,8 @@ export interface FleetUpdaterOptions {
   store: SettingsStore;
   state: FleetStateFile;
   timeoutMs?: number;
+  /** The host's fetch (Electron: Chromium's network stack); absent, Node's. */
+  fetch?: typeof fetch;
   /** Called after a file was applied: the host restarts where saved settings need it. */
   onApplied?: (version: number) => void;
   now?: () => Date;
@@ -119,7 +121,10 @@ export function createFleetUpdater(options: FleetUpdaterOptions) {
     if (!url || !settings.publicKey) return refuse(current, 'unreachable', 'no fleet.url set');
     const key = parsePublicKey(settings.publicKey);
     if (!key.ok) return refuse(current, 'bad-signature', PROBLEM_WORDS['bad-public-key']);
-    const downloaded = await downloadFleetFile(url, { timeoutMs: options.timeoutMs ?? 10_000 });
+    const downloaded = await downloadFleetFile(url, {
+      timeoutMs: options.timeoutMs ?? 10_000,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
     if (!downloaded.ok) return refuse(current, 'unreachable', `the URL ${downloaded.error}`);
     const file = readFleetFile(downloaded.value, key.value);
     if (!file.ok) {

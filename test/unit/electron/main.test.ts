@@ -16,6 +16,7 @@ import type { HostAdapters } from '../../../src-main/host/bootstrap';
 import { RESTART_EXIT_CODE } from '../../../src-main/electron/restart';
 import { EXIT_PAGE_KEEPS_CRASHING } from '../../../src-main/core/console/diagnostics/station-restarts';
 import { verifyStaffPin } from '../../../src-main/staff-pin/hash';
+import { makePrivateCa, startHttpsService } from '../../support/private-ca';
 import { PIN_ATTEMPTS_FILE } from '../../../src-main/staff-pin/attempts-file';
 import type * as SettingsStoreModule from '../../../src-main/electron/settings-store';
 import type {
@@ -522,6 +523,30 @@ describe('receipt printing', () => {
     expect(window.webContents.jobs).toEqual([
       { printer: 'Receipt-80mm', media: { width: 80_000, height: 297_000 }, silent: true },
     ]);
+  });
+});
+
+describe("the main process's requests", () => {
+  // On the code before, bootKiosk got no fetch: Node's, which in a packaged kiosk trusts neither
+  // the station's NSS database nor NODE_EXTRA_CA_CERTS (the nodeOptions fuse).
+  it("go through Chromium's network stack: a service behind the library's private CA is reached", async () => {
+    const ca = await makePrivateCa();
+    const service = await startHttpsService(ca, (_request, _body, response) =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'),
+    );
+    try {
+      const { electron, running, adapters } = await launch({
+        electron: { stationTrust: [ca.caCertificate] },
+      });
+      await running();
+      const fetcher = adapters().fetch;
+      expect(fetcher).toBeDefined();
+      const response = await fetcher!(`${service.url}/api/userinfo`, { redirect: 'manual' });
+      expect(await response.json()).toEqual({ ok: true });
+      expect(electron.calls).toContain('net.request');
+    } finally {
+      await service.close();
+    }
   });
 });
 
