@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PatronMessageKindSchema, RefusalCodeSchema } from '../../../src-common/ipc/patron';
 import { en, es } from '../../../src-renderer/i18n/catalog';
 import {
+  AUTH_PROBLEM_KEYS,
   countWords,
   messageWords,
   PATRON_MESSAGE_KEYS,
@@ -90,5 +91,22 @@ describe('count words', () => {
   it('passes any other count, zero included, to the sentence for many', () => {
     expect(countWords(0, keys)).toEqual({ key: 'offline.imported', params: { count: 0 } });
     expect(countWords(12, keys)).toEqual({ key: 'offline.imported', params: { count: 12 } });
+  });
+});
+
+describe('staff sign-in words (issue 36)', () => {
+  it('say, in both languages, that a saved sign-in is kept when the keyring did not open it', () => {
+    expect(AUTH_PROBLEM_KEYS['auth.vault-key-unavailable']).toBe(
+      'auth.message.vault-key-unavailable',
+    );
+    expect([
+      en.auth.message['vault-key-unavailable'],
+      es.auth.message['vault-key-unavailable'],
+    ]).toEqual([
+      "The saved sign-in is kept, but the computer's keyring did not open it at this start. Restart the kiosk once the keyring is unlocked, or sign in again.",
+      'La sesión guardada se conserva, pero el llavero del equipo no la abrió en este inicio. Reinicie el quiosco cuando el llavero esté desbloqueado, o inicie sesión de nuevo.',
+    ]);
+    // Not the words of a damaged vault: nothing was set aside.
+    expect(en.auth.message['vault-key-unavailable']).not.toContain('set aside');
   });
 });
