@@ -36,6 +36,7 @@ export const CHANNEL_GATES = {
   'staff.exit': 'either',
   'staff.activity': 'either',
   'auth.beginSignIn': 'staff',
+  'auth.cancelSignIn': 'staff',
   'auth.signOut': 'staff',
   // A patron's scan, or a scan staff make to see it on the staff screen.
   'scanner.submitWedgeScan': 'either',

@@ -177,6 +177,11 @@ export const invokeContract = {
       z.object({ presentation: z.literal('popup'), authorizationUrl: z.url() }),
     ]),
   },
+  /**
+   * Staff give up a sign-in from the kiosk's own page: the sign-in page closes (Electron: its
+   * view; the web host: the renderer's popup) and the pending sign-in is dropped.
+   */
+  'auth.cancelSignIn': { request: None, response: None },
   'auth.signOut': { request: None, response: None },
   'scanner.submitWedgeScan': {
     request: WedgeScanSubmissionSchema,

@@ -66,9 +66,14 @@ export interface KioskCoreOptions {
   demo: boolean;
   /** In demo mode: the PIN, the demo staff account, cards, items and e-mail the screens offer. */
   demoGuide?: DemoGuide;
-  auth: Pick<StaffAuth, 'status' | 'onStatusChange' | 'signOut'>;
+  auth: Pick<StaffAuth, 'status' | 'onStatusChange' | 'signOut' | 'cancelSignIn'>;
   /** Host-specific: Electron shows the page itself, the web host hands a popup URL back. */
   presentSignIn(): Promise<SignInPresentation>;
+  /**
+   * Ends a sign-in in progress, with the page the host showed for it (Electron's sign-in view);
+   * absent, `auth.cancelSignIn` alone (the web host's renderer closes its popup).
+   */
+  cancelSignIn?(): void;
   scanner: Pick<
     ScannerInput,
     'status' | 'onScan' | 'onStatus' | 'submitWedgeScan' | 'forgetRecentScans'
@@ -199,6 +204,8 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     for (const listener of listeners) listener({ event: 'kiosk.state', payload });
   };
 
+  const cancelSignIn = (): void =>
+    options.cancelSignIn ? options.cancelSignIn() : options.auth.cancelSignIn();
   let staffWasOpen = false;
   const staff = createStaffMode({
     staffPin: options.staffPin,
@@ -207,6 +214,8 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     onChange: () => {
       const open = staff.screen()?.name === 'staff';
       if (staffWasOpen && !open) staffConsole.staffModeEnded();
+      // A sign-in page must not stay open over the patrons' screens once staff mode is gone.
+      if (staffWasOpen && !open && options.auth.status().state === 'signing-in') cancelSignIn();
       staffWasOpen = open;
       emit();
     },
@@ -358,6 +367,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     'staff.exit': () => staff.exit(),
     // Staff channels from here on (channels.ts): the choke point admits them only in staff mode.
     'auth.beginSignIn': () => options.presentSignIn(),
+    'auth.cancelSignIn': () => cancelSignIn(),
     'auth.signOut': () => options.auth.signOut(),
     'scanner.submitWedgeScan': (submission) => options.scanner.submitWedgeScan(submission),
     // Without store and forward (a host without it) there is nothing to retry, export or import.

@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, dialog, ipcMain, shell } from 'electron';
+import { app, dialog, ipcMain } from 'electron';
 import type { BrowserWindow, WebContents } from 'electron';
 import type { StaffAuth } from '../auth/staff-auth';
-import type { SignInPresentation } from '../core/kiosk-core';
 import { bootKiosk } from '../host/bootstrap';
 import type { BootedKiosk } from '../host/bootstrap';
 import { checkKioskFiles } from '../host/kiosk-files';
@@ -16,7 +15,6 @@ import { redactText } from '../../src-shared/log/redact';
 import type { Settings } from '../settings/schema';
 import type { SettingsStore } from '../settings/store';
 import { registerAppSchemePrivileges, serveRenderer } from './app-protocol';
-import { openAuthWindow } from './auth-window';
 import { APP_ORIGIN } from './channels';
 import { pdfPicker } from './document-dialog';
 import { hardenApp } from './hardening';
@@ -37,7 +35,7 @@ import { LOCKOUT_CLEARED_MESSAGE, clearLockoutIn } from '../staff-pin/lockout-cl
 import { restartPlan } from './restart';
 import { SETTINGS_STORE, createElectronSettingsStore } from './settings-store';
 import { decideSignInPresentation } from './sign-in-presentation';
-import type { SignInPresentationSetting } from './sign-in-presentation';
+import { signInPresenter } from './sign-in-presenter';
 import { electronEmbeddedService } from './utility-process-launcher';
 import { portFlags, portInUse, portInUseMessage, resolvePorts } from '../host/ports';
 import type { KioskPorts } from '../host/ports';
@@ -143,61 +141,6 @@ function handleRedirect(auth: StaffAuth, url: string): void {
   auth
     .handleRedirect(url)
     .catch((error: unknown) => log.error('redirect handling failed', { error }));
-}
-
-interface SignInPresenterOptions {
-  presentation: SignInPresentationSetting;
-  redirectUri: string;
-  window: BrowserWindow;
-  /** Origins the sign-in window may navigate to (the navigation guard reads this set). */
-  authOrigins: Set<string>;
-}
-
-/**
- * The system browser (RFC 8252's advice) where the redirect scheme is registered, otherwise a
- * separate auth window. Closing that window without signing in cancels the sign-in, so the staff
- * screen leaves "signing in" at once; a newer sign-in closes the older window.
- */
-function signInPresenter(
-  options: SignInPresenterOptions,
-): (auth: StaffAuth) => Promise<SignInPresentation> {
-  let current: AbortController | undefined;
-  return async (auth) => {
-    const { authorizationUrl } = await auth.beginSignIn();
-    options.authOrigins.add(new URL(authorizationUrl).origin);
-    if (options.presentation === 'system-browser') {
-      try {
-        await shell.openExternal(authorizationUrl); // eng-disable OPEN_EXTERNAL_JS_CHECK: only the authorization URL of the configured https (or loopback) service, built by the core
-      } catch (error) {
-        auth.cancelSignIn();
-        throw error;
-      }
-      return { presentation: 'shown' };
-    }
-    current?.abort();
-    const attempt = new AbortController();
-    current = attempt;
-    openAuthWindow({
-      authorizationUrl,
-      redirectUri: options.redirectUri,
-      parent: options.window,
-      signal: attempt.signal,
-    })
-      .then(async (url) => {
-        if (url) {
-          const result = await auth.handleRedirect(url);
-          if (!result.ok) log.warn('sign-in refused', { kind: result.error.kind });
-        } else if (!attempt.signal.aborted) {
-          log.info('sign-in window closed: sign-in cancelled');
-          auth.cancelSignIn();
-        }
-      })
-      .catch((error: unknown) => log.error('sign-in failed', { error }))
-      .finally(() => {
-        if (current === attempt) current = undefined;
-      });
-    return { presentation: 'shown' };
-  };
 }
 
 /**
@@ -306,6 +249,14 @@ async function runKiosk(): Promise<void> {
   // The names the embedded service's utility processes were forked with (page-watch.ts).
   const forkedServices = new Set<string>();
   unwatch.push(watchChildProcesses(app, forkedServices, () => undefined));
+  const signIn = signInPresenter({
+    presentation: decision.presentation,
+    redirectUri,
+    window,
+    authOrigins,
+    // Staff typing in the sign-in page are at work: staff mode stays open meanwhile.
+    onStaffInput: () => void started.kiosk?.core.admitStaff(),
+  });
   const sealing = { allowBasicTextEncryption: settings.allowBasicTextEncryption };
   const vault = await createSafeStorageVault(sealing);
   const clientSecrets = await createSafeStorageClientSecret(sealing);
@@ -318,12 +269,8 @@ async function runKiosk(): Promise<void> {
     clientSecrets,
     sip2Passwords,
     journalKeys,
-    presentSignIn: signInPresenter({
-      presentation: decision.presentation,
-      redirectUri,
-      window,
-      authOrigins,
-    }),
+    presentSignIn: signIn.present,
+    cancelSignIn: signIn.cancel,
     receiptPrinting: silentReceiptPrinting(window.webContents, settings.receipt.printer),
     // The embedded service's Azurite child runs as a utility process (never process.execPath,
     // the kiosk itself), and SQLite from the Electron build of better-sqlite3.

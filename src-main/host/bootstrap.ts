@@ -56,6 +56,11 @@ export interface HostAdapters {
   sip2Passwords?: Sip2PasswordStore;
   /** Shows the sign-in page the host's way (system browser, auth window or renderer popup). */
   presentSignIn(auth: StaffAuth): Promise<SignInPresentation>;
+  /**
+   * Ends a sign-in in progress with the page it showed (Electron: the sign-in view); absent, only
+   * the pending sign-in is dropped (the web host's renderer closes its own popup).
+   */
+  cancelSignIn?(auth: StaffAuth): void;
   /** Web host: the renderer opens the print dialog; Electron prints silently to the printer. */
   receiptPrinting: ReceiptPrinting;
   /** Tests replace node-hid with a fake device at this seam. */
@@ -315,6 +320,7 @@ async function bootParts(
     ...(demoGuide ? { demoGuide } : {}),
     auth,
     presentSignIn: () => adapters.presentSignIn(auth),
+    ...(adapters.cancelSignIn ? { cancelSignIn: () => adapters.cancelSignIn?.(auth) } : {}),
     scanner,
     scannerSettings: settings.scanner,
     service: { baseUrl: service.connection.baseUrl, embedded: service.embedded },

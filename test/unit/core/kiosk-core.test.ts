@@ -35,6 +35,7 @@ function fakeAuth(state: StaffAuthStatus['state']) {
         return () => listeners.delete(listener);
       },
       signOut: vi.fn(() => Promise.resolve()),
+      cancelSignIn: vi.fn(),
     },
     set(next: StaffAuthStatus['state']) {
       status = { ...status, state: next };
@@ -480,6 +481,49 @@ describe('kiosk core', () => {
     time.advance(1_001);
     expect(core.state().screen.name).toBe('attract');
     expect(core.state().staff).toBeUndefined();
+  });
+
+  it("cancels a sign-in from staff's own Cancel, through the host when it shows the page itself", async () => {
+    const hostCancel = vi.fn();
+    const { core, auth } = setup({ cancelSignIn: hostCancel }, 'signed-out');
+    await call(core, 'staff.open');
+    await call(core, 'staff.submitPin', { pin: '1234' });
+    auth.set('signing-in');
+    expect(await call(core, 'auth.cancelSignIn')).toEqual({ ok: true, value: undefined });
+    expect(hostCancel).toHaveBeenCalledTimes(1);
+    // Without such a host (the web host), the pending sign-in is dropped and its popup closes.
+    const web = setup({}, 'signed-out');
+    await call(web.core, 'staff.open');
+    await call(web.core, 'staff.submitPin', { pin: '1234' });
+    await call(web.core, 'auth.cancelSignIn');
+    expect(web.auth.auth.cancelSignIn).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a Cancel from outside staff mode: only staff end a sign-in', async () => {
+    const { core, auth } = setup({}, 'signed-out');
+    auth.set('signing-in');
+    expect(await call(core, 'auth.cancelSignIn')).toEqual(NOT_STAFF);
+    expect(auth.auth.cancelSignIn).not.toHaveBeenCalled();
+  });
+
+  it('cancels a sign-in still in progress when staff mode closes, so no sign-in page stays over the patrons', async () => {
+    const hostCancel = vi.fn();
+    const { core, h, time, auth } = setup(
+      { cancelSignIn: hostCancel, staffIdleTimeoutMs: 60_000 },
+      'signed-out',
+    );
+    await h['staff.open'](undefined);
+    await h['staff.submitPin']({ pin: '1234' });
+    auth.set('signing-in');
+    time.advance(60_000);
+    expect(core.state().screen.name).toBe('attract');
+    expect(hostCancel).toHaveBeenCalledTimes(1);
+    // Not signing in: leaving staff mode cancels nothing.
+    auth.set('signed-in');
+    await h['staff.open'](undefined);
+    await h['staff.submitPin']({ pin: '1234' });
+    await h['staff.exit'](undefined);
+    expect(hostCancel).toHaveBeenCalledTimes(1);
   });
 
   it('closes a PIN screen left open after the idle time too', async () => {

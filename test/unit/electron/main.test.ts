@@ -17,6 +17,8 @@ import { RESTART_EXIT_CODE } from '../../../src-main/electron/restart';
 import { EXIT_PAGE_KEEPS_CRASHING } from '../../../src-main/core/console/diagnostics/station-restarts';
 import { verifyStaffPin } from '../../../src-main/staff-pin/hash';
 import { makePrivateCa, startHttpsService } from '../../support/private-ca';
+import { tapAt } from '../../support/fake-electron';
+import { SIGN_IN_BAR_PX } from '../../../src-common/sign-in-bar';
 import { PIN_ATTEMPTS_FILE } from '../../../src-main/staff-pin/attempts-file';
 import type * as SettingsStoreModule from '../../../src-main/electron/settings-store';
 import type {
@@ -60,7 +62,12 @@ function fakeKiosk() {
   };
   return {
     auth,
-    core: { handlers: {}, subscribe: () => () => undefined, dispose: () => undefined },
+    core: {
+      handlers: {},
+      subscribe: () => () => undefined,
+      dispose: () => undefined,
+      admitStaff: () => true,
+    },
     connection: {
       baseUrl: 'https://library.example',
       authUrl: 'https://auth.example',
@@ -882,7 +889,7 @@ describe('sign-in presentation', () => {
     expect(electron.windows).toHaveLength(1);
   });
 
-  it('falls back to the sign-in window in an AppImage, without registering the scheme, and logs why', async () => {
+  it('falls back to the sign-in page in the kiosk window in an AppImage, without registering the scheme, and logs why', async () => {
     const { electron, running, kiosk, adapters, log } = await launch({
       settings: { signInPresentation: 'system-browser' },
       env: { APPIMAGE: '/home/kiosk/Library-Kiosk.AppImage' },
@@ -893,11 +900,11 @@ describe('sign-in presentation', () => {
       false,
     );
     expect(electron.openedExternally).toEqual([]);
-    expect(electron.windows).toHaveLength(2);
+    expect(electron.views).toHaveLength(1);
     expect(await log()).toContain('running as an AppImage');
   });
 
-  it('falls back to the sign-in window when the system does not register the scheme', async () => {
+  it('falls back to the sign-in page in the kiosk window when the system does not register the scheme', async () => {
     const { electron, running, kiosk, adapters, log } = await launch({
       settings: { signInPresentation: 'system-browser' },
       electron: { protocolClient: false },
@@ -905,31 +912,53 @@ describe('sign-in presentation', () => {
     await running();
     await adapters().presentSignIn(kiosk.auth as never);
     expect(electron.openedExternally).toEqual([]);
-    expect(electron.windows).toHaveLength(2);
+    expect(electron.views).toHaveLength(1);
     expect(await log()).toContain('did not register');
   });
 
-  it('cancels the sign-in when staff close the sign-in window without signing in', async () => {
-    const { electron, running, kiosk, adapters } = await launch();
-    await running();
+  // Under cage, the station's compositor, the code before opened a window of its own: a
+  // full-screen view in front of the kiosk with no close button or key, over the kiosk page,
+  // and nothing on the kiosk page to cancel with.
+  it("under cage: the kiosk page's Cancel stays in reach above the sign-in page and cancels the sign-in", async () => {
+    const { electron, running, kiosk, adapters } = await launch({
+      electron: { compositor: 'cage' },
+    });
+    const window = await running();
     await adapters().presentSignIn(kiosk.auth as never);
-    const authWindow = electron.windows[1]!;
-    expect(authWindow.options).toMatchObject({ modal: true, webPreferences: { sandbox: true } });
-    expect(authWindow.webContents.loaded).toEqual([AUTHORIZATION_URL]);
-    authWindow.close();
-    await vi.waitFor(() => expect(kiosk.auth.cancelSignIn).toHaveBeenCalledTimes(1));
+    expect(tapAt(electron, 640, SIGN_IN_BAR_PX / 2)).toBe(window.webContents);
+    expect(electron.windows).toHaveLength(1);
+    const view = electron.views[0]!;
+    await vi.waitFor(() => expect(view.webContents.loaded).toEqual([AUTHORIZATION_URL]));
+    expect(tapAt(electron, 640, 400)).toBe(view.webContents);
+
+    adapters().cancelSignIn?.(kiosk.auth as never);
+    expect(kiosk.auth.cancelSignIn).toHaveBeenCalledTimes(1);
+    expect(window.contentView.children).toEqual([]);
+    expect(view.webContents.isDestroyed()).toBe(true);
+    await vi.waitFor(() => expect(view.webContents.session.storageCleared).toBe(1));
     expect(kiosk.auth.handleRedirect).not.toHaveBeenCalled();
-    expect(authWindow.webContents.session.storageCleared).toBe(1);
   });
 
-  it('completes the sign-in with the redirect caught in the window, which then closes', async () => {
+  it('keeps staff mode open while staff type in the sign-in page', async () => {
+    const booted = fakeKiosk();
+    const admitStaff = vi.fn(() => true);
+    const { electron, running, adapters } = await launch({
+      boot: async () => ({ ...booted, core: { ...booted.core, admitStaff } }),
+    });
+    await running();
+    await adapters().presentSignIn(booted.auth as never);
+    electron.views[0]!.webContents.press({ key: 'l' });
+    expect(admitStaff).toHaveBeenCalledTimes(1);
+  });
+
+  it('completes the sign-in with the redirect caught in the sign-in page, which then closes', async () => {
     const { electron, running, kiosk, adapters } = await launch();
     await running();
     await adapters().presentSignIn(kiosk.auth as never);
-    const authWindow = electron.windows[1]!;
-    expect(authWindow.webContents.navigate(REDIRECT, 'will-redirect')).toBe(false);
+    const view = electron.views[0]!;
+    expect(view.webContents.navigate(REDIRECT, 'will-redirect')).toBe(false);
     await vi.waitFor(() => expect(kiosk.auth.handleRedirect).toHaveBeenCalledWith(REDIRECT));
-    expect(authWindow.destroyed).toBe(true);
+    expect(view.webContents.isDestroyed()).toBe(true);
     expect(kiosk.auth.cancelSignIn).not.toHaveBeenCalled();
   });
 
@@ -938,21 +967,22 @@ describe('sign-in presentation', () => {
     await running();
     kiosk.auth.handleRedirect.mockRejectedValueOnce(new Error('token endpoint unreachable'));
     await adapters().presentSignIn(kiosk.auth as never);
-    electron.windows[1]!.webContents.navigate(REDIRECT, 'will-navigate');
+    electron.views[0]!.webContents.navigate(REDIRECT, 'will-navigate');
     await vi.waitFor(async () => expect(await log()).toContain('token endpoint unreachable'));
   });
 
-  it('closes the older sign-in window when a new sign-in starts, without cancelling the new one', async () => {
+  it('replaces the older sign-in page when a new sign-in starts, without cancelling the new one', async () => {
     const { electron, running, kiosk, adapters } = await launch();
-    await running();
+    const window = await running();
     await adapters().presentSignIn(kiosk.auth as never);
     await adapters().presentSignIn(kiosk.auth as never);
-    expect(electron.windows[1]!.destroyed).toBe(true);
-    expect(electron.windows[2]!.destroyed).toBe(false);
+    expect(electron.views[0]!.webContents.isDestroyed()).toBe(true);
+    expect(electron.views[1]!.webContents.isDestroyed()).toBe(false);
+    expect(window.contentView.children).toEqual([electron.views[1]]);
     await new Promise((resolve) => setImmediate(resolve));
     expect(kiosk.auth.cancelSignIn).not.toHaveBeenCalled();
-    electron.windows[2]!.close();
-    await vi.waitFor(() => expect(kiosk.auth.cancelSignIn).toHaveBeenCalledTimes(1));
+    adapters().cancelSignIn?.(kiosk.auth as never);
+    expect(kiosk.auth.cancelSignIn).toHaveBeenCalledTimes(1);
   });
 });
 

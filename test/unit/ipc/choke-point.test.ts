@@ -47,6 +47,7 @@ function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
     'staff.exit': () => undefined,
     'staff.activity': () => undefined,
     'auth.beginSignIn': () => ({ presentation: 'shown' }),
+    'auth.cancelSignIn': () => undefined,
     'auth.signOut': () => undefined,
     'scanner.submitWedgeScan': () => ({ accepted: false, reason: 'duplicate' }),
     'offline.retry': () => ({ done: false }),
