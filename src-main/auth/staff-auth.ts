@@ -60,7 +60,7 @@ export interface StaffAuth {
   /** The redirect URL the browser was sent to (custom scheme or loopback), with code and state. */
   handleRedirect(url: string): Promise<Result<StaffAuthStatus, AuthProblem>>;
   /**
-   * Staff gave up the sign-in (closed the sign-in window): the pending sign-in is dropped, a late
+   * Staff gave up the sign-in (its Cancel, staff mode closing): the pending sign-in is dropped, a late
    * redirect for it is refused, and the status leaves "signing in" at once. Tokens already held
    * are kept.
    */

@@ -167,7 +167,7 @@ async function runKiosk(): Promise<void> {
   if (!ports.ok) throw new StartupRefusal(ports.error);
   kioskPorts = ports.value;
 
-  // Only the separate sign-in window (its own session) may leave the app, and only for the
+  // Only the sign-in page (its own view and session) may leave the app, and only for the
   // authorization server: auth_url, and the discovered authorization endpoint once a sign-in
   // starts.
   const authOrigins = new Set<string>();
