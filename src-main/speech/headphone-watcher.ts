@@ -25,6 +25,9 @@ export interface HeadphoneWatcher {
 const READ_TIMEOUT_MS = 3_000;
 const SINK_EVENT = /^Event '(new|change|remove)' on (sink|server|card) /;
 
+/** Whether a line of `pactl subscribe` can change where sound goes (and so starts a read). */
+export const isOutputEvent = (line: string): boolean => SINK_EVENT.test(line);
+
 /**
  * Watches the sound server (PulseAudio, or PipeWire's pulse server) through pactl: each event on
  * a sink, card or the server reads the default sink again, and a change of its active port to a
@@ -57,6 +60,7 @@ export function createHeadphoneWatcher(options: HeadphoneWatcherOptions): Headph
     if (stopped) return;
     const now =
       info === undefined || sinks === undefined ? undefined : headphonesActive(info, sinks);
+    log.debug('sound output read', { headphones: now ?? 'unknown' });
     if (now === undefined) {
       if (!failureLogged)
         log.info('pactl did not say where sound goes: headphones unknown for now');
@@ -97,7 +101,7 @@ export function createHeadphoneWatcher(options: HeadphoneWatcherOptions): Headph
     const child = spawn(options.pactl, ['subscribe'], { env, stdio: ['ignore', 'pipe', 'ignore'] });
     subscriber = child;
     createInterface({ input: child.stdout }).on('line', (line) => {
-      if (!SINK_EVENT.test(line)) return;
+      if (!isOutputEvent(line)) return;
       clearTimeout(settle);
       settle = setTimeout(() => void read(), settleMs);
     });

@@ -49,6 +49,16 @@ async function plug(port: 'analog-output-speaker' | 'analog-output-headphones'):
   for (const line of PLUG_EVENTS) await pactl.event(line);
 }
 
+/** What each of the watcher's reads of the default sink found, in order (its debug line). */
+const reads = (): unknown[] =>
+  records.filter((r) => r.message === 'sound output read').map((r) => r.data?.headphones);
+
+/** Waits until the watcher has made `count` reads: what follows a read is then decided. */
+async function readsMade(count: number): Promise<unknown[]> {
+  await vi.waitFor(() => expect(reads()).toHaveLength(count), { timeout: 10_000 });
+  return reads();
+}
+
 function watch(options: { pollMs?: number } = {}): { plugs: () => number } {
   let plugs = 0;
   const started = stationHeadphones({
@@ -69,8 +79,8 @@ describe('headphones plugged in, read through pactl subscribe', () => {
     await plug('analog-output-headphones');
     await vi.waitFor(() => expect(plugs()).toBe(1));
     await plug('analog-output-speaker');
-    // Unplugged, then plugged again: a second plug.
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Unplugged (the read after it saw the speakers), then plugged again: a second plug.
+    await vi.waitFor(() => expect(reads().at(-1)).toBe(false), { timeout: 10_000 });
     expect(plugs()).toBe(1);
     await plug('analog-output-headphones');
     await vi.waitFor(() => expect(plugs()).toBe(2));
@@ -84,7 +94,8 @@ describe('headphones plugged in, read through pactl subscribe', () => {
     const { plugs } = watch();
     await watcher?.start();
     await pactl.event("Event 'change' on sink #47");
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The start's read and the event's both found headphones in: no plug.
+    expect(await readsMade(2)).toEqual([true, true]);
     expect(plugs()).toBe(0);
   });
 
@@ -97,10 +108,15 @@ describe('headphones plugged in, read through pactl subscribe', () => {
     await pactl.event("Event 'new' on sink-input #90");
     await pactl.event("Event 'change' on source #48");
     await pactl.event("Event 'change' on client #12");
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Then speakers again and an event that does start a read: had the three above started one
+    // more than 150 ms (the settling time) before it, that read would have seen the headphones (a
+    // plug) and been counted. Which lines start a read is unit-tested in headphone-events.test.ts.
+    await pactl.setActivePort('analog-output-speaker');
+    await pactl.event("Event 'change' on sink #47");
+    expect(await readsMade(2)).toEqual([false, false]);
     expect(plugs()).toBe(0);
-    // No info or list after them.
-    expect(await pactl.locales()).toHaveLength(3);
+    // One info and one list after the start's three: the marker's read alone.
+    expect(await pactl.locales()).toHaveLength(5);
   });
 
   it('runs pactl in the C locale, whose labels it reads', async () => {
@@ -156,7 +172,9 @@ describe('a station that cannot tell', () => {
       pollMs: 50,
     });
     await watcher.start();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The start's read and at least two polls, each unanswered (the polls go on meanwhile).
+    await vi.waitFor(() => expect(reads().length).toBeGreaterThanOrEqual(3), { timeout: 10_000 });
+    expect(new Set(reads())).toEqual(new Set(['unknown']));
     expect(plugs).toBe(0);
     expect(
       records.filter(
