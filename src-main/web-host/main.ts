@@ -153,7 +153,7 @@ if (!settings.value.staff.pinHash) {
   );
 }
 if (values.open) {
-  openKioskBrowser(web.host.launchUrl, (reason) =>
+  void openKioskBrowser(web.host.launchUrl, (reason) =>
     process.stdout.write(
       `${noBrowserText(reason, web.kiosk.demo, web.host.launchUrl, launchUrlFile)}\n`,
     ),

@@ -31,13 +31,14 @@ function hasDisplay(env: Record<string, string | undefined>, platform: NodeJS.Pl
  * Opens system Chromium in app/kiosk mode on the launch URL when one exists and can be shown. The
  * URL carries the launch key, so it goes on Chromium's command line, never to the output here:
  * when no browser can show it, `unavailable` is called once with the reason, and the caller says
- * where the address is.
+ * where the address is. The promise settles once the start is judged (a failure, exit 0, or
+ * still running after the watch), so a caller can know that `unavailable` will not come later.
  */
 export function openKioskBrowser(
   url: string,
   unavailable: (reason: NoBrowserReason) => void,
   options: OpenBrowserOptions = {},
-): void {
+): Promise<void> {
   const env = options.env ?? process.env;
   const browser =
     options.browser ??
@@ -46,11 +47,11 @@ export function openKioskBrowser(
     );
   if (!browser) {
     unavailable('no-chromium');
-    return;
+    return Promise.resolve();
   }
   if (!hasDisplay(env, options.platform ?? process.platform)) {
     unavailable('no-display');
-    return;
+    return Promise.resolve();
   }
   const kioskFlag = env.KIOSK_WINDOWED ? [] : ['--kiosk'];
   const child = spawn(
@@ -69,21 +70,23 @@ export function openKioskBrowser(
       env,
     },
   );
-  let settled = false;
-  const fail = (): void => {
-    if (settled) return;
-    settled = true;
-    unavailable('browser-failed');
-  };
-  const watch = setTimeout(() => (settled = true), FAILED_START_WATCH_MS);
-  watch.unref();
-  child.on('error', (error) => {
-    log.warn('could not start Chromium', { error });
-    fail();
+  return new Promise((judged) => {
+    let settled = false;
+    const settle = (failed: boolean): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(watch);
+      if (failed) unavailable('browser-failed');
+      judged();
+    };
+    const watch = setTimeout(() => settle(false), FAILED_START_WATCH_MS);
+    watch.unref();
+    child.on('error', (error) => {
+      log.warn('could not start Chromium', { error });
+      settle(true);
+    });
+    // Exit 0 soon after the start is a running Chromium taking the page over; anything else failed.
+    child.on('exit', (code) => settle(code !== 0));
+    child.unref();
   });
-  // Exit 0 soon after the start is a running Chromium taking the page over; anything else failed.
-  child.on('exit', (code) => {
-    if (code !== 0) fail();
-  });
-  child.unref();
 }
