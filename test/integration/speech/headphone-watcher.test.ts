@@ -51,7 +51,9 @@ async function plug(port: 'analog-output-speaker' | 'analog-output-headphones'):
 
 /** What each of the watcher's reads of the default sink found, in order (its debug line). */
 const reads = (): unknown[] =>
-  records.filter((r) => r.message === 'sound output read').map((r) => r.data?.headphones);
+  records
+    .filter((r) => r.message === 'sound output read')
+    .map((r) => (r.data as { headphones?: unknown } | undefined)?.headphones);
 
 /** Waits until the watcher has made `count` reads: what follows a read is then decided. */
 async function readsMade(count: number): Promise<unknown[]> {
