@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { makeFolder, removeFile, renameFile, writeWholeFile } from '../platform/files';
 import path from 'node:path';
 import { z } from 'zod';
 import { isLoopbackHttp } from '../../src-shared/loopback';
@@ -32,16 +32,19 @@ export async function writeRunningServiceFile(
   dataDir: string,
   service: RunningService,
 ): Promise<string> {
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  await makeFolder(dataDir, 0o700);
   const file = runningServiceFile(dataDir);
   const temporary = `${file}.${process.pid}.tmp`;
-  await writeFile(temporary, `${JSON.stringify(service)}\n`, { mode: 0o600 });
-  await rename(temporary, file);
+  await writeWholeFile(temporary, Buffer.from(`${JSON.stringify(service)}\n`), {
+    mode: 0o600,
+    flush: false,
+  });
+  await renameFile(temporary, file);
   return file;
 }
 
 export async function removeRunningServiceFile(dataDir: string): Promise<void> {
-  await rm(runningServiceFile(dataDir), { force: true });
+  await removeFile(runningServiceFile(dataDir));
 }
 
 function processRuns(pid: number): boolean {

@@ -1,24 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { link, mkdir, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from './file-modes';
+import { fsyncFolder, linkFile, makeFolder, openFile, removeFile } from './files';
+import { makeFolderSync, renameFileSync, writeWholeFileSync } from './files-sync';
 
-/**
- * Flushes a folder's entries to disk: a file created, renamed or deleted in it survives a power
- * cut only once its folder is flushed too.
- */
-export async function fsyncFolder(folder: string): Promise<void> {
-  const handle = await open(folder, 'r');
-  try {
-    await handle.sync();
-  } catch (error) {
-    // Some file systems refuse fsync on a folder (EINVAL); the rename is then as durable as it gets.
-    if ((error as NodeJS.ErrnoException).code !== 'EINVAL') throw error;
-  } finally {
-    await handle.close();
-  }
-}
+export { fsyncFolder } from './files';
 
 /**
  * Writes `bytes` as `file` (0600) only if there is no such file yet, whole and on disk before it
@@ -27,23 +13,23 @@ export async function fsyncFolder(folder: string): Promise<void> {
  */
 export async function createDurably(file: string, bytes: Buffer): Promise<boolean> {
   const folder = path.dirname(file);
-  await mkdir(folder, { recursive: true, mode: DATA_FOLDER_MODE });
+  await makeFolder(folder, DATA_FOLDER_MODE);
   const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-  const handle = await open(temporary, 'wx', SECRET_FILE_MODE);
+  const handle = await openFile(temporary, 'wx', SECRET_FILE_MODE);
   try {
-    await handle.writeFile(bytes);
+    await handle.write(bytes);
     await handle.sync();
   } finally {
     await handle.close();
   }
   try {
-    await link(temporary, file);
+    await linkFile(temporary, file);
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw error;
   } finally {
-    await rm(temporary, { force: true });
+    await removeFile(temporary);
     await fsyncFolder(folder);
   }
 }
@@ -54,8 +40,11 @@ export async function createDurably(file: string, bytes: Buffer): Promise<boolea
  * flushed: for small records where a power cut may lose the last write but never corrupt one.
  */
 export function replaceFileSync(file: string, text: string): void {
-  mkdirSync(path.dirname(file), { recursive: true, mode: DATA_FOLDER_MODE });
+  makeFolderSync(path.dirname(file), DATA_FOLDER_MODE);
   const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, text, { mode: SECRET_FILE_MODE });
-  renameSync(temporary, file);
+  writeWholeFileSync(temporary, Buffer.from(text, 'utf8'), {
+    mode: SECRET_FILE_MODE,
+    flush: false,
+  });
+  renameFileSync(temporary, file);
 }

@@ -1,5 +1,6 @@
-import { chmod, lstat, readFile, rename } from 'node:fs/promises';
+import { chmod, lstat, readFile } from 'node:fs/promises';
 import { SECRET_FILE_MODE } from './file-modes';
+import { renameFile } from './files';
 import { createLogger } from '../../src-shared/log/logger';
 
 const log = createLogger('files:set-aside');
@@ -51,7 +52,7 @@ export async function setAsideUnreadableFile(
     const base = setAsideName(file, now());
     let target = base;
     for (let attempt = 2; await exists(target); attempt += 1) target = `${base}-${attempt}`;
-    await rename(file, target);
+    await renameFile(file, target);
     // Owner-only, as it was meant to be (an older file may have been 0644); a folder keeps its mode.
     if ((await lstat(target)).isFile())
       await chmod(target, SECRET_FILE_MODE).catch(() => undefined);

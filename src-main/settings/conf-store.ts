@@ -1,5 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import Conf from 'conf';
+import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from '../platform/file-modes';
+import { makeFolderSync, renameFileSync, writeWholeFileSync } from '../platform/files-sync';
 import { createSettingsStore } from './create-store';
 import { defaultDataDir } from './data-dir';
 import type { StoredSettings } from './resolve';
@@ -17,7 +20,8 @@ export interface ConfSettingsOptions {
 
 /**
  * conf, reading its file without throwing (settings-file.ts): a corrupt settings file is reported
- * by load() and save(), never thrown from the constructor. Writes are conf's own (atomic, 0600).
+ * by load() and save(), never thrown from the constructor. It names the file; the store writes it
+ * through platform/ (conf's own write could not be recorded at the crash points).
  */
 class SettingsConf extends Conf<StoredSettings> {
   override get store(): StoredSettings {
@@ -34,7 +38,7 @@ export function createConfSettingsStore(options: ConfSettingsOptions = {}): Sett
   const env = options.env ?? process.env;
   const directory = options.directory ?? (env.KIOSK_DATA_DIR || undefined);
   // conf would make a missing folder with the default mode; the data folder is the kiosk's alone.
-  if (directory) mkdirSync(directory, { recursive: true, mode: 0o700 });
+  if (directory) makeFolderSync(directory, DATA_FOLDER_MODE);
   const conf = new SettingsConf({
     projectName: 'library-kiosk',
     configName: 'settings',
@@ -47,8 +51,18 @@ export function createConfSettingsStore(options: ConfSettingsOptions = {}): Sett
     {
       location: conf.path,
       read: () => readSettingsFile(conf.path),
+      // As conf wrote it (tab-indented JSON, 0600): whole to a temporary file, flushed, renamed.
       write: (document) => {
-        conf.store = document;
+        makeFolderSync(path.dirname(conf.path), DATA_FOLDER_MODE);
+        const temporary = path.join(
+          path.dirname(conf.path),
+          `${path.basename(conf.path)}.tmp-${randomBytes(6).toString('hex')}`,
+        );
+        writeWholeFileSync(temporary, Buffer.from(JSON.stringify(document, undefined, '\t')), {
+          mode: SECRET_FILE_MODE,
+          flush: true,
+        });
+        renameFileSync(temporary, conf.path);
       },
     },
     // KIOSK_DATA_DIR, when set, overrides this like every other KIOSK_* variable (resolve.ts).

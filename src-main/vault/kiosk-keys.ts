@@ -1,5 +1,5 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createLogger } from '../../src-shared/log/logger';
 import { err, ok } from '../../src-shared/result';
@@ -7,6 +7,7 @@ import type { Result } from '../../src-shared/result';
 import { createFileJournalKey, journalKeyFile } from '../circulation/journal/journal-key';
 import type { JournalKeySource } from '../circulation/journal/journal-key';
 import { createDurably, fsyncFolder } from '../platform/durable-files';
+import { removeFile } from '../platform/files';
 import { fileVaultPaths } from './file-vault';
 import type { VaultSealing } from './file-vault';
 import { dataFolderKey, seal, unseal } from './sealed-file';
@@ -227,7 +228,7 @@ export async function sealDataFolderKeys(
       // Another process sealed one meanwhile: the next start compares them.
       continue;
     }
-    await rm(plainFile);
+    await removeFile(plainFile);
     await fsyncFolder(path.dirname(plainFile));
     moves[purpose] = existing.kind === 'key' ? 'already-sealed' : 'sealed';
     log.info(

@@ -1,9 +1,10 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createLogger } from '../../src-shared/log/logger';
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
+import { makeFolder, openFile, removeFile, renameFile } from '../platform/files';
 import { createKeyFile } from '../platform/key-file';
 import { setAsideUnreadableFile } from '../platform/set-aside';
 import type { VaultError } from './vault';
@@ -148,21 +149,21 @@ export function createSealedFile(options: SealedFileOptions): SealedFile {
     try {
       const key = await options.key.forWriting();
       const sealed = seal(key, associatedData, plaintext);
-      await mkdir(path.dirname(options.file), { recursive: true, mode: 0o700 });
+      await makeFolder(path.dirname(options.file), 0o700);
       // Write, flush to the disk, then rename: a crash or a power cut mid-write leaves the
       // previous file or the new one, never a renamed file whose bytes never reached the disk.
-      const handle = await open(temporary, 'wx', 0o600);
+      const handle = await openFile(temporary, 'wx', 0o600);
       try {
-        await handle.writeFile(sealed);
+        await handle.write(sealed);
         await handle.sync();
       } finally {
         await handle.close();
       }
-      await rename(temporary, options.file);
+      await renameFile(temporary, options.file);
       return ok(undefined);
     } catch (error) {
       log.error('sealed file write failed', { file: options.file, error });
-      await rm(temporary, { force: true }).catch(() => undefined);
+      await removeFile(temporary).catch(() => undefined);
       return err(ioError(error));
     }
   }
@@ -197,6 +198,6 @@ export function createSealedFile(options: SealedFileOptions): SealedFile {
 
     write: (plaintext) => serialised(() => write(plaintext)),
 
-    remove: () => serialised(() => rm(options.file, { force: true })),
+    remove: () => serialised(() => removeFile(options.file)),
   };
 }

@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createWriteStream, mkdirSync, rmSync, chmodSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { chmodSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Transform } from 'node:stream';
@@ -12,6 +11,9 @@ import type {
   StagingTicket,
 } from '../core/console/documents/source';
 import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from '../platform/file-modes';
+import { newFileSink } from '../platform/file-sink';
+import { removeFile } from '../platform/files';
+import { makeFolderSync, removeTreeSync } from '../platform/files-sync';
 import { createLogger } from '../../src-shared/log/logger';
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
@@ -78,8 +80,8 @@ export function createDocumentStaging(
   tokenTtlMs: number = DEFAULT_TOKEN_TTL_MS,
 ): DocumentStagingHost {
   const folder = path.resolve(dataDir, STAGING_FOLDER);
-  rmSync(folder, { recursive: true, force: true });
-  mkdirSync(folder, { recursive: true, mode: DATA_FOLDER_MODE });
+  removeTreeSync(folder);
+  makeFolderSync(folder, DATA_FOLDER_MODE);
   chmodSync(folder, DATA_FOLDER_MODE);
   const pending = new Map<string, Pending>();
 
@@ -114,13 +116,9 @@ export function createDocumentStaging(
       },
     });
     try {
-      await pipeline(
-        request,
-        counter,
-        createWriteStream(file, { flags: 'wx', mode: SECRET_FILE_MODE }),
-      );
+      await pipeline(request, counter, newFileSink(file, { mode: SECRET_FILE_MODE, flush: false }));
     } catch (error) {
-      await rm(file, { force: true });
+      await removeFile(file);
       if (error instanceof TooLarge) {
         entry.settle(err('too-large'));
         return answer(response, 413, { refused: 'too-large' });
@@ -169,7 +167,7 @@ export function createDocumentStaging(
     async remove(filePath: string): Promise<void> {
       // Only the kiosk's own copies: never a path outside the staging folder.
       if (path.dirname(path.resolve(filePath)) !== folder) return;
-      await rm(filePath, { force: true });
+      await removeFile(filePath);
     },
   };
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
-import type { FileHandle } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fsyncFolder } from '../../platform/durable-files';
+import { fsyncFolder, makeFolder, openFile, removeFile, renameFile } from '../../platform/files';
+import type { WritableFile } from '../../platform/files';
 import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from '../../platform/file-modes';
 import { createLogger } from '../../../src-shared/log/logger';
 import { decodeJournal, encodeFrame } from './journal-codec';
@@ -37,14 +37,6 @@ export interface JournalFile {
   close(): Promise<void>;
 }
 
-async function writeAll(handle: FileHandle, bytes: Buffer): Promise<void> {
-  let written = 0;
-  while (written < bytes.length) {
-    const { bytesWritten } = await handle.write(bytes, written, bytes.length - written, null);
-    written += bytesWritten;
-  }
-}
-
 async function exists(file: string): Promise<boolean> {
   return stat(file).then(
     () => true,
@@ -57,7 +49,7 @@ async function exists(file: string): Promise<boolean> {
 
 /** The folder (0700) and each new level of it, made durable up to the first that existed. */
 async function ensureFolder(folder: string): Promise<void> {
-  const created = await mkdir(folder, { recursive: true, mode: DATA_FOLDER_MODE });
+  const created = await makeFolder(folder, DATA_FOLDER_MODE);
   if (created === undefined) return;
   for (let level = folder; ; level = path.dirname(level)) {
     await fsyncFolder(path.dirname(level));
@@ -70,11 +62,11 @@ function stamp(now: number): string {
 }
 
 /** Creates `name` (0600), or `name-2`, `name-3`... when a clock that showed the same time made it. */
-async function createBeside(name: string): Promise<{ handle: FileHandle; file: string }> {
+async function createBeside(name: string): Promise<{ handle: WritableFile; file: string }> {
   for (let attempt = 1; ; attempt += 1) {
     const file = attempt === 1 ? name : `${name}-${attempt}`;
     try {
-      return { handle: await open(file, 'wx', SECRET_FILE_MODE), file };
+      return { handle: await openFile(file, 'wx', SECRET_FILE_MODE), file };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
@@ -93,7 +85,7 @@ export async function keepAside(
 ): Promise<string> {
   const { handle, file: aside } = await createBeside(`${file}.${label}-${stamp(now)}`);
   try {
-    await writeAll(handle, bytes);
+    await handle.write(bytes);
     await handle.sync();
   } finally {
     await handle.close();
@@ -110,7 +102,7 @@ async function setTornTailAside(
   now: number,
 ): Promise<{ file: string; bytes: number }> {
   const aside = await keepAside(file, 'torn', data.subarray(torn.offset, torn.end), now);
-  const journal = await open(file, 'r+');
+  const journal = await openFile(file, 'r+');
   try {
     await journal.truncate(torn.offset);
     await journal.sync();
@@ -157,7 +149,7 @@ export async function openJournalFile(
       bytes: report.tornSetAside.bytes,
     });
   }
-  let handle = await open(options.file, 'a', SECRET_FILE_MODE);
+  let handle = await openFile(options.file, 'a', SECRET_FILE_MODE);
   if (!existed) await fsyncFolder(folder);
   let nextSeq = (decoded.frames.at(-1)?.seq ?? -1) + 1;
   let broken: unknown;
@@ -169,22 +161,22 @@ export async function openJournalFile(
     const frames = Buffer.concat(
       plaintexts.map((plaintext, seq) => encodeFrame(key, seq, plaintext)),
     );
-    const out = await open(temporary, 'wx', SECRET_FILE_MODE);
+    const out = await openFile(temporary, 'wx', SECRET_FILE_MODE);
     try {
-      await writeAll(out, frames);
+      await out.write(frames);
       await out.sync();
     } finally {
       await out.close();
     }
     try {
       await handle.close();
-      await rename(temporary, options.file);
+      await renameFile(temporary, options.file);
       await fsyncFolder(folder);
     } catch (error) {
-      await rm(temporary, { force: true });
+      await removeFile(temporary);
       throw error;
     } finally {
-      handle = await open(options.file, 'a', SECRET_FILE_MODE);
+      handle = await openFile(options.file, 'a', SECRET_FILE_MODE);
     }
     nextSeq = plaintexts.length;
     bytes = frames.length;
@@ -212,7 +204,7 @@ export async function openJournalFile(
               operation.plaintexts.map((plaintext) => encodeFrame(key, nextSeq++, plaintext)),
             ),
           );
-          await writeAll(handle, frames);
+          await handle.write(frames);
           if (batch.some((operation) => operation.durable)) await handle.datasync();
           bytes += frames.length;
           for (const operation of batch) operation.done.resolve();

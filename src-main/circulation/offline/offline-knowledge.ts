@@ -1,9 +1,10 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
-import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { createLogger } from '../../../src-shared/log/logger';
 import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from '../../platform/file-modes';
+import { makeFolder, renameFile, writeWholeFile } from '../../platform/files';
 import { KnowledgeLossSchema } from '../../../src-common/ipc/offline';
 import type { KnowledgeLoss } from '../../../src-common/ipc/offline';
 import { setAsideUnreadableFile } from '../../platform/set-aside';
@@ -230,9 +231,9 @@ export async function openOfflineKnowledge(
     knowledge.imported = [...imported];
     const sealed = seal(sealKey, Buffer.from(JSON.stringify(knowledge), 'utf8'));
     const temporary = `${options.file}.${randomBytes(6).toString('hex')}.tmp`;
-    await mkdir(path.dirname(options.file), { recursive: true, mode: DATA_FOLDER_MODE });
-    await writeFile(temporary, sealed, { mode: SECRET_FILE_MODE });
-    await rename(temporary, options.file);
+    await makeFolder(path.dirname(options.file), DATA_FOLDER_MODE);
+    await writeWholeFile(temporary, sealed, { mode: SECRET_FILE_MODE, flush: false });
+    await renameFile(temporary, options.file);
   }
 
   const flush = (): Promise<void> => {

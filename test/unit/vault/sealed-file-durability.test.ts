@@ -1,45 +1,20 @@
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import type * as FsPromises from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSealedFile, dataFolderKey } from '../../../src-main/vault/sealed-file';
+import { durableWrites } from '../../support/file-operation-words';
 
 /**
- * The order of the file system calls a sealed-file save makes, recorded around the real
- * `node:fs/promises` (nothing is faked: the bytes still reach the real files). A power cut can
- * only be argued from that order: the new bytes are flushed before the rename makes them the file.
+ * The order of the durable writes a sealed-file save makes, as the recording seam
+ * (platform/files.ts) sees them on real files. A power cut can only be argued from that order:
+ * the new bytes are flushed before the rename makes them the file.
  */
-const calls: string[] = [];
-
-vi.mock('node:fs/promises', async (importOriginal) => {
-  const real = await importOriginal<typeof FsPromises>();
-  return {
-    ...real,
-    open: async (...args: Parameters<typeof real.open>) => {
-      const handle = await real.open(...args);
-      const file = path.basename(String(args[0]));
-      calls.push(`open ${file}`);
-      const sync = handle.sync.bind(handle);
-      handle.sync = async () => {
-        calls.push(`sync ${file}`);
-        await sync();
-      };
-      return handle;
-    },
-    rename: async (from: string, to: string) => {
-      calls.push(`rename ${path.basename(from)} -> ${path.basename(to)}`);
-      await real.rename(from, to);
-    },
-  };
-});
-
-const { createSealedFile, dataFolderKey } = await import('../../../src-main/vault/sealed-file');
 
 let dir: string;
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'kiosk-sealed-durable-'));
-  calls.length = 0;
 });
 
 afterEach(async () => {
@@ -55,15 +30,17 @@ describe('a sealed file save', () => {
       holds: 'a test document',
       consequence: 'nothing',
     });
-    expect((await sealed.write(Buffer.from('{"n":1}'))).ok).toBe(true);
+    const writes = await durableWrites(dir, async () => {
+      expect((await sealed.write(Buffer.from('{"n":1}'))).ok).toBe(true);
+    });
 
-    const temporary = calls.find((call) => /^open tokens\.sealed\..+\.tmp$/.test(call));
-    expect(temporary, calls.join('\n')).toBeDefined();
-    const name = (temporary ?? '').slice('open '.length);
-    expect(calls.indexOf(`sync ${name}`)).toBeGreaterThan(calls.indexOf(`open ${name}`));
-    expect(calls.indexOf(`rename ${name} -> tokens.sealed`)).toBeGreaterThan(
-      calls.indexOf(`sync ${name}`),
-    );
+    const saving = writes.slice(writes.indexOf('create tokens.sealed.<random>.tmp'));
+    expect(saving.slice(0, 4)).toEqual([
+      'create tokens.sealed.<random>.tmp',
+      'write tokens.sealed.<random>.tmp 36 B',
+      'fsync tokens.sealed.<random>.tmp',
+      'rename tokens.sealed.<random>.tmp -> tokens.sealed',
+    ]);
     // The saved document reads back, and no temporary file is left beside it.
     expect((await readFile(path.join(dir, 'tokens.sealed'))).length).toBeGreaterThan(0);
     expect((await readdir(dir)).filter((file) => file.endsWith('.tmp'))).toEqual([]);

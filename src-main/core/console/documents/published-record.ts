@@ -1,9 +1,10 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { PublishedEntrySchema } from '../../../../src-common/ipc/console/documents';
 import type { PublishedEntry } from '../../../../src-common/ipc/console/documents';
 import { createLogger } from '../../../../src-shared/log/logger';
+import { makeFolder, renameFile, writeWholeFile } from '../../../platform/files';
 
 const log = createLogger('console:documents');
 
@@ -47,13 +48,11 @@ export function createPublishedRecord(dataDir: string) {
   function add(entry: PublishedEntry): Promise<void> {
     const next = writing.then(async () => {
       const documents = [entry, ...(await list()).filter((kept) => kept.docid !== entry.docid)];
-      await mkdir(dataDir, { recursive: true });
+      await makeFolder(dataDir, 0o777);
       const temporary = `${file}.${process.pid}.tmp`;
-      await writeFile(
-        temporary,
-        `${JSON.stringify({ documents: documents.slice(0, MOST_KEPT) }, null, 2)}\n`,
-      );
-      await rename(temporary, file);
+      const text = `${JSON.stringify({ documents: documents.slice(0, MOST_KEPT) }, null, 2)}\n`;
+      await writeWholeFile(temporary, Buffer.from(text, 'utf8'), { mode: 0o666, flush: false });
+      await renameFile(temporary, file);
     });
     writing = next.catch((error: unknown) =>
       log.warn('the published document could not be recorded', { error }),
