@@ -1,10 +1,50 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from './file-modes';
-import { fsyncFolder, linkFile, makeFolder, openFile, removeFile } from './files';
-import { makeFolderSync, renameFileSync, writeWholeFileSync } from './files-sync';
+import {
+  fsyncFolder,
+  linkFile,
+  makeFolder,
+  openFile,
+  removeFile,
+  renameFile,
+  writeWholeFile,
+} from './files';
+import {
+  fsyncFolderSync,
+  makeFolderSync,
+  removeFileSync,
+  renameFileSync,
+  writeWholeFileSync,
+} from './files-sync';
 
 export { fsyncFolder } from './files';
+
+/**
+ * The parents to flush after making `folder`, whose first new level was `created`: each new
+ * level's name lives in its parent, and survives a power cut only once that parent is flushed.
+ */
+function parentsOfNewLevels(folder: string, created: string): string[] {
+  const parents: string[] = [];
+  for (let level = path.resolve(folder); ; level = path.dirname(level)) {
+    parents.push(path.dirname(level));
+    if (level === created || path.dirname(level) === level) return parents;
+  }
+}
+
+/** Makes `folder` (0700) and any missing level above it, each new name on disk before it resolves. */
+export async function makeFolderDurably(folder: string): Promise<void> {
+  const created = await makeFolder(folder, DATA_FOLDER_MODE);
+  if (created === undefined) return;
+  for (const parent of parentsOfNewLevels(folder, created)) await fsyncFolder(parent);
+}
+
+/** makeFolderDurably without yielding. */
+export function makeFolderDurablySync(folder: string): void {
+  const created = makeFolderSync(folder, DATA_FOLDER_MODE);
+  if (created === undefined) return;
+  for (const parent of parentsOfNewLevels(folder, created)) fsyncFolderSync(parent);
+}
 
 /**
  * Writes `bytes` as `file` (0600) only if there is no such file yet, whole and on disk before it
@@ -13,7 +53,7 @@ export { fsyncFolder } from './files';
  */
 export async function createDurably(file: string, bytes: Buffer): Promise<boolean> {
   const folder = path.dirname(file);
-  await makeFolder(folder, DATA_FOLDER_MODE);
+  await makeFolderDurably(folder);
   const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
   const handle = await openFile(temporary, 'wx', SECRET_FILE_MODE);
   try {
@@ -35,16 +75,44 @@ export async function createDurably(file: string, bytes: Buffer): Promise<boolea
 }
 
 /**
- * Replaces `file` (0600) whole, in its folder (made 0700 if missing): written to a temporary file
- * beside it, then renamed over it, so a crash leaves the old text or the new, never half. Not
- * flushed: for small records where a power cut may lose the last write but never corrupt one.
+ * Replaces `file` (0600) whole, in its folder (made 0700 if missing), on disk before it resolves:
+ * written to a temporary file beside it and flushed, renamed over it, and the folder flushed. A
+ * power cut leaves the old bytes or the new, never an empty or half file (the rename would
+ * otherwise reach the disk before the data), and never the old once it resolved.
  */
+export async function replaceFile(file: string, bytes: Buffer): Promise<void> {
+  const folder = path.dirname(file);
+  await makeFolderDurably(folder);
+  // Random: another process (a CLI beside the kiosk) may be saving the same file.
+  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await writeWholeFile(temporary, bytes, { mode: SECRET_FILE_MODE, flush: true });
+    await renameFile(temporary, file);
+  } catch (error) {
+    await removeFile(temporary).catch(() => undefined);
+    throw error;
+  }
+  await fsyncFolder(folder);
+}
+
+/** replaceFile without yielding: for records a synchronous caller writes (PIN attempts, settings). */
 export function replaceFileSync(file: string, text: string): void {
-  makeFolderSync(path.dirname(file), DATA_FOLDER_MODE);
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeWholeFileSync(temporary, Buffer.from(text, 'utf8'), {
-    mode: SECRET_FILE_MODE,
-    flush: false,
-  });
-  renameFileSync(temporary, file);
+  const folder = path.dirname(file);
+  makeFolderDurablySync(folder);
+  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    writeWholeFileSync(temporary, Buffer.from(text, 'utf8'), {
+      mode: SECRET_FILE_MODE,
+      flush: true,
+    });
+    renameFileSync(temporary, file);
+  } catch (error) {
+    try {
+      removeFileSync(temporary);
+    } catch {
+      // The write's own error is the one to report.
+    }
+    throw error;
+  }
+  fsyncFolderSync(folder);
 }

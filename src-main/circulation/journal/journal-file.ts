@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fsyncFolder, makeFolder, openFile, removeFile, renameFile } from '../../platform/files';
+import { makeFolderDurably } from '../../platform/durable-files';
+import { fsyncFolder, openFile, removeFile, renameFile } from '../../platform/files';
 import type { WritableFile } from '../../platform/files';
-import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from '../../platform/file-modes';
+import { SECRET_FILE_MODE } from '../../platform/file-modes';
 import { createLogger } from '../../../src-shared/log/logger';
 import { decodeJournal, encodeFrame } from './journal-codec';
 import type { DecodedJournal } from './journal-codec';
@@ -45,16 +46,6 @@ async function exists(file: string): Promise<boolean> {
       throw error;
     },
   );
-}
-
-/** The folder (0700) and each new level of it, made durable up to the first that existed. */
-async function ensureFolder(folder: string): Promise<void> {
-  const created = await makeFolder(folder, DATA_FOLDER_MODE);
-  if (created === undefined) return;
-  for (let level = folder; ; level = path.dirname(level)) {
-    await fsyncFolder(path.dirname(level));
-    if (level === created || path.dirname(level) === level) break;
-  }
 }
 
 function stamp(now: number): string {
@@ -133,7 +124,7 @@ export async function openJournalFile(
   const now = options.now ?? Date.now;
   const { key } = options;
   const folder = path.dirname(options.file);
-  await ensureFolder(folder);
+  await makeFolderDurably(folder);
   const existed = await exists(options.file);
   const data = existed ? await readFile(options.file) : Buffer.alloc(0);
   const decoded = decodeJournal(key, data);
