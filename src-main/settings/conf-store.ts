@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import Conf from 'conf';
-import { DATA_FOLDER_MODE, SECRET_FILE_MODE } from '../platform/file-modes';
-import { makeFolderSync, renameFileSync, writeWholeFileSync } from '../platform/files-sync';
+import { replaceFileSync } from '../platform/durable-files';
+import { DATA_FOLDER_MODE } from '../platform/file-modes';
+import { makeFolderSync } from '../platform/files-sync';
 import { createSettingsStore } from './create-store';
 import { defaultDataDir } from './data-dir';
 import type { StoredSettings } from './resolve';
@@ -21,7 +20,7 @@ export interface ConfSettingsOptions {
 /**
  * conf, reading its file without throwing (settings-file.ts): a corrupt settings file is reported
  * by load() and save(), never thrown from the constructor. It names the file; the store writes it
- * through platform/ (conf's own write could not be recorded at the crash points).
+ * with platform/'s replaceFileSync (durable, and seen by the crash-point recorder).
  */
 class SettingsConf extends Conf<StoredSettings> {
   override get store(): StoredSettings {
@@ -51,19 +50,9 @@ export function createConfSettingsStore(options: ConfSettingsOptions = {}): Sett
     {
       location: conf.path,
       read: () => readSettingsFile(conf.path),
-      // As conf wrote it (tab-indented JSON, 0600): whole to a temporary file, flushed, renamed.
-      write: (document) => {
-        makeFolderSync(path.dirname(conf.path), DATA_FOLDER_MODE);
-        const temporary = path.join(
-          path.dirname(conf.path),
-          `${path.basename(conf.path)}.tmp-${randomBytes(6).toString('hex')}`,
-        );
-        writeWholeFileSync(temporary, Buffer.from(JSON.stringify(document, undefined, '\t')), {
-          mode: SECRET_FILE_MODE,
-          flush: true,
-        });
-        renameFileSync(temporary, conf.path);
-      },
+      // As conf wrote it (tab-indented JSON, 0600), on disk before staff see it saved: conf's
+      // own write renamed it without flushing the folder, so a power cut could undo the save.
+      write: (document) => replaceFileSync(conf.path, JSON.stringify(document, undefined, '\t')),
     },
     // KIOSK_DATA_DIR, when set, overrides this like every other KIOSK_* variable (resolve.ts).
     { dataDir: defaultDataDir(process.platform, env) },
