@@ -1,10 +1,10 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { createLogger } from '../../src-shared/log/logger';
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
-import { makeFolder, openFile, removeFile, renameFile } from '../platform/files';
+import { replaceFile } from '../platform/durable-files';
+import { removeFile } from '../platform/files';
 import { createKeyFile } from '../platform/key-file';
 import { setAsideUnreadableFile } from '../platform/set-aside';
 import type { VaultError } from './vault';
@@ -144,26 +144,14 @@ export function createSealedFile(options: SealedFileOptions): SealedFile {
   };
 
   async function write(plaintext: Buffer): Promise<Result<void, VaultError>> {
-    // A random temporary name: another process (a CLI next to the kiosk) may be saving too.
-    const temporary = `${options.file}.${randomBytes(8).toString('hex')}.tmp`;
     try {
       const key = await options.key.forWriting();
-      const sealed = seal(key, associatedData, plaintext);
-      await makeFolder(path.dirname(options.file), 0o700);
-      // Write, flush to the disk, then rename: a crash or a power cut mid-write leaves the
-      // previous file or the new one, never a renamed file whose bytes never reached the disk.
-      const handle = await openFile(temporary, 'wx', 0o600);
-      try {
-        await handle.write(sealed);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await renameFile(temporary, options.file);
+      // Written whole, flushed, renamed, its folder flushed (replaceFile): a power cut leaves the
+      // previous file or the new one, and the new one once this resolved (a staff sign-in kept).
+      await replaceFile(options.file, seal(key, associatedData, plaintext));
       return ok(undefined);
     } catch (error) {
       log.error('sealed file write failed', { file: options.file, error });
-      await removeFile(temporary).catch(() => undefined);
       return err(ioError(error));
     }
   }
