@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import {
   PUBLISHED_FILE,
   createPublishedRecord,
 } from '../../../src-main/core/console/documents/published-record';
+import { powerCuts } from '../../support/crash-points/power-cuts';
 
 let dir: string;
 
@@ -44,13 +45,37 @@ describe("the kiosk's record of the documents it published", () => {
     expect(kept[0]!.docid).toBe(`doc-${MOST_KEPT + 5}`);
   });
 
-  it('reads a damaged file as an empty list, and the next publish writes a good one', async () => {
+  it('sets a damaged file aside, reads an empty list, and the next publish writes a good one', async () => {
     await writeFile(path.join(dir, PUBLISHED_FILE), '{ "documents": [ {');
     const record = createPublishedRecord(dir);
     expect(await record.list()).toEqual([]);
+    const [aside] = (await readdir(dir)).filter((name) =>
+      name.startsWith(`${PUBLISHED_FILE}.corrupt-`),
+    );
+    expect(await readFile(path.join(dir, aside!), 'utf8')).toBe('{ "documents": [ {');
     await record.add(entry(4));
     expect(JSON.parse(await readFile(path.join(dir, PUBLISHED_FILE), 'utf8'))).toEqual({
       documents: [entry(4)],
     });
+  });
+
+  it('keeps every published document listed through a power cut at any instant', async () => {
+    await createPublishedRecord(dir).add(entry(1));
+    const cuts = await powerCuts(
+      dir,
+      () => createPublishedRecord(dir).add(entry(2)),
+      async (folder) => {
+        const text = await readFile(path.join(folder, PUBLISHED_FILE), 'utf8').catch(() => '');
+        try {
+          return (JSON.parse(text) as { documents: { docid: string }[] }).documents
+            .map((kept) => kept.docid)
+            .join(' ');
+        } catch {
+          return `damaged (${text.length} bytes)`;
+        }
+      },
+    );
+    expect(new Set(cuts.during)).toEqual(new Set(['doc-1', 'doc-2 doc-1']));
+    expect(new Set(cuts.after)).toEqual(new Set(['doc-2 doc-1']));
   });
 });

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { PublishedEntrySchema } from '../../../../src-common/ipc/console/documents';
 import type { PublishedEntry } from '../../../../src-common/ipc/console/documents';
 import { createLogger } from '../../../../src-shared/log/logger';
-import { makeFolder, renameFile, writeWholeFile } from '../../../platform/files';
+import { replaceFile } from '../../../platform/durable-files';
+import { setAsideUnreadableFile } from '../../../platform/set-aside';
 
 const log = createLogger('console:documents');
 
@@ -18,7 +19,8 @@ const RecordSchema = z.object({ documents: z.array(PublishedEntrySchema) });
 /**
  * The documents this kiosk published, newest first: the interface has no "list documents"
  * operation, so this is what the "add to an existing document" list offers. A file that cannot
- * be read is an empty list (logged), never a failed publish.
+ * be read is set aside (`.corrupt-<time>`, logged) and the list starts again empty, never a
+ * failed publish. Written with replaceFile: a power cut neither damages it nor drops an entry.
  */
 export function createPublishedRecord(dataDir: string) {
   const file = path.join(dataDir, PUBLISHED_FILE);
@@ -26,9 +28,9 @@ export function createPublishedRecord(dataDir: string) {
   let writing: Promise<unknown> = Promise.resolve();
 
   async function list(): Promise<PublishedEntry[]> {
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = await readFile(file, 'utf8');
+      bytes = await readFile(file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
         log.warn('the published documents list could not be read', { error });
@@ -36,23 +38,25 @@ export function createPublishedRecord(dataDir: string) {
       return [];
     }
     try {
-      const parsed = RecordSchema.safeParse(JSON.parse(text));
+      const parsed = RecordSchema.safeParse(JSON.parse(bytes.toString('utf8')));
       if (parsed.success) return parsed.data.documents;
     } catch {
       // Not JSON: as below.
     }
-    log.warn('the published documents list is damaged; it starts again empty', { file });
+    // Kept for inspection, not written over by the next publish.
+    await setAsideUnreadableFile(file, {
+      holds: 'published documents list',
+      consequence: 'the list of documents published from this kiosk starts again empty',
+      expected: bytes,
+    });
     return [];
   }
 
   function add(entry: PublishedEntry): Promise<void> {
     const next = writing.then(async () => {
       const documents = [entry, ...(await list()).filter((kept) => kept.docid !== entry.docid)];
-      await makeFolder(dataDir, 0o777);
-      const temporary = `${file}.${process.pid}.tmp`;
       const text = `${JSON.stringify({ documents: documents.slice(0, MOST_KEPT) }, null, 2)}\n`;
-      await writeWholeFile(temporary, Buffer.from(text, 'utf8'), { mode: 0o666, flush: false });
-      await renameFile(temporary, file);
+      await replaceFile(file, Buffer.from(text, 'utf8'));
     });
     writing = next.catch((error: unknown) =>
       log.warn('the published document could not be recorded', { error }),
