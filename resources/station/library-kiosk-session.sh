@@ -133,8 +133,9 @@ esac
 # (src-main/core/console/diagnostics/station-restarts.ts reads it).
 history_file="$KIOSK_DATA_DIR/station-restarts"
 history_keep=50
-# Adds "time status pause" and keeps the last entries. A temporary file renamed over the old one:
-# a power cut mid-write leaves the old history or the new one, never half of one.
+# Adds "time status pause" and keeps the last entries. A temporary file, flushed (coreutils' sync
+# FILE) and renamed over the old one, then the folder flushed: a power cut leaves the old history
+# or the new one, never an empty or half one (docs/offline.md#every-crash-point).
 remember() {
   temporary="$history_file.$$.tmp"
   # umask 077: the kiosk's own file (mode 0600), like the rest of its data folder.
@@ -144,7 +145,8 @@ remember() {
       tail -n $((history_keep - 1)) "$history_file" 2>/dev/null
       printf '%s %s %s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$1" "$2"
     } >"$temporary"
-  ) && mv -f "$temporary" "$history_file"; then
+  ) && sync -- "$temporary" && mv -f "$temporary" "$history_file" &&
+    sync -- "${history_file%/*}"; then
     return 0
   fi
   rm -f "$temporary"
