@@ -27,6 +27,7 @@ const SUITES: ReadonlyArray<() => Promise<{ suite: BenchSuite }>> = [
   () => import('./answer-cap'),
   () => import('./patron-flow'),
   () => import('./offline'),
+  () => import('./files'),
   () => import('./fleet'),
   () => import('./sip2'),
   () => import('./speech'),
