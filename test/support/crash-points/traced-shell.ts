@@ -159,7 +159,8 @@ export function operationsOfTrace(
     });
   };
   for (const raw of trace.split('\n')) {
-    const line = /^(\d+) (.*)$/.exec(raw);
+    // strace -o pads the pid to five columns: "6003  fsync(3)", "123456 fsync(3)".
+    const line = /^(\d+) +(.*)$/.exec(raw);
     if (!line) continue;
     const pid = Number(line[1]);
     let call = line[2]!;

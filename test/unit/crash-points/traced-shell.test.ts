@@ -47,6 +47,23 @@ describe("a shell script's trace read as durable writes", () => {
     ]);
   });
 
+  it('reads the lines of a process whose id strace pads to five columns', () => {
+    // strace -o writes the pid left-justified in 5 columns: "6003  fsync(3)" once pids wrap.
+    expect(
+      operations([
+        `6003  openat(AT_FDCWD, ${hex('/data/h')}, O_WRONLY|O_APPEND) = 3`,
+        `6003  write(3, ${hex('x')}, 1)          = 1`,
+        `6003  fsync(3)                          = 0`,
+        `123456 renameat(AT_FDCWD, ${hex('/data/h')}, AT_FDCWD, ${hex('/data/g')}) = 0`,
+      ]),
+    ).toEqual([
+      { op: 'open', handle: 1, path: '/data/h', created: false, truncated: false },
+      { op: 'write', handle: 1, position: 'end', bytes: Buffer.from('x') },
+      { op: 'fsync', handle: 1 },
+      { op: 'rename', from: '/data/h', to: '/data/g' },
+    ]);
+  });
+
   it('takes O_CREAT on a file that was there for emptying it, and leaves other folders out', () => {
     expect(
       operations(
