@@ -62,17 +62,38 @@ fi
 # The scanner's udev rule (docs/scanners.md) into /etc/udev/rules.d, then udev reloaded. A rule
 # staff edited there (say, to add a scanner's IDs) is kept: it is replaced only while it is the
 # copy this script installed (recognised by the checksum it keeps) or the same as this version's.
+# The checksum lives in a folder only root writes (/var/lib/library-kiosk-package, 0755): never
+# in the data folder, which the kiosk user owns, where a link planted in the stamp's place would
+# have root overwrite whatever it points at. It is written to a new file renamed into place, so
+# even there no link is followed.
 UDEV_RULE_SOURCE='/opt/${sanitizedProductName}/resources/udev/70-library-kiosk-scanner.rules'
 UDEV_RULE_TARGET='/etc/udev/rules.d/70-library-kiosk-scanner.rules'
-UDEV_RULE_STAMP='/var/lib/library-kiosk/udev-rule.sha256'
+UDEV_RULE_STAMP='/var/lib/library-kiosk-package/udev-rule.sha256'
+# Versions before this one kept the stamp in the kiosk user's data folder: read only a regular
+# file of root's own there (never through a link), once, then remove it (rm removes a link itself).
+UDEV_RULE_OLD_STAMP='/var/lib/library-kiosk/udev-rule.sha256'
+udev_stamp() {
+  if [ -f "$UDEV_RULE_STAMP" ] && [ ! -L "$UDEV_RULE_STAMP" ]; then
+    cat "$UDEV_RULE_STAMP"
+  elif [ -f "$UDEV_RULE_OLD_STAMP" ] && [ ! -L "$UDEV_RULE_OLD_STAMP" ] && [ -O "$UDEV_RULE_OLD_STAMP" ]; then
+    cat "$UDEV_RULE_OLD_STAMP"
+  fi
+}
 if [ -f "$UDEV_RULE_SOURCE" ]; then
-  if [ ! -e "$UDEV_RULE_TARGET" ] || cmp -s "$UDEV_RULE_SOURCE" "$UDEV_RULE_TARGET" || { [ -f "$UDEV_RULE_STAMP" ] && [ "$(sha256sum < "$UDEV_RULE_TARGET")" = "$(cat "$UDEV_RULE_STAMP")" ]; }; then
-    mkdir -p "$(dirname "$UDEV_RULE_TARGET")" "$(dirname "$UDEV_RULE_STAMP")"
+  UDEV_RULE_KNOWN=$(udev_stamp)
+  if [ ! -e "$UDEV_RULE_TARGET" ] || cmp -s "$UDEV_RULE_SOURCE" "$UDEV_RULE_TARGET" || { [ -n "$UDEV_RULE_KNOWN" ] && [ "$(sha256sum < "$UDEV_RULE_TARGET")" = "$UDEV_RULE_KNOWN" ]; }; then
+    UDEV_RULE_STAMP_DIR=$(dirname "$UDEV_RULE_STAMP")
+    mkdir -p "$(dirname "$UDEV_RULE_TARGET")" "$UDEV_RULE_STAMP_DIR"
+    chmod 0755 "$UDEV_RULE_STAMP_DIR"
     install -m 0644 "$UDEV_RULE_SOURCE" "$UDEV_RULE_TARGET"
-    sha256sum < "$UDEV_RULE_TARGET" > "$UDEV_RULE_STAMP"
+    UDEV_RULE_STAMP_NEW=$(mktemp "$UDEV_RULE_STAMP_DIR/.udev-rule.sha256.XXXXXX")
+    sha256sum < "$UDEV_RULE_TARGET" > "$UDEV_RULE_STAMP_NEW"
+    chmod 0644 "$UDEV_RULE_STAMP_NEW"
+    mv -f "$UDEV_RULE_STAMP_NEW" "$UDEV_RULE_STAMP"
   else
     echo "Library Kiosk: kept the edited $UDEV_RULE_TARGET; this version's rule is $UDEV_RULE_SOURCE"
   fi
+  rm -f "$UDEV_RULE_OLD_STAMP"
   if hash udevadm 2>/dev/null && ! { [ -x '/usr/bin/ischroot' ] && /usr/bin/ischroot; }; then
     udevadm control --reload-rules || true
     udevadm trigger --subsystem-match=hidraw --action=change || true

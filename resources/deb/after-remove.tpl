@@ -30,13 +30,15 @@ fi
 # deb.afterRemove replaces electron-builder's template; a unit test keeps the two in step).
 # On remove, the udev rule the after-install script put in /etc/udev/rules.d goes, unless staff
 # edited it (kept until purge); on purge it goes in any case. On upgrade it stays: the new
-# version's after-install updates it.
+# version's after-install updates it. The checksum is in root's own folder (after-install says
+# why); a stamp an older version left in the data folder is removed (rm removes a link itself).
 UDEV_RULE_TARGET='/etc/udev/rules.d/70-library-kiosk-scanner.rules'
-UDEV_RULE_STAMP='/var/lib/library-kiosk/udev-rule.sha256'
+UDEV_RULE_STAMP='/var/lib/library-kiosk-package/udev-rule.sha256'
+UDEV_RULE_OLD_STAMP='/var/lib/library-kiosk/udev-rule.sha256'
 case "$1" in
   remove | purge)
     if [ -f "$UDEV_RULE_TARGET" ]; then
-      if [ "$1" = purge ] || { [ -f "$UDEV_RULE_STAMP" ] && [ "$(sha256sum < "$UDEV_RULE_TARGET")" = "$(cat "$UDEV_RULE_STAMP")" ]; }; then
+      if [ "$1" = purge ] || { [ -f "$UDEV_RULE_STAMP" ] && [ ! -L "$UDEV_RULE_STAMP" ] && [ "$(sha256sum < "$UDEV_RULE_TARGET")" = "$(cat "$UDEV_RULE_STAMP")" ]; }; then
         rm -f "$UDEV_RULE_TARGET"
         rm -f "$UDEV_RULE_STAMP"
         rmdir "$(dirname "$UDEV_RULE_STAMP")" 2>/dev/null || true
@@ -44,6 +46,7 @@ case "$1" in
         echo "Library Kiosk: kept the edited $UDEV_RULE_TARGET (removed on purge)"
       fi
     fi
+    rm -f "$UDEV_RULE_OLD_STAMP"
     if [ "$1" = purge ]; then
       rm -f "$UDEV_RULE_STAMP"
       rmdir "$(dirname "$UDEV_RULE_STAMP")" 2>/dev/null || true

@@ -2,11 +2,13 @@ import { spawnSync } from 'node:child_process';
 import {
   chmodSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -57,14 +59,22 @@ function udevSection(script: string): string {
 }
 
 let root: string;
-let paths: { source: string; target: string; stamp: string; calls: string };
+let paths: {
+  source: string;
+  target: string;
+  stamp: string;
+  /** Where versions before issue 35 kept the stamp: the kiosk user's data folder. */
+  dataDir: string;
+  calls: string;
+};
 
 beforeEach(() => {
   root = mkdtempSync(path.join(os.tmpdir(), 'kiosk-deb-'));
   paths = {
     source: path.join(root, 'opt/Library Kiosk/resources/udev/70-library-kiosk-scanner.rules'),
     target: path.join(root, 'etc/udev/rules.d/70-library-kiosk-scanner.rules'),
-    stamp: path.join(root, 'var/lib/library-kiosk/udev-rule.sha256'),
+    stamp: path.join(root, 'var/lib/library-kiosk-package/udev-rule.sha256'),
+    dataDir: path.join(root, 'var/lib/library-kiosk'),
     calls: path.join(root, 'udevadm-calls'),
   };
   mkdirSync(path.dirname(paths.source), { recursive: true });
@@ -81,12 +91,15 @@ afterEach(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-/** Runs our udev section of `which` script with the paths moved under the temporary root. */
+/**
+ * Runs our udev section of `which` script with every absolute path it names (/opt, /etc/udev,
+ * /var/lib) moved under the temporary root, whatever the variables that hold them are called.
+ */
 function run(which: 'install' | 'remove', arg: string): { stdout: string; calls: string[] } {
   const section = udevSection(render(readFileSync(OURS[which], 'utf8')))
-    .replace(/^UDEV_RULE_SOURCE=.*$/m, `UDEV_RULE_SOURCE='${paths.source}'`)
-    .replace(/^UDEV_RULE_TARGET=.*$/m, `UDEV_RULE_TARGET='${paths.target}'`)
-    .replace(/^UDEV_RULE_STAMP=.*$/m, `UDEV_RULE_STAMP='${paths.stamp}'`)
+    .replaceAll("'/opt/", `'${root}/opt/`)
+    .replaceAll("'/etc/udev/", `'${root}/etc/udev/`)
+    .replaceAll("'/var/lib/", `'${root}/var/lib/`)
     .replaceAll('/usr/bin/ischroot', path.join(root, 'bin/ischroot'));
   // --norc and no stdin: bash run over a socket (libuv's pipes are socketpairs) reads ~/.bashrc.
   const result = spawnSync('bash', ['--norc', '--noprofile', '-c', section, 'postinst', arg], {
@@ -171,5 +184,48 @@ describe("the deb's maintainer scripts", () => {
     run('remove', 'purge');
     expect(existsSync(paths.target)).toBe(false);
     expect(existsSync(paths.stamp)).toBe(false);
+  });
+
+  it("install: never writes through a link the kiosk user planted in its data folder (root's file stays whole)", () => {
+    // The kiosk user owns /var/lib/library-kiosk: a link there in the old stamp's place, to a
+    // stand-in for /etc/shadow, must not make root replace that file with a checksum.
+    const shadow = path.join(root, 'etc/shadow');
+    mkdirSync(path.dirname(shadow), { recursive: true });
+    writeFileSync(shadow, 'root:$y$j9T$secret:19000:0:99999:7:::\n');
+    mkdirSync(paths.dataDir, { recursive: true });
+    const planted = path.join(paths.dataDir, 'udev-rule.sha256');
+    symlinkSync(shadow, planted);
+    run('install', 'configure');
+    expect(readFileSync(shadow, 'utf8')).toBe('root:$y$j9T$secret:19000:0:99999:7:::\n');
+    expect(existsSync(planted)).toBe(false);
+    // The stamp is in root's own folder, a regular file, and the rule was installed.
+    expect(lstatSync(paths.stamp).isFile()).toBe(true);
+    expect(statSync(path.dirname(paths.stamp)).mode & 0o777).toBe(0o755);
+    expect(readFileSync(paths.target, 'utf8')).toBe(readFileSync(paths.source, 'utf8'));
+  });
+
+  it("install: replaces a link in the stamp's own place instead of writing through it", () => {
+    const victim = path.join(root, 'victim');
+    writeFileSync(victim, 'untouched\n');
+    mkdirSync(path.dirname(paths.stamp), { recursive: true });
+    symlinkSync(victim, paths.stamp);
+    run('install', 'configure');
+    expect(readFileSync(victim, 'utf8')).toBe('untouched\n');
+    expect(lstatSync(paths.stamp).isSymbolicLink()).toBe(false);
+  });
+
+  it("upgrade from a version that kept the stamp in the data folder: reads root's own file there once, then removes it", () => {
+    // What the older after-install left: the shipped rule and its checksum in the data folder.
+    mkdirSync(path.dirname(paths.target), { recursive: true });
+    writeFileSync(paths.target, readFileSync(paths.source));
+    mkdirSync(paths.dataDir, { recursive: true });
+    const old = path.join(paths.dataDir, 'udev-rule.sha256');
+    const sum = spawnSync('sha256sum', { input: readFileSync(paths.target), encoding: 'utf8' });
+    writeFileSync(old, sum.stdout);
+    writeFileSync(paths.source, `${readFileSync(paths.source, 'utf8')}# a newer rule\n`);
+    run('install', 'configure');
+    expect(readFileSync(paths.target, 'utf8')).toContain('# a newer rule');
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(paths.stamp)).toBe(true);
   });
 });
