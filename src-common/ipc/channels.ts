@@ -1,11 +1,13 @@
 import { CONSOLE_GATES } from './console/channels';
 
 /**
- * Who may call a channel; the choke point (src-main/ipc/choke-point.ts) enforces it, so no handler
- * checks staff mode to refuse a call. `staff`: only while staff mode is open (the staff screen, not
- * the PIN screen); otherwise the call is refused with the one problem `not-staff` and its handler
- * never runs. `patron`: the patron's screens, open to every caller (the core itself ignores a patron
- * intent while a staff screen shows). `either`: both audiences, staff mode open or shut.
+ * Who may call a channel; the choke point (src-main/ipc/choke-point.ts) enforces every gate, so no
+ * handler checks the screen to refuse a call. `staff`: only while staff mode is open (the staff
+ * screen, not the PIN screen). `patron`: only while the patrons' screens show (no staff screen,
+ * the PIN screen included): a patron's intent, their access modes and speech. `either`: both
+ * audiences, staff mode open or shut. A refused call gets the one problem `not-allowed` naming the
+ * gate, and its handler never runs. Over and above its gate, while one connection holds staff mode
+ * every other may only read the state (the `owner` refusal).
  */
 export type Gate = 'patron' | 'staff' | 'either';
 

@@ -1,6 +1,6 @@
 import type { DemoGuide } from '../../src-common/ipc/demo-guide';
 import type { StaffAuth } from '../auth/staff-auth';
-import type { BarcodeKind, SessionInput } from '../circulation/session-events';
+import type { BarcodeKind } from '../circulation/session-events';
 import { createSessionDriver } from '../circulation/session-driver';
 import type { CirculationPort } from '../circulation/circulation-port';
 import type { Clock } from '../platform/clock';
@@ -16,6 +16,7 @@ import type {
   Theme,
 } from '../../src-common/ipc/contract';
 import type { Receipt } from '../../src-common/ipc/patron';
+import type { GateState } from '../ipc/choke-point';
 import { classify } from '../scanner/classify';
 import type { Classification } from '../../src-common/ipc/scan-event';
 import type { ScanEvent } from '../../src-common/ipc/scan-event';
@@ -121,11 +122,8 @@ export interface KioskCore {
   state(view?: StateView): KioskState;
   /** Whether the PIN screen or staff mode is showing. */
   staffOpen(): boolean;
-  /**
-   * The choke point's staff gate: is staff mode open (the staff screen, not the PIN screen)? A yes
-   * counts as staff activity.
-   */
-  admitStaff(): boolean;
+  /** What the choke point's gates read: which screens show, and staff activity. */
+  readonly gates: GateState;
   /** Subscribe to core events; returns the unsubscribe function. */
   subscribe(listener: CoreListener): () => void;
   dispose(): void;
@@ -220,10 +218,9 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       emit();
     },
   });
-  const admitStaff = (): boolean => {
-    if (staff.screen()?.name !== 'staff') return false;
-    staff.touch();
-    return true;
+  const gates: GateState = {
+    audience: () => staff.screen()?.name ?? 'patron',
+    staffActed: () => staff.touch(),
   };
   const staffConsole = options.console
     ? createStaffConsole({
@@ -288,11 +285,6 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     };
   }
 
-  /** Patron intents count only while the patron screens show. */
-  const patron = (input: SessionInput): void => {
-    if (!staff.screen()) session.dispatch(input);
-  };
-
   const onScan = (scan: ScanEvent): void => {
     const classification = classify(scan.code, scannerSettings);
     const staffScreen = staff.screen();
@@ -343,17 +335,18 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     },
     'speech.say': (request) =>
       options.speech ? options.speech.say(request) : { engine: 'none' as const },
-    'patron.startCheckIn': () => patron({ type: 'start-check-in' }),
-    'patron.chooseEmail': () => patron({ type: 'choose-email' }),
-    'patron.submitEmail': ({ email }) => patron({ type: 'submit-email', email }),
-    'patron.submitPin': ({ pin }) => patron({ type: 'submit-pin', pin }),
-    'patron.finish': () => patron({ type: 'finish' }),
-    'patron.chooseReceipt': ({ print }) => patron({ type: 'receipt-chosen', print }),
+    // Patron channels from here on: the choke point admits them only while patron screens show.
+    'patron.startCheckIn': () => session.dispatch({ type: 'start-check-in' }),
+    'patron.chooseEmail': () => session.dispatch({ type: 'choose-email' }),
+    'patron.submitEmail': ({ email }) => session.dispatch({ type: 'submit-email', email }),
+    'patron.submitPin': ({ pin }) => session.dispatch({ type: 'submit-pin', pin }),
+    'patron.finish': () => session.dispatch({ type: 'finish' }),
+    'patron.chooseReceipt': ({ print }) => session.dispatch({ type: 'receipt-chosen', print }),
     'patron.receiptPrinted': () =>
-      patron({ type: 'receipt-printed', generation: session.state().generation }),
-    'patron.activity': () => patron({ type: 'activity' }),
-    'patron.moreTime': () => patron({ type: 'more-time' }),
-    'patron.cancel': () => patron({ type: 'patron-cancel' }),
+      session.dispatch({ type: 'receipt-printed', generation: session.state().generation }),
+    'patron.activity': () => session.dispatch({ type: 'activity' }),
+    'patron.moreTime': () => session.dispatch({ type: 'more-time' }),
+    'patron.cancel': () => session.dispatch({ type: 'patron-cancel' }),
     // Staff who step in mid-session end it: its patron data must not sit behind staff mode.
     'staff.open': () => {
       session.dispatch({ type: 'cancel' });
@@ -389,7 +382,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     handlers,
     state,
     staffOpen: () => staff.screen() !== undefined,
-    admitStaff,
+    gates,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -16,11 +16,13 @@ export function wireIpc(core: KioskCore, window: BrowserWindow): () => void {
   const router = createIpcRouter({
     handlers: core.handlers,
     trustedOrigins: [APP_ORIGIN],
-    admitStaff: core.admitStaff,
+    gates: core.gates,
   });
   ipcMain.handle(INVOKE_CHANNEL, (event, channel: unknown, payload: unknown) =>
     router.dispatch(typeof channel === 'string' ? channel : '', payload, {
       senderUrl: senderUrl(event),
+      // One window, so no other connection can hold staff mode: its web contents names it.
+      connection: event.sender.id,
     }),
   );
   const unsubscribe = core.subscribe(({ event, payload }) => {

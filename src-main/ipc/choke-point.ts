@@ -10,12 +10,26 @@ import type {
   IpcHandlers,
   IpcResult,
 } from '../../src-common/ipc/contract';
+import type { RefusedGate } from '../../src-common/ipc/problem';
+import type { ConnectionId, StaffOwnership } from './staff-owner';
 
 const log = createLogger('ipc');
 
 export interface CallContext {
   /** URL of the frame (Electron) or the Origin of the connection (web host) that sent the call. */
   senderUrl: string | undefined;
+  /** The caller's connection: the web host's socket, Electron's window (its web contents id). */
+  connection: ConnectionId;
+}
+
+/** Which screens show now: the patrons', the staff PIN screen, or staff mode itself. */
+export type Audience = 'patron' | 'staff-pin' | 'staff';
+
+/** What the gates read from the kiosk (kiosk-core.ts provides it). */
+export interface GateState {
+  audience(): Audience;
+  /** A staff call was admitted: it counts as staff activity (the idle timer starts again). */
+  staffActed(): void;
 }
 
 export interface IpcRouter {
@@ -27,11 +41,13 @@ export interface RouterOptions {
   handlers: IpcHandlers;
   /** Origins allowed to call, e.g. `app://kiosk` or `http://127.0.0.1:7300`. */
   trustedOrigins: readonly string[];
+  /** Asked before a `staff` or `patron` channel's handler runs (the gates are in channels.ts). */
+  gates: GateState;
   /**
-   * Asked before a `staff` channel's handler runs (the gates are in channels.ts): is staff mode
-   * open? A yes counts as staff activity.
+   * Which connection holds staff mode, where there can be several (the web host); absent, the
+   * one window (Electron) always does.
    */
-  admitStaff(): boolean;
+  ownership?: StaffOwnership;
 }
 
 function isChannel(channel: string): channel is InvokeChannel {
@@ -53,6 +69,23 @@ function failure(problem: CallProblem): IpcResult<never> {
   return { ok: false, problem };
 }
 
+/** The one refusal of every gate: what refused, and nothing about the channel or its payload. */
+function refused(gate: RefusedGate): IpcResult<never> {
+  return failure({ kind: 'not-allowed', gate });
+}
+
+/** The gate of the channel table that refuses this channel now, if one does. */
+function closedGate(channel: InvokeChannel, gates: GateState): RefusedGate | undefined {
+  const gate = CHANNEL_GATES[channel];
+  const audience = gates.audience();
+  if (gate === 'staff') {
+    if (audience !== 'staff') return 'staff';
+    gates.staffActed();
+  }
+  if (gate === 'patron' && audience !== 'patron') return 'patron';
+  return undefined;
+}
+
 /** Console handlers answer with a value or a problem; that answer is the call's one result. */
 const answering = new Set<string>(CONSOLE_CHANNELS);
 
@@ -63,10 +96,17 @@ function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
+/**
+ * The one choke point of every renderer call, in both hosts: the sender, the channel, whose
+ * connection holds staff mode, the channel's gate, the payload, then the handler. Every refusal
+ * of a gate is the one problem `not-allowed`, given before the payload is read, so a refused
+ * call learns nothing more and its handler never runs.
+ */
 export function createIpcRouter({
   handlers,
   trustedOrigins,
-  admitStaff,
+  gates,
+  ownership,
 }: RouterOptions): IpcRouter {
   const trusted = new Set(trustedOrigins);
   return {
@@ -79,21 +119,28 @@ export function createIpcRouter({
       if (!isChannel(channel)) {
         return failure({ kind: 'unknown-channel', channel: channel.slice(0, 64) });
       }
-      // The one staff gate: before the payload is read, so a refused call learns nothing more.
-      if (CHANNEL_GATES[channel] === 'staff' && !admitStaff()) {
-        return failure({ kind: 'not-staff' });
-      }
-      const parsed = invokeContract[channel].request.safeParse(payload);
-      if (!parsed.success) {
-        return failure({ kind: 'invalid-payload', channel, issues: describeIssues(parsed.error) });
-      }
+      if (ownership && !ownership.admit(context.connection, channel)) return refused('owner');
       try {
-        const handler = handlers[channel] as (request: unknown) => unknown;
-        const value = await handler(parsed.data);
-        return answering.has(channel) ? (value as ConsoleAnswer<unknown>) : { ok: true, value };
-      } catch (error) {
-        log.error('handler failed', { channel, error });
-        return failure({ kind: 'handler-failed', channel });
+        const gate = closedGate(channel, gates);
+        if (gate) return refused(gate);
+        const parsed = invokeContract[channel].request.safeParse(payload);
+        if (!parsed.success) {
+          return failure({
+            kind: 'invalid-payload',
+            channel,
+            issues: describeIssues(parsed.error),
+          });
+        }
+        try {
+          const handler = handlers[channel] as (request: unknown) => unknown;
+          const value = await handler(parsed.data);
+          return answering.has(channel) ? (value as ConsoleAnswer<unknown>) : { ok: true, value };
+        } catch (error) {
+          log.error('handler failed', { channel, error });
+          return failure({ kind: 'handler-failed', channel });
+        }
+      } finally {
+        ownership?.finished(context.connection, channel);
       }
     },
   };

@@ -2,21 +2,19 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
-import { INVOKE_CHANNELS } from '../../src-common/ipc/channels';
 import { WireHeartbeatSchema, WireRequestSchema } from '../../src-common/ipc/contract';
-import type { InvokeChannel, KioskState, WireMessage } from '../../src-common/ipc/contract';
+import type { KioskState, WireMessage } from '../../src-common/ipc/contract';
 import type { IpcRouter } from '../ipc/choke-point';
 import { createLogger } from '../../src-shared/log/logger';
 import type { PageRecovery } from '../host/page-recovery';
 import { KIOSK_SUBPROTOCOL } from '../../src-common/launch-key';
 import type { LaunchKey } from './launch-key';
-import type { ConnectionId, StaffOwnership } from './staff-owner';
+import type { ConnectionId, StaffOwnership } from '../ipc/staff-owner';
+import type { StateView } from '../core/kiosk-core';
 
 const log = createLogger('web-host:ipc');
 
 export const IPC_PATH = '/ipc';
-
-const channels = new Set<string>(INVOKE_CHANNELS);
 
 export interface IpcSocket {
   /**
@@ -24,7 +22,7 @@ export interface IpcSocket {
    * that does not offer this launch's key.
    */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
-  /** The state changed: each connection gets its own view of it (see StaffOwnership). */
+  /** The state changed: each connection gets its own view of it (see StaffOwnership.sees). */
   broadcastState(): void;
   close(): Promise<void>;
 }
@@ -33,7 +31,9 @@ export interface IpcSocketOptions {
   router: IpcRouter;
   ownOrigins: readonly string[];
   launchKey: LaunchKey;
-  staff: StaffOwnership;
+  /** Whose connection holds staff mode: the router enforces it; the socket shows each its view. */
+  ownership: StaffOwnership;
+  state(view: StateView): KioskState;
   heartbeat?: HeartbeatOptions;
 }
 
@@ -86,7 +86,8 @@ export function createIpcSocket({
   router,
   ownOrigins,
   launchKey,
-  staff,
+  ownership,
+  state,
   heartbeat,
 }: IpcSocketOptions): IpcSocket {
   const server = new WebSocketServer({
@@ -103,6 +104,8 @@ export function createIpcSocket({
   };
   const sendState = (ws: WebSocket, payload: KioskState): void =>
     send(ws, { type: 'event', event: 'kiosk.state', payload });
+  /** The full state for a connection that sees the staff screens, the patron view for others. */
+  const stateFor = (id: ConnectionId): KioskState => state(ownership.sees(id) ? 'full' : 'patron');
 
   server.on('connection', (ws: WebSocket, request: IncomingMessage) => {
     const id = nextId++;
@@ -112,10 +115,10 @@ export function createIpcSocket({
     ws.on('error', (error) => log.warn('closed a WebSocket after a protocol error', { error }));
     ws.on('close', () => {
       connections.delete(ws);
-      staff.closed(id);
+      ownership.closed(id);
     });
     // A (re)connected renderer draws the current state at once.
-    sendState(ws, staff.stateFor(id));
+    sendState(ws, stateFor(id));
     const heard = heartbeat ? listenForHeartbeat(ws, id, heartbeat) : undefined;
     ws.on('message', async (data, isBinary) => {
       if (isBinary) return ws.close(1003, 'text frames only');
@@ -129,23 +132,13 @@ export function createIpcSocket({
       const parsed = WireRequestSchema.safeParse(frame);
       if (!parsed.success) return ws.close(1007, 'malformed frame');
       const { id: callId, channel, payload } = parsed.data;
-      const known = channels.has(channel) ? (channel as InvokeChannel) : undefined;
-      if (known && !staff.admit(id, known)) {
-        // Staff mode is open on another screen, which alone may act until it closes.
-        send(ws, { type: 'result', id: callId, result: { ok: false, problem: { kind: 'busy' } } });
-        return;
-      }
-      try {
-        const result = await router.dispatch(channel, payload, { senderUrl });
-        // The state a connection reads is its own view of it, as in the events it gets.
-        const answer =
-          known === 'kiosk.getState' && result.ok
-            ? { ok: true as const, value: staff.stateFor(id) }
-            : result;
-        send(ws, { type: 'result', id: callId, result: answer });
-      } finally {
-        if (known) staff.finished(id, known);
-      }
+      const result = await router.dispatch(channel, payload, { senderUrl, connection: id });
+      // The state a connection reads is its own view of it, as in the events it gets.
+      const answer =
+        channel === 'kiosk.getState' && result.ok
+          ? { ok: true as const, value: stateFor(id) }
+          : result;
+      send(ws, { type: 'result', id: callId, result: answer });
     });
   });
 
@@ -165,7 +158,7 @@ export function createIpcSocket({
       server.handleUpgrade(request, socket, head, (ws) => server.emit('connection', ws, request));
     },
     broadcastState() {
-      for (const [ws, id] of connections) sendState(ws, staff.stateFor(id));
+      for (const [ws, id] of connections) sendState(ws, stateFor(id));
     },
     close() {
       for (const ws of server.clients) ws.terminate();

@@ -11,7 +11,7 @@ import { IPC_PATH, createIpcSocket } from './ipc-socket';
 import type { HeartbeatOptions } from './ipc-socket';
 import { createLaunchKey } from './launch-key';
 import type { LaunchKey } from './launch-key';
-import { createStaffOwnership } from './staff-owner';
+import { createStaffOwnership } from '../ipc/staff-owner';
 
 const log = createLogger('web-host');
 
@@ -76,17 +76,25 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   // same check as every loopback server of the project (src-shared/http/host-check.mjs).
   const hostAllowed = createHostCheck();
   const trustedOrigins = [origin, `http://localhost:${port}`];
+  const { core } = options;
+  // Staff mode belongs to the connection that opened it; the choke point asks before every gate.
+  const ownership = createStaffOwnership({
+    staffShows: () => core.staffOpen(),
+    closeStaff: () => void core.handlers['staff.exit'](undefined),
+  });
   const router = createIpcRouter({
-    handlers: options.core.handlers,
+    handlers: core.handlers,
     trustedOrigins,
-    admitStaff: options.core.admitStaff,
+    gates: core.gates,
+    ownership,
   });
   const launchKey = options.launchKey ?? createLaunchKey();
   const ipc = createIpcSocket({
     router,
     ownOrigins: trustedOrigins,
     launchKey,
-    staff: createStaffOwnership(options.core),
+    ownership,
+    state: (view) => core.state(view),
     ...(options.heartbeat ? { heartbeat: options.heartbeat } : {}),
   });
   const unsubscribe = options.core.subscribe(() => ipc.broadcastState());

@@ -8,8 +8,7 @@ const CALL_KINDS: Record<ProblemKind, boolean> = {
   'invalid-payload': true,
   'handler-failed': true,
   disconnected: true,
-  busy: true,
-  'not-staff': true,
+  'not-allowed': true,
   refused: false,
   'auth-required': false,
   unreachable: false,
@@ -68,9 +67,9 @@ export function problemWords(
     case 'invalid-payload':
     case 'handler-failed':
       return t('console.problem.callFailed', { kind: problem.kind });
+    case 'not-allowed':
+      return t(`console.problem.notAllowed.${problem.gate}`);
     case 'disconnected':
-    case 'busy':
-    case 'not-staff':
     case 'auth-required':
     case 'cancelled':
     case 'invalid':

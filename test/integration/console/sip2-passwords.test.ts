@@ -210,7 +210,7 @@ describe('SIP2 passwords from the settings screen, at the core', () => {
       kind: 'terminal',
       password: TERMINAL,
     });
-    expect(refused).toEqual({ ok: false, problem: { kind: 'not-staff' } });
+    expect(refused).toEqual({ ok: false, problem: { kind: 'not-allowed', gate: 'staff' } });
     const files = createSip2PasswordsFile(
       fileVaultPaths(dataDir),
       dataFolderKeys(dataDir).clientSecret,

@@ -141,7 +141,7 @@ describe('web host', () => {
     client.ws.close();
   });
 
-  it('refuses a staff channel with staff mode shut with the one problem, not-staff', async () => {
+  it('refuses a staff channel with staff mode shut with the one problem, not-allowed by the staff gate', async () => {
     const client = await openSocket(wsUrl, host.url);
     for (const [id, channel] of [
       [11, 'console.settings.get'],
@@ -149,7 +149,10 @@ describe('web host', () => {
       [13, 'auth.signOut'],
     ] as const) {
       client.ws.send(JSON.stringify({ type: 'invoke', id, channel, payload: { what: 'journal' } }));
-      await frameMatching(client, { id, result: { ok: false, problem: { kind: 'not-staff' } } });
+      await frameMatching(client, {
+        id,
+        result: { ok: false, problem: { kind: 'not-allowed', gate: 'staff' } },
+      });
     }
     client.ws.close();
   });
@@ -195,7 +198,7 @@ describe('web host', () => {
       await frameMatching(other, {
         type: 'result',
         id,
-        result: { ok: false, problem: expect.objectContaining({ kind: 'busy' }) },
+        result: { ok: false, problem: { kind: 'not-allowed', gate: 'owner' } },
       });
     }
     call(other, 5, 'kiosk.getState');
@@ -215,5 +218,32 @@ describe('web host', () => {
     call(other, 6, 'kiosk.setLanguage', { language: 'en' });
     await frameMatching(other, { type: 'result', id: 6, result: { ok: true } });
     other.ws.close();
+  });
+
+  it('refuses a patron channel over the socket while a staff screen shows, with the one refusal (issue 35, item 6)', async () => {
+    const client = await openSocket(wsUrl, host.url);
+    const call = (id: number, channel: string, payload?: object): void =>
+      client.ws.send(JSON.stringify({ type: 'invoke', id, channel, payload }));
+    call(31, 'staff.open');
+    await frameMatching(client, { type: 'result', id: 31, result: { ok: true } });
+    call(32, 'kiosk.setAccess', { audio: true });
+    call(33, 'speech.say', { text: 'hello', language: 'en', rate: 175 });
+    call(34, 'patron.startCheckIn');
+    for (const id of [32, 33, 34]) {
+      await frameMatching(client, {
+        type: 'result',
+        id,
+        result: { ok: false, problem: { kind: 'not-allowed', gate: 'patron' } },
+      });
+    }
+    expect(web.kiosk.core.state().access.audio).toBe(false);
+    call(35, 'staff.exit');
+    await frameMatching(client, { type: 'result', id: 35, result: { ok: true } });
+    call(36, 'kiosk.setAccess', { audio: true });
+    await frameMatching(client, { type: 'result', id: 36, result: { ok: true } });
+    expect(web.kiosk.core.state().access.audio).toBe(true);
+    call(37, 'kiosk.setAccess', { audio: false });
+    await frameMatching(client, { type: 'result', id: 37, result: { ok: true } });
+    client.ws.close();
   });
 });

@@ -109,16 +109,16 @@ function setup(
   return { core, auth, scanner, service, time, states, h: core.handlers };
 }
 
-const NOT_STAFF = { ok: false, problem: { kind: 'not-staff' } };
+const NOT_STAFF = { ok: false, problem: { kind: 'not-allowed', gate: 'staff' } };
 
 /** A renderer's call to the core through the one choke point, as both hosts make it. */
 function call(core: KioskCore, channel: string, payload?: unknown) {
   const router = createIpcRouter({
     handlers: core.handlers,
     trustedOrigins: ['app://kiosk'],
-    admitStaff: core.admitStaff,
+    gates: core.gates,
   });
-  return router.dispatch(channel, payload, { senderUrl: 'app://kiosk/index.html' });
+  return router.dispatch(channel, payload, { senderUrl: 'app://kiosk/index.html', connection: 1 });
 }
 
 type OpenChannel = {
@@ -391,12 +391,20 @@ describe('kiosk core', () => {
     expect(service.calls).toEqual([]);
   });
 
-  it('ignores patron intents while a staff screen shows', async () => {
-    const { core, h } = setup();
-    await h['staff.open'](undefined);
-    await h['patron.startCheckIn'](undefined);
-    await h['staff.exit'](undefined);
+  it('refuses patron intents while a staff screen shows, at the choke point (issue 35, item 6)', async () => {
+    const { core } = setup();
+    await call(core, 'staff.open');
+    expect(await call(core, 'patron.startCheckIn')).toEqual({
+      ok: false,
+      problem: { kind: 'not-allowed', gate: 'patron' },
+    });
+    expect(await call(core, 'kiosk.setAccess', { audio: true })).toEqual({
+      ok: false,
+      problem: { kind: 'not-allowed', gate: 'patron' },
+    });
+    await call(core, 'staff.exit');
     expect(core.state().screen.name).toBe('attract');
+    expect(core.state().access.audio).toBe(false);
   });
 
   it('keeps staff details out of the state outside staff mode', async () => {
@@ -598,7 +606,7 @@ describe('kiosk core', () => {
       return { services, calls };
     }
 
-    it('refuses every console channel with not-staff outside staff mode, calling nothing', async () => {
+    it('refuses every console channel with the staff gate refusal outside staff mode, calling nothing', async () => {
       const { services, calls } = recordingConsole();
       const { core } = setup({ console: services });
       for (const channel of CONSOLE_CHANNELS) {
@@ -659,7 +667,7 @@ describe('kiosk core', () => {
       for (const channel of staffChannels) {
         expect(await call(core, channel, 'not a payload'), channel).toEqual({
           ok: false,
-          problem: { kind: 'not-staff' },
+          problem: { kind: 'not-allowed', gate: 'staff' },
         });
       }
       expect(calls).toEqual([]);

@@ -1,15 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createIpcRouter } from '../../../src-main/ipc/choke-point';
+import type { Audience, GateState } from '../../../src-main/ipc/choke-point';
 import type { IpcHandlers } from '../../../src-common/ipc/contract';
 import { invokeContract } from '../../../src-common/ipc/contract';
 import { CHANNEL_GATES, INVOKE_CHANNELS } from '../../../src-common/ipc/channels';
+import type { InvokeChannel } from '../../../src-common/ipc/channels';
+import { createStaffOwnership } from '../../../src-main/ipc/staff-owner';
 import { CONSOLE_CHANNELS } from '../../../src-common/ipc/console/channels';
 import { unavailableConsole } from '../../../src-main/core/console';
 import { DEFAULT_KEY_MAP } from '../../../src-common/ipc/access';
 
 const APP = 'app://kiosk';
-/** Staff mode shut: these calls are all ones anybody may make. */
-const shut = (): boolean => false;
+/** The patrons' screens show: staff mode shut. */
+const SHUT: GateState = { audience: () => 'patron', staffActed: () => undefined };
 
 function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
   return {
@@ -67,12 +70,12 @@ describe('IPC choke point', () => {
     const router = createIpcRouter({
       handlers: handlers({ 'kiosk.setLanguage': setLanguage }),
       trustedOrigins: [APP],
-      admitStaff: shut,
+      gates: SHUT,
     });
     const result = await router.dispatch(
       'kiosk.setLanguage',
       { language: 'es' },
-      { senderUrl: 'https://evil.example/' },
+      { connection: 1, senderUrl: 'https://evil.example/' },
     );
     expect(result).toMatchObject({ ok: false, problem: { kind: 'forbidden-sender' } });
     expect(setLanguage).not.toHaveBeenCalled();
@@ -82,9 +85,12 @@ describe('IPC choke point', () => {
     const router = createIpcRouter({
       handlers: handlers(),
       trustedOrigins: [APP],
-      admitStaff: shut,
+      gates: SHUT,
     });
-    const result = await router.dispatch('kiosk.getState', undefined, { senderUrl: undefined });
+    const result = await router.dispatch('kiosk.getState', undefined, {
+      connection: 1,
+      senderUrl: undefined,
+    });
     expect(result).toMatchObject({ ok: false, problem: { kind: 'forbidden-sender' } });
   });
 
@@ -92,9 +98,10 @@ describe('IPC choke point', () => {
     const router = createIpcRouter({
       handlers: handlers(),
       trustedOrigins: ['http://127.0.0.1:7300'],
-      admitStaff: shut,
+      gates: SHUT,
     });
     const result = await router.dispatch('kiosk.getState', undefined, {
+      connection: 1,
       senderUrl: 'http://127.0.0.1:73000/',
     });
     expect(result).toMatchObject({ ok: false, problem: { kind: 'forbidden-sender' } });
@@ -105,12 +112,12 @@ describe('IPC choke point', () => {
     const router = createIpcRouter({
       handlers: handlers({ 'kiosk.setLanguage': setLanguage }),
       trustedOrigins: [APP],
-      admitStaff: shut,
+      gates: SHUT,
     });
     const result = await router.dispatch(
       'kiosk.setLanguage',
       { language: 'klingon' },
-      { senderUrl: `${APP}/index.html` },
+      { connection: 1, senderUrl: `${APP}/index.html` },
     );
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -125,9 +132,10 @@ describe('IPC choke point', () => {
     const router = createIpcRouter({
       handlers: handlers(),
       trustedOrigins: [APP],
-      admitStaff: shut,
+      gates: SHUT,
     });
     const result = await router.dispatch('fs.readFile', '/etc/passwd', {
+      connection: 1,
       senderUrl: `${APP}/index.html`,
     });
     expect(result).toMatchObject({ ok: false, problem: { kind: 'unknown-channel' } });
@@ -137,9 +145,10 @@ describe('IPC choke point', () => {
     const router = createIpcRouter({
       handlers: handlers(),
       trustedOrigins: [APP],
-      admitStaff: shut,
+      gates: SHUT,
     });
     const result = await router.dispatch('constructor', undefined, {
+      connection: 1,
       senderUrl: `${APP}/index.html`,
     });
     expect(result).toMatchObject({ ok: false, problem: { kind: 'unknown-channel' } });
@@ -150,12 +159,12 @@ describe('IPC choke point', () => {
     const router = createIpcRouter({
       handlers: handlers({ 'staff.submitPin': submitPin }),
       trustedOrigins: [APP],
-      admitStaff: shut,
+      gates: SHUT,
     });
     const result = await router.dispatch(
       'staff.submitPin',
       { pin: '1234' },
-      { senderUrl: `${APP}/index.html` },
+      { connection: 1, senderUrl: `${APP}/index.html` },
     );
     expect(result).toEqual({ ok: true, value: { accepted: true } });
     expect(submitPin).toHaveBeenCalledWith({ pin: '1234' });
@@ -169,9 +178,10 @@ describe('IPC choke point', () => {
         },
       }),
       trustedOrigins: [APP],
-      admitStaff: shut,
+      gates: SHUT,
     });
     const result = await router.dispatch('kiosk.getState', undefined, {
+      connection: 1,
       senderUrl: `${APP}/index.html`,
     });
     expect(result).toMatchObject({ ok: false, problem: { kind: 'handler-failed' } });
@@ -206,6 +216,10 @@ describe('IPC choke point', () => {
       ['kiosk.setLanguage', 'either'],
       ['kiosk.setTheme', 'either'],
       ['scanner.submitWedgeScan', 'either'],
+      ['kiosk.setAccess', 'patron'],
+      ['speech.say', 'patron'],
+      ['patron.submitPin', 'patron'],
+      ['patron.moreTime', 'patron'],
       ['patron.startCheckIn', 'patron'],
       ['patron.chooseEmail', 'patron'],
       ['patron.submitEmail', 'patron'],
@@ -218,57 +232,181 @@ describe('IPC choke point', () => {
       expect(CHANNEL_GATES[channel]).toBe(gate);
     });
 
-    it('refuses a staff channel with staff mode shut before reading its payload', async () => {
-      const retry = vi.fn(() => ({ done: true }));
-      const admitStaff = vi.fn(() => false);
-      const router = createIpcRouter({
-        handlers: handlers({ 'offline.retry': retry }),
-        trustedOrigins: [APP],
-        admitStaff,
-      });
-      const result = await router.dispatch('offline.retry', 'not a payload', {
-        senderUrl: `${APP}/index.html`,
-      });
-      expect(result).toEqual({
-        ok: false,
-        problem: { kind: 'not-staff' },
-      });
-      expect(admitStaff).toHaveBeenCalledTimes(1);
-      expect(retry).not.toHaveBeenCalled();
-    });
+    /** Gates over a screen that tests move, and how often staff activity was counted. */
+    function screens(start: Audience = 'patron') {
+      const state = { audience: start, acted: 0 };
+      const gates: GateState = {
+        audience: () => state.audience,
+        staffActed: () => {
+          state.acted += 1;
+        },
+      };
+      return { state, gates };
+    }
 
-    it('runs a staff channel once staff mode admits it', async () => {
+    /** Every handler of the contract, each recording that it ran. */
+    function recorded() {
+      const ran: string[] = [];
+      const base = handlers();
+      const all = Object.fromEntries(
+        INVOKE_CHANNELS.map((channel) => [
+          channel,
+          (request: unknown) => {
+            ran.push(channel);
+            return (base[channel] as (request: unknown) => unknown)(request);
+          },
+        ]),
+      ) as unknown as IpcHandlers;
+      return { ran, all };
+    }
+
+    const FROM = { connection: 1, senderUrl: `${APP}/index.html` };
+    const byGate = (gate: string) => INVOKE_CHANNELS.filter((c) => CHANNEL_GATES[c] === gate);
+
+    it.each(['patron', 'staff-pin'] as const)(
+      'refuses every staff channel on the %s screen with the one refusal, before its payload is read',
+      async (audience) => {
+        const { state, gates } = screens(audience);
+        const { ran, all } = recorded();
+        const router = createIpcRouter({ handlers: all, trustedOrigins: [APP], gates });
+        for (const channel of byGate('staff')) {
+          expect(await router.dispatch(channel, 'not a payload', FROM), channel).toEqual({
+            ok: false,
+            problem: { kind: 'not-allowed', gate: 'staff' },
+          });
+        }
+        expect(ran).toEqual([]);
+        expect(state.acted).toBe(0);
+      },
+    );
+
+    it('runs a staff channel once staff mode is open, and counts it as staff activity', async () => {
       const retry = vi.fn(() => ({ done: true }));
+      const { state, gates } = screens('staff');
       const router = createIpcRouter({
         handlers: handlers({ 'offline.retry': retry }),
         trustedOrigins: [APP],
-        admitStaff: () => true,
+        gates,
       });
-      const result = await router.dispatch(
-        'offline.retry',
-        { id: 'tx-1' },
-        { senderUrl: `${APP}/index.html` },
-      );
+      const result = await router.dispatch('offline.retry', { id: 'tx-1' }, FROM);
       expect(result).toEqual({ ok: true, value: { done: true } });
       expect(retry).toHaveBeenCalledWith({ id: 'tx-1' });
+      expect(state.acted).toBe(1);
     });
 
-    it('never asks staff mode about a patron or either channel', async () => {
-      const admitStaff = vi.fn(() => false);
-      const router = createIpcRouter({ handlers: handlers(), trustedOrigins: [APP], admitStaff });
-      for (const channel of ['patron.cancel', 'staff.open', 'kiosk.getState'] as const) {
-        const result = await router.dispatch(channel, undefined, {
-          senderUrl: `${APP}/index.html`,
+    it.each(['staff-pin', 'staff'] as const)(
+      'refuses every patron channel (access modes and speech among them) while the %s screen shows',
+      async (audience) => {
+        const { gates } = screens(audience);
+        const { ran, all } = recorded();
+        const router = createIpcRouter({ handlers: all, trustedOrigins: [APP], gates });
+        const patron = byGate('patron');
+        expect(patron).toEqual(expect.arrayContaining(['kiosk.setAccess', 'speech.say']));
+        for (const channel of patron) {
+          expect(await router.dispatch(channel, 'not a payload', FROM), channel).toEqual({
+            ok: false,
+            problem: { kind: 'not-allowed', gate: 'patron' },
+          });
+        }
+        expect(ran).toEqual([]);
+      },
+    );
+
+    it("runs a patron channel while the patrons' screens show, never counting staff activity", async () => {
+      const say = vi.fn(() => ({ engine: 'none' as const }));
+      const { state, gates } = screens('patron');
+      const router = createIpcRouter({
+        handlers: handlers({ 'speech.say': say }),
+        trustedOrigins: [APP],
+        gates,
+      });
+      const request = { text: 'Scan your card.', language: 'en', rate: 175 };
+      expect(await router.dispatch('speech.say', request, FROM)).toEqual({
+        ok: true,
+        value: { engine: 'none' },
+      });
+      expect(say).toHaveBeenCalledTimes(1);
+      expect(state.acted).toBe(0);
+    });
+
+    it.each(['patron', 'staff-pin', 'staff'] as const)(
+      'lets every either channel through on the %s screen',
+      async (audience) => {
+        const { gates } = screens(audience);
+        const { ran, all } = recorded();
+        const router = createIpcRouter({ handlers: all, trustedOrigins: [APP], gates });
+        const payloads: Partial<Record<InvokeChannel, unknown>> = {
+          'kiosk.setLanguage': { language: 'es' },
+          'kiosk.setTheme': { theme: 'high-contrast' },
+          'staff.submitPin': { pin: '1234' },
+          'scanner.submitWedgeScan': { code: '31234000012345' },
+        };
+        for (const channel of byGate('either')) {
+          const result = await router.dispatch(channel, payloads[channel], FROM);
+          expect(result.ok, channel).toBe(true);
+        }
+        expect(ran).toEqual(byGate('either'));
+      },
+    );
+
+    it('lets only the connection that opened staff mode call anything but the state, until it closes', async () => {
+      const { state, gates } = screens('patron');
+      const { ran, all } = recorded();
+      const ownership = createStaffOwnership({
+        staffShows: () => state.audience !== 'patron',
+        closeStaff: () => (state.audience = 'patron'),
+      });
+      const open = all['staff.open'];
+      all['staff.open'] = (request) => {
+        state.audience = 'staff-pin';
+        return open(request);
+      };
+      const router = createIpcRouter({ handlers: all, trustedOrigins: [APP], gates, ownership });
+      const owner = { ...FROM, connection: 1 };
+      const other = { ...FROM, connection: 2 };
+      expect(await router.dispatch('staff.open', undefined, owner)).toMatchObject({ ok: true });
+      for (const channel of ['staff.submitPin', 'staff.exit', 'kiosk.setLanguage'] as const) {
+        expect(await router.dispatch(channel, { pin: '1234' }, other), channel).toEqual({
+          ok: false,
+          problem: { kind: 'not-allowed', gate: 'owner' },
         });
-        expect(result.ok, channel).toBe(true);
       }
-      expect(admitStaff).not.toHaveBeenCalled();
+      expect(await router.dispatch('kiosk.getState', undefined, other)).toMatchObject({ ok: true });
+      state.audience = 'staff';
+      expect(await router.dispatch('offline.retry', { id: 'tx-1' }, other)).toEqual({
+        ok: false,
+        problem: { kind: 'not-allowed', gate: 'owner' },
+      });
+      expect(await router.dispatch('offline.retry', { id: 'tx-1' }, owner)).toMatchObject({
+        ok: true,
+      });
+      expect(ran).toEqual(['staff.open', 'kiosk.getState', 'offline.retry']);
+      // The owner's connection goes: staff mode closes with it, and the other may act.
+      ownership.closed(1);
+      expect(state.audience).toBe('patron');
+      expect(await router.dispatch('kiosk.setLanguage', { language: 'es' }, other)).toMatchObject({
+        ok: true,
+      });
+    });
+
+    it('gives a refused gate no more than its name: the same answer whatever the payload', async () => {
+      const { gates } = screens('patron');
+      const router = createIpcRouter({ handlers: handlers(), trustedOrigins: [APP], gates });
+      const answers = await Promise.all(
+        [undefined, { id: 'tx-1' }, 'junk', { id: 42 }].map((payload) =>
+          router.dispatch('offline.retry', payload, FROM),
+        ),
+      );
+      expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
     });
   });
 
   describe('one result level', () => {
-    const admitted = { trustedOrigins: [APP], admitStaff: () => true };
-    const from = { senderUrl: `${APP}/index.html` };
+    const admitted = {
+      trustedOrigins: [APP],
+      gates: { audience: () => 'staff' as const, staffActed: () => undefined },
+    };
+    const from = { connection: 1, senderUrl: `${APP}/index.html` };
     const SEARCH = { name: 'ada', size: 10, page: 1 };
 
     it("passes a console handler's problem on as the call's own, not inside a value", async () => {

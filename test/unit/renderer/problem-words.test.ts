@@ -10,7 +10,7 @@ const size = (bytes: number): string => `${bytes / 1024 ** 2} MB`;
 /** One problem of each kind, what staff read for it in English and in Spanish, and if it is the call's. */
 const ROWS: { problem: Problem; en: string; es: string; call: boolean }[] = [
   {
-    problem: { kind: 'not-staff' },
+    problem: { kind: 'not-allowed', gate: 'staff' },
     en: 'Staff mode has closed. Open it again to go on.',
     es: 'El modo de personal se ha cerrado. Ábralo de nuevo para seguir.',
     call: true,
@@ -22,7 +22,13 @@ const ROWS: { problem: Problem; en: string; es: string; call: boolean }[] = [
     call: true,
   },
   {
-    problem: { kind: 'busy' },
+    problem: { kind: 'not-allowed', gate: 'patron' },
+    en: 'A staff screen is showing: close staff mode first.',
+    es: 'Se muestra una pantalla del personal: cierre antes el modo de personal.',
+    call: true,
+  },
+  {
+    problem: { kind: 'not-allowed', gate: 'owner' },
     en: 'Staff mode is open on another screen of this kiosk: only that screen can do this until staff mode closes there.',
     es: 'El modo de personal está abierto en otra pantalla de este quiosco: solo esa pantalla puede hacer esto hasta que se cierre allí.',
     call: true,

@@ -1,10 +1,9 @@
-import type { InvokeChannel, KioskState } from '../../src-common/ipc/contract';
-import type { KioskCore } from '../core/kiosk-core';
+import type { InvokeChannel } from '../../src-common/ipc/contract';
 
-/** One renderer connection, as the socket knows it. */
+/** One renderer connection: the web host numbers its sockets; Electron names its window. */
 export type ConnectionId = number;
 
-/** What a connection may call while another one has staff mode open: only read the state. */
+/** What a connection may call while another one holds staff mode: only read the state. */
 const ALWAYS_ALLOWED = new Set<InvokeChannel>(['kiosk.getState']);
 
 export interface StaffOwnership {
@@ -15,28 +14,34 @@ export interface StaffOwnership {
   admit(connection: ConnectionId, channel: InvokeChannel): boolean;
   /** The admitted call has run: a claim that opened nothing lapses. */
   finished(connection: ConnectionId, channel: InvokeChannel): void;
-  /** The state this connection is shown: the full one for the owner, the patron view for others. */
-  stateFor(connection: ConnectionId): KioskState;
-  /** A connection went away: staff mode it owned closes with it. */
+  /** Whether this connection sees the staff screens: none is held, or it holds them. */
+  sees(connection: ConnectionId): boolean;
+  /** A connection went away: staff mode it held closes with it. */
   closed(connection: ConnectionId): void;
+}
+
+export interface OwnershipOptions {
+  /** Whether a staff screen (the PIN screen or staff mode) shows now. */
+  staffShows(): boolean;
+  /** Closes the staff screens (the owner's connection went away). */
+  closeStaff(): void;
 }
 
 /**
  * Staff mode belongs to the connection that opened it (the web host may have several: a reload,
  * a second tab, another program that has the launch key). Others see the patrons' screen, without
  * the staff screen or its data, and may not call anything until staff mode closes; when the
- * owner's connection closes, staff mode closes with it.
+ * owner's connection closes, staff mode closes with it. The choke point asks it before any gate
+ * (src-main/ipc/choke-point.ts).
  */
-export function createStaffOwnership(
-  core: Pick<KioskCore, 'state' | 'staffOpen' | 'handlers'>,
-): StaffOwnership {
+export function createStaffOwnership(options: OwnershipOptions): StaffOwnership {
   let owner: ConnectionId | undefined;
   /** A `staff.open` is running: its caller owns staff mode from the first state it emits. */
   let claiming = false;
 
   /** The owner while staff mode is open (or being opened). */
   const currentOwner = (): ConnectionId | undefined => {
-    if (!claiming && !core.staffOpen()) owner = undefined;
+    if (!claiming && !options.staffShows()) owner = undefined;
     return owner;
   };
 
@@ -56,14 +61,14 @@ export function createStaffOwnership(
       if (channel === 'staff.open' && owner === connection) claiming = false;
       currentOwner();
     },
-    stateFor(connection) {
+    sees(connection) {
       const held = currentOwner();
-      return held === undefined || held === connection ? core.state() : core.state('patron');
+      return held === undefined || held === connection;
     },
     closed(connection) {
       if (currentOwner() === connection) {
         owner = undefined;
-        void core.handlers['staff.exit'](undefined);
+        options.closeStaff();
       }
     },
   };
