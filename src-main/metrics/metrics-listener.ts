@@ -5,10 +5,19 @@ import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
 import { createLogger } from '../../src-shared/log/logger';
+import { repeatedWarning } from '../../src-shared/log/repeated-warning';
+import type { RepeatedWarning, WarningTimers } from '../../src-shared/log/repeated-warning';
+import { OFF_LOOPBACK_NEEDS, listenerProtected } from './settings-schema';
 import type { MetricsSettings } from './settings-schema';
 import { bearerAuthorized } from './scrape-auth';
 
 const log = createLogger('metrics');
+
+export interface ListenerOptions {
+  /** Refused scrapes are logged once per window with a count; tests pass fake timers. */
+  refusalTimers?: WarningTimers;
+  refusalWindowMs?: number;
+}
 
 export interface MetricsListener {
   host: string;
@@ -18,28 +27,36 @@ export interface MetricsListener {
 }
 
 /**
- * Serves `GET /metrics` from the registry, where `metrics.host` and `metrics.port` say: with the
- * bearer token's hash and/or mTLS when the settings have them (the schema requires one of them
- * off loopback). Nothing else is served; no log line names a token or a scraper's header.
+ * Serves `GET /metrics` from the registry, where `metrics.host` and `metrics.port` say: over
+ * HTTPS with the certificate and key when the settings have them, asking for the bearer token
+ * and/or a client certificate from the client CA. Off loopback it will not start without TLS and
+ * one of those (the schema refuses such settings too). Nothing else is served; no log line names
+ * a token or a scraper's header, and refused scrapes are logged once a minute with a count.
  */
 export async function startMetricsListener(
   settings: MetricsSettings,
   registry: Registry,
+  options: ListenerOptions = {},
 ): Promise<MetricsListener> {
+  if (!listenerProtected(settings)) throw new Error(`refused to listen: ${OFF_LOOPBACK_NEEDS}`);
+  const refusals = repeatedWarning(log, 'a metrics scrape without the right token was refused', {
+    ...(options.refusalTimers ? { timers: options.refusalTimers } : {}),
+    ...(options.refusalWindowMs ? { windowMs: options.refusalWindowMs } : {}),
+  });
   const handler = (request: IncomingMessage, response: ServerResponse) => {
-    void answer(request, response, settings, registry);
+    void answer(request, response, settings, registry, refusals);
   };
-  const tls = settings.tlsCertFile !== undefined;
+  const tls = settings.tlsCertFile !== undefined && settings.tlsKeyFile !== undefined;
   let server: Server;
-  if (settings.tlsCertFile && settings.tlsKeyFile && settings.tlsClientCaFile) {
+  if (settings.tlsCertFile && settings.tlsKeyFile) {
     const [cert, key, ca] = await Promise.all([
       readFile(settings.tlsCertFile),
       readFile(settings.tlsKeyFile),
-      readFile(settings.tlsClientCaFile),
+      settings.tlsClientCaFile ? readFile(settings.tlsClientCaFile) : undefined,
     ]);
-    // Only a scraper whose certificate chains to the client CA completes the handshake.
+    // With a client CA, only a scraper whose certificate chains to it completes the handshake.
     server = createHttpsServer(
-      { cert, key, ca, requestCert: true, rejectUnauthorized: true },
+      ca ? { cert, key, ca, requestCert: true, rejectUnauthorized: true } : { cert, key },
       handler,
     );
   } else {
@@ -60,6 +77,7 @@ export async function startMetricsListener(
     host: address.address,
     port: address.port,
     tls,
+    clientCertificates: settings.tlsClientCaFile !== undefined,
     bearer: settings.bearerTokenSha256 !== undefined,
   });
   return {
@@ -68,6 +86,7 @@ export async function startMetricsListener(
     tls,
     close: () =>
       new Promise<void>((resolve) => {
+        refusals.flush();
         server.close(() => resolve());
         server.closeAllConnections();
       }),
@@ -79,6 +98,7 @@ async function answer(
   response: ServerResponse,
   settings: MetricsSettings,
   registry: Registry,
+  refusals: RepeatedWarning,
 ): Promise<void> {
   const path = (request.url ?? '').split('?')[0];
   if (path !== '/metrics') return reply(response, 404, 'Not found\n');
@@ -88,9 +108,7 @@ async function answer(
   }
   if (!bearerAuthorized(request.headers.authorization, settings.bearerTokenSha256)) {
     response.setHeader('WWW-Authenticate', 'Bearer realm="library-kiosk metrics"');
-    log.warn('a metrics scrape without the right token was refused', {
-      from: request.socket.remoteAddress,
-    });
+    refusals.note({ from: request.socket.remoteAddress });
     return reply(response, 401, 'Unauthorized\n');
   }
   try {

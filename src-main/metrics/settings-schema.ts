@@ -14,10 +14,29 @@ const LISTEN_HOST =
 
 const FILE = z.string().min(1).max(4096);
 
+/** Why the listener is refused off loopback without TLS and a credential (schema and listener). */
+export const OFF_LOOPBACK_NEEDS =
+  'a metrics host other than loopback needs TLS (tlsCertFile, tlsKeyFile) and a scrape token (bearerTokenSha256, library-kiosk metrics-token) or client certificates (tlsClientCaFile): over plain HTTP the token would cross the network in clear';
+
+/** Whether these settings may listen where they say: loopback, or TLS with a credential. */
+export function listenerProtected(m: {
+  enabled: boolean;
+  host: string;
+  bearerTokenSha256?: string | undefined;
+  tlsCertFile?: string | undefined;
+  tlsKeyFile?: string | undefined;
+  tlsClientCaFile?: string | undefined;
+}): boolean {
+  if (!m.enabled || isLoopbackListenHost(m.host)) return true;
+  const tls = m.tlsCertFile !== undefined && m.tlsKeyFile !== undefined;
+  return tls && (m.bearerTokenSha256 !== undefined || m.tlsClientCaFile !== undefined);
+}
+
 /**
- * The Prometheus listener (docs/operations.md): off by default. Off this machine, a scrape must
- * carry the bearer token whose SHA-256 is here (`library-kiosk metrics-token`) or a client
- * certificate from `tlsClientCaFile`: the schema refuses a listener open to anyone.
+ * The Prometheus listener (docs/operations.md): off by default. Off this machine it must speak
+ * TLS (`tlsCertFile`, `tlsKeyFile`), and a scrape must carry the bearer token whose SHA-256 is
+ * here (`library-kiosk metrics-token`) or a client certificate from `tlsClientCaFile`: the schema
+ * refuses a listener open to anyone, and a token sent over plain HTTP across the network.
  */
 export const MetricsSettingsSchema = z
   .object({
@@ -35,31 +54,19 @@ export const MetricsSettingsSchema = z
       .string()
       .regex(/^[0-9a-f]{64}$/, { message: 'must be a hex SHA-256 (library-kiosk metrics-token)' })
       .optional(),
-    /** PEM files: the listener's certificate and key, and the CA its scrapers' certificates chain to. */
+    /** PEM files: the listener's certificate and key (HTTPS), and the CA its scrapers' certificates chain to (mTLS). */
     tlsCertFile: FILE.optional(),
     tlsKeyFile: FILE.optional(),
     tlsClientCaFile: FILE.optional(),
   })
-  .refine(
-    (m) =>
-      [m.tlsCertFile, m.tlsKeyFile, m.tlsClientCaFile].every((file) => file === undefined) ||
-      [m.tlsCertFile, m.tlsKeyFile, m.tlsClientCaFile].every((file) => file !== undefined),
-    {
-      message: 'mTLS needs all three of tlsCertFile, tlsKeyFile and tlsClientCaFile',
-      path: ['tlsCertFile'],
-    },
-  )
-  .refine(
-    (m) =>
-      !m.enabled ||
-      isLoopbackListenHost(m.host) ||
-      m.bearerTokenSha256 !== undefined ||
-      m.tlsClientCaFile !== undefined,
-    {
-      message:
-        'a metrics host other than loopback needs bearerTokenSha256 (library-kiosk metrics-token) or mTLS (tlsCertFile, tlsKeyFile, tlsClientCaFile)',
-      path: ['host'],
-    },
-  );
+  .refine((m) => (m.tlsCertFile === undefined) === (m.tlsKeyFile === undefined), {
+    message: 'TLS needs both tlsCertFile and tlsKeyFile',
+    path: ['tlsCertFile'],
+  })
+  .refine((m) => m.tlsClientCaFile === undefined || m.tlsCertFile !== undefined, {
+    message: "mTLS (tlsClientCaFile) needs the listener's own tlsCertFile and tlsKeyFile",
+    path: ['tlsClientCaFile'],
+  })
+  .refine(listenerProtected, { message: OFF_LOOPBACK_NEEDS, path: ['host'] });
 
 export type MetricsSettings = z.infer<typeof MetricsSettingsSchema>;

@@ -20,7 +20,13 @@ describe('library-kiosk metrics-token', () => {
     await writeFile(
       file,
       JSON.stringify({
-        metrics: { enabled: true, host: '0.0.0.0', bearerTokenSha256: 'b'.repeat(64) },
+        metrics: {
+          enabled: true,
+          host: '0.0.0.0',
+          bearerTokenSha256: 'b'.repeat(64),
+          tlsCertFile: '/etc/library-kiosk/metrics-cert.pem',
+          tlsKeyFile: '/etc/library-kiosk/metrics-key.pem',
+        },
       }),
     );
     const first = await runMetricsToken(dataDir);
@@ -38,6 +44,8 @@ describe('library-kiosk metrics-token', () => {
       enabled: true,
       host: '0.0.0.0',
       bearerTokenSha256: tokenSha256(token),
+      tlsCertFile: '/etc/library-kiosk/metrics-cert.pem',
+      tlsKeyFile: '/etc/library-kiosk/metrics-key.pem',
     });
     expect(bearerAuthorized(`Bearer ${token}`, stored.metrics.bearerTokenSha256)).toBe(true);
     expect((await stat(file)).mode & 0o077).toBe(0);

@@ -261,7 +261,13 @@ describe('settings changes that need their own confirmation, at the core', () =>
       service: { baseUrl: 'https://other.example.net/api', authUrl: 'https://login.example.org' },
       patron: { allowEmail: true },
       fleet: { url: 'https://fleet.example.org/kiosks.json', publicKey },
-      metrics: { enabled: true, host: '0.0.0.0', bearerTokenSha256: 'ab'.repeat(32) },
+      metrics: {
+        enabled: true,
+        host: '0.0.0.0',
+        bearerTokenSha256: 'ab'.repeat(32),
+        tlsCertFile: '/etc/library-kiosk/metrics-cert.pem',
+        tlsKeyFile: '/etc/library-kiosk/metrics-key.pem',
+      },
     });
     const expected: SecurityChange[] = [
       {

@@ -86,29 +86,108 @@ describe('the metrics listener on loopback without auth', () => {
   });
 });
 
-describe('the metrics listener with a bearer token', () => {
+/** A CA, the kiosk's server certificate, a scraper's client certificate and an outsider's. */
+async function certificates() {
+  const caExtensions: Extensions = [
+    { name: 'basicConstraints', cA: true },
+    { name: 'keyUsage', keyCertSign: true, cRLSign: true, digitalSignature: true },
+  ];
+  const ca = await generate([{ name: 'commonName', value: 'Kiosk fleet scrapers CA' }], {
+    keyType: 'ec',
+    algorithm: 'sha256',
+    extensions: caExtensions,
+  });
+  const otherCa = await generate([{ name: 'commonName', value: 'Some other CA' }], {
+    keyType: 'ec',
+    algorithm: 'sha256',
+    extensions: caExtensions,
+  });
+  const leaf = (usage: 'serverAuth' | 'clientAuth'): Extensions => [
+    { name: 'basicConstraints', cA: false },
+    { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
+    { name: 'extKeyUsage', [usage]: true },
+    { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] },
+  ];
+  const [server, scraper, outsider] = await Promise.all([
+    generate([{ name: 'commonName', value: '127.0.0.1' }], {
+      keyType: 'ec',
+      algorithm: 'sha256',
+      extensions: leaf('serverAuth'),
+      ca: { key: ca.private, cert: ca.cert },
+    }),
+    generate([{ name: 'commonName', value: 'prometheus' }], {
+      keyType: 'ec',
+      algorithm: 'sha256',
+      extensions: leaf('clientAuth'),
+      ca: { key: ca.private, cert: ca.cert },
+    }),
+    generate([{ name: 'commonName', value: 'prometheus' }], {
+      keyType: 'ec',
+      algorithm: 'sha256',
+      extensions: leaf('clientAuth'),
+      ca: { key: otherCa.private, cert: otherCa.cert },
+    }),
+  ]);
+  const folder = await mkdtemp(path.join(tmpdir(), 'metrics-tls-'));
+  const file = async (name: string, text: string) => {
+    await writeFile(path.join(folder, name), text, { mode: 0o600 });
+    return path.join(folder, name);
+  };
+  return {
+    files: {
+      tlsCertFile: await file('cert.pem', server.cert),
+      tlsKeyFile: await file('key.pem', server.private),
+    },
+    clientCaFile: await file('ca.pem', ca.cert),
+    serverCa: ca.cert,
+    client: { cert: scraper.cert, key: scraper.private },
+    stranger: { cert: outsider.cert, key: outsider.private },
+  };
+}
+
+describe('the metrics listener off loopback with a bearer token over TLS', () => {
   const TOKEN = 'Zm9vYmFyLXNjcmFwZS10b2tlbi1mb3ItdGVzdHMtb25seQ';
   let listener: MetricsListener;
   let url: string;
+  let serverCa: string;
   let logs: ReturnType<typeof captureLogs>;
   beforeAll(async () => {
     logs = captureLogs();
+    const tls = await certificates();
+    serverCa = tls.serverCa;
     // Off loopback, as a kiosk scraped across the branch network listens.
     listener = await startMetricsListener(
-      settings({ enabled: true, host: '0.0.0.0', bearerTokenSha256: tokenSha256(TOKEN) }),
+      settings({
+        enabled: true,
+        host: '0.0.0.0',
+        bearerTokenSha256: tokenSha256(TOKEN),
+        ...tls.files,
+      }),
       registry(),
     );
-    url = `http://127.0.0.1:${listener.port}/metrics`;
+    url = `https://127.0.0.1:${listener.port}/metrics`;
   });
   afterAll(async () => {
     await listener.close();
     logs.restore();
   });
 
-  it('answers the right token', async () => {
-    const answer = await get(url, { headers: { Authorization: `Bearer ${TOKEN}` } });
+  it('answers the right token, over TLS', async () => {
+    const answer = await get(url, {
+      headers: { Authorization: `Bearer ${TOKEN}` },
+      tls: { ca: serverCa },
+    });
+    expect(listener.tls).toBe(true);
     expect(answer.status).toBe(200);
     expect(answer.body).toContain('library_kiosk_online');
+  });
+
+  it('speaks no plain HTTP on its port', async () => {
+    await expect(
+      get(`http://127.0.0.1:${listener.port}/metrics`, {
+        headers: { Authorization: `Bearer ${TOKEN}` },
+      }),
+    ).rejects.toThrow();
   });
 
   it.each([
@@ -118,7 +197,7 @@ describe('the metrics listener with a bearer token', () => {
     ['no header', {}],
     ['Basic', { Authorization: `Basic ${Buffer.from(`prometheus:${TOKEN}`).toString('base64')}` }],
   ])('refuses %s with 401 and WWW-Authenticate: Bearer', async (_name, headers) => {
-    const answer = await get(url, { headers });
+    const answer = await get(url, { headers, tls: { ca: serverCa } });
     expect(answer.status).toBe(401);
     expect(answer.headers['www-authenticate']).toMatch(/^Bearer /);
     expect(answer.body).not.toContain('library_kiosk');
@@ -132,6 +211,63 @@ describe('the metrics listener with a bearer token', () => {
   });
 });
 
+describe('a metrics listener off loopback without TLS (issue 35, item 5)', () => {
+  it.each([
+    ['a bearer token over plain HTTP', { bearerTokenSha256: 'ab'.repeat(32) }],
+    ['no credential at all', {}],
+  ])('does not start with %s: the token would cross the network in clear', async (_name, auth) => {
+    // The schema refuses these settings; the listener refuses them too, whoever built them.
+    const unchecked = {
+      ...MetricsSettingsSchema.parse({}),
+      enabled: true,
+      host: '0.0.0.0',
+      port: 0,
+      ...auth,
+    };
+    await expect(startMetricsListener(unchecked, registry())).rejects.toThrow(
+      /refused to listen: a metrics host other than loopback needs TLS/,
+    );
+  });
+});
+
+describe('refused scrapes in the log (issue 35, item 5)', () => {
+  it('logs the first refusal at once and the rest as one line with their count per window', async () => {
+    const logs = captureLogs('warn');
+    let pending: (() => void) | undefined;
+    const timers = {
+      setTimeout: (callback: () => void) => (pending = callback),
+      clearTimeout: () => (pending = undefined),
+    };
+    const listener = await startMetricsListener(
+      settings({ enabled: true, bearerTokenSha256: tokenSha256('right') }),
+      registry(),
+      { refusalTimers: timers, refusalWindowMs: 60_000 },
+    );
+    try {
+      const url = `http://127.0.0.1:${listener.port}/metrics`;
+      const refusedLines = () =>
+        logs.records.filter((record) => record.message.startsWith('a metrics scrape'));
+      for (let i = 0; i < 50; i += 1) {
+        expect((await get(url, { headers: { Authorization: 'Bearer wrong' } })).status).toBe(401);
+      }
+      expect(refusedLines().map((record) => record.message)).toEqual([
+        'a metrics scrape without the right token was refused',
+      ]);
+      pending?.();
+      expect(refusedLines().map((record) => record.message)).toEqual([
+        'a metrics scrape without the right token was refused',
+        'a metrics scrape without the right token was refused (49 more in 60 s)',
+      ]);
+      // The window is over: the next refusal is news again.
+      await get(url, {});
+      expect(refusedLines()).toHaveLength(3);
+    } finally {
+      await listener.close();
+      logs.restore();
+    }
+  });
+});
+
 describe('the metrics listener with mTLS', () => {
   let listener: MetricsListener;
   let url: string;
@@ -140,65 +276,18 @@ describe('the metrics listener with mTLS', () => {
   let serverCa: string;
 
   beforeAll(async () => {
-    const caExtensions: Extensions = [
-      { name: 'basicConstraints', cA: true },
-      { name: 'keyUsage', keyCertSign: true, cRLSign: true, digitalSignature: true },
-    ];
-    const ca = await generate([{ name: 'commonName', value: 'Kiosk fleet scrapers CA' }], {
-      keyType: 'ec',
-      algorithm: 'sha256',
-      extensions: caExtensions,
-    });
-    const otherCa = await generate([{ name: 'commonName', value: 'Some other CA' }], {
-      keyType: 'ec',
-      algorithm: 'sha256',
-      extensions: caExtensions,
-    });
-    const leaf = (usage: 'serverAuth' | 'clientAuth'): Extensions => [
-      { name: 'basicConstraints', cA: false },
-      { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
-      { name: 'extKeyUsage', [usage]: true },
-      { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] },
-    ];
-    const [server, scraper, outsider] = await Promise.all([
-      generate([{ name: 'commonName', value: '127.0.0.1' }], {
-        keyType: 'ec',
-        algorithm: 'sha256',
-        extensions: leaf('serverAuth'),
-        ca: { key: ca.private, cert: ca.cert },
-      }),
-      generate([{ name: 'commonName', value: 'prometheus' }], {
-        keyType: 'ec',
-        algorithm: 'sha256',
-        extensions: leaf('clientAuth'),
-        ca: { key: ca.private, cert: ca.cert },
-      }),
-      generate([{ name: 'commonName', value: 'prometheus' }], {
-        keyType: 'ec',
-        algorithm: 'sha256',
-        extensions: leaf('clientAuth'),
-        ca: { key: otherCa.private, cert: otherCa.cert },
-      }),
-    ]);
-    const folder = await mkdtemp(path.join(tmpdir(), 'metrics-tls-'));
-    const file = async (name: string, text: string) => {
-      await writeFile(path.join(folder, name), text, { mode: 0o600 });
-      return path.join(folder, name);
-    };
+    const tls = await certificates();
     listener = await startMetricsListener(
       settings({
         enabled: true,
         host: '0.0.0.0',
-        tlsCertFile: await file('cert.pem', server.cert),
-        tlsKeyFile: await file('key.pem', server.private),
-        tlsClientCaFile: await file('ca.pem', ca.cert),
+        ...tls.files,
+        tlsClientCaFile: tls.clientCaFile,
       }),
       registry(),
     );
     url = `https://127.0.0.1:${listener.port}/metrics`;
-    client = { cert: scraper.cert, key: scraper.private };
-    stranger = { cert: outsider.cert, key: outsider.private };
-    serverCa = ca.cert;
+    ({ client, stranger, serverCa } = tls);
   });
   afterAll(() => listener.close());
 

@@ -209,7 +209,13 @@ describe('fleet settings', () => {
   it('refuses a file that opens the metrics listener to the network, which needs the second confirmation', async () => {
     served = fleetFile(2, {
       kiosk: { branchName: 'North' },
-      metrics: { enabled: true, host: '0.0.0.0', bearerTokenSha256: 'ab'.repeat(32) },
+      metrics: {
+        enabled: true,
+        host: '0.0.0.0',
+        bearerTokenSha256: 'ab'.repeat(32),
+        tlsCertFile: '/etc/library-kiosk/metrics-cert.pem',
+        tlsKeyFile: '/etc/library-kiosk/metrics-key.pem',
+      },
     });
     expect(await updater().check()).toMatchObject({ reason: 'lowers-protection' });
     expect(warnings()).toEqual([

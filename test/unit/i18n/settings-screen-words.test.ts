@@ -77,12 +77,12 @@ describe('the settings screen names every setting, choice and rule in words', ()
     [
       'en',
       'rule.metrics-needs-credentials',
-      'Off this computer, metrics need a scrape token (library-kiosk metrics-token) or client certificates (mTLS) in the settings file first: keep 127.0.0.1 until then.',
+      'Off this computer, metrics need TLS (a certificate and its key) and a scrape token (library-kiosk metrics-token) or client certificates, set in the settings file first: keep 127.0.0.1 until then.',
     ],
     [
       'es',
       'rule.metrics-needs-credentials',
-      'Fuera de este equipo, las métricas necesitan antes un token de lectura (library-kiosk metrics-token) o certificados de cliente (mTLS) en el archivo de configuración: deje 127.0.0.1 hasta entonces.',
+      'Fuera de este equipo, las métricas necesitan TLS (un certificado y su clave) y un token de lectura (library-kiosk metrics-token) o certificados de cliente, puestos antes en el archivo de configuración: deje 127.0.0.1 hasta entonces.',
     ],
     [
       'en',

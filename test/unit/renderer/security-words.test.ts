@@ -116,7 +116,13 @@ describe('the changes staff confirm on their own, in words', () => {
   });
 
   it('names the metrics listener opened to the network, in English and Spanish', () => {
-    const metrics = { enabled: true, host: '0.0.0.0', bearerTokenSha256: 'ab'.repeat(32) };
+    const metrics = {
+      enabled: true,
+      host: '0.0.0.0',
+      bearerTokenSha256: 'ab'.repeat(32),
+      tlsCertFile: '/etc/library-kiosk/metrics-cert.pem',
+      tlsKeyFile: '/etc/library-kiosk/metrics-key.pem',
+    };
     const fromOff = securityChanges({}, { metrics });
     expect(lines('en', fromOff)).toEqual([
       "Metrics for monitoring: Off → Open to the network. Other computers on the network can reach the kiosk's metrics; whoever holds the scrape token or a client certificate reads its counts and state.",

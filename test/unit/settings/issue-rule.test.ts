@@ -81,11 +81,23 @@ describe('checkSettings names the rule each setting broke, by path and kind', ()
     expect(rules({ metrics: { enabled: true, host: '0.0.0.0' } })).toEqual([
       { path: 'metrics.host', rule: { kind: 'metrics-needs-credentials' } },
     ]);
-    // Off, or on loopback, or with a token hash: nothing to say.
+    // A token over plain HTTP off loopback would cross the network in clear (issue 35, item 5).
+    expect(
+      rules({ metrics: { enabled: true, host: '0.0.0.0', bearerTokenSha256: 'ab'.repeat(32) } }),
+    ).toEqual([{ path: 'metrics.host', rule: { kind: 'metrics-needs-credentials' } }]);
+    // Off, or on loopback, or with TLS and a token hash: nothing to say.
     expect(rules({ metrics: { host: '0.0.0.0' } })).toEqual([]);
     expect(rules({ metrics: { enabled: true, host: '127.0.0.1' } })).toEqual([]);
     expect(
-      rules({ metrics: { enabled: true, host: '0.0.0.0', bearerTokenSha256: 'ab'.repeat(32) } }),
+      rules({
+        metrics: {
+          enabled: true,
+          host: '0.0.0.0',
+          bearerTokenSha256: 'ab'.repeat(32),
+          tlsCertFile: '/etc/library-kiosk/metrics-cert.pem',
+          tlsKeyFile: '/etc/library-kiosk/metrics-key.pem',
+        },
+      }),
     ).toEqual([]);
   });
 });

@@ -243,7 +243,13 @@ describe('security-relevant settings changes', () => {
 
   describe('the metrics listener off loopback: the kiosk answers on the network', () => {
     const onNetwork = {
-      metrics: { enabled: true, host: '0.0.0.0', bearerTokenSha256: TOKEN_HASH },
+      metrics: {
+        enabled: true,
+        host: '0.0.0.0',
+        bearerTokenSha256: TOKEN_HASH,
+        tlsCertFile: '/etc/library-kiosk/metrics-cert.pem',
+        tlsKeyFile: '/etc/library-kiosk/metrics-key.pem',
+      },
     };
     const onLoopback = { metrics: { enabled: true } };
     it.each([
@@ -265,7 +271,15 @@ describe('security-relevant settings changes', () => {
       {
         name: 'nothing when a network host is set but the listener stays off',
         current: {},
-        next: { metrics: { enabled: false, host: '0.0.0.0', bearerTokenSha256: TOKEN_HASH } },
+        next: {
+          metrics: {
+            enabled: false,
+            host: '0.0.0.0',
+            bearerTokenSha256: TOKEN_HASH,
+            tlsCertFile: '/etc/library-kiosk/metrics-cert.pem',
+            tlsKeyFile: '/etc/library-kiosk/metrics-key.pem',
+          },
+        },
         changes: [],
       },
       {
