@@ -76,7 +76,11 @@ const COMMAND_OPTIONS: Record<CommandName, NonNullable<ParseArgsConfig['options'
     'timeout-ms': { type: 'string' },
   },
   'fleet-key': {},
-  'sign-settings': { key: { type: 'string' }, version: { type: 'string' } },
+  'sign-settings': {
+    key: { type: 'string' },
+    version: { type: 'string' },
+    allow: { type: 'string' },
+  },
   help: {},
 };
 

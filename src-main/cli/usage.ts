@@ -31,9 +31,11 @@ Commands:
                                                once, only its SHA-256 stored (metrics.*)
   fleet-key <private-key.pem>                  make the fleet's Ed25519 key pair: the private
                                                key to the file (0600), the public key printed
-  sign-settings --key <private-key.pem> --version N <export.json>
+  sign-settings --key <private-key.pem> --version N [--allow <change,...>] <export.json>
                                                a settings export signed as fleet settings,
-                                               printed (docs/operations.md)
+                                               printed; --allow names the changes needing
+                                               staff's confirmation that it may make
+                                               (docs/operations.md)
 
 Options:
   --json        machine-readable output on stdout (errors too)

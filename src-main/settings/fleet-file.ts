@@ -1,5 +1,7 @@
 import { createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
+import { SecurityFieldSchema } from '../../src-common/ipc/console/security-change';
+import type { SecurityField } from '../../src-common/ipc/console/security-change';
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
 
@@ -10,14 +12,24 @@ import type { Result } from '../../src-shared/result';
  * so that no re-serialisation can change what was signed:
  *
  * { "format": "library-kiosk-fleet-settings/1",
- *   "signed": "{\"version\":3,\"issuedAt\":\"...\",\"settings\":{<export document>}}",
+ *   "signed": "{\"version\":3,\"issuedAt\":\"...\",\"settings\":{<export document>},
+ *              \"policy\":{\"allow\":[\"sip2.patronPin\"]}}",
  *   "signature": "<base64 Ed25519 signature of the bytes of signed>" }
+ *
+ * `policy.allow` (optional) names the changes needing staff's own confirmation at a kiosk (a new
+ * address, a lowered protection: security-change.ts) that this file may make without it; signed
+ * with the settings, so nobody can add a name to a file. A change it does not name is refused.
  */
 export const FLEET_FILE_FORMAT = 'library-kiosk-fleet-settings/1';
 
 /** Why a fleet file is refused before its settings are looked at. */
 export type FleetFileProblem =
-  'not-a-fleet-file' | 'bad-signature' | 'no-version' | 'bad-public-key';
+  | 'not-a-fleet-file'
+  | 'bad-signature'
+  | 'no-version'
+  | 'bad-public-key'
+  /** Its policy is not a list of change names this kiosk knows. */
+  | 'bad-policy';
 
 export interface FleetDocument {
   version: number;
@@ -26,6 +38,8 @@ export interface FleetDocument {
   exportText: string;
   /** The signed text itself, exactly as signed: what tells one file of a version from another. */
   signedText: string;
+  /** The changes the fleet's policy lets this file make without staff's confirmation. */
+  allow: SecurityField[];
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -50,17 +64,27 @@ export function isFleetPublicKey(text: string): boolean {
   return parsePublicKey(text).ok;
 }
 
-/** The fleet file's text: `exportText` wrapped with its version and signed with `privateKeyPem`. */
+/**
+ * The fleet file's text: `exportText` wrapped with its version (and the policy's allowed changes,
+ * if any) and signed with `privateKeyPem`.
+ */
 export function signFleetFile(
   exportText: string,
-  meta: { version: number; issuedAt: Date; privateKeyPem: string },
+  meta: {
+    version: number;
+    issuedAt: Date;
+    privateKeyPem: string;
+    allow?: readonly SecurityField[];
+  },
 ): string {
   const key = createPrivateKey(meta.privateKeyPem);
   if (key.asymmetricKeyType !== 'ed25519') throw new Error('the key is not an Ed25519 private key');
+  const allow = [...new Set(meta.allow ?? [])];
   const signed = JSON.stringify({
     version: meta.version,
     issuedAt: meta.issuedAt.toISOString(),
     settings: JSON.parse(exportText) as unknown,
+    ...(allow.length > 0 ? { policy: { allow } } : {}),
   });
   const signature = sign(null, Buffer.from(signed, 'utf8'), key).toString('base64');
   return `${JSON.stringify({ format: FLEET_FILE_FORMAT, signed, signature }, null, 2)}\n`;
@@ -108,10 +132,21 @@ export function readFleetFile(
   if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) {
     return err('no-version');
   }
+  const allow = readPolicy(signed.policy);
+  if (!allow) return err('bad-policy');
   return ok({
     version,
     issuedAt: typeof issuedAt === 'string' ? issuedAt : '',
     exportText: JSON.stringify(signed.settings),
     signedText: file.signed,
+    allow,
   });
+}
+
+/** The policy's allowed changes (none without a policy), or undefined for one this kiosk cannot read. */
+function readPolicy(policy: unknown): SecurityField[] | undefined {
+  if (policy === undefined) return [];
+  if (!isObject(policy) || !Array.isArray(policy.allow)) return undefined;
+  const names = SecurityFieldSchema.array().safeParse(policy.allow);
+  return names.success ? names.data : undefined;
 }

@@ -37,6 +37,7 @@ const PROBLEM_WORDS: Record<FleetFileProblem, string> = {
     'its signature does not match the configured public key (changed, or signed with another key)',
   'no-version': 'it carries no version (a positive whole number)',
   'bad-public-key': 'fleet.publicKey is not an Ed25519 public key',
+  'bad-policy': "its policy is not a list of change names this kiosk knows (a newer version's?)",
 };
 
 /** What identifies a signed text: a file with the version in force must carry the same. */
@@ -56,8 +57,9 @@ function withOwnFleet(next: StoredSettings, current: StoredSettings): StoredSett
 /**
  * Fetches the signed fleet file, checks it and applies it as a staff import would be (the same
  * reading, the same schema, the same save), or refuses it with one log line and leaves the
- * settings in force as they are. A change that needs staff's second confirmation (a new service
- * address, a lowered protection) is refused: a file cannot give that confirmation.
+ * settings in force as they are. A change that needs staff's own confirmation (a new address, a
+ * lowered protection) is refused unless the fleet's policy, signed with the file, names it: a
+ * file cannot give that confirmation, only the fleet key's holder can decide it for the fleet.
  */
 export function createFleetUpdater(options: FleetUpdaterOptions) {
   const { settings, store, state } = options;
@@ -131,7 +133,7 @@ export function createFleetUpdater(options: FleetUpdaterOptions) {
       const reason = file.error === 'bad-public-key' ? 'bad-signature' : file.error;
       return refuse(current, reason, PROBLEM_WORDS[file.error]);
     }
-    const { version, issuedAt, exportText, signedText } = file.value;
+    const { version, issuedAt, exportText, signedText, allow } = file.value;
     const inForce = current.inForce?.version ?? 0;
     const signedSha256 = signedTextSha256(signedText);
     if (version === inForce && current.inForce) {
@@ -170,12 +172,13 @@ export function createFleetUpdater(options: FleetUpdaterOptions) {
     const stored = store.stored();
     const next = withOwnFleet(applyImport(stored, exported.value.settings), stored);
     const security = securityChanges(stored, next, store.fixed());
-    if (security.length > 0) {
-      const fields = security.map((change) => change.field).join(', ');
+    const notAllowed = security.filter((change) => !allow.includes(change.field));
+    if (notAllowed.length > 0) {
+      const fields = notAllowed.map((change) => change.field).join(', ');
       return refuse(
         current,
         'lowers-protection',
-        `it changes ${fields}, which needs staff's confirmation at the kiosk`,
+        `it changes ${fields}, which needs staff's confirmation at the kiosk or the fleet policy's allowing it by name`,
         version,
       );
     }
@@ -195,6 +198,13 @@ export function createFleetUpdater(options: FleetUpdaterOptions) {
     });
     warned = undefined;
     log.info(`fleet settings version ${version} from ${host} applied`, { version, host });
+    if (security.length > 0) {
+      log.warn(`fleet settings version ${version} made changes its signed policy allows`, {
+        version,
+        host,
+        changes: security,
+      });
+    }
     options.onApplied?.(version);
     return { outcome: 'applied', version };
   };

@@ -2,32 +2,83 @@ import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { serviceAddress } from '../auth/token-binding';
 import { isLoopbackListenHost } from '../metrics/settings-schema';
-import type { SecurityChange } from '../../src-common/ipc/console/security-change';
+import type { LoweringField, SecurityChange } from '../../src-common/ipc/console/security-change';
+import { isLoopbackHost } from '../../src-shared/loopback';
 import { withDefaults, withEnvironment } from './check';
 import { parsePublicKey } from './fleet-file';
 import type { FixedSetting, StoredSettings } from './resolve';
 import { REGISTERED_CLIENT_ID } from './schema';
 import type { Settings } from './schema';
 
-type LoweringField = Extract<SecurityChange, { kind: 'lowers-protection' }>['field'];
+/** A protection's state as the core compares it (`null`: none set), and when a change lowers it. */
+interface LoweringRule {
+  of(settings: Settings): string | null;
+  /** `after`: the settings the change makes, for a rule that depends on another setting. */
+  lowers(was: string | null, will: string | null, after: Settings): boolean;
+  /** What staff are shown of a state, where it is not the state itself (a token's hash). */
+  shown?(value: string | null): string | null;
+}
+
+/** Lowered when the setting becomes the one value that opens the way. */
+const becomes = (opens: string) => (was: string | null, will: string | null) =>
+  was !== will && will === opens;
+/** Lowered by any change: whose certificate or name is trusted. */
+const anyChange = (was: string | null, will: string | null) => was !== will;
+/**
+ * A scrape credential: lowered when it is replaced (someone else's), or taken away while the
+ * listener answers the network (the other credential alone then admits a scraper); setting the
+ * first one is not, nor removing one from a listener that is off or on loopback.
+ */
+const credentialLowered = (was: string | null, will: string | null, after: Settings) =>
+  was !== null && was !== will && (will !== null || metricsListener(after) === 'network');
 
 /**
- * Settings whose change from the kiosk's default opens a way it keeps shut, each with the value
- * that opens it. What else was judged and left out, and why: docs/staff-settings.md.
+ * How each lowering is found; the settings that make each one are in setting-classes.ts, and why
+ * each matters in docs/security.md. What else was judged and left out, and why, is there too.
  */
-const LOWERING: Record<LoweringField, { of: (settings: Settings) => string; opens: string }> = {
+const LOWERING: Record<LoweringField, LoweringRule> = {
   // A desktop browser is a way out of the kiosk to the whole desktop.
-  signInPresentation: { of: (settings) => settings.signInPresentation, opens: 'system-browser' },
+  signInPresentation: { of: (s) => s.signInPresentation, lowers: becomes('system-browser') },
   // An email address is no secret: whoever knows it sees the patron's loans and borrows on them.
-  'patron.allowEmail': { of: (settings) => String(settings.patron.allowEmail), opens: 'true' },
+  'patron.allowEmail': { of: (s) => String(s.patron.allowEmail), lowers: becomes('true') },
   // A slip nobody takes shows the next person the titles and due dates.
-  'receipt.unanswered': { of: (settings) => settings.receipt.unanswered, opens: 'print' },
-  // Card numbers, PINs and the SIP2 login password would cross the network in clear. (Checksums
-  // off is not here: anyone who can change the bytes can compute a checksum; they catch noise.)
-  'sip2.tls': { of: (settings) => String(settings.sip2.tls), opens: 'false' },
+  'receipt.unanswered': { of: (s) => s.receipt.unanswered, lowers: becomes('print') },
+  // Card numbers, PINs and the SIP2 login password cross the network in clear: asked again for
+  // each new server reached so. (Checksums off is not here: anyone who can change the bytes can
+  // compute a checksum; they catch noise.)
+  'sip2.tls': {
+    of: sip2Transport,
+    lowers: (was, will) => will !== 'tls' && will !== 'this-computer' && was !== will,
+  },
+  // Anyone holding the card borrows on it.
+  'sip2.patronPin': { of: (s) => String(s.sip2.patronPin), lowers: becomes('false') },
+  // Whose certificates, for which name, stand for the SIP2 server.
+  'sip2.tlsCaFile': { of: (s) => s.sip2.tlsCaFile ?? null, lowers: anyChange },
+  'sip2.tlsServerName': { of: (s) => s.sip2.tlsServerName ?? null, lowers: anyChange },
   // A listener off loopback answers other machines: the kiosk's state to whoever holds the token.
-  'metrics.host': { of: (settings) => metricsListener(settings), opens: 'network' },
+  'metrics.host': { of: metricsListener, lowers: becomes('network') },
+  // Whoever holds the new token (or any scraper, with none) reads the metrics.
+  'metrics.bearerTokenSha256': {
+    of: (s) => s.metrics.bearerTokenSha256 ?? null,
+    lowers: credentialLowered,
+    shown: (hash) => hash?.slice(0, 8) ?? null,
+  },
+  'metrics.tlsClientCaFile': {
+    of: (s) => s.metrics.tlsClientCaFile ?? null,
+    lowers: credentialLowered,
+  },
 };
+
+/**
+ * How the SIP2 connection goes: `tls`, `this-computer` (TLS off to the built-in listener or a
+ * server on this machine), or the `host:port` of a server across the network reached in clear.
+ */
+function sip2Transport(settings: Settings): string {
+  const { host, port, tls } = settings.sip2;
+  if (tls) return 'tls';
+  const bracketed = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return host === '' || isLoopbackHost(bracketed) ? 'this-computer' : `${host}:${port}`;
+}
 
 function metricsListener(settings: Settings): 'off' | 'loopback' | 'network' {
   const { enabled, host } = settings.metrics;
@@ -79,8 +130,8 @@ function effective(document: StoredSettings, fixed: readonly FixedSetting[]): Se
 /**
  * The changes from `current` to `next` (stored documents; the environment's values applied to
  * both, so a setting a variable fixes never counts) that staff must confirm on their own: a new
- * service address, sign-in server or client, fleet URL or key, and a setting turned to the value
- * that lowers a protection. Turning a protection back on, or an ordinary setting, is not one.
+ * service address, sign-in server or client, SIP2 server, fleet URL or key, and each lowered
+ * protection (LOWERING above). Turning a protection back on, or an ordinary setting, is not one.
  */
 export function securityChanges(
   current: StoredSettings,
@@ -97,15 +148,12 @@ export function securityChanges(
       changes.push({ kind: 'service-address', field, from: from[field], to: to[field] });
     }
   }
-  for (const [field, rule] of Object.entries(LOWERING) as [
-    LoweringField,
-    (typeof LOWERING)[LoweringField],
-  ][]) {
+  for (const [field, rule] of Object.entries(LOWERING) as [LoweringField, LoweringRule][]) {
     const was = rule.of(before);
     const will = rule.of(after);
-    if (was !== will && will === rule.opens) {
-      changes.push({ kind: 'lowers-protection', field, from: was, to: will });
-    }
+    if (!rule.lowers(was, will, after)) continue;
+    const shown = rule.shown ?? ((value: string | null) => value);
+    changes.push({ kind: 'lowers-protection', field, from: shown(was), to: shown(will) });
   }
   return changes;
 }

@@ -95,6 +95,12 @@ async function expectFeedbackBeside(page: Page, feedback: Locator, control: Loca
   expect(said.x - (button.x + button.width)).toBeLessThanOrEqual(300);
 }
 
+/** Ticks every change's own box in a list of changes that need their own confirmation. */
+async function confirmEach(list: Locator): Promise<void> {
+  await list.locator('li').first().waitFor();
+  for (const box of await list.getByRole('checkbox').all()) await box.check();
+}
+
 /** The lines of a list, as staff read them, once it shows one (it may appear on a click). */
 async function lines(list: Locator): Promise<string[]> {
   await list.locator('li').first().waitFor();
@@ -542,7 +548,7 @@ describe('kiosk settings screen (web host)', () => {
     await preview.getByRole('button', { name: 'Aplicar esta configuración' }).click();
     await preview
       .getByText(
-        'No se aplicó: estos cambios necesitan su confirmación. Marque «He leído estos cambios y los quiero.» y vuelva a aplicar.',
+        'No se aplicó: cada uno de estos cambios necesita su propia confirmación. Márquelos todos y vuelva a aplicar.',
         { exact: true },
       )
       .waitFor();
@@ -593,7 +599,7 @@ describe('kiosk settings screen (web host)', () => {
     expect(await lines(confirm)).toEqual([
       'When nobody answers “Would you like a receipt?”: Print nothing → Print the receipt. A receipt the patron walks away from shows the next person the titles and due dates.',
     ]);
-    await confirm.getByLabel('I have read these changes and want them.').check();
+    await confirmEach(confirm);
     await save.click();
     await page
       .getByText('Settings saved. Restart the kiosk to use them.', { exact: true })
@@ -820,8 +826,17 @@ describe('kiosk settings screen (web host)', () => {
     expect(await lines(preview.locator('.changes'))).toContain(
       'Branch name: (empty) → Hillside Library',
     );
-    const box = confirm.getByLabel('I have read these changes and want them.');
-    expect(await box.isChecked()).toBe(false);
+    // Each change has its own box, labelled by its sentence; none is ticked for staff.
+    const boxes = confirm.getByRole('checkbox');
+    expect(await boxes.count()).toBe(3);
+    for (const box of await boxes.all()) expect(await box.isChecked()).toBe(false);
+    await expect
+      .poll(() =>
+        confirm
+          .getByRole('checkbox', { name: /^Patrons may identify by email: Off → On\./ })
+          .count(),
+      )
+      .toBe(1);
     await expectNoAxeViolations(page);
     await confirm.scrollIntoViewIfNeeded();
     await windowShot(page, 'staff-settings-import-security-1280x800');
@@ -831,14 +846,30 @@ describe('kiosk settings screen (web host)', () => {
     await apply.click();
     await preview
       .getByText(
-        'Not applied: these changes need your confirmation. Tick “I have read these changes and want them.”, then apply again.',
+        'Not applied: each of these changes needs its own confirmation. Tick every one, then apply again.',
         { exact: true },
       )
       .waitFor();
     expect(await readFile(settingsFile, 'utf8').catch(() => '')).toBe(before);
     await windowShot(page, 'staff-settings-import-security-refused-1280x800');
 
-    await box.check();
+    // Two of three ticked is not the confirmation either (the core's refusal of it:
+    // test/integration/console/settings-confirmation.test.ts); the ticked ones stay ticked.
+    await confirm.getByRole('checkbox', { name: /^Library service address changes:/ }).check();
+    await confirm.getByRole('checkbox', { name: /^Sign-in server changes:/ }).check();
+    await apply.click();
+    await preview
+      .getByText(
+        'Not applied: each of these changes needs its own confirmation. Tick every one, then apply again.',
+        { exact: true },
+      )
+      .waitFor();
+    expect(
+      await confirm
+        .getByRole('checkbox', { name: /^Library service address changes:/ })
+        .isChecked(),
+    ).toBe(true);
+    await confirm.getByRole('checkbox', { name: /^Patrons may identify by email:/ }).check();
     await apply.click();
     await page.getByText('Settings imported. Restart the kiosk to use them.').waitFor();
     const stored = await storedSettings(kiosk);
@@ -879,14 +910,14 @@ describe('kiosk settings screen (web host)', () => {
       "Patrons may identify by email: Off → On. Anyone who knows a patron's email address can see their name, loans and fines and borrow on their account.",
     ]);
     const notSaved = page.getByText(
-      'Not saved: these changes need your confirmation. Tick “I have read these changes and want them.”, then save again.',
+      'Not saved: each of these changes needs its own confirmation. Tick every one, then save again.',
       { exact: true },
     );
     await notSaved.waitFor();
     expect((await storedSettings(kiosk)).patron).toEqual({ allowEmail: false });
     await expectNoAxeViolations(page);
     await windowShot(page, 'staff-settings-save-security-1280x800');
-    await formConfirm.getByLabel('I have read these changes and want them.').check();
+    await confirmEach(formConfirm);
     await save.click();
     await page
       .getByText('Settings saved. Restart the kiosk to use them.', { exact: true })
@@ -916,7 +947,7 @@ describe('kiosk settings screen (web host)', () => {
       `document.querySelector('fieldset[data-section="monitoring"]').scrollIntoView({ block: 'start' })`,
     );
     await windowShot(page, 'staff-settings-monitoring-security-1280x800');
-    await formConfirm.getByLabel('I have read these changes and want them.').check();
+    await confirmEach(formConfirm);
     await save.click();
     await page
       .getByText('Settings saved. Restart the kiosk to use them.', { exact: true })
@@ -930,7 +961,7 @@ describe('kiosk settings screen (web host)', () => {
       port: 9470,
     });
     expect(withMetrics.fleet).toEqual({ intervalMinutes: 30 });
-  });
+  }, 120_000); // an import, three saves, axe and screenshots: a long walk on a loaded machine
   it('edits the SIP2 section in English and Spanish: plain labels, no password on the screen, a host with a port refused in words, a new SIP2 server confirmed on its own, and its login password stored from the screen and shown only as set', async () => {
     // The SIP2 back end on the embedded listener: patrons are served with nobody signed in.
     const kiosk = await start({ sip2: true });
@@ -984,14 +1015,27 @@ describe('kiosk settings screen (web host)', () => {
     await hostError.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Save settings' }).click();
     const confirm = page.getByRole('region', { name: 'These changes need your own confirmation' });
+    // A server across the network with TLS off: its address, and what crosses in clear, each
+    // confirmed on its own (issue 34, item 9).
     expect(await lines(confirm)).toEqual([
       "SIP2 server changes: the built-in demo SIP2 server → sip.example.org:6001. The kiosk will send its patrons' card numbers, PINs and item barcodes to the new server.",
+      'SIP2 connection: to a server on this computer → in clear (TLS off) to sip.example.org:6001. Card numbers, PINs and the SIP2 login password would cross the network unprotected.',
     ]);
     // Nothing written without the confirmation (the harness stored the empty host).
     expect((await storedSettings(kiosk)).sip2).toEqual({ host: '' });
     await section.scrollIntoViewIfNeeded();
     await windowShot(page, 'staff-settings-sip2-en-1280x800');
-    await confirm.getByLabel('I have read these changes and want them.').check();
+    // The address alone is not enough: the connection in clear is a change of its own.
+    await confirm.getByRole('checkbox', { name: /^SIP2 server changes:/ }).check();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page
+      .getByText(
+        'Not saved: each of these changes needs its own confirmation. Tick every one, then save again.',
+        { exact: true },
+      )
+      .waitFor();
+    expect((await storedSettings(kiosk)).sip2).toEqual({ host: '' });
+    await confirm.getByRole('checkbox', { name: /^SIP2 connection:/ }).check();
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page
       .getByText('Settings saved. Restart the kiosk to use them.', { exact: true })

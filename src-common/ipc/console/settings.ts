@@ -140,6 +140,7 @@ export const FLEET_REFUSAL_REASONS = [
   'version-reused',
   'invalid-settings',
   'lowers-protection',
+  'bad-policy',
   'not-saved',
   'state-unreadable',
 ] as const;

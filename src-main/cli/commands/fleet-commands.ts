@@ -1,5 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { SecurityFieldSchema } from '../../../src-common/ipc/console/security-change';
+import type { SecurityField } from '../../../src-common/ipc/console/security-change';
 import { signFleetFile } from '../../settings/fleet-file';
 import { readSettingsExport } from '../../settings/transfer';
 import type { Command } from '../command';
@@ -41,9 +43,26 @@ export const fleetKey: Command = ({ parsed, output }) => {
   return Promise.resolve(EXIT.ok);
 };
 
+/** `--allow a,b`: the change names of the fleet's policy, or the ones this kiosk does not know. */
+function allowedChanges(
+  option: string | boolean | undefined,
+): { ok: true; allow: SecurityField[] } | { ok: false; unknown: string[] } {
+  if (typeof option !== 'string') return { ok: true, allow: [] };
+  const names = option
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const unknown = names.filter((name) => !SecurityFieldSchema.safeParse(name).success);
+  return unknown.length > 0
+    ? { ok: false, unknown }
+    : { ok: true, allow: names as SecurityField[] };
+}
+
 /**
  * Signs a settings export (the staff screen's Export) as fleet settings of the version given and
- * prints the fleet file. The export is checked as a kiosk's import would check it first.
+ * prints the fleet file. The export is checked as a kiosk's import would check it first. The
+ * changes `--allow` names (a lowered protection, a new address) go into the signed policy: a kiosk
+ * applies them without staff's own confirmation; any other such change makes it refuse the file.
  */
 export const signSettings: Command = ({ parsed, output, streams }) => {
   const keyFile = parsed.options.key;
@@ -52,7 +71,15 @@ export const signSettings: Command = ({ parsed, output, streams }) => {
   if (typeof keyFile !== 'string' || !exportFile || !Number.isSafeInteger(version) || version < 1) {
     output.failure(
       'usage',
-      'sign-settings --key <private-key.pem> --version <N, a whole number above 0> <export.json>',
+      'sign-settings --key <private-key.pem> --version <N, a whole number above 0> [--allow <change,...>] <export.json>',
+    );
+    return Promise.resolve(EXIT.usage);
+  }
+  const policy = allowedChanges(parsed.options.allow);
+  if (!policy.ok) {
+    output.failure(
+      'usage',
+      `--allow names no such change: ${policy.unknown.join(', ')} (the changes are ${SecurityFieldSchema.options.join(', ')})`,
     );
     return Promise.resolve(EXIT.usage);
   }
@@ -77,7 +104,12 @@ export const signSettings: Command = ({ parsed, output, streams }) => {
   }
   let signed: string;
   try {
-    signed = signFleetFile(exportText, { version, issuedAt: new Date(), privateKeyPem: keyPem });
+    signed = signFleetFile(exportText, {
+      version,
+      issuedAt: new Date(),
+      privateKeyPem: keyPem,
+      allow: policy.allow,
+    });
   } catch {
     output.failure('key', `${keyFile} is not an Ed25519 private key`);
     return Promise.resolve(EXIT.usage);

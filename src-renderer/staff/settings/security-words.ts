@@ -15,47 +15,99 @@ const ADDRESS_KEYS = {
   'fleet.publicKey': 'settingsScreen.security.address.fleetKey',
 } as const satisfies Record<Address['field'], MessageKey>;
 
-/** Each lowered protection: the field's label, its values in the form's words, and why it matters. */
+/** A lowering's values in words: a message key's words, or the value itself (a file, a name). */
+type ValueWords = (value: string | null, t: Translate) => string;
+
+const onOff: ValueWords = (value, t) =>
+  t(value === 'true' ? 'settingsScreen.value.on' : 'settingsScreen.value.off');
+/** A file or a name as it is, or what its absence means. */
+const orElse =
+  (absent: MessageKey): ValueWords =>
+  (value, t) =>
+    value ?? t(absent);
+
+/** Each lowered protection: the field's label, its values in staff's words, and why it matters. */
 const LOWERING_WORDS = {
   'patron.allowEmail': {
     label: 'settingsScreen.field.patron.allowEmail',
-    value: (value) => (value === 'true' ? 'settingsScreen.value.on' : 'settingsScreen.value.off'),
+    value: onOff,
     why: 'settingsScreen.security.why.patron.allowEmail',
   },
   signInPresentation: {
     label: 'settingsScreen.field.signInPresentation',
-    value: (value) =>
-      value === 'system-browser'
-        ? 'settingsScreen.option.signInPresentation.system-browser'
-        : 'settingsScreen.option.signInPresentation.auth-window',
+    value: (value, t) =>
+      t(
+        value === 'system-browser'
+          ? 'settingsScreen.option.signInPresentation.system-browser'
+          : 'settingsScreen.option.signInPresentation.auth-window',
+      ),
     why: 'settingsScreen.security.why.signInPresentation',
   },
   'receipt.unanswered': {
     label: 'settingsScreen.field.receipt.unanswered',
-    value: (value) =>
-      value === 'print'
-        ? 'settingsScreen.option.receipt.unanswered.print'
-        : 'settingsScreen.option.receipt.unanswered.none',
+    value: (value, t) =>
+      t(
+        value === 'print'
+          ? 'settingsScreen.option.receipt.unanswered.print'
+          : 'settingsScreen.option.receipt.unanswered.none',
+      ),
     why: 'settingsScreen.security.why.receipt.unanswered',
   },
   'sip2.tls': {
-    label: 'settingsScreen.field.sip2.tls',
-    value: (value) => (value === 'true' ? 'settingsScreen.value.on' : 'settingsScreen.value.off'),
+    label: 'settingsScreen.security.sip2Tls.label',
+    // `tls`, `this-computer`, or the server reached in clear (security-change.ts).
+    value: (value, t) =>
+      value === 'tls'
+        ? t('settingsScreen.security.sip2Tls.tls')
+        : value === 'this-computer' || value === null
+          ? t('settingsScreen.security.sip2Tls.thisComputer')
+          : t('settingsScreen.security.sip2Tls.clear', { server: value }),
     why: 'settingsScreen.security.why.sip2.tls',
+  },
+  'sip2.patronPin': {
+    label: 'settingsScreen.field.sip2.patronPin',
+    value: onOff,
+    why: 'settingsScreen.security.why.sip2.patronPin',
+  },
+  'sip2.tlsCaFile': {
+    label: 'settingsScreen.field.sip2.tlsCaFile',
+    value: orElse('settingsScreen.security.systemCas'),
+    why: 'settingsScreen.security.why.sip2.tlsCaFile',
+  },
+  'sip2.tlsServerName': {
+    label: 'settingsScreen.field.sip2.tlsServerName',
+    value: orElse('settingsScreen.security.serverOwnName'),
+    why: 'settingsScreen.security.why.sip2.tlsServerName',
   },
   'metrics.host': {
     label: 'settingsScreen.security.metrics.label',
-    value: (value) =>
-      value === 'network'
-        ? 'settingsScreen.security.metrics.network'
-        : value === 'loopback'
-          ? 'settingsScreen.security.metrics.loopback'
-          : 'settingsScreen.security.metrics.off',
+    value: (value, t) =>
+      t(
+        value === 'network'
+          ? 'settingsScreen.security.metrics.network'
+          : value === 'loopback'
+            ? 'settingsScreen.security.metrics.loopback'
+            : 'settingsScreen.security.metrics.off',
+      ),
     why: 'settingsScreen.security.why.metrics.host',
+  },
+  'metrics.bearerTokenSha256': {
+    label: 'settingsScreen.security.metricsToken.label',
+    // The first hex digits of the token's SHA-256, never the token (security-changes.ts).
+    value: (value, t) =>
+      value === null
+        ? t('settingsScreen.security.metricsToken.none')
+        : t('settingsScreen.security.metricsToken.value', { fingerprint: value }),
+    why: 'settingsScreen.security.why.metrics.bearerTokenSha256',
+  },
+  'metrics.tlsClientCaFile': {
+    label: 'settingsScreen.security.metricsClientCa.label',
+    value: orElse('settingsScreen.security.none'),
+    why: 'settingsScreen.security.why.metrics.tlsClientCaFile',
   },
 } as const satisfies Record<
   Lowering['field'],
-  { label: MessageKey; value: (value: string) => MessageKey; why: MessageKey }
+  { label: MessageKey; value: ValueWords; why: MessageKey }
 >;
 
 /**
@@ -91,11 +143,12 @@ export function securityLine(change: SecurityChange, t: Translate): string {
   if (change.kind === 'service-address') {
     return t(ADDRESS_KEYS[change.field], addressPair(change, t));
   }
-  const words = LOWERING_WORDS[change.field];
+  const words: { label: MessageKey; value: ValueWords; why: MessageKey } =
+    LOWERING_WORDS[change.field];
   return t('settingsScreen.security.lowers', {
     label: t(words.label),
-    from: t(words.value(change.from)),
-    to: t(words.value(change.to)),
+    from: words.value(change.from, t),
+    to: words.value(change.to, t),
     why: t(words.why),
   });
 }

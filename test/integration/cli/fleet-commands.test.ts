@@ -57,11 +57,11 @@ describe('fleet-key and sign-settings', () => {
   it.each([
     [
       ['--version', '0'],
-      'sign-settings --key <private-key.pem> --version <N, a whole number above 0> <export.json>',
+      'sign-settings --key <private-key.pem> --version <N, a whole number above 0> [--allow <change,...>] <export.json>',
     ],
     [
       ['--version', 'x'],
-      'sign-settings --key <private-key.pem> --version <N, a whole number above 0> <export.json>',
+      'sign-settings --key <private-key.pem> --version <N, a whole number above 0> [--allow <change,...>] <export.json>',
     ],
   ])('refuses a version that is not a whole number above 0 (%j)', async (version, words) => {
     const result = await cli(['sign-settings', '--key', 'k.pem', ...version, 'e.json']);
@@ -82,5 +82,34 @@ describe('fleet-key and sign-settings', () => {
       new RegExp(`^error: ${exportFile}: the settings schema refuses requestTimeoutMs \\(`),
     );
     expect(result.stdout).toBe('');
+  });
+
+  it('signs the changes --allow names into the policy, and refuses a name it does not know (issue 35, item 2)', async () => {
+    const keyFile = path.join(dir, 'fleet-key.pem');
+    const { publicKey } = JSON.parse((await cli(['fleet-key', keyFile, '--json'])).stdout) as {
+      publicKey: string;
+    };
+    const exportFile = path.join(dir, 'export.json');
+    writeFileSync(exportFile, EXPORT);
+    const args = ['sign-settings', '--key', keyFile, '--version', '5'];
+    const signed = await cli([
+      ...args,
+      '--allow',
+      'sip2.patronPin, metrics.bearerTokenSha256',
+      exportFile,
+    ]);
+    expect(signed.code).toBe(0);
+    const key = parsePublicKey(publicKey);
+    if (!key.ok) throw new Error('the printed key is not usable');
+    expect(readFleetFile(signed.stdout, key.value)).toMatchObject({
+      ok: true,
+      value: { version: 5, allow: ['sip2.patronPin', 'metrics.bearerTokenSha256'] },
+    });
+    const unknown = await cli([...args, '--allow', 'sip2.patronPin,everything', exportFile]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stdout).toBe('');
+    expect(unknown.stderr).toMatch(
+      /^error: --allow names no such change: everything \(the changes are service\.baseUrl, /,
+    );
   });
 });

@@ -301,4 +301,64 @@ describe('settings changes that need their own confirmation, at the core', () =>
       metrics: { enabled: true, host: '0.0.0.0' },
     });
   });
+
+  it('asks for each SIP2 lowering on its own in a form save: TLS off to a remote ACS, the PIN off, the CA and the name swapped (issue 35, item 2; issue 34, item 9)', async () => {
+    // A kiosk on an ACS over TLS with its own CA and the PIN asked.
+    const view = await answer('console.settings.get');
+    const safe = {
+      ...view.form,
+      'sip2.host': 'acs.example.org',
+      'sip2.tls': true,
+      'sip2.tlsCaFile': '/etc/library-kiosk/acs-ca.pem',
+      'sip2.patronPin': true,
+    };
+    const first = await answer('console.settings.save', { form: safe, confirmed: [] });
+    // A new server, and the authority its certificate comes from: each confirmed by itself.
+    const setUp = first.outcome === 'confirm-needed' ? first.changes : [];
+    expect(setUp.map((change) => change.field)).toEqual(['sip2.address', 'sip2.tlsCaFile']);
+    expect((await answer('console.settings.save', { form: safe, confirmed: setUp })).outcome).toBe(
+      'saved',
+    );
+    const lowered = {
+      ...safe,
+      'sip2.tls': false,
+      'sip2.tlsCaFile': '',
+      'sip2.tlsServerName': 'evil.example.net',
+      'sip2.patronPin': false,
+    };
+    const before = await readFile(settingsFile, 'utf8');
+    const refused = await answer('console.settings.save', { form: lowered, confirmed: [] });
+    const expected: SecurityChange[] = [
+      {
+        kind: 'lowers-protection',
+        field: 'sip2.tls',
+        from: 'tls',
+        to: 'acs.example.org:6001',
+      },
+      { kind: 'lowers-protection', field: 'sip2.patronPin', from: 'true', to: 'false' },
+      {
+        kind: 'lowers-protection',
+        field: 'sip2.tlsCaFile',
+        from: '/etc/library-kiosk/acs-ca.pem',
+        to: null,
+      },
+      {
+        kind: 'lowers-protection',
+        field: 'sip2.tlsServerName',
+        from: null,
+        to: 'evil.example.net',
+      },
+    ];
+    expect(refused).toEqual({ outcome: 'confirm-needed', changes: expected });
+    // Each is confirmed by itself: three of four write nothing.
+    for (let skip = 0; skip < expected.length; skip += 1) {
+      const partly = expected.filter((_change, index) => index !== skip);
+      const answered = await answer('console.settings.save', { form: lowered, confirmed: partly });
+      expect(answered.outcome, expected[skip]!.field).toBe('confirm-needed');
+    }
+    expect(await readFile(settingsFile, 'utf8')).toBe(before);
+    const saved = await answer('console.settings.save', { form: lowered, confirmed: expected });
+    expect(saved.outcome).toBe('saved');
+    expect(store.stored().sip2).toMatchObject({ tls: false, patronPin: false });
+  });
 });

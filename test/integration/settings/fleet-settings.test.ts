@@ -14,6 +14,7 @@ import { createFleetStateFile } from '../../../src-main/settings/fleet-state-fil
 import { createFleetUpdater } from '../../../src-main/settings/fleet-updater';
 import { settingsDigest } from '../../../src-main/settings/settings-digest';
 import type { SettingsStore } from '../../../src-main/settings/store';
+import type { SecurityField } from '../../../src-common/ipc/console/security-change';
 import { captureLogs } from '../../support/log-capture';
 
 function keyPair() {
@@ -38,11 +39,17 @@ function exportOf(settings: Record<string, unknown>): string {
   });
 }
 
-function fleetFile(version: number, settings: Record<string, unknown>, key = STAFF.privatePem) {
+function fleetFile(
+  version: number,
+  settings: Record<string, unknown>,
+  key = STAFF.privatePem,
+  allow: SecurityField[] = [],
+) {
   return signFleetFile(exportOf(settings), {
     version,
     issuedAt: new Date('2026-11-26T03:00:00.000Z'),
     privateKeyPem: key,
+    allow,
   });
 }
 
@@ -201,7 +208,7 @@ describe('fleet settings', () => {
     served = fleetFile(2, { kiosk: { branchName: 'North' }, patron: { allowEmail: true } });
     expect(await updater().check()).toMatchObject({ reason: 'lowers-protection' });
     expect(warnings()).toEqual([
-      `fleet settings from ${host()} refused: it changes patron.allowEmail, which needs staff's confirmation at the kiosk; keeping local settings`,
+      `fleet settings from ${host()} refused: it changes patron.allowEmail, which needs staff's confirmation at the kiosk or the fleet policy's allowing it by name; keeping local settings`,
     ]);
     expect(branch()).toBe('Central');
   });
@@ -219,10 +226,97 @@ describe('fleet settings', () => {
     });
     expect(await updater().check()).toMatchObject({ reason: 'lowers-protection' });
     expect(warnings()).toEqual([
-      `fleet settings from ${host()} refused: it changes metrics.host, which needs staff's confirmation at the kiosk; keeping local settings`,
+      `fleet settings from ${host()} refused: it changes metrics.host, which needs staff's confirmation at the kiosk or the fleet policy's allowing it by name; keeping local settings`,
     ]);
     expect(branch()).toBe('Central');
     expect(store.stored().metrics).toBeUndefined();
+  });
+
+  describe("a lowering the fleet's signed policy allows by name (issue 35, item 2)", () => {
+    const ACS = {
+      host: 'acs.example.org',
+      tls: true,
+      tlsCaFile: '/etc/k/acs-ca.pem',
+      patronPin: true,
+    };
+    beforeEach(() => {
+      store.save({ kiosk: { branchName: 'Central' }, sip2: ACS } as never);
+    });
+    const sip2 = () => (store.stored() as { sip2?: Record<string, unknown> }).sip2;
+
+    it.each([
+      ['the patron PIN turned off', { ...ACS, patronPin: false }, 'sip2.patronPin'],
+      [
+        "the certificate authority swapped for the system's",
+        { ...ACS, tlsCaFile: undefined },
+        'sip2.tlsCaFile',
+      ],
+      [
+        'the name on the certificate swapped',
+        { ...ACS, tlsServerName: 'evil.example.net' },
+        'sip2.tlsServerName',
+      ],
+      [
+        'TLS off to the ACS across the network (issue 34, item 9)',
+        { ...ACS, tls: false },
+        'sip2.tls',
+      ],
+    ])('refuses %s without it, saying which change', async (_name, next, field) => {
+      served = fleetFile(2, { kiosk: { branchName: 'North' }, sip2: next });
+      expect(await updater().check()).toMatchObject({ reason: 'lowers-protection' });
+      expect(warnings()).toEqual([
+        `fleet settings from ${host()} refused: it changes ${field}, which needs staff's confirmation at the kiosk or the fleet policy's allowing it by name; keeping local settings`,
+      ]);
+      expect(branch()).toBe('Central');
+      expect(sip2()).toEqual(ACS);
+    });
+
+    it('applies it when the policy names it, and logs the change it allowed', async () => {
+      served = fleetFile(
+        2,
+        { kiosk: { branchName: 'North' }, sip2: { ...ACS, patronPin: false } },
+        STAFF.privatePem,
+        ['sip2.patronPin'],
+      );
+      expect(await updater().check()).toEqual({ outcome: 'applied', version: 2 });
+      expect(sip2()).toMatchObject({ patronPin: false });
+      const allowed = records.find((record) => record.message.includes('its signed policy allows'));
+      expect(allowed?.data).toMatchObject({
+        changes: [
+          { kind: 'lowers-protection', field: 'sip2.patronPin', from: 'true', to: 'false' },
+        ],
+      });
+    });
+
+    it('refuses a file whose policy names one change when it makes another too', async () => {
+      served = fleetFile(
+        2,
+        { sip2: { ...ACS, patronPin: false, tlsCaFile: undefined } },
+        STAFF.privatePem,
+        ['sip2.patronPin'],
+      );
+      expect(await updater().check()).toMatchObject({ reason: 'lowers-protection' });
+      expect(warnings()[0]).toContain('it changes sip2.tlsCaFile, which needs');
+      expect(sip2()).toEqual(ACS);
+    });
+
+    it('refuses a file whose policy names a change this kiosk does not know', async () => {
+      served = fleetFile(2, { kiosk: { branchName: 'North' } }, STAFF.privatePem, [
+        'sip2.everything' as SecurityField,
+      ]);
+      expect(await updater().check()).toMatchObject({ reason: 'bad-policy' });
+      expect(branch()).toBe('Central');
+    });
+
+    it('cannot have a name added to its policy after signing', async () => {
+      const signed = fleetFile(2, { sip2: { ...ACS, patronPin: false } });
+      const file = JSON.parse(signed) as { signed: string };
+      const inner = JSON.parse(file.signed) as Record<string, unknown>;
+      file.signed = JSON.stringify({ ...inner, policy: { allow: ['sip2.patronPin'] } });
+      served = JSON.stringify(file);
+      expect(await updater().check()).toMatchObject({ reason: 'bad-signature' });
+      expect(sip2()).toEqual(ACS);
+    });
   });
 
   it("keeps the kiosk's own fleet group whatever the file says", async () => {

@@ -69,6 +69,16 @@ describe('the last fleet file refused, in English and Spanish', () => {
       { lastRefusal: { reason: 'replayed', at: AT } },
       'Last fleet settings file refused (Nov 26, 3:30 AM): its version is not newer than the one in force.',
     ],
+    [
+      'en',
+      { lastRefusal: { reason: 'lowers-protection', at: AT } },
+      "Last fleet settings file refused (Nov 26, 3:30 AM): it would lower a protection or change an address, which only staff at the kiosk can confirm, and the fleet's signed policy does not allow it by name.",
+    ],
+    [
+      'es',
+      { lastRefusal: { reason: 'bad-policy', at: AT } },
+      'Último archivo de configuración de flota rechazado (Nov 26, 3:30 AM): su política nombra un cambio que este quiosco no conoce (¿un archivo para una versión más nueva?).',
+    ],
   ])('%s: %j', (language, fleet, expected) => {
     expect(fleetRefusedText(fleet, T[language], timeOf)).toBe(expected);
   });

@@ -55,11 +55,11 @@ describe('the changes staff confirm on their own, in words', () => {
     );
     expect(lines('en', changes)).toEqual([
       "SIP2 server changes: the built-in demo SIP2 server → sip.example.org:6001. The kiosk will send its patrons' card numbers, PINs and item barcodes to the new server.",
-      'Encrypt the connection (TLS): On → Off. Card numbers, PINs and the SIP2 login password would cross the network unprotected.',
+      'SIP2 connection: encrypted (TLS) → in clear (TLS off) to sip.example.org:6001. Card numbers, PINs and the SIP2 login password would cross the network unprotected.',
     ]);
     expect(lines('es', changes)).toEqual([
       'El servidor SIP2 cambia: el servidor SIP2 de demostración integrado → sip.example.org:6001. El quiosco enviará los números de carné, los PIN y los códigos de barras de ejemplares de los usuarios al nuevo servidor.',
-      'Cifrar la conexión (TLS): Sí → No. Los números de carné, los PIN y la contraseña de acceso SIP2 cruzarían la red sin protección.',
+      'Conexión SIP2: cifrada (TLS) → sin cifrar (TLS desactivado) a sip.example.org:6001. Los números de carné, los PIN y la contraseña de acceso SIP2 cruzarían la red sin protección.',
     ]);
     const back = securityChanges({ sip2: { host: 'sip.example.org' } }, {});
     expect(lines('en', back)).toEqual([
@@ -160,14 +160,85 @@ describe('the changes staff confirm on their own, in words', () => {
     );
   });
 
-  it('tells staff how to confirm, in both languages', () => {
-    expect(en.settingsScreen.security.confirm).toBe('I have read these changes and want them.');
-    expect(es.settingsScreen.security.confirm).toBe('He leído estos cambios y los quiero.');
+  it('tells staff to confirm each change by itself, in both languages', () => {
+    expect(en.settingsScreen.security.confirmEach).toBe(
+      'Tick each change you want. Nothing is written until every one of them is ticked.',
+    );
+    expect(es.settingsScreen.security.confirmEach).toBe(
+      'Marque cada cambio que quiera. No se guarda nada hasta que estén todos marcados.',
+    );
     expect(en.settingsScreen.security.notApplied).toBe(
-      'Not applied: these changes need your confirmation. Tick “I have read these changes and want them.”, then apply again.',
+      'Not applied: each of these changes needs its own confirmation. Tick every one, then apply again.',
     );
     expect(es.settingsScreen.security.notSaved).toBe(
-      'No se guardó: estos cambios necesitan su confirmación. Marque «He leído estos cambios y los quiero.» y vuelva a guardar.',
+      'No se guardó: cada uno de estos cambios necesita su propia confirmación. Márquelos todos y vuelva a guardar.',
+    );
+  });
+
+  it('names the lowerings a second review reproduced (issue 35, item 2), each in English and Spanish', () => {
+    const before = {
+      sip2: {
+        host: 'acs.example.org',
+        tls: true,
+        patronPin: true,
+        tlsCaFile: '/etc/library-kiosk/acs-ca.pem',
+        tlsServerName: 'acs.example.org',
+      },
+      metrics: {
+        enabled: true,
+        host: '0.0.0.0',
+        bearerTokenSha256: 'ab'.repeat(32),
+        tlsCertFile: '/etc/k/cert.pem',
+        tlsKeyFile: '/etc/k/key.pem',
+        tlsClientCaFile: '/etc/library-kiosk/scrapers-ca.pem',
+      },
+    };
+    const after = {
+      sip2: {
+        host: 'acs.example.org',
+        tls: true,
+        patronPin: false,
+        tlsServerName: 'evil.example.net',
+      },
+      metrics: {
+        enabled: true,
+        host: '0.0.0.0',
+        bearerTokenSha256: 'cd'.repeat(32),
+        tlsCertFile: '/etc/k/cert.pem',
+        tlsKeyFile: '/etc/k/key.pem',
+      },
+    };
+    const changes = securityChanges(before, after);
+    expect(lines('en', changes)).toEqual([
+      "Patrons type their card's PIN: On → Off. Anyone holding a patron's card could borrow on it without the PIN.",
+      "Certificate authority file (empty: the system's): /etc/library-kiosk/acs-ca.pem → the system's certificate authorities. The kiosk will take the SIP2 server's certificate from another authority: whoever that authority vouches for can stand in for the server and read card numbers and PINs.",
+      "Name on the server's certificate (empty: the server name above): acs.example.org → evil.example.net. A certificate for that name will be taken for the SIP2 server: whoever holds one can stand in for it and read card numbers and PINs.",
+      "Scrape token for the metrics: the token whose SHA-256 starts abababab → the token whose SHA-256 starts cdcdcdcd. Whoever holds the new token (with no token: any scraper the listener admits) reads the kiosk's counts and state.",
+      "Authority for the scrapers' certificates: /etc/library-kiosk/scrapers-ca.pem → none. Scrapers with certificates from the new authority (with none: any scraper with the token) read the kiosk's counts and state.",
+    ]);
+    expect(lines('es', changes)).toEqual([
+      expect.stringMatching(
+        /: Sí → No\. Cualquiera que tenga el carné de un usuario podría tomar préstamos con él sin el PIN\.$/,
+      ),
+      expect.stringContaining(
+        '/etc/library-kiosk/acs-ca.pem → las autoridades de certificación del sistema. El quiosco aceptará el certificado del servidor SIP2 de otra autoridad',
+      ),
+      expect.stringContaining('acs.example.org → evil.example.net. Se aceptará como servidor SIP2'),
+      'Token de lectura de las métricas: el token cuyo SHA-256 empieza por abababab → el token cuyo SHA-256 empieza por cdcdcdcd. Quien tenga el token nuevo (sin token: cualquier lector que el servicio admita) lee los recuentos y el estado del quiosco.',
+      'Autoridad de los certificados de los lectores: /etc/library-kiosk/scrapers-ca.pem → ninguna. Los lectores con certificados de la nueva autoridad (sin ella: cualquier lector con el token) leen los recuentos y el estado del quiosco.',
+    ]);
+    // A token's hash shows by its first 8 hex digits only.
+    expect(lines('en', changes).join(' ')).not.toContain('ab'.repeat(32));
+  });
+
+  it('names a remote ACS reached in clear on its own, beside its address (issue 34, item 9)', () => {
+    const changes = securityChanges({}, { sip2: { host: 'acs.example.org' } });
+    expect(lines('en', changes)).toEqual([
+      "SIP2 server changes: the built-in demo SIP2 server → acs.example.org:6001. The kiosk will send its patrons' card numbers, PINs and item barcodes to the new server.",
+      'SIP2 connection: to a server on this computer → in clear (TLS off) to acs.example.org:6001. Card numbers, PINs and the SIP2 login password would cross the network unprotected.',
+    ]);
+    expect(lines('es', changes)[1]).toBe(
+      'Conexión SIP2: a un servidor de este equipo → sin cifrar (TLS desactivado) a acs.example.org:6001. Los números de carné, los PIN y la contraseña de acceso SIP2 cruzarían la red sin protección.',
     );
   });
 });

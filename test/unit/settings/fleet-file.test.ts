@@ -52,6 +52,7 @@ describe('readFleetFile', () => {
     expect(readFleetFile(good, publicKey)).toEqual({
       ok: true,
       value: {
+        allow: [],
         version: 7,
         issuedAt: '2026-11-26T03:00:00.000Z',
         exportText: EXPORT,

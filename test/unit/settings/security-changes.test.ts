@@ -313,4 +313,109 @@ describe('security-relevant settings changes', () => {
       change,
     ]);
   });
+
+  describe('what a second review found unreported (issue 35, item 2)', () => {
+    const ACS = { host: 'acs.example.org', tls: true };
+    const TLS_FILES = { tlsCertFile: '/etc/k/cert.pem', tlsKeyFile: '/etc/k/key.pem' };
+    const NETWORK = { enabled: true, host: '0.0.0.0', ...TLS_FILES };
+    it.each([
+      {
+        name: 'the patron PIN turned off',
+        current: { sip2: { ...ACS, patronPin: true } },
+        next: { sip2: { ...ACS, patronPin: false } },
+        changes: [
+          { kind: 'lowers-protection', field: 'sip2.patronPin', from: 'true', to: 'false' },
+        ],
+      },
+      {
+        name: "the SIP2 certificate authority swapped for the system's",
+        current: { sip2: { ...ACS, tlsCaFile: '/etc/k/library-ca.pem' } },
+        next: { sip2: ACS },
+        changes: [
+          {
+            kind: 'lowers-protection',
+            field: 'sip2.tlsCaFile',
+            from: '/etc/k/library-ca.pem',
+            to: null,
+          },
+        ],
+      },
+      {
+        name: 'the name on the SIP2 certificate swapped for another',
+        current: { sip2: ACS },
+        next: { sip2: { ...ACS, tlsServerName: 'evil.example.net' } },
+        changes: [
+          {
+            kind: 'lowers-protection',
+            field: 'sip2.tlsServerName',
+            from: null,
+            to: 'evil.example.net',
+          },
+        ],
+      },
+      {
+        name: "the scrape token replaced (shown by its hash's first 8 hex digits)",
+        current: { metrics: { ...NETWORK, bearerTokenSha256: TOKEN_HASH } },
+        next: { metrics: { ...NETWORK, bearerTokenSha256: 'cd'.repeat(32) } },
+        changes: [
+          {
+            kind: 'lowers-protection',
+            field: 'metrics.bearerTokenSha256',
+            from: 'abababab',
+            to: 'cdcdcdcd',
+          },
+        ],
+      },
+      {
+        name: "the scrapers' client CA replaced",
+        current: { metrics: { ...NETWORK, tlsClientCaFile: '/etc/k/scrapers.pem' } },
+        next: { metrics: { ...NETWORK, tlsClientCaFile: '/tmp/mine.pem' } },
+        changes: [
+          {
+            kind: 'lowers-protection',
+            field: 'metrics.tlsClientCaFile',
+            from: '/etc/k/scrapers.pem',
+            to: '/tmp/mine.pem',
+          },
+        ],
+      },
+      {
+        name: 'the token removed while client certificates alone still admit a scraper on the network',
+        current: {
+          metrics: { ...NETWORK, bearerTokenSha256: TOKEN_HASH, tlsClientCaFile: '/etc/k/s.pem' },
+        },
+        next: { metrics: { ...NETWORK, tlsClientCaFile: '/etc/k/s.pem' } },
+        changes: [
+          {
+            kind: 'lowers-protection',
+            field: 'metrics.bearerTokenSha256',
+            from: 'abababab',
+            to: null,
+          },
+        ],
+      },
+      {
+        name: 'nothing when a first token is set',
+        current: { metrics: { ...NETWORK, tlsClientCaFile: '/etc/k/s.pem' } },
+        next: {
+          metrics: { ...NETWORK, tlsClientCaFile: '/etc/k/s.pem', bearerTokenSha256: TOKEN_HASH },
+        },
+        changes: [],
+      },
+      {
+        name: 'nothing when the token goes with a listener on loopback',
+        current: { metrics: { enabled: true, bearerTokenSha256: TOKEN_HASH } },
+        next: { metrics: { enabled: true } },
+        changes: [],
+      },
+      {
+        name: 'nothing when the PIN is turned on, or TLS is',
+        current: { sip2: { host: 'acs.example.org' } },
+        next: { sip2: { ...ACS, patronPin: true } },
+        changes: [],
+      },
+    ])('$name', ({ current, next, changes }) => {
+      expect(securityChanges(current as never, next as never)).toEqual(changes);
+    });
+  });
 });

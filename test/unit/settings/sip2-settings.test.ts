@@ -129,8 +129,8 @@ describe('SIP2 changes staff confirm on their own', () => {
   it.each([
     [
       'a new SIP2 server, by host and port',
-      { sip2: { host: 'sip.example.org' } },
-      { sip2: { host: 'sip.example.net', port: 6443 } },
+      { sip2: { host: 'sip.example.org', tls: true } },
+      { sip2: { host: 'sip.example.net', port: 6443, tls: true } },
       [
         {
           kind: 'service-address',
@@ -141,18 +141,77 @@ describe('SIP2 changes staff confirm on their own', () => {
       ],
     ],
     [
-      'the built-in listener for a server',
+      'the built-in listener for a server over TLS',
+      {},
+      { sip2: { host: '10.0.4.21', tls: true } },
+      [{ kind: 'service-address', field: 'sip2.address', from: null, to: '10.0.4.21:6001' }],
+    ],
+    // Issue 34, item 9: pointing a kiosk at a remote ACS in clear is a change of its own.
+    [
+      'the built-in listener for a server across the network, TLS off',
       {},
       { sip2: { host: '10.0.4.21' } },
-      [{ kind: 'service-address', field: 'sip2.address', from: null, to: '10.0.4.21:6001' }],
+      [
+        { kind: 'service-address', field: 'sip2.address', from: null, to: '10.0.4.21:6001' },
+        {
+          kind: 'lowers-protection',
+          field: 'sip2.tls',
+          from: 'this-computer',
+          to: '10.0.4.21:6001',
+        },
+      ],
     ],
     [
       'TLS turned off',
       { sip2: { host: 'sip.example.org', tls: true } },
       { sip2: { host: 'sip.example.org', tls: false } },
-      [{ kind: 'lowers-protection', field: 'sip2.tls', from: 'true', to: 'false' }],
+      [
+        {
+          kind: 'lowers-protection',
+          field: 'sip2.tls',
+          from: 'tls',
+          to: 'sip.example.org:6001',
+        },
+      ],
+    ],
+    [
+      'one server in clear for another in clear: the new one named again',
+      { sip2: { host: 'sip.example.org' } },
+      { sip2: { host: 'sip.example.net' } },
+      [
+        {
+          kind: 'service-address',
+          field: 'sip2.address',
+          from: 'sip.example.org:6001',
+          to: 'sip.example.net:6001',
+        },
+        {
+          kind: 'lowers-protection',
+          field: 'sip2.tls',
+          from: 'sip.example.org:6001',
+          to: 'sip.example.net:6001',
+        },
+      ],
+    ],
+    [
+      'TLS off to a server on this machine',
+      {},
+      { sip2: { host: '127.0.0.1', port: 6002 } },
+      [{ kind: 'service-address', field: 'sip2.address', from: null, to: '127.0.0.1:6002' }],
+    ],
+    [
+      'TLS off to ::1',
+      {},
+      { sip2: { host: '::1' } },
+      [{ kind: 'service-address', field: 'sip2.address', from: null, to: '::1:6001' }],
     ],
     ['TLS turned on', {}, { sip2: { tls: true } }, []],
+    [
+      'TLS turned on for a server in clear',
+      { sip2: { host: 'sip.example.org' } },
+      { sip2: { host: 'sip.example.org', tls: true } },
+      [],
+    ],
     // Anyone who can change the bytes can compute a checksum: they catch noise, not an attacker.
     ['checksums turned off', {}, { sip2: { checksums: false } }, []],
     ['the back end alone', {}, { patron: { backEnd: 'sip2' } }, []],
