@@ -48,11 +48,14 @@ export const ScreenSchema = z.discriminatedUnion('name', [
   ...PatronScreenSchemas,
   // `configured: false`: no staff PIN is set, so the screen explains how to set one.
   // `lockedUntil` (epoch ms): too many wrong PINs; every PIN is refused until then.
+  // `staffCard`: a staff card is set (`available`: scanning it opens the PIN past a lockout),
+  // or it was scanned on this screen (`accepted`); absent, no staff card is set.
   z.object({
     name: z.literal('staff-pin'),
     rejected: z.boolean(),
     configured: z.boolean(),
     lockedUntil: z.number().optional(),
+    staffCard: z.enum(['available', 'accepted']).optional(),
   }),
   // `wrongPins`: wrong PINs typed since staff last entered (the last at `lastAt`, epoch ms),
   // found when this entry's PIN was checked; shown to staff for as long as staff mode stays open.

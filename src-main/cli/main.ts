@@ -27,6 +27,7 @@ const COMMANDS: Record<Exclude<CommandName, 'help'>, () => Promise<Command>> = {
   'set-pin': async () => (await import('./commands/set-pin-command')).setPin,
   'clear-pin-lockout': async () =>
     (await import('./commands/clear-pin-lockout-command')).clearPinLockoutCommand,
+  'staff-card': async () => (await import('./commands/staff-card-command')).staffCard,
   'set-client-secret': async () =>
     (await import('./commands/client-secret-command')).setClientSecret,
   'set-sip2-password': async () =>

@@ -22,6 +22,9 @@ Commands:
                                                (login password read from stdin)
   set-pin                                      set the staff-mode PIN (read from stdin, stored hashed)
   clear-pin-lockout                            end a staff PIN lockout on this machine (logged)
+  staff-card [--remove]                        make the staff card that opens the PIN screen past
+                                               a lockout: its code printed once, only its hash
+                                               stored (the old card stops working)
   set-client-secret [--clear]                  store the client secret of a confidential client
                                                (read from stdin, stored encrypted)
   set-sip2-password [--terminal] [--clear]     store the SIP2 login password (CO), or the

@@ -34,6 +34,7 @@ import type { OfflineCirculation } from '../circulation/offline/offline-circulat
 import { createStaffConsole, unavailableConsole } from './console';
 import type { ConsoleDependencies } from './console/deps';
 import { createStaffMode } from './staff-mode';
+import type { StaffCardCheck } from '../staff-pin/staff-card';
 import type { PinGate } from '../staff-pin/gate';
 import type { KioskMetrics } from '../metrics/kiosk-metrics';
 
@@ -61,6 +62,8 @@ export interface KioskCoreOptions {
   speech?: { say(request: SpeechRequest): Promise<SpeechAnswer>; forget(): void };
   /** Absent when no staff PIN is configured: staff mode then stays shut. */
   staffPin: PinGate | undefined;
+  /** The staff card, which lets the PIN screen's PINs past a lockout (staff-pin/staff-card.ts). */
+  staffCard?: StaffCardCheck;
   /** Staff mode closes after this long without a staff action. */
   staffIdleTimeoutMs: number;
   /** Started in demo mode (the demo PIN works): the screens say so. */
@@ -207,6 +210,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   let staffWasOpen = false;
   const staff = createStaffMode({
     staffPin: options.staffPin,
+    ...(options.staffCard ? { staffCard: options.staffCard } : {}),
     idleTimeoutMs: options.staffIdleTimeoutMs,
     ...(options.clock ? { clock: options.clock } : {}),
     onChange: () => {
@@ -289,6 +293,8 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     const classification = classify(scan.code, scannerSettings);
     const staffScreen = staff.screen();
     if (staffScreen?.name === 'staff') staff.recordScan({ ...scan, classification });
+    // On the PIN screen only the staff card means anything (staff-mode.ts checks it).
+    if (staffScreen?.name === 'staff-pin') staff.cardScanned(scan.code);
     if (staffScreen) return;
     session.dispatch({ type: 'scanned', code: scan.code, barcode: barcodeKind(classification) });
   };

@@ -6,6 +6,7 @@ import { createPinGate } from '../staff-pin/gate';
 import { DEMO_STAFF_PIN, pinHashInForce } from '../staff-pin/demo-pin';
 import { changeablePinGate } from '../staff-pin/changeable-gate';
 import { createPinAttemptFile } from '../staff-pin/attempts-file';
+import { staffCardHolder } from '../staff-pin/staff-card';
 import { createLogger } from '../../src-shared/log/logger';
 import type { HidBackend } from '../scanner/hid-backend';
 import { ScannerInput } from '../scanner/scanner-input';
@@ -258,6 +259,8 @@ async function bootParts(
         pinHash,
       )
     : undefined;
+  // Changeable too: a card made or removed on the settings screen counts from then on.
+  const staffCard = staffCardHolder(settings.staff.cardHash);
   stages.mark('scanner', 'offline journal');
   const offline = await startOfflineCirculation({
     dataDir: settings.dataDir,
@@ -315,6 +318,7 @@ async function bootParts(
     accessibility: settings.accessibility,
     speech,
     staffPin,
+    staffCard,
     staffIdleTimeoutMs: settings.staff.idleTimeoutMs,
     demo,
     ...(demoGuide ? { demoGuide } : {}),
@@ -356,6 +360,7 @@ async function bootParts(
       ...(adapters.restart ? { restart: adapters.restart } : {}),
       ...(adapters.pageRecoveries ? { pageRecoveries: adapters.pageRecoveries } : {}),
       ...(staffPin ? { staffPin } : {}),
+      staffCard,
       ...(adapters.documents ? { documents: adapters.documents } : {}),
       ...(adapters.sip2Passwords ? { sip2Passwords: adapters.sip2Passwords } : {}),
       scanner,

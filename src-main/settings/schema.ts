@@ -3,6 +3,7 @@ import { ScannerSettingsSchema } from '../scanner/settings-schema';
 import { FieldMapSchema } from '../library-client/reader/field-map-schema';
 import { maySendSecrets } from '../../src-shared/loopback';
 import { isFleetPublicKey } from './fleet-file';
+import { STAFF_CARD_HASH } from '../staff-pin/staff-card';
 import { SIP2_ENCODINGS } from '../../src-shared/sip2/encoding';
 import { MetricsSettingsSchema } from '../metrics/settings-schema';
 import {
@@ -213,6 +214,15 @@ export const StaffSettingsSchema = z.object({
   pinHash: z
     .string()
     .regex(/^scrypt\$/, { message: 'must be a hash made by the staff PIN setter' })
+    .optional(),
+  /**
+   * SHA-256 of the staff card's code (staff-pin/staff-card.ts): scanning the card on the PIN
+   * screen lets its PINs past a lockout a patron keeps up. Made on the settings screen or by
+   * `library-kiosk staff-card`; the code itself is never stored.
+   */
+  cardHash: z
+    .string()
+    .regex(STAFF_CARD_HASH, { message: 'must be a hash made by the staff card maker' })
     .optional(),
   /** Staff mode closes after this long without a staff action (default 5 minutes). */
   idleTimeoutMs: z

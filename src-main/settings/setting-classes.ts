@@ -64,6 +64,9 @@ export const SETTING_CLASSES: Readonly<Record<string, SettingClass>> = {
   'kiosk.defaultLanguage': never('the first language patrons see'),
   'kiosk.theme': never('the colours patrons see'),
   'staff.pinHash': local('the staff PIN, set by set-pin or the PIN change; never leaves the kiosk'),
+  'staff.cardHash': local(
+    'the staff card, made on the settings screen or by staff-card; opens the PIN screen past a lockout, so it never leaves the kiosk',
+  ),
   'staff.idleTimeoutMs': never(`${BOUNDED} (at most 1 hour)`),
   'patron.inactivityTimeoutMs': never(`${BOUNDED} (at most 30 minutes, the warning before it)`),
   'patron.warningMs': never(BOUNDED),

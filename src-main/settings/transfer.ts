@@ -21,6 +21,7 @@ export const SETTINGS_EXPORT_VERSION = 1;
 export const LOCAL_SETTINGS = [
   'dataDir',
   'staff.pinHash',
+  'staff.cardHash',
   'allowBasicTextEncryption',
   'service.clientSecret',
   // The SIP2 login and terminal passwords are sealed like the client secret (set-sip2-password).

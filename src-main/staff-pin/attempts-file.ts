@@ -16,6 +16,8 @@ const AttemptsSchema = z
     lockedUntil: z.number().min(0),
     wrongSinceEntry: z.number().int().min(0).optional(),
     lastWrongAt: z.number().min(0).optional(),
+    cardFailures: z.number().int().min(0).optional(),
+    cardLockedUntil: z.number().min(0).optional(),
   })
   // A record from before the count since staff last entered was kept: its failures are that count.
   .transform(({ wrongSinceEntry, ...rest }) => ({

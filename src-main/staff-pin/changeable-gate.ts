@@ -16,8 +16,8 @@ export function changeablePinGate(
 ): ChangeablePinGate {
   let gate = create(pinHash);
   return {
-    check: (pin) => gate.check(pin),
-    lockedUntil: () => gate.lockedUntil(),
+    check: (pin, lane) => gate.check(pin, lane),
+    lockedUntil: (lane) => gate.lockedUntil(lane),
     replace(next) {
       gate = create(next);
     },

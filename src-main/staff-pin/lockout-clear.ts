@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { clearPinLockout } from './gate';
+import { clearPinLockout, lockoutCounted } from './gate';
 import type { PinAttempts } from './gate';
 import { createPinAttemptFile } from './attempts-file';
 
@@ -46,7 +46,7 @@ function clearedText(before: PinAttempts, now: number): string {
  */
 export function clearLockoutIn(dataDir: string, now = Date.now()): LockoutClear {
   const before = clearPinLockout(createPinAttemptFile(dataDir));
-  const cleared = before.failures > 0 || before.lockedUntil > 0;
+  const cleared = lockoutCounted(before);
   const logData = {
     by: os.userInfo().username,
     wrongSinceEntry: before.wrongSinceEntry,

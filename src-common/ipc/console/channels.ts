@@ -32,6 +32,7 @@ export const SETTINGS_CHANNELS = [
   'console.settings.previewImport',
   'console.settings.applyImport',
   'console.settings.changePin',
+  'console.settings.staffCard',
   'console.settings.sip2Password',
   'console.settings.restart',
 ] as const;

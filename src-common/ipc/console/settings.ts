@@ -186,6 +186,8 @@ export const SettingsViewSchema = z.object({
   sip2Passwords: Sip2PasswordStatusSchema.optional(),
   /** Fleet settings: the version in force and the last file refused (docs/operations.md). */
   fleet: FleetStatusSchema.optional(),
+  /** A staff card is set (its code is never shown again: console.settings.staffCard). */
+  staffCard: z.boolean(),
 });
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
 
@@ -287,6 +289,14 @@ export const settingsInvokeContract = {
         }),
       ]),
     ),
+  },
+  /**
+   * Makes a new staff card (its hash stored, the old card no longer works) and answers its code,
+   * the one time it is shown; or removes the staff card. The PIN screen takes it at once.
+   */
+  'console.settings.staffCard': {
+    request: z.object({ action: z.enum(['make', 'remove']) }),
+    response: consoleAnswer(z.object({ set: z.boolean(), code: z.string().optional() })),
   },
   /**
    * Stores one SIP2 password sealed for the saved sip2.host, sip2.port and sip2.loginUser (as

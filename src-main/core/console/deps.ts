@@ -7,6 +7,7 @@ import type { ScannerInput } from '../../scanner/scanner-input';
 import type { Settings } from '../../settings/schema';
 import type { Sip2ProbeOptions } from '../../library-client/sip2/probe';
 import type { SettingsStore } from '../../settings/store';
+import type { StaffCardHolder } from '../../staff-pin/staff-card';
 import type { ChangeablePinGate } from '../../staff-pin/changeable-gate';
 import type { DocumentFileSource } from './documents/source';
 import type { Sip2PasswordStore } from '../../vault/sip2-passwords';
@@ -37,6 +38,8 @@ export interface ConsoleDependencies {
   pageRecoveries?: () => RecoveryTally;
   /** The staff PIN gate (absent: no PIN): the settings screen checks the current PIN and changes it. */
   staffPin?: ChangeablePinGate;
+  /** The staff card in force, which the settings screen makes anew or removes. */
+  staffCard?: StaffCardHolder;
   scanner: Pick<ScannerInput, 'status'>;
   offline?: OfflineCirculation;
   /** How staff choose a PDF on this host (Electron's dialog, the web host's staging route). */

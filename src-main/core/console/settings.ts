@@ -25,6 +25,7 @@ import {
 import { answered, failed } from './answer';
 import type { ConsoleArea, ConsoleContext } from './deps';
 import { changeStaffPin } from './settings/change-pin';
+import { staffCardAction } from './settings/staff-card';
 import { changeSip2Password, sip2BindingOf, sip2PasswordStatus } from './settings/sip2-passwords';
 import { FORM_FIELDS, documentWithForm, formOf, selectOptions } from './settings/form';
 
@@ -105,6 +106,7 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
         ? { sip2Passwords: await sip2PasswordStatus(passwords, binding) }
         : {}),
       ...fleetStatus(context.settings),
+      staffCard: store.stored().staff?.cardHash !== undefined,
     };
   };
 
@@ -223,6 +225,11 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
         const store = context.settingsStore;
         if (!store || !context.staffPin) return failed(NO_STORE);
         return changeStaffPin(store, context.staffPin, request);
+      },
+      'console.settings.staffCard': ({ action }) => {
+        const { settingsStore: store, staffCard } = context;
+        if (!store || !staffCard) return failed(NO_STORE);
+        return staffCardAction(store, staffCard, action);
       },
       'console.settings.sip2Password': (request) => {
         const { settingsStore: store, sip2Passwords } = context;
