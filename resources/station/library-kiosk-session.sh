@@ -10,8 +10,10 @@
 #   KIOSK_DATA_DIR       the kiosk's data folder, passed on to the client; default
 #                        /var/lib/library-kiosk (Chromium's profile goes in its chromium/ folder)
 #   KIOSK_URL            the page Chromium opens. Default: the launch URL the web host writes to
-#                        $KIOSK_DATA_DIR/launch-url at each start (it holds that run's launch key);
+#                        KIOSK_LAUNCH_URL_FILE at each start (it holds that run's launch key);
 #                        the session waits for that file, and restarts Chromium when it changes
+#   KIOSK_LAUNCH_URL_FILE  where the web host writes it; default $KIOSK_DATA_DIR/launch-url (the
+#                        web host as another user: /run/library-kiosk-web/launch-url)
 #   KIOSK_CLIENT_ARGS    more arguments for the client, split on spaces (no quoting)
 #   KIOSK_CAGE_ARGS      more options for cage, e.g. -r to turn the picture for a portrait screen
 #   KIOSK_RESTART_DELAY  seconds between the client's end and its next start; default 2. Failures
@@ -21,7 +23,8 @@
 #                        pause back to KIOSK_RESTART_DELAY); default 300
 # The session never gives up: with nobody near the station, it keeps trying at the longest pause.
 # Each end it answers with a pause goes into $KIOSK_DATA_DIR/station-restarts (one line each:
-# UTC time, the client's status, the pause; the last 50), which the staff status screen reads.
+# UTC time, the client's status, the pause; the last 50), which the staff status screen reads (the
+# web host, as another user in the kiosk group, reads it by group: mode 0640).
 # Exit status 78 (EX_CONFIG): the station is set up wrong; the journal says how.
 #
 # The client runs with KIOSK_SUPERVISED=1: the Electron kiosk then restarts itself (after a
@@ -90,7 +93,7 @@ case "$client" in
   chromium)
     binary=${KIOSK_CHROMIUM:-/usr/bin/chromium}
     setting=KIOSK_CHROMIUM
-    [ -n "${KIOSK_URL:-}" ] || url_file="$KIOSK_DATA_DIR/launch-url"
+    [ -n "${KIOSK_URL:-}" ] || url_file=${KIOSK_LAUNCH_URL_FILE:-"$KIOSK_DATA_DIR/launch-url"}
     # --kiosk-printing: receipts go to the default printer, with no print dialog (nor its "Save
     # as PDF" file chooser) on screen. --autoplay-policy: a HID scanner's scan is no user gesture,
     # and the feedback sounds must still play.
@@ -138,9 +141,9 @@ history_keep=50
 # or the new one, never an empty or half one (docs/offline.md#every-crash-point).
 remember() {
   temporary="$history_file.$$.tmp"
-  # umask 077: the kiosk's own file (mode 0600), like the rest of its data folder.
+  # umask 027 (mode 0640): the kiosk's own file, which the web host reads by group.
   if (
-    umask 077
+    umask 027
     {
       tail -n $((history_keep - 1)) "$history_file" 2>/dev/null
       printf '%s %s %s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$1" "$2"

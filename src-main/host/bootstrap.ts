@@ -80,6 +80,8 @@ export interface HostAdapters {
   restart?: () => Promise<void>;
   /** The kiosk page's recoveries since start (host/page-recovery.ts), for the status screen. */
   pageRecoveries?: () => RecoveryTally;
+  /** The station session's restart history, where it is not in the data folder. */
+  stationRestartsFile?: string;
   /** How staff choose a PDF to publish (Electron: the open dialog; web host: its staging route). */
   documents?: DocumentFileSource;
   /**
@@ -359,6 +361,9 @@ async function bootParts(
       ...(adapters.settingsStore ? { settingsStore: adapters.settingsStore } : {}),
       ...(adapters.restart ? { restart: adapters.restart } : {}),
       ...(adapters.pageRecoveries ? { pageRecoveries: adapters.pageRecoveries } : {}),
+      ...(adapters.stationRestartsFile
+        ? { stationRestartsFile: adapters.stationRestartsFile }
+        : {}),
       ...(staffPin ? { staffPin } : {}),
       staffCard,
       ...(adapters.documents ? { documents: adapters.documents } : {}),

@@ -7,7 +7,7 @@ import { addLogSink, createLogger } from '../../src-shared/log/logger';
 import { createConfSettingsStore } from '../settings/conf-store';
 import { noBrowserText } from './no-browser-text';
 import { openKioskBrowser } from './open-browser';
-import { LAUNCH_URL_FILE, removeLaunchUrlFile, writeLaunchUrlFile } from './launch-url-file';
+import { launchUrlTarget, removeLaunchUrlFile, writeLaunchUrlFile } from './launch-url-file';
 import { startWebKiosk } from './web-kiosk';
 import type { WebKiosk } from './web-kiosk';
 import { portInUse, portInUseMessage, resolvePorts } from '../host/ports';
@@ -52,12 +52,13 @@ if (!settings.ok) {
   process.stderr.write(`${settings.error.message}\n`);
   process.exit(EXIT.usage);
 }
+const launchUrl = launchUrlTarget(settings.value.dataDir, process.env);
+// The session's copy (read by its group) is checked by systemd's folder for it, not as a secret of
+// the data folder's.
 const files = checkKioskFiles({
   dataDir: settings.value.dataDir,
   settingsFile: store.location,
-  hostFiles: [
-    { path: path.join(settings.value.dataDir, LAUNCH_URL_FILE), holds: 'launch URL (launch key)' },
-  ],
+  hostFiles: launchUrl.shared ? [] : [{ path: launchUrl.file, holds: 'launch URL (launch key)' }],
 });
 if (!files.ok) {
   process.stderr.write(`${files.error.message}\n`);
@@ -101,6 +102,10 @@ try {
     demo: values.demo,
     settingsStore: store,
     keys: keys.value.keys,
+    // The session's restart history, in its own folder where it runs as another user.
+    ...(process.env.KIOSK_STATION_RESTARTS_FILE
+      ? { stationRestartsFile: path.resolve(process.env.KIOSK_STATION_RESTARTS_FILE) }
+      : {}),
   });
 } catch (error) {
   // One line, never a stack trace: the log (and its file) keeps the details.
@@ -123,8 +128,9 @@ if (connection.embedded) {
     authUrl: connection.authUrl,
   });
 }
-// The launch URL holds this run's key: it goes to a file only this user can read, never to output.
-const launchUrlFile = await writeLaunchUrlFile(settings.value.dataDir, web.host.launchUrl);
+// The launch URL holds this run's key: it goes to a file only this user (or the session's group)
+// can read, never to output.
+const launchUrlFile = await writeLaunchUrlFile(launchUrl, web.host.launchUrl);
 process.stdout.write(
   `Library Kiosk (web host) is running at ${web.host.url}; the kiosk's address with its launch key is in ${launchUrlFile}\n`,
 );

@@ -49,6 +49,8 @@ export interface WebKioskOptions {
   keys?: KioskKeys;
   /** Tests only: keep what is said in each session (HostAdapters.speechTranscript). */
   speechTranscript?: boolean;
+  /** The station session's restart history, kept in its own folder (KIOSK_STATION_RESTARTS_FILE). */
+  stationRestartsFile?: string;
 }
 
 export interface WebKiosk {
@@ -105,6 +107,7 @@ async function startRun(
     ...(options.settingsStore ? { settingsStore: options.settingsStore, restart } : {}),
     documents: { staging: staging.staging },
     ...(options.speechTranscript ? { speechTranscript: true } : {}),
+    ...(options.stationRestartsFile ? { stationRestartsFile: options.stationRestartsFile } : {}),
   });
   rendererMetrics.attach(kiosk.metrics.kiosk);
   // The loopback redirect (RFC 8252 section 7.3) keeps the configured path; it lands on the web

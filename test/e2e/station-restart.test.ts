@@ -241,9 +241,10 @@ describe('station session: the restart policy when the kiosk keeps ending', () =
     expect(entries.map(({ status, pauseSeconds }) => [status, pauseSeconds])).toEqual(
       [1, 2, 3, 3, 1].map((pause) => [EXIT_PAGE_KEEPS_CRASHING, pause]),
     );
-    // The kiosk's own file, as the rest of its data folder; no temporary file left beside it.
+    // The kiosk's own file, read by group by the web host (another user in the kiosk group, on a
+    // Chromium station) and by nobody else; no temporary file left beside it.
     const file = path.join(session.dataDir, STATION_RESTARTS_FILE);
-    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect((await stat(file)).mode & 0o777).toBe(0o640);
     const left = await readdir(session.dataDir);
     expect(left.filter((name) => name.endsWith('.tmp'))).toEqual([]);
     const times = entries.map(({ at }) => at.getTime());

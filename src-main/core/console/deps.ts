@@ -34,6 +34,8 @@ export interface ConsoleDependencies {
   settingsStore?: SettingsStore;
   /** Starts the kiosk again with the saved settings (web host: in-process; Electron: relaunch). */
   restart?: () => Promise<void>;
+  /** The session's restart history, where it is not in the data folder (a Chromium station). */
+  stationRestartsFile?: string;
   /** The kiosk page's recoveries since start; absent where the host does not watch its page. */
   pageRecoveries?: () => RecoveryTally;
   /** The staff PIN gate (absent: no PIN): the settings screen checks the current PIN and changes it. */

@@ -1,4 +1,5 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffAuth } from '../../../src-main/auth/staff-auth';
@@ -328,6 +329,29 @@ describe('console.diagnostics.status', () => {
         `garbage\n${good}\n2026-13-45T99:99:99Z 3 2\n${entry(4, 1, 2).slice(0, 12)}\n\0\0\0`,
       );
       expect(await status()).toMatchObject({ recorded: true, lastHour: 1, last: { status: 3 } });
+    });
+
+    it("reads the session's own history file where the session keeps its own folder (a Chromium station)", async () => {
+      const sessionFolder = await mkdtemp(path.join(tmpdir(), 'kiosk-session-folder-'));
+      try {
+        const newest = entry(3, 1, 2);
+        await writeFile(path.join(sessionFolder, STATION_RESTARTS_FILE), `${newest}\n`);
+        // The data folder's own history says otherwise: the session's file is the one read.
+        await writeFile(file(), `${entry(1, 139, 2)}\n${entry(2, 139, 2)}\n`);
+        const context = {
+          ...contextFor(staff, { store }),
+          stationRestartsFile: path.join(sessionFolder, STATION_RESTARTS_FILE),
+        };
+        const answer =
+          await createDiagnosticsArea(context).handlers['console.diagnostics.status'](undefined);
+        expect(answer.ok ? answer.value.stationRestarts : answer).toEqual({
+          recorded: true,
+          lastHour: 1,
+          last: { kind: 'other', status: 1, at: `${newest.split(' ')[0]!.slice(0, -1)}.000Z` },
+        });
+      } finally {
+        await rm(sessionFolder, { recursive: true, force: true });
+      }
     });
 
     it('reads an unreadable history (a folder in its place) as none recorded, the rest intact', async () => {

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,6 +72,18 @@ describe("the station session's restart history", () => {
     it('is none recorded when the file holds nothing readable', async () => {
       await writeFile(path.join(folder, STATION_RESTARTS_FILE), '\0\0\0\0');
       expect(await readStationRestarts(folder, NOW)).toEqual({ recorded: false, lastHour: 0 });
+    });
+
+    it("reads the session's own file where it is named, not the data folder's", async () => {
+      const own = path.join(folder, 'session', STATION_RESTARTS_FILE);
+      await mkdir(path.dirname(own), { recursive: true });
+      await writeFile(own, '2026-11-25T14:30:00Z 1 2\n');
+      await writeFile(path.join(folder, STATION_RESTARTS_FILE), '2026-11-25T14:59:00Z 3 8\n');
+      expect(await readStationRestarts(folder, NOW, own)).toEqual({
+        recorded: true,
+        lastHour: 1,
+        last: { status: 1, at: new Date('2026-11-25T14:30:00Z') },
+      });
     });
 
     it('reads what the file holds', async () => {

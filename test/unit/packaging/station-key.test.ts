@@ -37,7 +37,7 @@ describe("the web host's unit", () => {
     const unit = await readFile(UNIT, 'utf8');
     const lines = unit.split('\n').filter((line) => line.startsWith('LoadCredentialEncrypted='));
     expect(lines).toEqual([`LoadCredentialEncrypted=${KEY_CREDENTIAL_NAME}:${CREDENTIAL}`]);
-    expect(unit).toContain('\nUser=kiosk\n');
+    expect(unit).toContain('\nUser=kiosk-host\n');
     expect(unit).toContain('\nEnvironment=KIOSK_DATA_DIR=/var/lib/library-kiosk\n');
     const script = await readFile(SCRIPT, 'utf8');
     expect(script).toContain(`credential=\${1:-${CREDENTIAL}}`);

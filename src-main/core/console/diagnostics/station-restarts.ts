@@ -68,10 +68,18 @@ export function summarizeStationRestarts(
   };
 }
 
-/** Reads the history in the data folder; a missing or unreadable file is "none recorded". */
-export async function readStationRestarts(dataDir: string, now: number): Promise<StationRestarts> {
+/**
+ * Reads the history in the data folder, or in `file` where the session keeps its own folder (a
+ * Chromium station, whose session runs as another user: docs/deployment.md); a missing or
+ * unreadable file is "none recorded".
+ */
+export async function readStationRestarts(
+  dataDir: string,
+  now: number,
+  file = path.join(dataDir, STATION_RESTARTS_FILE),
+): Promise<StationRestarts> {
   try {
-    const text = await readFile(path.join(dataDir, STATION_RESTARTS_FILE), 'utf8');
+    const text = await readFile(file, 'utf8');
     return summarizeStationRestarts(parseStationRestarts(text), now);
   } catch {
     return { recorded: false, lastHour: 0 };

@@ -38,7 +38,11 @@ export async function statusView(
   const settingsFile = context.settingsStore?.location;
   const recoveries = context.pageRecoveries?.();
   const protection = context.auth.status().vault.protection;
-  const restarts = await readStationRestarts(context.settings.dataDir, Date.now());
+  const restarts = await readStationRestarts(
+    context.settings.dataDir,
+    Date.now(),
+    context.stationRestartsFile,
+  );
   return {
     appVersion: APP_VERSION,
     runtime: {
