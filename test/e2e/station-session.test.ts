@@ -25,7 +25,9 @@ const RENDERER_DIR = path.resolve('dist/renderer');
  * wlroots' headless backend as an unprivileged user, cage runs Debian's Chromium in kiosk mode on
  * the web host's launch URL, and the attract screen is read through Chromium's DevTools port.
  * Closing Chromium must bring the session back, and so must a new launch URL (a restarted web
- * host has a new launch key).
+ * host has a new launch key). As on a station with library-kiosk-chromium.conf, the web host (this
+ * test's process) and the session are different users: the session reads the launch URL from the
+ * host's folder by group, and not the host's data folder.
  */
 describe('station session: cage running Chromium on the web host', () => {
   let web: WebKiosk | undefined;
@@ -52,6 +54,7 @@ describe('station session: cage running Chromium on the web host', () => {
     });
     station = await startStationSession({
       client: { chromium: chromiumPath(), launchUrl: web.host.launchUrl },
+      hostLaunchUrl: true,
       clientArgs: [
         // Port 0: Chromium picks a free one and names it in <profile>/DevToolsActivePort.
         '--remote-debugging-port=0',
@@ -130,6 +133,12 @@ describe('station session: cage running Chromium on the web host', () => {
       for (const process of processes.filter(({ pid }) => pid !== session.launcherPid)) {
         expect(process.uid, process.command).toBe(session.uid);
       }
+      // The page came from the host's launch URL file (this process's own, 0640): run as root, the
+      // session is nobody and read it by group, as kiosk reads kiosk-host's on a station.
+      const launchUrl = statSync(session.launchUrlFile);
+      expect(launchUrl.mode & 0o777).toBe(0o640);
+      expect(launchUrl.uid).toBe(process.getuid!());
+      if (process.getuid!() === 0) expect(session.uid).not.toBe(launchUrl.uid);
     },
     STEP_TIMEOUT_MS * 2,
   );

@@ -106,8 +106,14 @@ export interface StationSession {
   log(): string;
   /** Resolves with Chromium's DevTools endpoint once one other than `previous` answers. */
   devTools(previous?: DevToolsEndpoint): Promise<DevToolsEndpoint>;
-  /** Writes the launch URL file as the web host does (atomically, mode 0600, the user's own). */
+  /**
+   * Writes the launch URL file as the web host does, atomically: the session user's own (0600) in
+   * its data folder, or (hostLaunchUrl) the test's own in the host's folder, readable by the
+   * session's group (0640), as library-kiosk-web.service leaves it.
+   */
   writeLaunchUrl(url: string): Promise<void>;
+  /** The launch URL file the session reads. */
+  launchUrlFile: string;
   /** Waits until `probe` gives a value, failing with the session's log after the step timeout. */
   waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined): Promise<T>;
   /**
@@ -126,6 +132,11 @@ export interface StationOptions {
   restartDelay?: number;
   /** More of the session's environment (KIOSK_RESTART_DELAY_MAX, KIOSK_RESTART_RESET...). */
   environment?: Record<string, string>;
+  /**
+   * The web host as another user (a Chromium station's units): the launch URL in a folder of the
+   * test's own (0750, the session user's group), named by KIOSK_LAUNCH_URL_FILE.
+   */
+  hostLaunchUrl?: boolean;
 }
 
 /** Ids of the unprivileged user the session runs as when the tests run as root. */
@@ -161,12 +172,25 @@ export async function startStationSession(options: StationOptions): Promise<Stat
   await copyFile(SESSION_SCRIPT, scriptPath);
   await chmod(scriptPath, 0o755);
 
+  let launchUrlFile = path.join(dataDir, LAUNCH_URL_FILE);
+  const sessionGid = user?.gid ?? process.getgid?.() ?? -1;
+  if (options.hostLaunchUrl) {
+    const hostRun = path.join(base, 'host-run');
+    await mkdir(hostRun, { mode: 0o750 });
+    await chmod(hostRun, 0o750);
+    await chown(hostRun, process.getuid?.() ?? -1, sessionGid);
+    launchUrlFile = path.join(hostRun, LAUNCH_URL_FILE);
+  }
   const writeLaunchUrl = async (url: string): Promise<void> => {
-    const file = path.join(dataDir, LAUNCH_URL_FILE);
-    const temporary = `${file}.tmp`;
+    const temporary = `${launchUrlFile}.tmp`;
     await writeFile(temporary, `${url}\n`, { mode: 0o600 });
-    if (user) await chown(temporary, user.uid, user.gid);
-    await rename(temporary, file);
+    if (options.hostLaunchUrl) {
+      await chown(temporary, process.getuid?.() ?? -1, sessionGid);
+      await chmod(temporary, 0o640);
+    } else if (user) {
+      await chown(temporary, user.uid, user.gid);
+    }
+    await rename(temporary, launchUrlFile);
   };
   const { client } = options;
   if ('launchUrl' in client) await writeLaunchUrl(client.launchUrl);
@@ -182,6 +206,7 @@ export async function startStationSession(options: StationOptions): Promise<Stat
       ? { KIOSK_CLIENT: 'electron', KIOSK_ELECTRON: client.electron }
       : { KIOSK_CLIENT: 'chromium', KIOSK_CHROMIUM: client.chromium }),
     KIOSK_DATA_DIR: dataDir,
+    ...(options.hostLaunchUrl ? { KIOSK_LAUNCH_URL_FILE: launchUrlFile } : {}),
     KIOSK_RESTART_DELAY: String(options.restartDelay ?? 1),
     KIOSK_CLIENT_ARGS: options.clientArgs.join(' '),
     ...options.environment,
@@ -261,6 +286,7 @@ export async function startStationSession(options: StationOptions): Promise<Stat
         return answer?.ok ? endpoint : undefined;
       }),
     writeLaunchUrl,
+    launchUrlFile,
     waitFor,
     async stop() {
       if (stopped) return stopped;
