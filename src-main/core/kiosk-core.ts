@@ -127,6 +127,11 @@ export interface KioskCore {
   staffOpen(): boolean;
   /** What the choke point's gates read: which screens show, and staff activity. */
   readonly gates: GateState;
+  /**
+   * Staff at work outside the kiosk page (typing in the Electron sign-in view): while staff mode
+   * shows, it counts as staff activity. False on any other screen.
+   */
+  admitStaff(): boolean;
   /** Subscribe to core events; returns the unsubscribe function. */
   subscribe(listener: CoreListener): () => void;
   dispose(): void;
@@ -389,6 +394,11 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     state,
     staffOpen: () => staff.screen() !== undefined,
     gates,
+    admitStaff: () => {
+      if (gates.audience() !== 'staff') return false;
+      gates.staffActed();
+      return true;
+    },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

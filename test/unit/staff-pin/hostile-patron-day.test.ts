@@ -74,6 +74,7 @@ function station(staffCardCode: string) {
       status: () => ({ state: 'signed-in', clientKind: 'registered', vault: { secure: true } }),
       onStatusChange: () => () => undefined,
       signOut: vi.fn(() => Promise.resolve()),
+      cancelSignIn: vi.fn(),
     },
     presentSignIn: () => Promise.resolve({ presentation: 'shown' }),
     scanner: {
