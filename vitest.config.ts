@@ -8,6 +8,10 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
+          // A stop for a hung test, not a speed check: at a load of 15-20 on two cores, cases that
+          // hash PINs with scrypt, import the Electron glue cold or validate electron-builder's
+          // schema went past Vitest's default 5 s while taking under a second on an idle machine.
+          testTimeout: 20_000,
           // Through Vitest's module graph, so that it imports the fake `electron` of the tests
           // that run the Electron glue (test/support/fake-electron.ts), not the real package.
           server: { deps: { inline: ['electron-store'] } },
