@@ -76,11 +76,12 @@ ${hint}${alert}
 }
 
 const SCOPE_TEXT: Record<string, string> = {
-  openid: 'Know who you are (your staff account id)',
+  openid: 'Know which staff account you are signed in with',
   profile: 'Read your name and user name',
   email: 'Read your email address',
   serviceApi: 'Use the library service for you: members, circulation and documents',
-  offline_access: 'Stay signed in until you sign out (a refresh token)',
+  // In staff's words: what a refresh token means to them, not what it is.
+  offline_access: 'Keep this kiosk signed in for you until you sign it out',
 };
 
 export function consentPage(uid: string, clientName: string, scopes: string[]): string {

@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../src-main/staff-pin/demo-pin';
-import { startKioskUnderTest } from './harness';
+import { RESULTS_DIR, startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
 import { expectNoSecrets } from './no-secrets';
 
@@ -32,16 +33,33 @@ describe('staff sign-in to the library service in Chromium (web host, loopback r
   });
 
   it('signs in through the service login and consent pages in a popup, which then closes', async () => {
+    // Registered before the popup opens: a policy the browser cannot parse is logged at its load.
+    const errors: string[] = [];
+    kiosk.page.context().on('page', (opened) =>
+      opened.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      }),
+    );
     const popupOpened = kiosk.page.waitForEvent('popup');
     await kiosk.page.getByRole('button', { name: 'Sign in to the library service' }).click();
     const popup = await popupOpened;
     await popup.getByLabel('Username').fill('librarian');
     await popup.getByLabel('Password').fill('demo-librarian');
     await popup.getByRole('button', { name: 'Sign in' }).click();
+    // What the staff member allows, in their words: no OAuth terms on the consent page.
+    expect(await popup.getByRole('listitem').allTextContents()).toEqual([
+      'Know which staff account you are signed in with',
+      'Read your email address',
+      'Use the library service for you: members, circulation and documents',
+      'Keep this kiosk signed in for you until you sign it out',
+    ]);
+    expect(await popup.locator('body').textContent()).not.toMatch(/token|scope|OAuth/i);
+    await popup.screenshot({ path: path.join(RESULTS_DIR, 'staff-sign-in-consent.png') });
     await popup.getByRole('button', { name: 'Allow' }).click();
     await kiosk.page.getByText('Signed in as Lena Park').waitFor();
     await expect.poll(() => popup.isClosed(), { timeout: 10_000 }).toBe(true);
     expect(kiosk.kiosk.auth.status().state).toBe('signed-in');
+    expect(errors).toEqual([]);
   });
 
   it('keeps every token out of the page, the renderer state and the screenshot', async () => {

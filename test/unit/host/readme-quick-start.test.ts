@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../../src-main/staff-pin/demo-pin';
 import { demoSamples } from '../../../src-reference-service/demo-guide';
+import { consentPage } from '../../../src-reference-service/oauth/pages';
 
 /**
  * The README's quick start: two commands, then the demo in three lines, whose values are the
@@ -40,5 +41,13 @@ describe('the README quick start', () => {
       `items \`${samples.availableItems[0]}\` and \`${samples.availableItems[1]}\``,
     );
     expect(email).toContain(`\`${samples.email}\``);
+  });
+
+  it('names the consent page that follows the sign-in, with its heading and button', () => {
+    const staff = quickStart.split('\n').find((line) => line.startsWith('1. ')) ?? '';
+    const page = consentPage('uid', 'Library Kiosk', ['serviceApi', 'offline_access']);
+    expect(page).toContain('>Allow Library Kiosk?</h1>');
+    expect(page).toContain('>Allow</button>');
+    expect(staff).toContain('"Allow Library Kiosk?", press **Allow**');
   });
 });
