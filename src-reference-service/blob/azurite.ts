@@ -27,7 +27,7 @@ export const AZURITE_CHILD_SCRIPT = fileURLToPath(new URL('./azurite-child.mjs',
  * Runs Azurite's blob service as a child process on loopback, telemetry off, files under
  * `location`, with `accountKey` as the only key of the account (AZURITE_ACCOUNTS replaces the
  * published development key) and a Host check in front of it (azurite-child.mjs), and makes sure
- * the documents container exists. `launch` starts the child: Node's own by default, Electron's
+ * the documents container exists, its blobs readable by their address without a signature. `launch` starts the child: Node's own by default, Electron's
  * utility process when the kiosk embeds the service.
  */
 export async function startAzurite(
@@ -81,7 +81,11 @@ export async function startAzurite(
       blobUrl,
       new StorageSharedKeyCredential(BLOB_ACCOUNT, accountKey),
     );
-    await service.getContainerClient(BLOB_CONTAINER).createIfNotExists();
+    // Published documents are public, as a library's are: anyone with a blob's address reads it
+    // (`blob`: no listing of the container). A folder made before that gets the same access.
+    const container = service.getContainerClient(BLOB_CONTAINER);
+    const created = await container.createIfNotExists({ access: 'blob' });
+    if (!created.succeeded) await container.setAccessPolicy('blob');
   } catch (error) {
     await stop();
     throw error;

@@ -1,5 +1,8 @@
 import { BlobServiceClient, StorageSharedKeyCredential } from '@azure/storage-blob';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   uploadTicketSchema,
@@ -89,6 +92,61 @@ describe('upload to the ticket', () => {
     const ticket = await createDocument({ docid: null, name: 'No header.pdf' });
     const answer = await put(ticket.uploadendpoint, Buffer.from('%PDF-1.7'));
     expect(answer.status).toBe(201);
+  });
+});
+
+describe('the published address', () => {
+  it('opens without a signature or a token, as a public document does', async () => {
+    const ticket = await createDocument({ docid: null, name: 'Public notice.pdf' });
+    const bytes = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(1024)]);
+    expect((await put(ticket.uploadendpoint, bytes)).status).toBe(201);
+    const opened = await fetch(ticket.url);
+    expect(opened.status).toBe(200);
+    expect(Buffer.from(await opened.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('does not list the container: only an address staff were given opens', async () => {
+    const listing = await fetch(
+      `${fx.service.blobUrl}/${(await createDocument({ docid: null, name: 'Any.pdf' })).container}?restype=container&comp=list`,
+    );
+    expect(listing.status).not.toBe(200);
+  });
+
+  it('opens in a data folder whose container was made private before', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'service-private-'));
+    try {
+      const first = await startFixture({ dataDir });
+      const key = new StorageSharedKeyCredential(
+        first.service.blobAccount.name,
+        first.service.blobAccount.key,
+      );
+      const ticket = uploadTicketSchema.parse(
+        (
+          await first.api('/api/publisher-document', {
+            method: 'POST',
+            body: { docid: null, name: 'Old folder.pdf' },
+          })
+        ).body,
+      );
+      expect((await put(ticket.uploadendpoint, Buffer.from('%PDF-1.7'))).status).toBe(201);
+      // As the folder was before documents were public.
+      await new BlobServiceClient(first.service.blobUrl, key)
+        .getContainerClient(ticket.container)
+        .setAccessPolicy();
+      expect((await fetch(ticket.url)).status).not.toBe(200);
+      await first.stop();
+      const again = await startFixture({ dataDir, ports: { base: 0, auth: 0, blob: 0 } });
+      try {
+        const path = new URL(ticket.url).pathname;
+        expect(
+          (await fetch(`${again.service.blobUrl.replace(/\/[^/]+$/, '')}${path}`)).status,
+        ).toBe(200);
+      } finally {
+        await again.stop();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
