@@ -78,6 +78,9 @@ describe('publishing a PDF, in Spanish', () => {
     expect(await page.getByTestId('documents-item-id').isVisible()).toBe(false);
     await page.getByText('Detalles', { exact: true }).click();
     await page.getByText('Id del documento (id de ítem)', { exact: true }).waitFor();
+    expect(await page.getByTestId('documents-address-check').textContent()).toBe(
+      'El enlace se abre para cualquiera que lo tenga: puede compartirlo.',
+    );
     await page.getByRole('button', { name: 'Copiar el enlace' }).click();
     await page.getByTestId('documents-copy-state').filter({ hasText: 'Copiado' }).waitFor();
     await kiosk.screenshot('staff-documents-published-es');

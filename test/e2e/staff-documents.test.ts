@@ -198,6 +198,12 @@ describe('publishing a PDF from the documents screen', () => {
     expect((await copyState.textContent())?.trim()).toBe('Copied');
     const link = (await page.getByTestId('documents-address').textContent())?.trim();
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(link);
+    // Called shareable because it opened: and it does open, with no token and no signature.
+    expect(await page.getByTestId('documents-address-check').textContent()).toBe(
+      'The link opens for anyone who has it: you can share it.',
+    );
+    const opened = await fetch(link ?? '');
+    expect([opened.status, (await opened.arrayBuffer()).byteLength]).toEqual([200, 549]);
     await kiosk.screenshot('staff-documents-published-details');
     await expectNoAxeViolations(page);
   });
@@ -419,5 +425,28 @@ describe('publishing a PDF from the documents screen', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Documents' }).click();
     await page.getByText('No file chosen yet.').waitFor();
+  });
+  it('does not call a link shareable when it does not open, and offers no Copy for it', async () => {
+    const container = await blobClient();
+    // The store refuses anyone without a signature, as a private container does.
+    await container.setAccessPolicy();
+    try {
+      await choose(await file('private.pdf', pdfBytes(2048)));
+      await chosen('private.pdf');
+      await publish('Staff rota');
+      const check = page.getByTestId('documents-address-check');
+      await check.filter({ hasText: 'Do not share' }).waitFor();
+      expect(await check.textContent()).toBe(
+        "Do not share this link yet: it did not open when the kiosk tried it (the file store answered with status 403). Whoever you give it to could not read the document. Tell the library's IT staff.",
+      );
+      expect(await check.getAttribute('role')).toBe('alert');
+      expect(await page.getByRole('button', { name: 'Copy link' }).count()).toBe(0);
+      expect(await page.getByText('you can share it').count()).toBe(0);
+      expect(upload().document?.address).toEqual({ result: 'refused', status: 403 });
+      await kiosk.screenshot('staff-documents-published-refused');
+      await expectNoAxeViolations(page);
+    } finally {
+      await container.setAccessPolicy('blob');
+    }
   });
 });

@@ -9,6 +9,20 @@ export const MIN_DOCUMENT_NAME_LENGTH = 3;
 /** Beyond the interface: a bound on what the kiosk sends at all (the service states none). */
 export const MAX_DOCUMENT_NAME_LENGTH = 1_000;
 
+/**
+ * Whether the document's address opened for someone who has only the address (no token, no
+ * signature), checked by the kiosk before the screen calls it shareable: it opened; the store
+ * answered with a refusal (`status`); no answer (`cause`, a network code or `timeout`); or the
+ * service gave something that is not an http(s) address.
+ */
+export const AddressCheckSchema = z.discriminatedUnion('result', [
+  z.object({ result: z.literal('opens') }),
+  z.object({ result: z.literal('refused'), status: z.number().int() }),
+  z.object({ result: z.literal('unreachable'), cause: z.string().max(100) }),
+  z.object({ result: z.literal('not-an-address') }),
+]);
+export type AddressCheck = z.infer<typeof AddressCheckSchema>;
+
 /** What staff may see of a published document: the ticket without its upload signature. */
 export const PublishedDocumentSchema = z.object({
   itemId: z.string().optional(),
@@ -17,6 +31,8 @@ export const PublishedDocumentSchema = z.object({
   /** The document's address (the ticket's `url`), never the signed upload endpoint. */
   url: z.string().optional(),
   subdocid: z.number().optional(),
+  /** Once published: whether `url` opened; absent while it is being checked, or without a url. */
+  address: AddressCheckSchema.optional(),
 });
 export type PublishedDocumentView = z.infer<typeof PublishedDocumentSchema>;
 

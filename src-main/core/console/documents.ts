@@ -6,6 +6,7 @@ import type {
   UploadView,
 } from '../../../src-common/ipc/console/documents';
 import type { ConsoleAnswer } from '../../../src-common/ipc/console/answer';
+import { checkDocumentAddress } from '../../library-client/document-address';
 import { publishDocument } from '../../library-client/publish';
 import type { PublishedDocument } from '../../library-client/publish';
 import { createLogger } from '../../../src-shared/log/logger';
@@ -203,7 +204,18 @@ export function createDocumentsArea(context: ConsoleContext): DocumentsArea {
       removeStaged(file);
       selection = undefined;
       context.changed();
-      return answered(result.value);
+      if (result.value.url === undefined) return answered(result.value);
+      // The screen calls the address shareable only once it has opened without credentials.
+      const address = await checkDocumentAddress(result.value.url, {
+        timeoutMs: context.settings.requestTimeoutMs,
+      });
+      if (address.result !== 'opens') log.warn('the published address did not open', address);
+      const document = { ...result.value, address };
+      if (generation === mine) {
+        job = { ...job, document };
+        context.changed();
+      }
+      return answered(document);
     }
     const problem = problemOf(result.error);
     if (result.error.kind === 'cancelled') {
