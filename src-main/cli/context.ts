@@ -61,7 +61,7 @@ export async function createCliContext(
     return err({
       exit: EXIT.usage,
       kind: 'no-service',
-      message: `No library service configured, and no kiosk is running with the data folder ${settings.dataDir}: start the kiosk (\`npm start\`) and run this again, or set KIOSK_BASE_URL (and KIOSK_AUTH_URL) to a service.`,
+      message: noServiceText(settings.dataDir, env),
     });
   }
   // The web host's keys: the systemd credential or KIOSK_KEY_FILE, else the data folder's own.
@@ -79,4 +79,16 @@ export async function createCliContext(
     ...(clientSecret ? { clientSecret } : {}),
   });
   return ok({ settings, auth });
+}
+
+/**
+ * No service to talk to. A kiosk started with KIOSK_DATA_DIR keeps its files (and the address of
+ * its service) in that folder, which this command finds only with the same variable: say so.
+ */
+function noServiceText(dataDir: string, env: Record<string, string | undefined>): string {
+  const otherwise = 'or set KIOSK_BASE_URL (and KIOSK_AUTH_URL) to a service.';
+  if (env.KIOSK_DATA_DIR) {
+    return `No library service configured, and no kiosk is running with the data folder ${dataDir} (KIOSK_DATA_DIR): start the kiosk with the same KIOSK_DATA_DIR (\`npm start\`) and run this again, ${otherwise}`;
+  }
+  return `No library service configured, and no kiosk is running with the default data folder ${dataDir}. A kiosk started with KIOSK_DATA_DIR set keeps its own folder: run this command with the same KIOSK_DATA_DIR (KIOSK_DATA_DIR=<its folder> npx library-kiosk probe). Otherwise start the kiosk (\`npm start\`) and run this again, ${otherwise}`;
 }

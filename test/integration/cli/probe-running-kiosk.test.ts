@@ -85,14 +85,31 @@ describe('library-kiosk probe beside a running kiosk, with no settings', () => {
     expect(report.operations.filter((operation) => operation.outcome === 'failed')).toEqual([]);
   });
 
+  it('names KIOSK_DATA_DIR when run without it beside a kiosk that has its own folder', async () => {
+    const home = await mkdtemp(path.join(tmpdir(), 'kiosk-probe-home-'));
+    try {
+      // The newcomer's other shell: the kiosk runs with KIOSK_DATA_DIR, this command without it.
+      const run = await runCli(['probe'], { PATH: process.env.PATH, HOME: home });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe(
+        `error: No library service configured, and no kiosk is running with the default data folder ${path.join(home, '.local/share/library-kiosk')}. ` +
+          'A kiosk started with KIOSK_DATA_DIR set keeps its own folder: run this command with the same KIOSK_DATA_DIR ' +
+          '(KIOSK_DATA_DIR=<its folder> npx library-kiosk probe). Otherwise start the kiosk (`npm start`) and run this again, ' +
+          'or set KIOSK_BASE_URL (and KIOSK_AUTH_URL) to a service.\n',
+      );
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
+  });
+
   it('says how to start one once the kiosk has stopped (and its file is gone)', async () => {
     await kiosk.stop();
     expect(existsSync(path.join(dir, RUNNING_SERVICE_FILE))).toBe(false);
     const run = await runCli(['probe'], env);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
-      `error: No library service configured, and no kiosk is running with the data folder ${dir}: ` +
-        'start the kiosk (`npm start`) and run this again, or set KIOSK_BASE_URL (and KIOSK_AUTH_URL) to a service.\n',
+      `error: No library service configured, and no kiosk is running with the data folder ${dir} (KIOSK_DATA_DIR): ` +
+        'start the kiosk with the same KIOSK_DATA_DIR (`npm start`) and run this again, or set KIOSK_BASE_URL (and KIOSK_AUTH_URL) to a service.\n',
     );
   });
 });

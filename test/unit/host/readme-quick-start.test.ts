@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../../src-main/staff-pin/demo-pin';
@@ -10,7 +10,8 @@ import { consentPage } from '../../../src-reference-service/oauth/pages';
  * ones demo mode shows (the demo PIN and the embedded service's seed), so the README cannot drift
  * from the kiosk.
  */
-const README = readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+const root = path.resolve(import.meta.dirname, '../../..');
+const README = readFileSync(path.resolve(root, 'README.md'), 'utf8');
 const quickStart = README.slice(
   README.indexOf('## Quick start'),
   README.indexOf('\n## ', README.indexOf('## Quick start') + 1),
@@ -49,5 +50,29 @@ describe('the README quick start', () => {
     expect(page).toContain('>Allow Library Kiosk?</h1>');
     expect(page).toContain('>Allow</button>');
     expect(staff).toContain('"Allow Library Kiosk?", press **Allow**');
+  });
+
+  it('says how long npm test takes on 2 cores, and gives quicker commands that work here', () => {
+    expect(quickStart).toMatch(
+      /`npm test` runs everything and takes about 20 minutes on a machine\nwith 2 cores/,
+    );
+    const blocks = [...quickStart.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
+    const quicker = (blocks[1] ?? '').split('\n').filter((line) => line.trim() !== '');
+    expect(quicker.length).toBeGreaterThanOrEqual(4);
+    const scripts = (
+      JSON.parse(readFileSync(path.resolve(root, 'package.json'), 'utf8')) as {
+        scripts: Record<string, string>;
+      }
+    ).scripts;
+    for (const line of quicker) {
+      const command = line.replace(/\s+#.*$/, '');
+      for (const script of command.matchAll(/npm run ([\w:]+)/g)) {
+        expect(scripts, command).toHaveProperty(script[1] ?? '');
+      }
+      for (const file of command.matchAll(/\b(test\/\S+)/g)) {
+        expect(existsSync(path.resolve(root, file[1] ?? '')), command).toBe(true);
+      }
+    }
+    expect(quicker.join('\n')).toContain('npm run test:unit');
   });
 });
