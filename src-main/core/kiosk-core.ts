@@ -5,6 +5,7 @@ import { createSessionDriver } from '../circulation/session-driver';
 import type { CirculationPort } from '../circulation/circulation-port';
 import type { Clock } from '../platform/clock';
 import { sessionScreen } from '../circulation/session-screen';
+import type { BranchName } from './branch-name';
 import type { SessionConfig } from '../circulation/session-state';
 import type {
   EventName,
@@ -48,7 +49,10 @@ export type ReceiptPrinting =
   { printBy: 'renderer' } | { printBy: 'host'; print(receipt: Receipt): Promise<void> };
 
 export interface KioskCoreOptions {
+  /** The configured branch name (`kiosk.branchName`); empty: `branch`'s, when given. */
   branchName: string;
+  /** The branch's name as the service's branch list gives it, once read (core/branch-name.ts). */
+  branch?: Pick<BranchName, 'name' | 'onChange'>;
   defaultLanguage: Language;
   defaultTheme: Theme;
   /** Feedback and speech volume, 0 to 1. */
@@ -178,8 +182,12 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     options.demoGuide && options.emailLookup === false
       ? { ...options.demoGuide, email: undefined }
       : options.demoGuide;
+  const branchName = (): string => options.branchName || options.branch?.name() || '';
   const config: SessionConfig = {
-    branchName: options.branchName,
+    // Read when a receipt is made: the name the service gives may arrive after the start.
+    get branchName() {
+      return branchName();
+    },
     patron:
       options.emailLookup === false ? { ...options.patron, allowEmail: false } : options.patron,
     receiptMode: options.receiptMode,
@@ -267,7 +275,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     return {
       language,
       theme,
-      branchName: options.branchName,
+      branchName: branchName(),
       screen: staffScreen ?? sessionScreen(config, patron),
       wedge,
       ...(!staffScreen && patron.notice ? { notice: patron.notice } : {}),
@@ -325,6 +333,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       : []),
     ...(options.onCirculationOffersChange ? [options.onCirculationOffersChange(emit)] : []),
     options.auth.onStatusChange(onAuthStatus),
+    ...(options.branch ? [options.branch.onChange(emit)] : []),
     options.scanner.onStatus(() => staff.screen()?.name === 'staff' && emit()),
     options.scanner.onScan(onScan),
   ];

@@ -1,5 +1,6 @@
 import { createStaffAuth } from '../auth/staff-auth';
 import type { StaffAuth } from '../auth/staff-auth';
+import { createBranchName } from '../core/branch-name';
 import { createKioskCore } from '../core/kiosk-core';
 import type { KioskCore, ReceiptPrinting, SignInPresentation } from '../core/kiosk-core';
 import { createPinGate } from '../staff-pin/gate';
@@ -312,8 +313,26 @@ async function bootParts(
     voices: settings.accessibility.voices,
     ...(adapters.speechTranscript ? { transcript: true } : {}),
   });
+  // The service's name for the kiosk's branch, unless the settings give one (core/branch-name.ts).
+  const branch = createBranchName({
+    configured: settings.kiosk.branchName,
+    branchId: settings.kiosk.branchId,
+    client,
+    signedIn: () => auth.status().state === 'signed-in',
+    onSignInChange: (listener) => auth.onStatusChange(listener),
+    log: log.child('branch'),
+  });
+  // Not known yet when the kiosk started offline: read it once the service is back.
+  const stopBranchRetry = offline.connectivity.onChange((connectivity) => {
+    if (connectivity === 'online' && !branch.name()) void branch.refresh();
+  });
+  started.add('branch name', () => {
+    stopBranchRetry();
+    branch.dispose();
+  });
   const core = createKioskCore({
-    branchName: settings.kiosk.branchName || 'Library',
+    branchName: settings.kiosk.branchName,
+    branch,
     defaultLanguage: settings.kiosk.defaultLanguage,
     defaultTheme: settings.kiosk.theme,
     volume: settings.feedback.volume,
@@ -438,6 +457,8 @@ async function bootParts(
     async stop() {
       fleet?.stop();
       headphones?.stop();
+      stopBranchRetry();
+      branch.dispose();
       core.dispose();
       await heartbeat?.dispose();
       await offline.dispose();

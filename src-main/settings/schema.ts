@@ -81,7 +81,10 @@ export const ServiceConnectionSchema = z
   }));
 
 export const KioskIdentitySchema = z.object({
+  /** Patrons and staff read this; empty: the name of `branchId` in the service's branch list. */
   branchName: z.string().max(120).default(''),
+  /** The kiosk's branch in the service's branch list; absent: the signed-in staff member's. */
+  branchId: z.string().min(1).max(100).optional(),
   defaultLanguage: z.enum(['en', 'es'], { message: "must be 'en' or 'es'" }).default('en'),
   theme: z
     .enum(['standard', 'high-contrast'], { message: "must be 'standard' or 'high-contrast'" })

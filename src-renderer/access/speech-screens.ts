@@ -147,7 +147,13 @@ export function attractSpeech(
   return {
     lines: [
       sentence(t('attract.welcome')),
-      ...(whole ? [t('access.speech.where', { branch: state.branchName })] : []),
+      ...(whole
+        ? [
+            state.branchName
+              ? t('access.speech.where', { branch: state.branchName })
+              : t('access.speech.whereUnnamed'),
+          ]
+        : []),
       ...(offer.banner ? [sentence(t(offer.banner))] : []),
       ...(offer.cardScan
         ? [t('attract.instruction'), ...(whole ? [t('attract.hint')] : [])]

@@ -116,7 +116,7 @@ function memberName(barcode: string): { given: string; surname: string } {
 const HELP_EN = en(
   'Audio on.',
   'Welcome.',
-  'Library self-service kiosk: Library.',
+  'Library self-service kiosk: Central Library.',
   'Scan your library card to begin.',
   'Hold the barcode on your card under the red light of the scanner.',
   'Buttons: Return items, No card needed; No card? Use my email address; Español.',
@@ -141,7 +141,7 @@ const UP_TO_SPANISH = [
 
 const ATTRACT_ES = es(
   'Bienvenido.',
-  'Puesto de autoservicio de la biblioteca: Library.',
+  'Puesto de autoservicio de la biblioteca: Central Library.',
   'Escanee su carné de la biblioteca para empezar.',
   'Ponga el código de barras de su carné bajo la luz roja del escáner.',
   'Botones: Devolver ejemplares, No necesita carné; ¿Sin carné? Usar mi correo electrónico; English.',

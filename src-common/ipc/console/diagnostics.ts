@@ -16,6 +16,8 @@ const StaffUserViewSchema = z.object({
   name: z.string().optional(),
   email: z.string().optional(),
   branchId: z.string().optional(),
+  /** The name of `branchId` in the service's branch list, when the list names it. */
+  branchName: z.string().optional(),
   /** Names of the other fields the service sent (names only). */
   otherFields: z.array(z.string()),
 });

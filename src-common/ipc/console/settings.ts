@@ -73,6 +73,7 @@ export const SettingsFormSchema = z.object({
   'receipt.unanswered': Text,
   'receipt.printer': Text,
   'kiosk.branchName': Text,
+  'kiosk.branchId': Text,
   'kiosk.defaultLanguage': Text,
   'kiosk.theme': Text,
   'feedback.volume': NumberField,

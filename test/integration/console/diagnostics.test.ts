@@ -152,7 +152,16 @@ describe('console.diagnostics.account', () => {
       value: {
         client: { kind: 'registered', id: 'library-kiosk' },
         tokens: { refreshTokenHeld: true, refreshDueAt: expect.any(Number) },
-        userInfo: { ok: true, user: { name: 'Lena Park', email: 'lena.park@example.org' } },
+        userInfo: {
+          ok: true,
+          // The branch by its name in the branch list, not only its id.
+          user: {
+            name: 'Lena Park',
+            email: 'lena.park@example.org',
+            branchId: '1',
+            branchName: 'Central Library',
+          },
+        },
       },
     });
     const text = JSON.stringify(answer);

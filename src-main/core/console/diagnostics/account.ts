@@ -1,12 +1,17 @@
 import type { AccountView } from '../../../../src-common/ipc/console/diagnostics';
 import type { ConsoleAnswer } from '../../../../src-common/ipc/console/answer';
-import type { UserInfo } from '../../../library-client/reader/types';
+import type { Branch, UserInfo } from '../../../library-client/reader/types';
+import { branchNamed } from '../../branch-name';
 import { answered, problemOf } from '../answer';
 import type { ConsoleContext } from '../deps';
 
 /** What get user info said about the signed-in staff user, named by concept; names only beyond. */
-function userInfoView(info: UserInfo): Extract<NonNullable<AccountView['userInfo']>, { ok: true }> {
+function userInfoView(
+  info: UserInfo,
+  branches: readonly Branch[],
+): Extract<NonNullable<AccountView['userInfo']>, { ok: true }> {
   const { user, account } = info;
+  const branchName = user.branchId ? branchNamed(branches, user.branchId) : undefined;
   return {
     ok: true,
     user: {
@@ -15,6 +20,7 @@ function userInfoView(info: UserInfo): Extract<NonNullable<AccountView['userInfo
       ...(user.name ? { name: user.name } : {}),
       ...(user.email ? { email: user.email } : {}),
       ...(user.branchId ? { branchId: user.branchId } : {}),
+      ...(branchName ? { branchName } : {}),
       otherFields: Object.keys(user.extra).sort(),
     },
     ...(account
@@ -45,10 +51,16 @@ export async function accountView(context: ConsoleContext): Promise<ConsoleAnswe
     ...(tokens ? { tokens } : {}),
   };
   if (status.state !== 'signed-in') return answered(base);
-  const info = await context.auth.client.getUserInfo();
+  // The branch by name, from the branch list; without the list, by its id alone.
+  const [info, branches] = await Promise.all([
+    context.auth.client.getUserInfo(),
+    context.auth.client.listBranches(),
+  ]);
   return answered({
     ...base,
-    userInfo: info.ok ? userInfoView(info.value) : { ok: false, problem: problemOf(info.error) },
+    userInfo: info.ok
+      ? userInfoView(info.value, branches.ok ? branches.value : [])
+      : { ok: false, problem: problemOf(info.error) },
     // A refresh made for this call moved the times on.
     ...(context.auth.tokenSummary?.() ? { tokens: context.auth.tokenSummary?.() } : {}),
   });
