@@ -19,6 +19,7 @@ export const COMMANDS = [
   'staff-card',
   'set-client-secret',
   'set-sip2-password',
+  'set-smtp-password',
   'metrics-token',
   'probe',
   'fleet-key',
@@ -57,6 +58,7 @@ const COMMAND_OPTIONS: Record<CommandName, NonNullable<ParseArgsConfig['options'
   'staff-card': { remove: { type: 'boolean' } },
   'set-client-secret': { clear: { type: 'boolean' } },
   'set-sip2-password': { clear: { type: 'boolean' }, terminal: { type: 'boolean' } },
+  'set-smtp-password': { clear: { type: 'boolean' } },
   'metrics-token': {},
   probe: {
     barcode: { type: 'string' },

@@ -32,6 +32,8 @@ const COMMANDS: Record<Exclude<CommandName, 'help'>, () => Promise<Command>> = {
     (await import('./commands/client-secret-command')).setClientSecret,
   'set-sip2-password': async () =>
     (await import('./commands/sip2-password-command')).setSip2Password,
+  'set-smtp-password': async () =>
+    (await import('./commands/smtp-password-command')).setSmtpPassword,
   'metrics-token': async () => (await import('./commands/metrics-token-command')).metricsToken,
   probe: async () => (await import('./commands/probe-command')).probe,
   'fleet-key': async () => (await import('./commands/fleet-commands')).fleetKey,

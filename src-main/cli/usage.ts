@@ -30,6 +30,9 @@ Commands:
   set-sip2-password [--terminal] [--clear]     store the SIP2 login password (CO), or the
                                                terminal password (AC), for sip2.host
                                                (read from stdin, stored encrypted)
+  set-smtp-password [--clear]                  store the SMTP relay's password for e-mail
+                                               receipts, for receipt.email.host and .user
+                                               (read from stdin, stored encrypted)
   metrics-token                                make the token Prometheus scrapes with: printed
                                                once, only its SHA-256 stored (metrics.*)
   fleet-key <private-key.pem>                  make the fleet's Ed25519 key pair: the private

@@ -23,6 +23,8 @@ import { silentReceiptPrinting } from './print-receipt';
 import { listenForRedirects, registerRedirectScheme } from './protocol-redirect';
 import { createSafeStorageClientSecret } from './safe-storage-client-secret';
 import { createSafeStorageSip2Passwords } from './safe-storage-sip2-passwords';
+import { createSafeStorageSmtpPassword } from './safe-storage-smtp-password';
+import { readSmtpPassword, storeSmtpPasswordFor } from './set-smtp-password';
 import { readSip2Password, sip2PasswordKind, storeSip2PasswordFor } from './set-sip2-password';
 import type { Sip2PasswordKind } from './set-sip2-password';
 import { createSafeStorageJournalKey } from './safe-storage-journal-key';
@@ -62,13 +64,20 @@ class StartupRefusal extends Error {}
 /** The ports this start uses, once read: a port in use is then named with its setting. */
 let kioskPorts: KioskPorts | undefined;
 
-type Mode = 'kiosk' | 'set-pin' | 'clear-pin-lockout' | 'set-client-secret' | 'set-sip2-password';
+type Mode =
+  | 'kiosk'
+  | 'set-pin'
+  | 'clear-pin-lockout'
+  | 'set-client-secret'
+  | 'set-sip2-password'
+  | 'set-smtp-password';
 
 function modeOf(argv: readonly string[]): Mode {
   if (argv.includes('--set-pin')) return 'set-pin';
   if (argv.includes('--clear-pin-lockout')) return 'clear-pin-lockout';
   if (argv.includes('--set-client-secret')) return 'set-client-secret';
   if (argv.includes('--set-sip2-password')) return 'set-sip2-password';
+  if (argv.includes('--set-smtp-password')) return 'set-smtp-password';
   return 'kiosk';
 }
 
@@ -261,6 +270,7 @@ async function runKiosk(): Promise<void> {
   const vault = await createSafeStorageVault(sealing);
   const clientSecrets = await createSafeStorageClientSecret(sealing);
   const sip2Passwords = await createSafeStorageSip2Passwords(sealing);
+  const smtpPassword = await createSafeStorageSmtpPassword(sealing);
   const journalKeys = await createSafeStorageJournalKey(sealing);
   stages.mark('secure storage', 'kiosk');
   const booted = await bootKiosk(settings, {
@@ -268,6 +278,7 @@ async function runKiosk(): Promise<void> {
     vault,
     clientSecrets,
     sip2Passwords,
+    smtpPassword,
     journalKeys,
     presentSignIn: signIn.present,
     cancelSignIn: signIn.cancel,
@@ -443,6 +454,39 @@ async function sealSip2Password(job: Sip2PasswordJob): Promise<void> {
   app.exit(EXIT.ok);
 }
 
+interface SmtpPasswordJob {
+  settings: Settings;
+  /** undefined: --clear. */
+  password: string | undefined;
+}
+
+/** `--set-smtp-password [--clear]`, read before `ready` as the SIP2 passwords are. */
+async function readSmtpPasswordJob(): Promise<SmtpPasswordJob | undefined> {
+  const { settings } = loadSettings();
+  if (process.argv.includes('--clear')) return { settings, password: undefined };
+  const password = await readSmtpPassword(settings, secretSources());
+  if (typeof password === 'string') return { settings, password };
+  process.stderr.write(`${password.problem}\n`);
+  app.exit(EXIT.usage);
+  return undefined;
+}
+
+/** Its second half, after `ready` (safeStorage); the kiosk reads the store at each receipt. */
+async function sealSmtpPassword({ settings, password }: SmtpPasswordJob): Promise<void> {
+  await app.whenReady();
+  const store = await createSafeStorageSmtpPassword({
+    allowBasicTextEncryption: settings.allowBasicTextEncryption,
+  });
+  const stored = await storeSmtpPasswordFor(settings, store, password);
+  if (!stored.ok) {
+    process.stderr.write(`${stored.error.message}\n`);
+    app.exit(stored.error.kind === 'vault.io' ? EXIT.internal : EXIT.usage);
+    return;
+  }
+  process.stdout.write(`${stored.value}\n`);
+  app.exit(EXIT.ok);
+}
+
 const mode = modeOf(process.argv);
 const fail = (error: unknown): void => failStartup(mode, error);
 // Electron starts its display once this module's evaluation has ended (a top-level await holds
@@ -463,6 +507,9 @@ if (mode === 'set-pin') {
 } else if (mode === 'set-sip2-password') {
   const job = await readSip2PasswordJob().catch(fail);
   if (job) sealSip2Password(job).catch(fail);
+} else if (mode === 'set-smtp-password') {
+  const job = await readSmtpPasswordJob().catch(fail);
+  if (job) sealSmtpPassword(job).catch(fail);
 } else {
   // An async function runs synchronously up to its first await: the steps before `ready` happen
   // now, during this module's evaluation, and a throw anywhere becomes the rejection handled here.

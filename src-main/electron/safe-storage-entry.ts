@@ -32,6 +32,12 @@ export const SIP2_PASSWORDS_STORE = {
   configFileMode: SECRET_FILE_MODE,
 } as const;
 
+/** The SMTP relay's password for e-mail receipts (src-main/vault/smtp-password.ts). */
+export const SMTP_PASSWORD_STORE = {
+  name: 'smtp-password',
+  configFileMode: SECRET_FILE_MODE,
+} as const;
+
 /** The offline journal's AES key (src-main/circulation/journal/). */
 export const JOURNAL_KEY_STORE = {
   name: 'offline-journal-key',
@@ -42,6 +48,7 @@ export type SealedStoreOptions =
   | typeof TOKEN_VAULT_STORE
   | typeof CLIENT_SECRET_STORE
   | typeof SIP2_PASSWORDS_STORE
+  | typeof SMTP_PASSWORD_STORE
   | typeof JOURNAL_KEY_STORE;
 
 /** Where electron-store keeps a store: `<name>.json` in userData. */
@@ -58,6 +65,7 @@ export function safeStorageFiles(userData: string = app.getPath('userData')): Se
     { path: storeFile(TOKEN_VAULT_STORE, userData), holds: 'token vault' },
     { path: storeFile(CLIENT_SECRET_STORE, userData), holds: 'client secret' },
     { path: storeFile(SIP2_PASSWORDS_STORE, userData), holds: 'SIP2 passwords' },
+    { path: storeFile(SMTP_PASSWORD_STORE, userData), holds: 'SMTP relay password' },
     { path: storeFile(JOURNAL_KEY_STORE, userData), holds: 'offline journal key' },
   ];
 }

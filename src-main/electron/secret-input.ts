@@ -21,6 +21,7 @@ export interface SecretSources {
 export const PIN_VARIABLE = 'KIOSK_NEW_STAFF_PIN';
 export const CLIENT_SECRET_VARIABLE = 'KIOSK_CLIENT_SECRET';
 export const SIP2_PASSWORD_VARIABLE = 'KIOSK_SIP2_PASSWORD';
+export const SMTP_PASSWORD_VARIABLE = 'KIOSK_SMTP_PASSWORD';
 
 /** What a terminal shows before the line is typed (and not echoed). */
 const PROMPTS: Record<string, string> = {

@@ -47,6 +47,7 @@ export function checkKioskFiles(
         { path: vault.vaultFile, holds: 'token vault' },
         { path: vault.clientSecretFile, holds: 'client secret' },
         { path: vault.sip2PasswordsFile, holds: 'SIP2 passwords' },
+        { path: vault.smtpPasswordFile, holds: 'SMTP relay password' },
         { path: path.join(files.dataDir, PIN_ATTEMPTS_FILE), holds: 'staff PIN attempt count' },
         { path: journalKeyFile(files.dataDir), holds: 'offline journal key' },
         { path: sealedKeyFile(journalKeyFile(files.dataDir)), holds: 'sealed offline journal key' },

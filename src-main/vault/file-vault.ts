@@ -22,6 +22,8 @@ export interface FileVaultPaths {
   clientSecretFile: string;
   /** The SIP2 login and terminal passwords, sealed apart (kept at sign-out). */
   sip2PasswordsFile: string;
+  /** The SMTP relay's password for e-mail receipts, sealed apart (kept at sign-out). */
+  smtpPasswordFile: string;
 }
 
 /** Key and ciphertexts in separate folders of the data folder, all apart from the settings file. */
@@ -31,6 +33,7 @@ export function fileVaultPaths(dataDir: string): FileVaultPaths {
     vaultFile: path.join(dataDir, 'vault', 'tokens.bin'),
     clientSecretFile: path.join(dataDir, 'vault', 'client-secret.bin'),
     sip2PasswordsFile: path.join(dataDir, 'vault', 'sip2-passwords.bin'),
+    smtpPasswordFile: path.join(dataDir, 'vault', 'smtp-password.bin'),
   };
 }
 

@@ -1,0 +1,58 @@
+import { createConfSettingsStore } from '../../settings/conf-store';
+import { fileVaultPaths } from '../../vault/file-vault';
+import { openKioskKeys } from '../../vault/kiosk-keys';
+import { smtpBindingOf } from '../../vault/smtp-password';
+import { createSmtpPasswordFile } from '../../vault/smtp-password-file';
+import type { Command } from '../command';
+import { EXIT } from '../exit-codes';
+import { readHiddenLine } from '../../../src-shared/read-hidden-line';
+
+/**
+ * Stores the SMTP relay's password for e-mail receipts, sealed with the vault's key and bound to
+ * the configured receipt.email.host, .port and .user; `--clear` removes it. Read from stdin, one
+ * line, so the password is never in the shell history, the settings file or an export.
+ */
+export const setSmtpPassword: Command = async ({ parsed, output, env, streams }) => {
+  const loaded = createConfSettingsStore({ env }).load();
+  if (!loaded.ok) {
+    output.failure('invalid-setting', loaded.error.message);
+    return EXIT.usage;
+  }
+  const settings = loaded.value;
+  const keys = await openKioskKeys(settings.dataDir, env);
+  if (!keys.ok) {
+    output.failure('key-source', keys.error.message);
+    return EXIT.usage;
+  }
+  const paths = fileVaultPaths(settings.dataDir);
+  const store = createSmtpPasswordFile(paths, keys.value.keys.clientSecret);
+  if (parsed.options.clear === true) {
+    await store.clear();
+    output.result({ cleared: true }, () => 'SMTP relay password removed.');
+    return EXIT.ok;
+  }
+  const binding = smtpBindingOf(settings.receipt.email);
+  if ('problem' in binding) {
+    output.failure('no-smtp-relay', binding.problem);
+    return EXIT.usage;
+  }
+  const password = await readHiddenLine('SMTP relay password: ', process.stdin, streams.stderr);
+  if (!password) {
+    output.failure(
+      'usage',
+      'No SMTP relay password on stdin (use --clear to remove the stored one).',
+    );
+    return EXIT.usage;
+  }
+  const saved = await store.save({ ...binding, password });
+  if (!saved.ok) {
+    output.failure('vault-io', 'The SMTP relay password could not be stored.');
+    return EXIT.internal;
+  }
+  output.result(
+    { saved: paths.smtpPasswordFile, ...binding },
+    () =>
+      `SMTP relay password for ${binding.user} at ${binding.host}:${binding.port} saved (encrypted) in ${paths.smtpPasswordFile}`,
+  );
+  return EXIT.ok;
+};
