@@ -28,6 +28,7 @@ export const CHANNEL_GATES = {
   'patron.submitPin': 'patron',
   'patron.finish': 'patron',
   'patron.chooseReceipt': 'patron',
+  'patron.emailReceipt': 'patron',
   'patron.receiptPrinted': 'patron',
   'patron.activity': 'patron',
   'patron.moreTime': 'patron',

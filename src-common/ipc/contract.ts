@@ -155,6 +155,17 @@ export const invokeContract = {
   'patron.finish': { request: None, response: None },
   /** The answer to "would you like a receipt?". */
   'patron.chooseReceipt': { request: z.object({ print: z.boolean() }), response: None },
+  /**
+   * "E-mail" at the receipt question, with the receipt as the screen words it (the printed slip's
+   * text): the core sends it to the address the member record holds, never one from the page.
+   */
+  'patron.emailReceipt': {
+    request: z.object({
+      subject: z.string().min(1).max(200),
+      text: z.string().min(1).max(20_000),
+    }),
+    response: None,
+  },
   /** The renderer finished printing (web host: the print dialog closed). */
   'patron.receiptPrinted': { request: None, response: None },
   /** Any touch or key: resets the inactivity timer and answers "still there?". */

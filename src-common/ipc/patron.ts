@@ -225,19 +225,33 @@ export const PatronScreenSchemas = [
     session: z.array(TransactionLineSchema),
     offline: z.boolean().optional(),
   }),
-  /** `ask`: the patron chooses; `printing`: the receipt is being printed. */
+  /**
+   * `ask`: the patron chooses; `printing`: the receipt is being printed; `emailing`: it is on its
+   * way to the relay.
+   */
   z.object({
     name: z.literal('receipt'),
-    step: z.enum(['ask', 'printing']),
+    step: z.enum(['ask', 'printing', 'emailing']),
     receipt: ReceiptSchema,
     /** Web host: the renderer opens the browser's print dialog; Electron prints silently. */
     printBy: z.enum(['renderer', 'host']),
+    /**
+     * "E-mail" is offered: to the address on the member record, shown masked (`a•••@e•••.org`);
+     * the whole address never leaves the core.
+     */
+    emailTo: z.string().max(40).optional(),
+    /** The e-mail could not be sent: the question is asked again, without e-mail. */
+    emailFailed: z.literal(true).optional(),
   }),
-  /** `kind`: what the session did, so a return session is not told to take its items. */
+  /**
+   * `kind`: what the session did, so a return session is not told to take its items; `emailed`:
+   * the receipt went to the patron's address.
+   */
   z.object({
     name: z.literal('thanks'),
     firstName: z.string(),
     kind: z.enum(['check-out', 'check-in']),
+    emailed: z.literal(true).optional(),
   }),
 ] as const;
 

@@ -6,7 +6,7 @@ import {
   memberOffline,
 } from './session-answers';
 import type { SessionEvent, TimerName } from './session-events';
-import { finish, hasCommitted, printing, thanks } from './session-finish';
+import { emailed, emailing, finish, hasCommitted, printing, thanks } from './session-finish';
 import {
   armInactivity,
   endPrintsReceipt,
@@ -77,6 +77,7 @@ function isStale(state: SessionState, event: SessionEvent): boolean {
     case 'check-out-answered':
     case 'check-in-answered':
     case 'receipt-printed':
+    case 'receipt-emailed':
     case 'timer-fired':
       return event.generation !== state.generation;
     default:
@@ -152,6 +153,10 @@ export function updateSession(
     case 'receipt-printed':
       if (step.name !== 'receipt' || step.step !== 'printing') return stay(state);
       return thanks(config, state, step.receipt.firstName);
+    case 'receipt-email':
+      return emailing(config, state, { subject: event.subject, text: event.text });
+    case 'receipt-emailed':
+      return emailed(config, state, event.sent);
     case 'activity': {
       if (!isTimedStep(step)) return stay(state);
       const { warning: _warning, ...rest } = state;

@@ -58,6 +58,8 @@ export function memberAnswered(
   }
   const memberBarcode = step.memberBarcode ?? result.value.member.barcode;
   const view = patronView(result.value, { fineThreshold: config.patron.fineThreshold, at });
+  // Kept only where a receipt may be e-mailed to it, and only as the record holds it.
+  const email = config.emailReceipts ? result.value.member.email?.trim() : undefined;
   // Found by email without a card number the service would take for a check-out.
   const patron =
     memberBarcode === undefined && !view.blocked
@@ -75,6 +77,7 @@ export function memberAnswered(
       dueDates: dueDatesOf(result.value),
       loanItems: loanItemsOf(result.value),
       finishing: false,
+      ...(email ? { email } : {}),
     },
     [play(patron.blocked ? 'error' : 'success')],
   );

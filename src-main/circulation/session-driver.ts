@@ -2,6 +2,7 @@ import { createLogger } from '../../src-shared/log/logger';
 import type { Logger } from '../../src-shared/log/logger';
 import { err } from '../../src-shared/result';
 import type { FeedbackSound, Receipt } from '../../src-common/ipc/patron';
+import type { ReceiptMailer } from '../receipt-mail/mailer';
 import type { OperationName, ServiceError } from '../library-client/errors';
 import { updateSession } from './patron-session';
 import type { SessionEffect, SessionInput, TimerName } from './session-events';
@@ -29,6 +30,8 @@ export interface SessionDriverOptions {
   onForgetScans(): void;
   /** The host prints (Electron, silently); absent, the renderer prints and says so. */
   printReceipt?: (receipt: Receipt) => Promise<void>;
+  /** Sends a receipt through the library's SMTP relay (`receipt.email`); absent, none is sent. */
+  emailReceipt?: ReceiptMailer['send'];
   log?: Logger;
   /** Sessions, lines, scan to feedback and patron PIN lockouts (docs/operations.md). */
   metrics?: KioskMetrics;
@@ -174,6 +177,24 @@ export function createSessionDriver(options: SessionDriverOptions): SessionDrive
             },
           )
           .then(() => dispatch({ type: 'receipt-printed', generation }));
+        return;
+      }
+      case 'email-receipt': {
+        const { generation, to, subject, text } = effect;
+        const send = options.emailReceipt;
+        // A mailer that throws broke its contract: the receipt was not sent, and the patron hears so.
+        void (send ? send({ to, subject, text }) : Promise.resolve({ ok: false as const }))
+          .then(
+            (result) => result.ok,
+            (error: unknown) => {
+              log.error('e-mailing a receipt threw', { error });
+              return false;
+            },
+          )
+          .then((sent) => {
+            metrics.receipt(sent ? 'emailed' : 'email-failed');
+            dispatch({ type: 'receipt-emailed', generation, sent });
+          });
         return;
       }
       case 'end-patron-session': {

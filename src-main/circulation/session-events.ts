@@ -52,6 +52,10 @@ export type SessionInput =
   | { type: 'finish' }
   | { type: 'receipt-chosen'; print: boolean }
   | { type: 'receipt-printed'; generation: number }
+  /** "E-mail" at the receipt question, with the receipt's words as the screen shows them. */
+  | { type: 'receipt-email'; subject: string; text: string }
+  /** The SMTP relay took the receipt (`sent`), or did not. */
+  | { type: 'receipt-emailed'; generation: number; sent: boolean }
   /** Any touch or key of the patron's: resets the inactivity timer and answers "still there?". */
   | { type: 'activity' }
   /**
@@ -101,6 +105,8 @@ export type SessionEffect =
   | { type: 'cancel-timer'; timer: TimerName }
   | { type: 'play'; sound: FeedbackSound }
   | { type: 'print-receipt'; generation: number; receipt: Receipt }
+  /** To the member record's address; the address leaves the core only in this effect. */
+  | { type: 'email-receipt'; generation: number; to: string; subject: string; text: string }
   /** The language and contrast the patron chose go back to the kiosk's defaults. */
   | { type: 'reset-choices' }
   /** The same card scanned again straight away is deliberate: let the scanner accept it. */

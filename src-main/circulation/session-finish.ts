@@ -25,10 +25,23 @@ function kindOf(step: SessionState['step']): Receipt['kind'] {
   return step.name === 'receipt' ? step.receipt.kind : 'check-out';
 }
 
-export function thanks(config: SessionConfig, state: SessionState, firstName: string): Transition {
+export function thanks(
+  config: SessionConfig,
+  state: SessionState,
+  firstName: string,
+  emailed?: true,
+): Transition {
   const { warning: _warning, notice: _notice, timeFactor: _armed, ...rest } = state;
   return {
-    state: { ...rest, step: { name: 'thanks', firstName, kind: kindOf(state.step) } },
+    state: {
+      ...rest,
+      step: {
+        name: 'thanks',
+        firstName,
+        kind: kindOf(state.step),
+        ...(emailed ? { emailed } : {}),
+      },
+    },
     effects: [
       ...INACTIVITY_OFF,
       {
@@ -39,6 +52,42 @@ export function thanks(config: SessionConfig, state: SessionState, firstName: st
       },
     ],
   };
+}
+
+/**
+ * "E-mail" at the receipt question: the receipt in the words the screen gave it (the printed
+ * slip's), to the address the core kept from the member record.
+ */
+export function emailing(
+  config: SessionConfig,
+  state: SessionState,
+  mail: { subject: string; text: string },
+): Transition {
+  const { step } = state;
+  if (step.name !== 'receipt' || step.step !== 'ask' || !step.emailTo)
+    return { state, effects: [] };
+  return enter(
+    config,
+    state,
+    { name: 'receipt', step: 'emailing', receipt: step.receipt, emailTo: step.emailTo },
+    [{ type: 'email-receipt', generation: state.generation, to: step.emailTo, ...mail }],
+  );
+}
+
+/**
+ * The relay's answer: sent, to thanks; not sent, the question again without e-mail, saying so
+ * (what the patron borrowed is on their card either way).
+ */
+export function emailed(config: SessionConfig, state: SessionState, sent: boolean): Transition {
+  const { step } = state;
+  if (step.name !== 'receipt' || step.step !== 'emailing') return { state, effects: [] };
+  if (sent) return thanks(config, state, step.receipt.firstName, true);
+  return enter(
+    config,
+    state,
+    { name: 'receipt', step: 'ask', receipt: step.receipt, emailFailed: true },
+    [{ type: 'play', sound: 'error' }],
+  );
 }
 
 export function printing(config: SessionConfig, state: SessionState, receipt: Receipt): Transition {
@@ -85,8 +134,16 @@ function leaving(
   switch (config.receiptMode) {
     case 'none':
       return thanks(config, state, firstName);
-    case 'ask':
-      return enter(config, state, { name: 'receipt', step: 'ask', receipt });
+    case 'ask': {
+      // Only to the address the member record holds: a return session has no member.
+      const emailTo = config.emailReceipts && step.name === 'patron' ? step.email : undefined;
+      return enter(config, state, {
+        name: 'receipt',
+        step: 'ask',
+        receipt,
+        ...(emailTo ? { emailTo } : {}),
+      });
+    }
     case 'print':
       return printing(config, state, receipt);
     default:

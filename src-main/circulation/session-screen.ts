@@ -1,4 +1,5 @@
 import type { Screen } from '../../src-common/ipc/contract';
+import { maskedAddress } from '../receipt-mail/masked-address';
 import { offered, PIN_TRIES, type SessionConfig, type SessionState } from './session-state';
 
 /**
@@ -44,9 +45,22 @@ export function sessionScreen(config: SessionConfig, state: SessionState): Scree
     case 'check-in':
       return { name: 'check-in', session: step.lines, ...(state.offline ? { offline: true } : {}) };
     case 'receipt':
-      return { name: 'receipt', step: step.step, receipt: step.receipt, printBy: config.printBy };
+      return {
+        name: 'receipt',
+        step: step.step,
+        receipt: step.receipt,
+        printBy: config.printBy,
+        // The address masked (a•••@e•••.org), never whole: the screen is seen by whoever passes.
+        ...(step.emailTo ? { emailTo: maskedAddress(step.emailTo) } : {}),
+        ...(step.emailFailed ? { emailFailed: true as const } : {}),
+      };
     case 'thanks':
-      return { name: 'thanks', firstName: step.firstName, kind: step.kind };
+      return {
+        name: 'thanks',
+        firstName: step.firstName,
+        kind: step.kind,
+        ...(step.emailed ? { emailed: true as const } : {}),
+      };
     default:
       return step satisfies never;
   }

@@ -23,6 +23,11 @@ export interface SessionConfig {
   receiptQuestion?: Pick<ReceiptSettings, 'askTimeoutMs' | 'unanswered'>;
   /** Web host: the renderer opens the print dialog; Electron: the host prints silently. */
   printBy: 'renderer' | 'host';
+  /**
+   * The library's SMTP relay is set up (`receipt.email`): the receipt question offers to e-mail
+   * the receipt to a borrower whose member record holds an address.
+   */
+  emailReceipts?: boolean;
   /** What the kiosk takes while the service is unreachable; absent, nothing offline. */
   offline?: Pick<OfflineSettings, 'checkOut' | 'checkIn' | 'maxItemsPerPatron'>;
   /** Offline borrowing waits for staff (a block list lost to a damaged file): the screen says so. */
@@ -94,10 +99,26 @@ export type SessionStep =
       loanItems: (string | null)[];
       /** "I'm done" while answers are awaited: the finish happens when the last one lands. */
       finishing: boolean;
+      /**
+       * The address the member record holds, kept only where receipts may be e-mailed, for the
+       * receipt; never part of the screen, never typed here.
+       */
+      email?: string;
     }
   | { name: 'check-in'; lines: Line[]; finishing: boolean }
-  | { name: 'receipt'; step: 'ask' | 'printing'; receipt: Receipt }
-  | { name: 'thanks'; firstName: string; kind: Receipt['kind'] };
+  /**
+   * `emailTo`: where an e-mailed receipt goes (the member record's address), present while the
+   * question offers it; `emailFailed`: a send failed and the question is asked again without it.
+   */
+  | {
+      name: 'receipt';
+      step: 'ask' | 'printing' | 'emailing';
+      receipt: Receipt;
+      emailTo?: string;
+      emailFailed?: true;
+    }
+  /** `emailed`: the receipt went to the patron's address. */
+  | { name: 'thanks'; firstName: string; kind: Receipt['kind']; emailed?: true };
 
 export type StepName = SessionStep['name'];
 

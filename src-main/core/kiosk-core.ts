@@ -6,6 +6,7 @@ import type { CirculationPort } from '../circulation/circulation-port';
 import type { Clock } from '../platform/clock';
 import { sessionScreen } from '../circulation/session-screen';
 import type { BranchName } from './branch-name';
+import type { ReceiptMailer } from '../receipt-mail/mailer';
 import type { SessionConfig } from '../circulation/session-state';
 import type {
   EventName,
@@ -93,6 +94,8 @@ export interface KioskCoreOptions {
   receiptMode: ReceiptSettings['mode'];
   /** The receipt question's timing and what its silence means; absent, the settings' defaults. */
   receiptQuestion?: Pick<ReceiptSettings, 'askTimeoutMs' | 'unanswered'>;
+  /** The library's SMTP relay for e-mail receipts (`receipt.email`); absent, none are offered. */
+  emailReceipt?: ReceiptMailer['send'];
   printing: ReceiptPrinting;
   /** Store and forward while the service is unreachable; absent, every call goes online. */
   offline?: { circulation: OfflineCirculation; settings: OfflineSettings };
@@ -193,6 +196,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     receiptMode: options.receiptMode,
     ...(options.receiptQuestion ? { receiptQuestion: options.receiptQuestion } : {}),
     printBy: options.printing.printBy,
+    ...(options.emailReceipt ? { emailReceipts: true } : {}),
     ...(options.offline ? { offline: options.offline.settings } : {}),
     ...(options.patronPin && circulation.memberWithPin ? { pinRequired: true } : {}),
     ...(options.circulationOffers ? { offers: options.circulationOffers } : {}),
@@ -265,6 +269,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     },
     onForgetScans: () => options.scanner.forgetRecentScans(),
     ...(printing.printBy === 'host' ? { printReceipt: (receipt) => printing.print(receipt) } : {}),
+    ...(options.emailReceipt ? { emailReceipt: options.emailReceipt } : {}),
   });
 
   function state(view: StateView = 'full'): KioskState {
@@ -362,6 +367,8 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     'patron.submitPin': ({ pin }) => session.dispatch({ type: 'submit-pin', pin }),
     'patron.finish': () => session.dispatch({ type: 'finish' }),
     'patron.chooseReceipt': ({ print }) => session.dispatch({ type: 'receipt-chosen', print }),
+    'patron.emailReceipt': ({ subject, text }) =>
+      session.dispatch({ type: 'receipt-email', subject, text }),
     'patron.receiptPrinted': () =>
       session.dispatch({ type: 'receipt-printed', generation: session.state().generation }),
     'patron.activity': () => session.dispatch({ type: 'activity' }),

@@ -1,6 +1,10 @@
 import { createStaffAuth } from '../auth/staff-auth';
 import type { StaffAuth } from '../auth/staff-auth';
 import { createBranchName } from '../core/branch-name';
+import { createReceiptMailer } from '../receipt-mail/mailer';
+import type { ReceiptMailer } from '../receipt-mail/mailer';
+import { smtpPasswordFor } from '../vault/smtp-password';
+import type { SmtpPasswordStore } from '../vault/smtp-password';
 import { createKioskCore } from '../core/kiosk-core';
 import type { KioskCore, ReceiptPrinting, SignInPresentation } from '../core/kiosk-core';
 import { createPinGate } from '../staff-pin/gate';
@@ -56,6 +60,8 @@ export interface HostAdapters {
   clientSecrets?: ClientSecretStore;
   /** Where the host keeps the SIP2 login and terminal passwords (sealed); absent: none. */
   sip2Passwords?: Sip2PasswordStore;
+  /** Where the host keeps the SMTP relay's password for e-mail receipts (sealed); absent: none. */
+  smtpPassword?: SmtpPasswordStore;
   /** Shows the sign-in page the host's way (system browser, auth window or renderer popup). */
   presentSignIn(auth: StaffAuth): Promise<SignInPresentation>;
   /**
@@ -313,6 +319,7 @@ async function bootParts(
     voices: settings.accessibility.voices,
     ...(adapters.speechTranscript ? { transcript: true } : {}),
   });
+  const emailReceipts = receiptMailer(settings, adapters.smtpPassword);
   // The service's name for the kiosk's branch, unless the settings give one (core/branch-name.ts).
   const branch = createBranchName({
     configured: settings.kiosk.branchName,
@@ -372,6 +379,7 @@ async function bootParts(
       unanswered: settings.receipt.unanswered,
     },
     printing: adapters.receiptPrinting,
+    ...(emailReceipts ? { emailReceipt: emailReceipts.send } : {}),
     offline: { circulation: offline, settings: settings.offline },
     metrics: kioskMetrics,
     console: {
@@ -532,4 +540,20 @@ function withTestCodes(
     ...(settings.sip2.testCard ? { testCard: settings.sip2.testCard } : {}),
     ...(settings.sip2.testItem ? { testItem: settings.sip2.testItem } : {}),
   };
+}
+
+/** The SMTP relay for e-mail receipts, with its sealed password, when `receipt.email` is on. */
+function receiptMailer(
+  settings: Settings,
+  passwords: SmtpPasswordStore | undefined,
+): ReceiptMailer | undefined {
+  const email = settings.receipt.email;
+  if (!email.enabled) return undefined;
+  return createReceiptMailer({
+    settings: email,
+    password: async () =>
+      passwords
+        ? smtpPasswordFor(passwords, { host: email.host, port: email.port, user: email.user })
+        : undefined,
+  });
 }

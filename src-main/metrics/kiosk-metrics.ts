@@ -36,7 +36,7 @@ export interface KioskMetrics {
   tokenRefreshFailed(): void;
   /** The USB scanner plugged in or not, once the kiosk expects one (scanner/scanner-metric.ts). */
   scannerConnected(connected: boolean): void;
-  receipt(outcome: 'printed' | 'failed'): void;
+  receipt(outcome: 'printed' | 'failed' | 'emailed' | 'email-failed'): void;
   /** The renderer (page) crashed or hung, and the host reloaded it. */
   rendererCrashed(): void;
   rendererRestarted(): void;

@@ -140,7 +140,11 @@ export function createPrometheusMetrics(options: PrometheusMetricsOptions): {
   // Made at the first report: a kiosk that expects no USB scanner exports none, rather than a 0
   // that would page IT (scanner/scanner-metric.ts says when a kiosk reports it).
   let scanner: Gauge | undefined;
-  const receipts = counter('receipts_total', 'Receipts printed or failed.', ['outcome']);
+  const receipts = counter(
+    'receipts_total',
+    'Receipts printed or e-mailed, or that failed to print or send.',
+    ['outcome'],
+  );
   const crashes = counter('renderer_crashes_total', 'Times the kiosk page crashed or hung.');
   const restarts = counter('renderer_restarts_total', 'Times the host reloaded the kiosk page.');
   const lockouts = counter('pin_lockouts_total', 'PIN lockouts, patron or staff.', ['who']);
@@ -214,7 +218,9 @@ export function createPrometheusMetrics(options: PrometheusMetricsOptions): {
       scanner.set(connected ? 1 : 0);
     },
     receipt(outcome) {
-      receipts.labels(oneOf(outcome, ['printed', 'failed'], 'failed')).inc();
+      receipts
+        .labels(oneOf(outcome, ['printed', 'failed', 'emailed', 'email-failed'], 'failed'))
+        .inc();
     },
     rendererCrashed() {
       crashes.inc();

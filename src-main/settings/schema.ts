@@ -6,6 +6,7 @@ import { isFleetPublicKey } from './fleet-file';
 import { STAFF_CARD_HASH } from '../staff-pin/staff-card';
 import { SIP2_ENCODINGS } from '../../src-shared/sip2/encoding';
 import { MetricsSettingsSchema } from '../metrics/settings-schema';
+import { ReceiptEmailSettingsSchema } from '../receipt-mail/settings-schema';
 import {
   DEFAULT_KEY_MAP,
   KeyMapSchema,
@@ -139,6 +140,8 @@ export const ReceiptSettingsSchema = z.object({
   unanswered: z.enum(['none', 'print'], { message: "must be 'none' or 'print'" }).default('none'),
   /** Electron: the printer's device name; absent, the system's default printer. */
   printer: z.string().min(1).max(200).optional(),
+  /** E-mail receipts through the library's SMTP relay; off by default. */
+  email: ReceiptEmailSettingsSchema.prefault({}),
 });
 
 /**

@@ -12,6 +12,7 @@ import type { Settings } from '../settings/schema';
 import type { SettingsStore } from '../settings/store';
 import { createClientSecretFile } from '../vault/client-secret-file';
 import { createSip2PasswordsFile } from '../vault/sip2-passwords-file';
+import { createSmtpPasswordFile } from '../vault/smtp-password-file';
 import { createFileVault, fileVaultPaths } from '../vault/file-vault';
 import { dataFolderKeys } from '../vault/kiosk-keys';
 import type { KioskKeys } from '../vault/kiosk-keys';
@@ -93,6 +94,7 @@ async function startRun(
     vault: createFileVault(paths, keys.vault),
     clientSecrets: createClientSecretFile(paths, keys.clientSecret),
     sip2Passwords: createSip2PasswordsFile(paths, keys.clientSecret),
+    smtpPassword: createSmtpPasswordFile(paths, keys.clientSecret),
     journalKeys: keys.journal,
     presentSignIn: async (auth) => {
       const { authorizationUrl } = await auth.beginSignIn({ redirectUri });

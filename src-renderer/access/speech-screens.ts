@@ -74,20 +74,37 @@ export function screenSpeech(state: KioskState, t: Translate): ScreenSpeech | un
           lines: [t('receipt.printing'), t('receipt.printingHint')].map(sentence),
           buttons: [],
         };
+      // The address is never said, not even masked: "your library account" says whose it is.
+      if (screen.step === 'emailing')
+        return {
+          lines: [t('receipt.email.sending'), t('receipt.email.sendingHint')].map(sentence),
+          buttons: [],
+        };
       return {
         lines: [
           t('receipt.ask'),
+          ...(screen.emailFailed ? [t('receipt.email.failed')] : []),
           ...(screen.receipt.lines.some((line) => line.status === 'queued')
             ? [t('receipt.askQueued')]
             : []),
         ].map(sentence),
-        buttons: [t('receipt.yes'), t('receipt.no')],
+        buttons: [
+          t('receipt.yes'),
+          ...(screen.emailTo
+            ? [`${t('receipt.email.button')}, ${t('receipt.email.sendingHint')}`]
+            : []),
+          t('receipt.no'),
+        ],
         back: t('receipt.no'),
       };
     case 'thanks': {
       const words = thanksWords(screen);
       return {
-        lines: [t(words.title.key, words.title.params), t(words.hint)].map(sentence),
+        lines: [
+          t(words.title.key, words.title.params),
+          t(words.hint),
+          ...(screen.emailed ? [t('receipt.email.sent')] : []),
+        ].map(sentence),
         buttons: [],
       };
     }

@@ -138,6 +138,7 @@ const OPEN_CALLS: Record<OpenChannel, unknown> = {
   'patron.submitPin': { pin: '1234' },
   'patron.finish': undefined,
   'patron.chooseReceipt': { print: false },
+  'patron.emailReceipt': { subject: 'Your receipt', text: 'Items borrowed' },
   'patron.receiptPrinted': undefined,
   'patron.activity': undefined,
   'patron.moreTime': undefined,

@@ -41,6 +41,7 @@ function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
     'patron.submitPin': () => undefined,
     'patron.finish': () => undefined,
     'patron.chooseReceipt': () => undefined,
+    'patron.emailReceipt': () => undefined,
     'patron.receiptPrinted': () => undefined,
     'patron.activity': () => undefined,
     'patron.moreTime': () => undefined,

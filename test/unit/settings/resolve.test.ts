@@ -54,7 +54,20 @@ describe('settings resolution', () => {
       patronPin: false,
       feeWholeUnits: 'major-units',
     });
-    expect(settings.receipt).toEqual({ mode: 'ask', askTimeoutMs: 30_000, unanswered: 'none' });
+    expect(settings.receipt).toEqual({
+      mode: 'ask',
+      askTimeoutMs: 30_000,
+      unanswered: 'none',
+      email: {
+        enabled: false,
+        host: '',
+        port: 587,
+        tls: 'starttls',
+        user: '',
+        from: '',
+        timeoutMs: 20_000,
+      },
+    });
     expect(settings.feedback).toEqual({ volume: 0.7 });
     expect(settings.staff).toEqual({ idleTimeoutMs: 300_000 });
     expect(settings.requestTimeoutMs).toBe(15_000);
