@@ -7,6 +7,7 @@ import { normaliseName } from './reader/locate';
 import { isPlainObject, readBoolean, readDate, readNumber, readText } from './reader/values';
 import type { Trace } from './reader/view';
 import type { ProbeReport } from '../../src-common/ipc/probe-report';
+import { withVerdicts } from './probe-verdicts';
 import type { Result } from '../../src-shared/result';
 
 export type { ProbeReport } from '../../src-common/ipc/probe-report';
@@ -145,7 +146,7 @@ export async function runProbe(
 
   return {
     operations,
-    concepts: [...trace.found].map(([concept, from]) => ({ concept, from })),
+    concepts: withVerdicts([...trace.found].map(([concept, from]) => ({ concept, from }))),
     unread: Object.fromEntries(
       [...trace.unreadFields]
         .map(

@@ -44,18 +44,30 @@ describe('service diagnostics against a service in the camel dialect', () => {
     const { page } = kiosk;
     await page.getByLabel('Member barcode or email to look up (optional)').fill(memberBarcode(5));
     await page.getByRole('button', { name: 'Run the probe' }).click();
-    await page.getByText(/^Probe done: 6 of 6 operations answered/).waitFor();
+    await page
+      .getByText(
+        "Probe done: the service answered 6 of 6 questions. The kiosk needs something the service's answers did not give:",
+        { exact: true },
+      )
+      .waitFor();
+    // What is lost, in staff's words, before any concept name.
+    expect(await page.getByTestId('probe-losses').locator('li').allInnerTexts()).toEqual([
+      "loans made offline get the default loan period, not the member type's",
+    ]);
     await expect
       .poll(() => page.getByTestId('probe-operations').locator('tbody tr').allInnerTexts())
       .toEqual([
-        expect.stringMatching(/^getUserInfo\s+✓ Answered/),
-        expect.stringMatching(/^listMembers\s+✓ Answered/),
-        expect.stringMatching(/^getMember\s+✓ Answered/),
-        expect.stringMatching(/^listBranches\s+✓ Answered/),
-        expect.stringMatching(/^listMemberTypes\s+✓ Answered/),
-        expect.stringMatching(/^memberByBarcode\s+✓ Answered/),
+        expect.stringMatching(/^Who is signed in\s+getUserInfo\s+✓ Answered/),
+        expect.stringMatching(/^The member list\s+listMembers\s+✓ Answered/),
+        expect.stringMatching(/^The first listed member's details\s+getMember\s+✓ Answered/),
+        expect.stringMatching(/^The branch list\s+listBranches\s+✓ Answered/),
+        expect.stringMatching(/^The member types\s+listMemberTypes\s+✓ Answered/),
+        expect.stringMatching(/^A member by card number\s+memberByBarcode\s+✓ Answered/),
       ]);
-    expect(await conceptRow(page, CONCEPT).innerText()).toMatch(/not found/);
+    await page.getByText('Details: each concept and the field it was read from').click();
+    expect(await conceptRow(page, CONCEPT).innerText()).toMatch(
+      /not found: loans made offline get the default loan period/,
+    );
     expect(await conceptRow(page, 'member.givenName').innerText()).toContain('personal.firstName');
     await page.getByRole('button', { name: `Use ${FIELD} for ${CONCEPT}` }).waitFor();
     await expectNoAxeViolations(page);
@@ -64,7 +76,7 @@ describe('service diagnostics against a service in the camel dialect', () => {
 
   it('lists only the concepts not found at a touch', async () => {
     const { page } = kiosk;
-    const toggle = page.getByRole('button', { name: /^Only concepts not found/ });
+    const toggle = page.getByRole('button', { name: /^Only what the kiosk misses \(1\)/ });
     await toggle.click();
     const rows = page.getByTestId('probe-concepts').locator('tbody tr');
     await expect.poll(() => rows.count()).toBeGreaterThan(0);
@@ -131,6 +143,7 @@ describe('service diagnostics against a service in the camel dialect', () => {
     await page.getByText('Mapped concepts the kiosk runs with: 1.').waitFor();
     await page.getByRole('button', { name: 'Run the probe' }).click();
     await page.getByText('Read with the field map the kiosk runs with.').waitFor();
+    await page.getByText('Details: each concept and the field it was read from').click();
     await expect.poll(() => conceptRow(page, CONCEPT).innerText()).toContain(FIELD);
     expect(await page.getByRole('button', { name: `Use ${FIELD} for ${CONCEPT}` }).count()).toBe(0);
   });

@@ -5,6 +5,14 @@ import type { Command } from '../command';
 import { table } from '../output';
 import { usage, withService } from './with-service';
 
+/** Where a concept was read from; not sent, whether that matters (probe-verdicts.ts). */
+function readFrom(entry: ProbeReport['concepts'][number]): string {
+  if (entry.from !== null) return entry.from;
+  if (entry.verdict === 'covered') return `not sent (${entry.by?.join(' or ')} stands in)`;
+  if (entry.verdict === 'not-needed') return 'not sent (nothing depends on it)';
+  return `not found (${entry.consequence ?? 'needed'})`;
+}
+
 function reportText(report: ProbeReport): string {
   const lines = [
     table([
@@ -14,7 +22,7 @@ function reportText(report: ProbeReport): string {
     '',
     table([
       ['CONCEPT', 'READ FROM'],
-      ...report.concepts.map(({ concept, from }) => [concept, from ?? 'not found']),
+      ...report.concepts.map((entry) => [entry.concept, readFrom(entry)]),
     ]),
   ];
   const unread = Object.entries(report.unread);

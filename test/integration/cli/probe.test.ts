@@ -88,6 +88,13 @@ describe.each(['reference', 'camel'] as const)(
         expect(entry).toEqual({
           concept: expect.stringMatching(/^[a-zA-Z]+\.[a-zA-Z0-9]+$/),
           from: entry.from === null ? null : expect.stringMatching(/\S/),
+          // Whether a field not sent matters (library-client/probe-verdicts.ts).
+          verdict:
+            entry.from === null ? expect.stringMatching(/^(covered|not-needed|needed)$/) : 'read',
+          ...(entry.verdict === 'covered'
+            ? { by: expect.arrayContaining([expect.any(String)]) }
+            : {}),
+          ...(entry.verdict === 'needed' ? { consequence: expect.any(String) } : {}),
         });
       }
       expect(report(dialect).concepts.length).toBeGreaterThan(40);
@@ -129,6 +136,16 @@ describe('`probe --json` against the camel dialect without a field map', () => {
     expect(report('camel').unread.memberType).toEqual(
       expect.arrayContaining(['loanPeriod', 'feeBlockThreshold']),
     );
+  });
+
+  it('says in the text report whether each field not sent matters', async () => {
+    const env = kiosks.get('camel')?.env ?? {};
+    const text = await runCli(['probe', '--barcode', memberBarcode(5)], env);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^memberType\.loanPeriodDays +not found \(offline-loan-period\)$/m);
+    expect(text.stdout).toMatch(/^memberType\.fineThreshold +not sent \(nothing depends on it\)$/m);
+    expect(text.stdout).toMatch(/^member\.fullName +not sent \(member\.givenName stands in\)$/m);
+    expect(text.stdout).not.toMatch(/^member\.fullName +not found/m);
   });
 
   it('suggests the field map an integrator would write', () => {

@@ -50,6 +50,34 @@ describe('probe', () => {
     expect(from('memberType.fineThreshold')).toBeNull();
   });
 
+  it('judges what was not sent by what depends on it', () => {
+    const verdict = (concept: string) => {
+      const {
+        verdict: judged,
+        by,
+        consequence,
+      } = report.concepts.find((entry) => entry.concept === concept) ?? {};
+      return { verdict: judged, by, consequence };
+    };
+    // Offline loans fall back to the default loan period: the one the kiosk needs here.
+    expect(verdict('memberType.loanPeriodDays')).toEqual({
+      verdict: 'needed',
+      by: undefined,
+      consequence: 'offline-loan-period',
+    });
+    // No status field: whether a card may borrow is read from `active`.
+    expect(verdict('member.status')).toEqual({
+      verdict: 'covered',
+      by: ['member.active', 'member.expiry', 'circulation.blocks'],
+      consequence: undefined,
+    });
+    expect(verdict('memberType.fineThreshold').verdict).toBe('not-needed');
+    expect(verdict('member.givenName').verdict).toBe('read');
+    expect(
+      report.concepts.filter((entry) => entry.verdict === 'needed').map((entry) => entry.concept),
+    ).toEqual(['memberType.loanPeriodDays']);
+  });
+
   it('lists the fields no concept read, by name only', () => {
     expect(report.unread.memberType).toEqual(
       expect.arrayContaining(['loanPeriod', 'feeBlockThreshold']),
