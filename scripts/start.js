@@ -13,9 +13,13 @@ const passThrough = [
   ...args.filter((arg) => arg !== '--web' && arg !== '--demo' && arg !== '--sip2'),
 ];
 // `npm start -- --sip2`: patrons go over SIP2 to the embedded service's listener (docs/sip2.md).
-const childEnv = args.includes('--sip2')
-  ? { ...process.env, KIOSK_PATRON_BACK_END: 'sip2' }
-  : process.env;
+// The console gets sentences, the log file the JSON records (src-shared/log/console-sink.ts);
+// KIOSK_CONSOLE_LOG=json keeps the JSON lines on stderr too.
+const childEnv = {
+  ...process.env,
+  KIOSK_CONSOLE_LOG: process.env.KIOSK_CONSOLE_LOG ?? 'sentences',
+  ...(args.includes('--sip2') ? { KIOSK_PATRON_BACK_END: 'sip2' } : {}),
+};
 
 function newestMtime(dir) {
   let newest = 0;

@@ -11,6 +11,8 @@ import { launchUrlTarget, removeLaunchUrlFile, writeLaunchUrlFile } from './laun
 import { startWebKiosk } from './web-kiosk';
 import type { WebKiosk } from './web-kiosk';
 import { portInUse, portInUseMessage, resolvePorts } from '../host/ports';
+import { firstTakenPort } from '../host/port-check';
+import { configuredConnection } from '../library-client/connection';
 import { removeRunningServiceFile, writeRunningServiceFile } from '../host/running-service-file';
 import { openKioskKeys } from '../vault/kiosk-keys';
 import { EXIT } from '../../src-shared/exit-codes';
@@ -45,6 +47,7 @@ if (!ports.ok) {
   process.exit(EXIT.usage);
 }
 const port = ports.value.web;
+const kioskPorts = ports.value;
 
 const store = createConfSettingsStore();
 const settings = store.load();
@@ -64,7 +67,7 @@ if (!files.ok) {
   process.stderr.write(`${files.error.message}\n`);
   process.exit(EXIT.usage);
 }
-// The log goes to stderr and to this file, redacted alike.
+// The log goes to this file and to stderr (JSON lines; sentences under `npm start`), redacted alike.
 const logFile = values['log-file']
   ? createFileSink({ file: values['log-file'] })
   : createFileSink({
@@ -72,6 +75,21 @@ const logFile = values['log-file']
       ownFolder: true,
     });
 addLogSink(logFile.sink);
+
+/** A port in use: one sentence on the console; the record (information, not a fault) in the log. */
+function refuseTakenPort(port: number): never {
+  log.info('the kiosk did not start: a port it needs is in use', { port });
+  process.stderr.write(`${portInUseMessage(port, kioskPorts)}\n`);
+  logFile.close();
+  process.exit(EXIT.usage);
+}
+
+// The embedded service's ports only where it runs (no service.baseUrl set).
+const clash = await firstTakenPort(
+  ports.value,
+  configuredConnection(settings.value) ? ['web'] : ['web', 'base', 'auth', 'blob'],
+);
+if (clash !== undefined) refuseTakenPort(clash);
 
 // The systemd credential, KIOSK_KEY_FILE, or (a checkout, demo mode) the data folder's own keys.
 const keys = await openKioskKeys(settings.value.dataDir, process.env);
@@ -110,14 +128,13 @@ try {
 } catch (error) {
   // One line, never a stack trace: the log (and its file) keeps the details.
   const taken = portInUse(error);
+  if (taken !== undefined) refuseTakenPort(taken);
   log.error('the kiosk failed to start', { error });
   process.stderr.write(
-    taken === undefined
-      ? `Library Kiosk could not start: ${error instanceof Error ? error.message : String(error)}\n`
-      : `${portInUseMessage(taken, ports.value)}\n`,
+    `Library Kiosk could not start: ${error instanceof Error ? error.message : String(error)}\n`,
   );
   logFile.close();
-  process.exit(taken === undefined ? EXIT.internal : EXIT.usage);
+  process.exit(EXIT.internal);
 }
 const { connection } = web.kiosk;
 // The CLI run with this data folder finds the embedded service here (`npx library-kiosk probe`).

@@ -1,3 +1,4 @@
+import { sentenceSink } from './console-sink';
 import { redact, redactText } from './redact';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -34,7 +35,14 @@ export const stderrSink: LogSink = (record) => {
   process.stderr.write(`${JSON.stringify(record)}\n`);
 };
 
-let sinks: LogSink[] = [stderrSink];
+/** Sentences for a person at a terminal (`npm start` sets KIOSK_CONSOLE_LOG), else JSON lines. */
+function consoleSink(): LogSink {
+  return process.env.KIOSK_CONSOLE_LOG === 'sentences'
+    ? sentenceSink((text) => process.stderr.write(text))
+    : stderrSink;
+}
+
+let sinks: LogSink[] = [consoleSink()];
 let threshold: LogLevel = envLevel();
 
 /** Replace where records go (tests capture them). */
