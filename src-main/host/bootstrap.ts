@@ -255,7 +255,19 @@ async function bootParts(
   if (demo) log.warn('demo mode: the demo staff PIN opens staff mode');
 
   const { client } = auth;
-  const sip2 = await startSip2BackEnd(settings, service.sip2, adapters.sip2Passwords, kioskMetrics);
+  // Demo mode's card and item stand in for the SIP2 probe's test codes where none are set: the
+  // built-in SIP2 server knows them (another server would not).
+  const demoCodes =
+    demoGuide && usesEmbeddedSip2(settings)
+      ? { testCard: demoGuide.cards[0]?.barcode, testItem: demoGuide.availableItems[0] }
+      : {};
+  const sip2 = await startSip2BackEnd(
+    settings,
+    service.sip2,
+    adapters.sip2Passwords,
+    kioskMetrics,
+    demoCodes,
+  );
   if (sip2) started.add('SIP2 client', () => sip2.client.close());
   // Changeable: a PIN changed on the settings screen opens staff mode from then on.
   const staffPin = pinHash
@@ -500,6 +512,7 @@ async function startSip2BackEnd(
   embedded: RunningSip2 | undefined,
   passwords: Sip2PasswordStore | undefined,
   metrics: KioskMetrics,
+  fallbackCodes: TestCodes,
 ): Promise<Sip2BackEnd | undefined> {
   if (settings.patron.backEnd !== 'sip2') return undefined;
   if (usesEmbeddedSip2(settings) && !embedded) {
@@ -526,20 +539,24 @@ async function startSip2BackEnd(
     },
     host: options.host,
     portNumber: options.port,
-    probeOptions: async () => withTestCodes(settings, options),
+    probeOptions: async () => withTestCodes(settings, options, fallbackCodes),
   };
 }
 
-/** The probe's options: the client's, with the test card and item when set. */
+type TestCodes = { testCard?: string | undefined; testItem?: string | undefined };
+
+/**
+ * The probe's options: the client's, with the test card and item when set, else `fallback`'s
+ * (demo mode's card and item, which the built-in SIP2 server knows).
+ */
 function withTestCodes(
   settings: Settings,
   options: Omit<Sip2ProbeOptions, 'testCard' | 'testItem'>,
+  fallback: TestCodes = {},
 ): Sip2ProbeOptions {
-  return {
-    ...options,
-    ...(settings.sip2.testCard ? { testCard: settings.sip2.testCard } : {}),
-    ...(settings.sip2.testItem ? { testItem: settings.sip2.testItem } : {}),
-  };
+  const testCard = settings.sip2.testCard ?? fallback.testCard;
+  const testItem = settings.sip2.testItem ?? fallback.testItem;
+  return { ...options, ...(testCard ? { testCard } : {}), ...(testItem ? { testItem } : {}) };
 }
 
 /** The SMTP relay for e-mail receipts, with its sealed password, when `receipt.email` is on. */
