@@ -25,6 +25,7 @@ import { failureOf } from './sip2-failures';
 import type { AcsStatus, ItemInformation, Sip2Client, Sip2ClientOptions } from './sip2-types';
 import { serviceCallStatus } from '../call-metrics';
 import { acsClockSkewSeconds } from './acs-clock';
+import { limitRepeats } from '../../../src-shared/log/repeat-limit';
 
 /**
  * The circulation port over SIP2 (docs/sip2.md, "The client"). Every call resolves, never
@@ -33,7 +34,8 @@ import { acsClockSkewSeconds } from './acs-clock';
  * asked again, up to `retries` times, on a fresh connection after a dropped or garbled one.
  */
 export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
-  const log = options.log;
+  // A failing ACS fails every call alike: one line, then a count (repeat-limit.ts).
+  const log = limitRepeats(options.log);
   const now = options.now ?? (() => new Date());
   const connection = createSip2Connection(options);
   const terminal: Terminal = {
@@ -315,7 +317,10 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
 
     acsStatus,
     itemInformation,
-    close: () => connection.close(),
+    async close() {
+      await connection.close();
+      log.flush();
+    },
   };
 }
 

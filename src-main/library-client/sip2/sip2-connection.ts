@@ -2,11 +2,12 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { err, ok, type Result } from '../../../src-shared/result';
 import { buildFrame, type BuildProblem } from '../../../src-shared/sip2/build';
-import { splitFrames } from '../../../src-shared/sip2/frame-splitter';
 import type { MessageCode, OutgoingMessage } from '../../../src-shared/sip2/messages';
 import { parseFrame, type ReceivedMessage } from '../../../src-shared/sip2/parse';
 import { readFlag } from '../../../src-shared/sip2/readers';
 import { networkCode } from '../errors';
+import { limitRepeats } from '../../../src-shared/log/repeat-limit';
+import { lineOf, nextEvent, type AcsLine, type LineAbuse } from './acs-line';
 import { loginRequest, resendRequest } from './requests';
 import type { Sip2ClientOptions } from './sip2-types';
 
@@ -41,80 +42,14 @@ export type Sip2Connection = {
   close(): Promise<void>;
 };
 
-/** A frame longer than this is not SIP2: the connection is dropped rather than buffered on. */
-const MAX_FRAME_BYTES = 64 * 1024;
-
-type WireEvent = { kind: 'frame'; bytes: Uint8Array } | { kind: 'closed'; cause: string };
-
-/** A socket cut into frames, with a waiter for the next one. */
-type Wire = {
-  socket: net.Socket;
-  events: WireEvent[];
-  wake: (() => void) | undefined;
-  closed: boolean;
-};
-
-function wireOf(socket: net.Socket): Wire {
-  const wire: Wire = { socket, events: [], wake: undefined, closed: false };
-  let buffered: Uint8Array = new Uint8Array(0);
-  let cause: string | undefined;
-  const push = (event: WireEvent) => {
-    wire.events.push(event);
-    wire.wake?.();
-  };
-  socket.setNoDelay(true);
-  socket.on('data', (chunk: Buffer) => {
-    const joined = new Uint8Array(buffered.length + chunk.length);
-    joined.set(buffered);
-    joined.set(chunk, buffered.length);
-    const split = splitFrames(joined, MAX_FRAME_BYTES);
-    buffered = split.rest;
-    for (const bytes of split.frames) push({ kind: 'frame', bytes });
-    if (split.overflow) {
-      cause = 'frame-too-long';
-      socket.destroy();
-    }
-  });
-  socket.on('error', (error) => {
-    cause ??= networkCode(error);
-  });
-  socket.on('close', () => {
-    wire.closed = true;
-    push({ kind: 'closed', cause: cause ?? 'connection-closed' });
-  });
-  return wire;
-}
-
-/** The next frame or the end of the connection; `timeout` after `ms` of silence. */
-function nextEvent(
-  wire: Wire,
-  ms: number,
-  signal: AbortSignal | undefined,
-): Promise<WireEvent | 'timeout' | 'cancelled'> {
-  const ready = wire.events.shift();
-  if (ready) return Promise.resolve(ready);
-  if (signal?.aborted) return Promise.resolve('cancelled');
-  return new Promise((resolve) => {
-    const finish = (event: WireEvent | 'timeout' | 'cancelled') => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', cancel);
-      wire.wake = undefined;
-      resolve(event);
-    };
-    const cancel = () => finish('cancelled');
-    const timer = setTimeout(() => finish('timeout'), ms);
-    signal?.addEventListener('abort', cancel, { once: true });
-    wire.wake = () => {
-      const event = wire.events.shift();
-      if (event) finish(event);
-    };
-  });
-}
+/** Answers numbered for another request dropped before the connection is taken for broken. */
+export const MAX_STRAY_ANSWERS = 3;
 
 export function createSip2Connection(options: Sip2ClientOptions): Sip2Connection {
-  const log = options.log;
+  // Repeated warnings are counted, not written each time: a hostile ACS chooses how often.
+  const warn = limitRepeats(options.log);
   const timeoutMs = options.requestTimeoutMs;
-  let wire: Wire | undefined;
+  let wire: AcsLine | undefined;
   let sequence = 0;
   let tail: Promise<unknown> = Promise.resolve();
 
@@ -139,7 +74,12 @@ export function createSip2Connection(options: Sip2ClientOptions): Sip2Connection
     wire = undefined;
   }
 
-  function connect(): Promise<Result<Wire, string>> {
+  /** What the kiosk ended a line for, once per line, in the repeat-limited log. */
+  function abused(why: LineAbuse): void {
+    warn.warn('SIP2: the ACS sent what no request asked for: connection closed', { why });
+  }
+
+  function connect(): Promise<Result<AcsLine, string>> {
     return new Promise((resolve) => {
       const { host, port } = options;
       const socket = options.tls
@@ -165,26 +105,53 @@ export function createSip2Connection(options: Sip2ClientOptions): Sip2Connection
       socket.once(options.tls ? 'secureConnect' : 'connect', () => {
         clearTimeout(timer);
         socket.off('error', fail);
-        resolve(ok(wireOf(socket)));
+        resolve(ok(lineOf(socket, abused)));
       });
     });
   }
 
-  /** Writes a request and waits for its answer, asking resends of garbled ones. */
+  /**
+   * Writes a request and waits for its answer, asking resends of garbled ones. Each write the
+   * kiosk makes (the request, a 97, the request again after a 96) gets `requestTimeoutMs`;
+   * answers never extend it, so an ACS dripping wrong answers cannot hold the request. After a
+   * 97, an answer of the expected message is the resend whatever its sequence number: SIPServer
+   * (and Koha's C4/SIP after it) sends the last answer again under AY0.
+   */
   async function roundTrip<C extends MessageCode>(
-    open: Wire,
+    open: AcsLine,
     bytes: Uint8Array,
     expect: C,
     sent: number | undefined,
     signal?: AbortSignal,
   ): Promise<Result<Answer<C>, LinkFailure>> {
-    // A frame the ACS sent unasked, before this request, is not its answer.
-    open.events = open.events.filter((event) => event.kind === 'closed');
-    open.socket.write(bytes);
+    open.awaiting = true;
+    try {
+      const answer = await awaitAnswer(open, bytes, expect, sent, signal);
+      // More than one answer to one request: what came after cannot be the next request's.
+      if (open.events.some((event) => event.kind === 'frame')) {
+        abused('unsolicited-frame');
+        open.socket.destroy();
+      }
+      return answer;
+    } finally {
+      open.awaiting = false;
+    }
+  }
+
+  async function awaitAnswer<C extends MessageCode>(
+    open: AcsLine,
+    bytes: Uint8Array,
+    expect: C,
+    sent: number | undefined,
+    signal?: AbortSignal,
+  ): Promise<Result<Answer<C>, LinkFailure>> {
+    let deadline = write(open, bytes);
     let resends = 0;
+    let resent = false;
+    let strays = 0;
     const resend = frame(resendRequest, undefined);
     for (;;) {
-      const event = await nextEvent(open, timeoutMs, signal);
+      const event = await nextEvent(open, deadline, signal);
       if (event === 'timeout' || event === 'cancelled')
         return err({ kind: 'no-answer', cause: event });
       if (event.kind === 'closed') return err({ kind: 'no-answer', cause: event.cause });
@@ -197,17 +164,26 @@ export function createSip2Connection(options: Sip2ClientOptions): Sip2Connection
         const issue = parsed.ok ? 'resend-requested' : parsed.error.kind;
         if (resends >= options.retries) return err({ kind: 'garbled', issue });
         resends += 1;
-        log.warn('SIP2: asking for the answer again', { issue, resends });
+        warn.warn('SIP2: asking for the answer again', { issue, resends });
         // 96: the ACS could not read the request, which goes again as it was; else ask with 97.
-        open.socket.write(parsed.ok ? bytes : resend.ok ? resend.value : bytes);
+        resent = !parsed.ok && resend.ok;
+        deadline = write(open, resent && resend.ok ? resend.value : bytes);
         continue;
       }
       const message = parsed.value;
+      const resendOfThis = resent && message.code === expect;
       // An answer numbered for another request is a late one: not this request's.
-      if (sent !== undefined && message.sequence !== undefined && message.sequence !== sent) {
-        log.warn('SIP2: an answer with another sequence number was dropped', {
+      if (
+        !resendOfThis &&
+        sent !== undefined &&
+        message.sequence !== undefined &&
+        message.sequence !== sent
+      ) {
+        strays += 1;
+        warn.warn('SIP2: an answer with another sequence number was dropped', {
           code: message.code,
         });
+        if (strays >= MAX_STRAY_ANSWERS) return err({ kind: 'garbled', issue: 'out-of-sequence' });
         continue;
       }
       if (message.code !== expect) return err({ kind: 'unexpected', code: message.code });
@@ -215,13 +191,19 @@ export function createSip2Connection(options: Sip2ClientOptions): Sip2Connection
     }
   }
 
+  /** Sends bytes on the line; the answer is due by the deadline returned. */
+  function write(open: AcsLine, bytes: Uint8Array): number {
+    open.socket.write(bytes);
+    return Date.now() + timeoutMs;
+  }
+
   /** A logged-in connection: the one open, or a new one. */
-  async function opened(): Promise<Result<Wire, LinkFailure>> {
+  async function opened(): Promise<Result<AcsLine, LinkFailure>> {
     if (wire && !wire.closed) return ok(wire);
     hangUp();
     const connected = await connect();
     if (!connected.ok) {
-      log.warn('SIP2: cannot connect', { cause: connected.error });
+      warn.warn('SIP2: cannot connect', { cause: connected.error });
       return err({ kind: 'not-sent', cause: connected.error });
     }
     const fresh = connected.value;
@@ -239,7 +221,7 @@ export function createSip2Connection(options: Sip2ClientOptions): Sip2Connection
       if (!answer.ok || readFlag(answer.value.fixed.ok) !== 'yes') {
         fresh.socket.destroy();
         const cause = answer.ok ? 'login-refused' : `login-failed (${answer.error.kind})`;
-        log.warn('SIP2: the login was not accepted', { cause });
+        warn.warn('SIP2: the login was not accepted', { cause });
         return err({ kind: 'not-sent', cause });
       }
     }
@@ -275,6 +257,7 @@ export function createSip2Connection(options: Sip2ClientOptions): Sip2Connection
     async close() {
       await tail.catch(() => undefined);
       hangUp();
+      warn.flush();
     },
   };
 }

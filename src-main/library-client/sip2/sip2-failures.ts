@@ -42,7 +42,10 @@ export function failureOf(
         kind: 'malformed-response',
         operation,
         status: 0,
-        issue: `unreadable answer (${failure.issue}) after ${limits.retries} resend(s)`,
+        issue:
+          failure.issue === 'out-of-sequence'
+            ? 'answers numbered for other requests'
+            : `unreadable answer (${failure.issue}) after ${limits.retries} resend(s)`,
         outcome: 'unknown',
       };
     case 'unexpected':

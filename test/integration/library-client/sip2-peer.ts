@@ -34,6 +34,8 @@ export type ScriptedAcs = {
   codes(): string[];
   /** Requests that could not be parsed (the client's frames should always parse). */
   unreadable: string[];
+  /** Called with its number when a connection closes (the client hung up, or the script did). */
+  onClose(listener: (connection: number) => void): void;
   close(): Promise<void>;
 };
 
@@ -52,15 +54,19 @@ export async function startScriptedAcs(
   const received: ScriptedAcs['received'] = [];
   const unreadable: string[] = [];
   const sockets = new Set<net.Socket>();
+  const closeListeners: ((connection: number) => void)[] = [];
   let connections = 0;
   const onSocket = (socket: net.Socket) => {
     sockets.add(socket);
     // Each answer goes at once (a test times what arrives when).
     socket.setNoDelay(true);
-    socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => undefined);
     connections += 1;
     const connection = connections;
+    socket.on('close', () => {
+      sockets.delete(socket);
+      for (const listener of closeListeners) listener(connection);
+    });
     let rest: Uint8Array = new Uint8Array(0);
     socket.on('data', (chunk: Buffer) => {
       const joined = new Uint8Array(rest.length + chunk.length);
@@ -112,6 +118,7 @@ export async function startScriptedAcs(
     port,
     received,
     unreadable,
+    onClose: (listener) => void closeListeners.push(listener),
     codes: () => received.map((entry) => entry.message.code),
     close: async () => {
       for (const socket of sockets) socket.destroy();
