@@ -122,7 +122,7 @@ export interface RunningService {
   faults?: FaultController;
   dialect: DialectName;
   memberPut: MemberPutMode;
-  /** The SIP2 listener, when started with `sip2`: where it listens and its demo login. */
+  /** The SIP2 listener, when started with `sip2`: where it listens and its login (the published demo one with `demoAccounts`, else the data folder's own). */
   sip2?: RunningSip2;
   stop(): Promise<void>;
 }
@@ -275,6 +275,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
           faults,
           dataDir: options.dataDir,
           log: log.child('sip2'),
+          demoLogin: demoAccounts,
         },
         options.sip2,
       );

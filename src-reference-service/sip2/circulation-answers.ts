@@ -89,15 +89,19 @@ function circulationAnswer(
   return code === '12' ? { code, fixed, fields, extra } : { code, fixed, fields, extra };
 }
 
-/** The member of a circulation request, with its PIN checked when the request sends one. */
-async function patronOf(
+/**
+ * The member of a patron request, with its PIN checked when the request sends one, or always
+ * where the dialect requires it (FOLIO: a request without the password is refused).
+ */
+export async function patronOf(
   services: Sip2Services,
   barcode: string,
   pin: string | undefined,
 ): Promise<{ ok: true; member: MemberRow } | { ok: false; words: string; found: boolean }> {
   const member = services.members.byBarcode(barcode);
   if (!member) return { ok: false, words: SIP2_WORDS.unknownCard, found: false };
-  if (pin !== undefined && !(await services.pins.check(member.id, pin))) {
+  const checked = pin !== undefined || services.dialect.patron.passwordRequired;
+  if (checked && !(pin !== undefined && (await services.pins.check(member.id, pin)))) {
     return { ok: false, words: SIP2_WORDS.wrongPin, found: true };
   }
   return { ok: true, member };
@@ -269,7 +273,7 @@ export function checkin(
       AB: result.value.ItemBarcode,
       AQ: facts?.home ?? '',
       AJ: result.value.Title,
-      ...(routed ? { CL: routed.sortBin } : {}),
+      ...(routed && dialect.checkin.sortBin ? { CL: routed.sortBin } : {}),
       ...(dialect.checkin.borrower && borrower ? { AA: borrower } : {}),
       ...(routed ? { CV: ALERT_CODES[routed.kind] } : quiet),
       ...(routed && routed.kind !== 'hold-here' ? { CT: routed.destination } : {}),

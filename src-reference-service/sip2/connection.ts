@@ -15,13 +15,29 @@ import { SIP2_WORDS } from './words';
 
 /** No request of a self-check comes near this; a longer one is not SIP2, and the line is cut. */
 export const MAX_REQUEST_BYTES = 8192;
+/**
+ * Requests read and not yet answered: past this, reading pauses until they are. A peer that
+ * writes without reading its answers (33 MB of requests once grew the service by 1.2 GB) is
+ * then held by TCP's own flow control, not by the service's memory.
+ */
+export const MAX_WAITING_REQUESTS = 16;
 
 export interface ConnectionOptions {
   services: Sip2Services;
   encoding: Sip2Encoding;
   faults: FaultController | undefined;
   log: Logger;
+  /** A line idle this long is closed; absent, the dialect's limit (SIPServer: 60 s), or none. */
+  idleTimeoutMs?: number;
 }
+
+/** The last answer, for a 97: its bytes, and what rebuilds it under another sequence number. */
+type LastAnswer = {
+  bytes: Uint8Array;
+  message: OutgoingMessage;
+  terminator: Terminator;
+  checksum: boolean;
+};
 
 const CR = 0x0d;
 const LF = 0x0a;
@@ -39,6 +55,19 @@ function withoutTerminator(frame: Uint8Array): Uint8Array {
 }
 
 const chance = (rate: number): boolean => rate > 0 && Math.random() < rate;
+
+/** Resolves when the socket's write buffer has drained, or the socket is gone. */
+function drained(socket: Socket): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      socket.off('drain', done);
+      socket.off('close', done);
+      resolve();
+    };
+    socket.once('drain', done);
+    socket.once('close', done);
+  });
+}
 
 /**
  * The same answer with a checksum that does not add up (the `sip2BadChecksumRate` fault): its
@@ -69,8 +98,19 @@ export function serveConnection(socket: Socket, options: ConnectionOptions): voi
     locationCode: undefined,
   };
   let buffered: Uint8Array = new Uint8Array(0);
-  let lastAnswer: Uint8Array | undefined;
-  let queue: Promise<void> = Promise.resolve();
+  let lastAnswer: LastAnswer | undefined;
+  const waiting: Uint8Array[] = [];
+  let answering = false;
+  let stalled = false;
+
+  const idleMs = options.idleTimeoutMs ?? services.dialect.idleTimeoutMs;
+  if (idleMs !== undefined) {
+    // As SIPServer's alarm: a line that says nothing for this long is closed.
+    socket.setTimeout(idleMs, () => {
+      log.debug('SIP2 line idle: closed', { idleMs });
+      socket.destroy();
+    });
+  }
 
   socket.on('error', (error) => log.debug('SIP2 connection error', { message: error.message }));
   socket.on('data', (chunk: Buffer) => {
@@ -84,17 +124,40 @@ export function serveConnection(socket: Socket, options: ConnectionOptions): voi
       socket.destroy();
       return;
     }
-    for (const frame of split.frames) {
-      queue = queue
-        .then(() => handle(frame))
-        .catch((error: unknown) => {
+    waiting.push(...split.frames);
+    if (waiting.length >= MAX_WAITING_REQUESTS) socket.pause();
+    void answerWaiting();
+  });
+
+  /** Answers the requests read, one at a time in order; reading resumes once they are. */
+  async function answerWaiting(): Promise<void> {
+    if (answering) return;
+    answering = true;
+    try {
+      for (let frame = waiting.shift(); frame; frame = waiting.shift()) {
+        if (socket.destroyed) return;
+        try {
+          await handle(frame);
+        } catch (error) {
           // A line closed mid-request (the service stopping) is no failure of the listener.
           const report = socket.destroyed ? log.debug : log.error;
           report('SIP2 request failed', { message: (error as Error).message });
           socket.destroy();
-        });
+          return;
+        }
+        // A peer that does not read its answers: none more is made until it does.
+        if (socket.writableNeedDrain) {
+          if (!stalled)
+            log.warn('SIP2 peer is not reading its answers: reading paused until it does');
+          stalled = true;
+          await drained(socket);
+        }
+      }
+    } finally {
+      answering = false;
     }
-  });
+    if (!socket.destroyed && socket.isPaused()) socket.resume();
+  }
 
   const send = (bytes: Uint8Array): void => {
     if (!socket.destroyed) socket.write(bytes);
@@ -116,6 +179,16 @@ export function serveConnection(socket: Socket, options: ConnectionOptions): voi
     log.error('SIP2 answer could not be built', { problem: built.error.kind, code: message.code });
     return undefined;
   };
+
+  /**
+   * The last answer again: byte for byte, or (SIPServer) built again with the 97's sequence
+   * number, 0, when it carried error detection.
+   */
+  function resendOf(last: LastAnswer | undefined): Uint8Array | undefined {
+    if (!last) return undefined;
+    if (services.dialect.resend === 'same' || !last.checksum) return last.bytes;
+    return frameOf(last.message, last.terminator, true, 0);
+  }
 
   async function handle(frame: Uint8Array): Promise<void> {
     if (socket.destroyed) return;
@@ -141,7 +214,7 @@ export function serveConnection(socket: Socket, options: ConnectionOptions): voi
     const request = parsed.value;
     if (request.code === '97') {
       send(
-        lastAnswer ??
+        resendOf(lastAnswer) ??
           frameOf({ code: '96', fixed: {}, fields: {} }, terminator, checked, undefined) ??
           new Uint8Array(0),
       );
@@ -152,9 +225,10 @@ export function serveConnection(socket: Socket, options: ConnectionOptions): voi
         ? refusal(request, SIP2_WORDS.unavailable, services)
         : await answerRequest(request, session, services);
     if (!answer) return;
-    const bytes = frameOf(answer, terminator, request.checksum === 'verified', request.sequence);
+    const checksum = request.checksum === 'verified';
+    const bytes = frameOf(answer, terminator, checksum, request.sequence);
     if (!bytes) return;
-    lastAnswer = bytes;
+    lastAnswer = { bytes, message: answer, terminator, checksum };
     if (knobs && chance(knobs.dropAnswerRate)) {
       socket.destroy();
       return;

@@ -5,10 +5,11 @@ import { formatSipDate } from '../../src-shared/sip2/date';
 /**
  * How the listener writes what real systems write differently: dates, fees, names, screen
  * messages and the fields they send or leave out. `standard` follows the specification (3M SIP2
- * 2.00, revision 2.12); `koha` and `evergreen` are modelled on those systems' SIP servers as
+ * 2.00, revision 2.12); `koha`, `evergreen`, `folio` (edge-sip2) and `sipserver` (the Perl
+ * server Evergreen used, Koha's C4/SIP's ancestor) are modelled on those systems' SIP servers as
  * their public source shows them (docs/sip2.md, "The reference listener", names the files).
  */
-export const SIP2_DIALECT_NAMES = ['standard', 'koha', 'evergreen'] as const;
+export const SIP2_DIALECT_NAMES = ['standard', 'koha', 'evergreen', 'folio', 'sipserver'] as const;
 export const sip2DialectNameSchema = z.enum(SIP2_DIALECT_NAMES);
 export type Sip2DialectName = z.infer<typeof sip2DialectNameSchema>;
 
@@ -35,7 +36,26 @@ export interface Sip2Dialect {
   fee(minorUnits: number): string;
   /** Answers always end so, whatever the request used; absent: as the request. */
   terminator?: Terminator;
+  /**
+   * A 97's answer: the last answer again byte for byte, or built again under sequence number 0
+   * (SIPServer's handle_request_acs_resend writes it with the 97's own number, 0).
+   */
+  resend: 'same' | 'sequence-zero';
+  /** A line idle this long is closed (SIPServer's service `timeout`); absent, never. */
+  idleTimeoutMs?: number;
   patron: {
+    /**
+     * Every patron request (63, 23, 11, 29, 35) must carry the patron's right password (AD):
+     * FOLIO's `patronPasswordVerificationRequired`. Without it, 63 and 23 answer an invalid
+     * patron, 11 and 29 a refusal, 35 no end of session.
+     */
+    passwordRequired: boolean;
+    /**
+     * An invalid patron's personal name (AE): empty, or the barcode sent (edge-sip2); and its
+     * patron status: charge, renewal, recall and hold privileges denied (Koha, Evergreen), or
+     * every one of the 14 conditions (edge-sip2's EnumSet.allOf).
+     */
+    invalid: { name: 'empty' | 'barcode'; status: 'privileges' | 'all' };
     /** The language of 64 and 24, from the request's. */
     language(requested: string): string;
     name(given: string, surname: string): string;
@@ -70,6 +90,8 @@ export interface Sip2Dialect {
     unknownItemAlert: string | undefined;
     /** AA: the member who had the item. */
     borrower: boolean;
+    /** CL: the sort bin of an item with an alert (edge-sip2 leaves it empty). */
+    sortBin: boolean;
     /** CY and DA: the member the hold waits for, and their name. */
     holdPatron: boolean;
     /** CV on every answer ("00" when there is no alert). */
@@ -92,7 +114,10 @@ const standard: Sip2Dialect = {
   date: (moment) => formatSipDate(moment, 'utc'),
   dueDate: (moment) => formatSipDate(moment, 'utc'),
   fee: majorUnits,
+  resend: 'same',
   patron: {
+    passwordRequired: false,
+    invalid: { name: 'empty', status: 'privileges' },
     // 001 is English, the language of the listener's screen messages.
     language: () => '001',
     name: (given, surname) => `${given} ${surname}`,
@@ -118,6 +143,7 @@ const standard: Sip2Dialect = {
     refusal: (words) => words,
     unknownItemAlert: undefined,
     borrower: false,
+    sortBin: true,
     holdPatron: false,
     alertTypeAlways: false,
   },
@@ -148,7 +174,10 @@ const koha: Sip2Dialect = {
   // A sum of decimals as Perl prints it: 12.5, 3, 0.25; never padded to two places.
   fee: (minorUnits) => String(minorUnits / 100),
   terminator: 'CRLF',
+  resend: 'same',
   patron: {
+    passwordRequired: false,
+    invalid: { name: 'empty', status: 'privileges' },
     language: (requested) => requested,
     name: (given, surname) => `${given} ${surname}`,
     screen: (blockWords, wrongPin) => [
@@ -179,6 +208,7 @@ const koha: Sip2Dialect = {
           : words,
     unknownItemAlert: '99',
     borrower: true,
+    sortBin: true,
     holdPatron: true,
     alertTypeAlways: false,
   },
@@ -200,7 +230,10 @@ const evergreen: Sip2Dialect = {
   date: (moment) => formatSipDate(moment, 'local'),
   dueDate: isoLocal,
   fee: majorUnits,
+  resend: 'same',
   patron: {
+    passwordRequired: false,
+    invalid: { name: 'empty', status: 'privileges' },
     language: () => '000',
     name: (given, surname) => `${given}  ${surname}`,
     screen: () => [],
@@ -229,12 +262,88 @@ const evergreen: Sip2Dialect = {
     refusal: (words, reason) => (reason === 'unknown-item' ? undefined : words),
     unknownItemAlert: undefined,
     borrower: true,
+    sortBin: true,
     holdPatron: true,
     alertTypeAlways: true,
   },
 };
 
-const DIALECTS: Record<Sip2DialectName, Sip2Dialect> = { standard, koha, evergreen };
+/** The screen message of an invalid patron at FOLIO (PatronRepository's, in the listener's words). */
+export const FOLIO_INVALID_PATRON =
+  'This library card number cannot be found: please see a staff member.';
+/** What a FOLIO check-out or renewal without the right patron password says. */
+export const FOLIO_PASSWORD_REFUSED = 'Invalid patron password';
+
+/**
+ * FOLIO's edge-sip2 with `patronPasswordVerificationRequired` on, the setting FOLIO libraries turn
+ * on for self-check (PasswordVerifier.doPatronPasswordVerification, PatronRepository,
+ * CirculationRepository.performCheckoutCommand): a 63 or 23 without the right AD is an invalid
+ * patron (BL N, CQ N, every status flag Y, the barcode as the personal name), an unknown card the
+ * same without CQ; an 11 or 29 without it is refused, a 35 not ended. Dates in the tenant's local
+ * time; a check-out's renewal N and magnetic media U; a check-in's alert and alert type, but no
+ * sort bin, borrower or hold patron name.
+ */
+const folio: Sip2Dialect = {
+  name: 'folio',
+  date: (moment) => formatSipDate(moment, 'local'),
+  dueDate: (moment) => formatSipDate(moment, 'local'),
+  fee: majorUnits,
+  resend: 'same',
+  patron: {
+    passwordRequired: true,
+    invalid: { name: 'barcode', status: 'all' },
+    language: (requested) => requested,
+    name: (given, surname) => `${given} ${surname}`,
+    screen: (blockWords) => blockWords,
+    unknownCard: FOLIO_INVALID_PATRON,
+    cq: (sent, valid) => (valid ? 'Y' : 'N'),
+    wrongPinAsUnknown: true,
+    feeWhenZero: false,
+    itemList: 'barcode',
+  },
+  circulation: {
+    magneticMedia: { lent: 'U', refused: 'U' },
+    refusal: (words, reason) => (reason === 'wrong-pin' ? FOLIO_PASSWORD_REFUSED : words),
+    dueDateOnRefusal: true,
+    desensitizeOnRefusal: 'N',
+    validPatronOnRefusal: false,
+  },
+  checkin: {
+    magneticMedia: 'U',
+    refusal: (words) => words,
+    unknownItemAlert: undefined,
+    borrower: false,
+    sortBin: false,
+    holdPatron: false,
+    alertTypeAlways: false,
+  },
+};
+
+/** SIPServer's sample service: `<service ... timeout="60"/>`, the idle limit of a RAW line. */
+const SIPSERVER_IDLE_MS = 60_000;
+
+/**
+ * The original SIPServer (Sip.pm, Sip/MsgType.pm, SIPServer.pm; Evergreen used it, Koha's C4/SIP
+ * descends from it): local time with four spaces; a 97 answered with the last answer rebuilt
+ * under the 97's own sequence number, 0; a RAW line closed after its service timeout without a
+ * message (60 s in the sample). Otherwise as the specification reads.
+ */
+const sipserver: Sip2Dialect = {
+  ...standard,
+  name: 'sipserver',
+  date: (moment) => formatSipDate(moment, 'local'),
+  dueDate: (moment) => formatSipDate(moment, 'local'),
+  resend: 'sequence-zero',
+  idleTimeoutMs: SIPSERVER_IDLE_MS,
+};
+
+const DIALECTS: Record<Sip2DialectName, Sip2Dialect> = {
+  standard,
+  koha,
+  evergreen,
+  folio,
+  sipserver,
+};
 
 export function sip2DialectFor(name: Sip2DialectName | undefined): Sip2Dialect {
   return DIALECTS[name ?? 'standard'];

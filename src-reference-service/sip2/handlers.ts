@@ -5,7 +5,7 @@ import {
   supportedMessagesField,
   type SupportableRequest,
 } from '../../src-shared/sip2/positional-fields';
-import { checkin, checkout, renew } from './circulation-answers';
+import { checkin, checkout, patronOf, renew } from './circulation-answers';
 import { type Sip2Services, type Sip2Session } from './context';
 import { UNKNOWN_PATRON_STATUS, patronInformation, patronStatusAnswer } from './patron-answers';
 import { SIP2_WORDS } from './words';
@@ -70,7 +70,7 @@ async function answerLoggedIn(
     case '17':
       return itemInformation(request, services);
     case '35':
-      return endSession(request, services);
+      return await endSession(request, services);
     default:
       return undefined;
   }
@@ -150,14 +150,22 @@ function itemInformation(
   };
 }
 
-function endSession(
+/** 35 -> 36: ended, unless the dialect requires the patron's password and it is not right. */
+async function endSession(
   request: Extract<ReceivedMessage, { code: '35' }>,
   services: Sip2Services,
-): OutgoingMessage<'36'> {
+): Promise<OutgoingMessage<'36'>> {
+  const patron = request.fields.AA ?? '';
+  const ended =
+    !services.dialect.patron.passwordRequired ||
+    (await patronOf(services, patron, request.fields.AD)).ok;
   return {
     code: '36',
-    fixed: { endSession: 'Y', transactionDate: services.dialect.date(services.now()) },
-    fields: { AO: services.institutionId, AA: request.fields.AA ?? '' },
+    fixed: {
+      endSession: ended ? 'Y' : 'N',
+      transactionDate: services.dialect.date(services.now()),
+    },
+    fields: { AO: services.institutionId, AA: patron },
   };
 }
 

@@ -19,6 +19,7 @@ import type { Catalog } from '../domain/catalog';
 import type { Circulation } from '../domain/circulation';
 import type { Members } from '../domain/members';
 import type { FaultController } from '../faults';
+import { loadSecretFile } from '../secret-file';
 import { loadTlsIdentity } from './certificate';
 import { serveConnection } from './connection';
 import { sip2DialectFor, type Sip2DialectName } from './dialects';
@@ -36,6 +37,8 @@ export interface Sip2ListenerOptions {
   dialect?: Sip2DialectName;
   /** The character set of the frames; UTF-8 by default. */
   encoding?: Sip2Encoding;
+  /** A line idle this long is closed; absent, the dialect's limit (SIPServer: 60 s), or none. */
+  idleTimeoutMs?: number;
 }
 
 /** What the running listener tells its starter: where to connect and how to log in. */
@@ -60,7 +63,15 @@ export interface Sip2Domain {
   faults: FaultController | undefined;
   dataDir: string;
   log: Logger;
+  /**
+   * The published demo login (config.ts) is the listener's: the demo library. Otherwise the data
+   * folder makes its own password (`sip2-login-password`, 0600), as it does its blob key.
+   */
+  demoLogin: boolean;
 }
+
+/** The listener's login password outside demo mode, in the data folder. */
+export const SIP2_LOGIN_PASSWORD_FILE = 'sip2-login-password';
 
 /** Central Library: the branch of a self-check whose location code names no branch. */
 const DEFAULT_BRANCH_ID = '1';
@@ -81,19 +92,26 @@ export async function startSip2Listener(
   options: Sip2ListenerOptions,
 ): Promise<{ running: RunningSip2; close(): Promise<void> }> {
   const dialect = sip2DialectFor(options.dialect);
+  const loginPassword = domain.demoLogin
+    ? SIP2_LOGIN_PASSWORD
+    : loadSecretFile(
+        domain.dataDir,
+        { file: SIP2_LOGIN_PASSWORD_FILE, what: 'SIP2 login password' },
+        domain.log,
+      );
   const encoding = options.encoding ?? 'utf-8';
   const services = {
     members: domain.members,
     circulation: domain.circulation,
     catalog: domain.catalog,
     routing: createRouting(domain.db),
-    pins: createPins(domain.db),
+    pins: createPins(domain.db, domain.now),
     item: createItemFacts(domain.db),
     now: domain.now,
     dialect,
     institutionId: SIP2_INSTITUTION_ID,
     libraryName: SIP2_LIBRARY_NAME,
-    login: { user: SIP2_LOGIN_USER, password: SIP2_LOGIN_PASSWORD },
+    login: { user: SIP2_LOGIN_USER, password: loginPassword },
     defaultBranchId: DEFAULT_BRANCH_ID,
   };
   const sockets = new Set<Socket>();
@@ -105,7 +123,13 @@ export async function startSip2Listener(
       socket.destroy();
       return;
     }
-    serveConnection(socket, { services, encoding, faults: domain.faults, log: domain.log });
+    serveConnection(socket, {
+      services,
+      encoding,
+      faults: domain.faults,
+      log: domain.log,
+      ...(options.idleTimeoutMs !== undefined ? { idleTimeoutMs: options.idleTimeoutMs } : {}),
+    });
   };
   const identity = options.tls ? await loadTlsIdentity(domain.dataDir, domain.log) : undefined;
   const server = identity
@@ -134,7 +158,7 @@ export async function startSip2Listener(
       port,
       ...(identity ? { tls: { ca: identity.certificate } } : {}),
       loginUser: SIP2_LOGIN_USER,
-      loginPassword: SIP2_LOGIN_PASSWORD,
+      loginPassword,
       institutionId: SIP2_INSTITUTION_ID,
       dialect: dialect.name,
       encoding,

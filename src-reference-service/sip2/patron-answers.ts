@@ -12,6 +12,11 @@ type Block = MemberCirculation['Blocks'][number];
 /** The patron status of an unknown card: every privilege denied, as Koha and Evergreen answer. */
 export const UNKNOWN_PATRON_STATUS = 'YYYY'.padEnd(14, ' ');
 
+/** An invalid patron's status as the dialect writes it (edge-sip2: all 14 conditions). */
+function invalidStatus(services: Sip2Services): string {
+  return services.dialect.patron.invalid.status === 'all' ? 'Y'.repeat(14) : UNKNOWN_PATRON_STATUS;
+}
+
 /**
  * The 14 positions of the patron status from the domain's blocks: a blocked or expired card may
  * do nothing; fines above the threshold stop borrowing and renewing; the loan limit stops
@@ -67,26 +72,46 @@ interface Judged {
   pinValid: boolean;
 }
 
+/** Not a patron to answer for: a card the library does not know, or a password refused. */
+type Invalid = { invalid: 'unknown-card' | 'password' };
+
 async function judge(
   services: Sip2Services,
   fields: { AA?: string; AD?: string },
-): Promise<Judged | undefined> {
+): Promise<Judged | Invalid> {
   const member = services.members.byBarcode(fields.AA ?? '');
-  if (!member) return undefined;
+  if (!member) return { invalid: 'unknown-card' };
+  const { patron } = services.dialect;
   const pinSent = fields.AD !== undefined;
   const pinValid = pinSent && (await services.pins.check(member.id, fields.AD ?? ''));
-  if (pinSent && !pinValid && services.dialect.patron.wrongPinAsUnknown) return undefined;
+  // FOLIO with patronPasswordVerificationRequired: no password is a wrong one.
+  const refused = pinSent ? !pinValid : patron.passwordRequired;
+  if (refused && (patron.wrongPinAsUnknown || patron.passwordRequired)) {
+    return { invalid: 'password' };
+  }
   return { member, circulation: services.circulation.circulationOf(member), pinSent, pinValid };
 }
 
-/** The fields of 64 and 24 for a card the library does not know (or a PIN a dialect treats so). */
-function unknownFields(services: Sip2Services, fields: { AA?: string; AD?: string }) {
+/**
+ * The fields of 64 and 24 for a card the library does not know, or a password a dialect answers
+ * so: BL N, and CQ N for a password (edge-sip2 sends none for an unknown card).
+ */
+function unknownFields(
+  services: Sip2Services,
+  fields: { AA?: string; AD?: string },
+  why: Invalid['invalid'],
+) {
   const { patron } = services.dialect;
-  const cq = patron.cq(fields.AD !== undefined, false);
+  const cq =
+    why === 'password'
+      ? 'N'
+      : patron.passwordRequired
+        ? undefined
+        : patron.cq(fields.AD !== undefined, false);
   return {
     AO: services.institutionId,
     AA: fields.AA ?? '',
-    AE: '',
+    AE: patron.invalid.name === 'barcode' ? (fields.AA ?? '') : '',
     BL: 'N',
     ...(cq ? { CQ: cq } : {}),
     ...(patron.unknownCard ? { AF: [patron.unknownCard] } : {}),
@@ -129,11 +154,16 @@ export async function patronInformation(
   const at = dialect.date(services.now());
   const language = dialect.patron.language(request.fixed.language);
   const judged = await judge(services, fields);
-  if (!judged) {
+  if ('invalid' in judged) {
     return {
       code: '64',
-      fixed: { patronStatus: UNKNOWN_PATRON_STATUS, language, transactionDate: at, ...zeroCounts },
-      fields: unknownFields(services, fields),
+      fixed: {
+        patronStatus: invalidStatus(services),
+        language,
+        transactionDate: at,
+        ...zeroCounts,
+      },
+      fields: unknownFields(services, fields, judged.invalid),
     };
   }
   const { member, circulation } = judged;
@@ -189,11 +219,11 @@ export async function patronStatusAnswer(
   const at = services.dialect.date(services.now());
   const language = services.dialect.patron.language(request.fixed.language);
   const judged = await judge(services, fields);
-  if (!judged) {
+  if ('invalid' in judged) {
     return {
       code: '24',
-      fixed: { patronStatus: UNKNOWN_PATRON_STATUS, language, transactionDate: at },
-      fields: unknownFields(services, fields),
+      fixed: { patronStatus: invalidStatus(services), language, transactionDate: at },
+      fields: unknownFields(services, fields, judged.invalid),
     };
   }
   return {

@@ -89,7 +89,7 @@ describe.concurrent('npm run service with SIP2 flags it refuses', () => {
   it.each([
     [
       ['--sip2-port', '0', '--sip2-dialect', 'sierra'],
-      'Unknown SIP2 dialect: sierra (use one of standard, koha, evergreen)',
+      'Unknown SIP2 dialect: sierra (use one of standard, koha, evergreen, folio, sipserver)',
     ],
     [['--sip2-tls', '--sip2-dialect', 'koha'], '--sip2-tls, --sip2-dialect need --sip2-port'],
   ])('%j exits 2 with the reason', async (args, reason) => {

@@ -152,6 +152,6 @@ describe('refusal words by dialect', () => {
   });
 
   it('knows exactly these dialects', () => {
-    expect(SIP2_DIALECT_NAMES).toEqual(['standard', 'koha', 'evergreen']);
+    expect(SIP2_DIALECT_NAMES).toEqual(['standard', 'koha', 'evergreen', 'folio', 'sipserver']);
   });
 });
