@@ -32,6 +32,8 @@ export const RefusalCodeSchema = z.enum([
   'item_not_found',
   'item_on_loan_to_other',
   'item_not_on_loan',
+  /** The library system wants the card's PIN for this (FOLIO checks it on every request). */
+  'pin_required',
   'other',
 ]);
 export type RefusalCode = z.infer<typeof RefusalCodeSchema>;

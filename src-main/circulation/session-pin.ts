@@ -1,5 +1,5 @@
 import type { Result } from '../../src-shared/result';
-import type { ServiceError } from '../library-client/errors';
+import { PIN_NOT_ACCEPTED, type ServiceError } from '../library-client/errors';
 import type { MemberCirculation } from '../library-client/reader/types';
 import { enter, play, refuseCard, stay, type Transition } from './session-lifecycle';
 import { PIN_TRIES, type SessionConfig, type SessionState } from './session-state';
@@ -41,6 +41,16 @@ export function pinSubmitted(config: SessionConfig, state: SessionState, pin: st
 }
 
 /**
+ * Whether a lookup's answer says the PIN was not accepted: a patron answered with `pin: 'invalid'`
+ * (SIP2's CQ N), or a card refused for its PIN (BL N with CQ N: Evergreen and FOLIO answer a
+ * wrong password as an invalid patron).
+ */
+function pinRejected(result: Result<MemberCirculation, ServiceError>): boolean {
+  if (result.ok) return result.value.pin === 'invalid';
+  return result.error.kind === 'refused' && result.error.code === PIN_NOT_ACCEPTED;
+}
+
+/**
  * A lookup that checked a PIN: `undefined` when the PIN was right and the patron goes on. A wrong
  * one is told on the PIN screen, with the tries left, until the third ends the session; an answer
  * that does not say whether the PIN was right cannot let the patron in.
@@ -57,8 +67,9 @@ export function pinVerdict(
     step.memberBarcode === undefined
   )
     return undefined;
-  if (!result.ok || result.value.pin === 'valid') return undefined;
-  if (result.value.pin === undefined) return refuseCard(config, state, { kind: 'unavailable' });
+  const rejected = pinRejected(result);
+  if (!rejected && (!result.ok || result.value.pin === 'valid')) return undefined;
+  if (!rejected) return refuseCard(config, state, { kind: 'unavailable' });
   const wrongTries = step.wrongTries + 1;
   if (wrongTries >= PIN_TRIES) return refuseCard(config, state, { kind: 'pin-tries-used' });
   const asked = askPin(config, state, step.memberBarcode, wrongTries);

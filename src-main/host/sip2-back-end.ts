@@ -29,6 +29,7 @@ export async function sip2ClientOptions(
     requestTimeoutMs: sip2.requestTimeoutMs,
     retries: sip2.retries,
     feeWholeUnits: sip2.feeWholeUnits,
+    patronPin: sip2.patronPin,
   } as const;
   if ('embedded' in where) {
     const listener = where.embedded;

@@ -112,6 +112,13 @@ export type ServiceError =
 
 export type ServiceErrorKind = ServiceError['kind'];
 
+/**
+ * The refusal code of a card lookup whose PIN was not accepted, where the back end answers a wrong
+ * PIN as an invalid patron (SIP2's BL N with CQ N): the PIN screen's "not right", never "unknown
+ * card", and never a patron's words (it is caught before any is shown).
+ */
+export const PIN_NOT_ACCEPTED = 'pin_not_accepted';
+
 // Failures before the connection was established: the request never reached the service.
 const NOT_CONNECTED = new Set([
   'ECONNREFUSED',

@@ -41,6 +41,7 @@ export const REFUSAL_KEYS = {
   item_not_found: 'message.refusal.item_not_found',
   item_on_loan_to_other: 'message.refusal.item_on_loan_to_other',
   item_not_on_loan: 'message.refusal.item_not_on_loan',
+  pin_required: 'message.refusal.pin_required',
   other: 'message.refusal.other',
 } as const satisfies Record<RefusalCode, MessageKey>;
 

@@ -185,6 +185,10 @@ function settleLooked(
     });
   if (!result.ok) {
     const { error } = result;
+    // An ACS that shows the card only with its PIN (FOLIO) cannot say whether the loan was made:
+    // staff look, once, in the words the PIN needs; sending it again blind could lend it twice.
+    if (error.kind === 'refused' && error.code === 'pin_required')
+      return settled([{ t: 'exception', id, reason: 'unconfirmed', code: error.code }], true, true);
     // A member the service does not know never got the loan: the check-out's refusal says so.
     if (error.kind === 'refused' && error.outcome === 'not-applied')
       return notApplied(undefined, false);

@@ -6,6 +6,7 @@ import type { CallOptions } from '../client';
 import type { OperationName, ServiceError } from '../errors';
 import type { CirculationResult, MemberCirculation } from '../reader/types';
 import { UNKNOWN } from '../reader/values';
+import { readFlag } from '../../../src-shared/sip2/readers';
 import { readCheckinAnswer, readCheckoutAnswer } from './read-circulation';
 import { readPatronAnswer } from './read-patron';
 import { readAcsStatus, readItemInformation, refusalOfItem } from './read-status';
@@ -50,6 +51,15 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
   /** Each card's charged items as last seen: whether a check-out is a renewal, why one was refused. */
   const charged = new Map<string, Set<string>>();
   const key = (barcode: string) => barcode.trim().toLowerCase();
+  /**
+   * The PIN the patron of the session now at the kiosk gave, once the ACS said it was right: AD
+   * of every patron request of that card (63/23, 11, 29, 35), as FOLIO checks it on each. Only
+   * here, in this process's memory; never logged; forgotten at the session's end (endSession, at
+   * its every end: done, timed out, cancelled, staff stepping in) and at close.
+   */
+  let proved: { card: string; pin: string } | undefined;
+  const pinOf = (card: string): string | undefined =>
+    proved && key(proved.card) === key(card) ? proved.pin : undefined;
 
   /** A request whose effect matters: sent once, whatever becomes of it. */
   async function once<C extends MessageCode>(
@@ -143,13 +153,19 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
       );
   }
 
-  async function lookup(
+  /**
+   * A card's 63 (or 23), with the PIN given, else the one proved this session; `passwordRefused`:
+   * the answer said the password was not valid (CQ N), which a refusal's explanation needs.
+   */
+  async function lookupAnswer(
     operation: 'memberByBarcode' | 'memberWithPin',
     memberBarcode: string,
-    pin: string | undefined,
+    given: string | undefined,
     opts?: CallOptions,
-  ): Promise<Result<MemberCirculation, ServiceError>> {
-    if (memberBarcode.trim() === '') return err(emptyArgument(operation, 'memberBarcode'));
+  ): Promise<{ result: Result<MemberCirculation, ServiceError>; passwordRefused: boolean }> {
+    if (memberBarcode.trim() === '')
+      return { result: err(emptyArgument(operation, 'memberBarcode')), passwordRefused: false };
+    const pin = given ?? pinOf(memberBarcode);
     // 63 unless BX says no; then 23, which has no loans.
     const full = (await support('63')) !== 'no';
     const answer = full
@@ -165,9 +181,31 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
           '24',
           opts?.signal,
         );
-    if (!answer.ok) return answer;
-    const result = readPatronAnswer(answer.value, { memberBarcode, pin }, operation, whole);
+    if (!answer.ok) return { result: answer, passwordRefused: false };
+    const sent = { memberBarcode, pin };
+    const result = readPatronAnswer(answer.value, sent, operation, whole, options.patronPin);
     if (result.ok) remember(memberBarcode, result.value);
+    return { result, passwordRefused: readFlag(answer.value.fields.CQ) === 'no' };
+  }
+
+  async function lookup(
+    operation: 'memberByBarcode' | 'memberWithPin',
+    memberBarcode: string,
+    pin: string | undefined,
+    opts?: CallOptions,
+  ): Promise<Result<MemberCirculation, ServiceError>> {
+    return (await lookupAnswer(operation, memberBarcode, pin, opts)).result;
+  }
+
+  /** A card's PIN checked: kept for the session when right, forgotten when not. */
+  async function checkPin(
+    memberBarcode: string,
+    pin: string,
+  ): Promise<Result<MemberCirculation, ServiceError>> {
+    const result = await lookup('memberWithPin', memberBarcode, pin);
+    const right = result.ok && result.value.pin === 'valid';
+    if (right) proved = { card: memberBarcode, pin };
+    else if (pinOf(memberBarcode) !== undefined) proved = undefined;
     return result;
   }
 
@@ -182,13 +220,14 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
   ): Promise<ServiceError> {
     if (error.kind !== 'refused' || error.code !== undefined) return error;
     // The card is looked up at most once for both.
-    let looked: Promise<Result<MemberCirculation, ServiceError>> | undefined;
+    let looked: ReturnType<typeof lookupAnswer> | undefined;
     const card = (memberBarcode: string) =>
-      (looked ??= lookup('memberByBarcode', memberBarcode, undefined));
+      (looked ??= lookupAnswer('memberByBarcode', memberBarcode, undefined));
+    const lookedUp = (memberBarcode: string) => card(memberBarcode).then((seen) => seen.result);
     const code =
-      (await itemReason(itemBarcode, refused, card)) ??
+      (await itemReason(itemBarcode, refused, lookedUp)) ??
       (refused.operation === 'checkOut'
-        ? await cardReason(card(refused.memberBarcode))
+        ? await cardReason(card(refused.memberBarcode), pinOf(refused.memberBarcode) === undefined)
         : undefined);
     return code ? { ...error, code } : error;
   }
@@ -223,13 +262,17 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
    * may have another one.
    */
   async function cardReason(
-    looked: Promise<Result<MemberCirculation, ServiceError>>,
+    looked: ReturnType<typeof lookupAnswer>,
+    sentWithoutPin: boolean,
   ): Promise<RefusalCode | undefined> {
-    const card = await looked;
+    const { result: card, passwordRefused } = await looked;
     if (!card.ok) {
-      const unknownCard = card.error.kind === 'refused' && card.error.code === 'member_not_found';
-      return unknownCard ? 'member_not_found' : undefined;
+      const code = card.error.kind === 'refused' ? card.error.code : undefined;
+      return code === 'member_not_found' || code === 'pin_required' ? code : undefined;
     }
+    // A check-out sent without a PIN, where the library asks for one and the card's answer says
+    // the password is not valid: the ACS wants the PIN to lend (FOLIO; sent no-block offline).
+    if (sentWithoutPin && options.patronPin && passwordRefused) return 'pin_required';
     const { blocks } = card.value;
     return blocks !== UNKNOWN && blocks.includes('member_blocked') ? 'member_blocked' : undefined;
   }
@@ -250,7 +293,7 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
     memberByBarcode: (memberBarcode, opts) =>
       lookup('memberByBarcode', memberBarcode, undefined, opts),
 
-    memberWithPin: (memberBarcode, pin) => lookup('memberWithPin', memberBarcode, pin),
+    memberWithPin: (memberBarcode, pin) => checkPin(memberBarcode, pin),
 
     // SIP2 has no look-up by email: refused before anything is sent.
     memberByEmail: () =>
@@ -274,9 +317,10 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
       }
       const held = onCard(memberBarcode, itemBarcode);
       const renewal = renews && held === true;
+      const sent = { ...loan, pin: pinOf(memberBarcode) };
       const answer = renewal
-        ? await once('checkOut', renewRequest(terminal, loan, now()), '30', opts?.signal)
-        : await once('checkOut', checkoutRequest(terminal, loan, now()), '12', opts?.signal);
+        ? await once('checkOut', renewRequest(terminal, sent, now()), '30', opts?.signal)
+        : await once('checkOut', checkoutRequest(terminal, sent, now()), '12', opts?.signal);
       if (!answer.ok) return answer;
       clockFrom(answer.value.fixed.transactionDate);
       const result = readCheckoutAnswer(answer.value, loan, whole);
@@ -305,9 +349,12 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
 
     async endSession(memberBarcode) {
       charged.delete(key(memberBarcode));
+      // Forgotten now, before anything is awaited; the 35 still carries it (FOLIO checks it).
+      const pin = pinOf(memberBarcode);
+      proved = undefined;
       if (memberBarcode.trim() === '' || (await support('35')) === 'no') return;
       const answer = await connection.exchange(
-        endSessionRequest(terminal, memberBarcode, now()),
+        endSessionRequest(terminal, memberBarcode, now(), pin),
         '36',
       );
       // The session is over whatever the ACS says: a failure is only logged.
@@ -318,6 +365,7 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
     acsStatus,
     itemInformation,
     async close() {
+      proved = undefined;
       await connection.close();
       log.flush();
     },

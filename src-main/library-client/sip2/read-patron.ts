@@ -2,7 +2,7 @@ import { err, ok, type Result } from '../../../src-shared/result';
 import { readFlag, readCount, type WholeFee } from '../../../src-shared/sip2/readers';
 import { readPatronStatus, type PatronCondition } from '../../../src-shared/sip2/positional-fields';
 import type { RefusalCode } from '../../../src-common/ipc/patron';
-import type { ServiceError } from '../errors';
+import { PIN_NOT_ACCEPTED, type ServiceError } from '../errors';
 import type { Loan, MemberCirculation } from '../reader/types';
 import { UNKNOWN, type Unknown } from '../reader/values';
 import type { Answer } from './sip2-connection';
@@ -75,11 +75,32 @@ export function givenNameOf(personalName: string): string | undefined {
   return personalName.trim().split(/\s+/).length > 1 ? before : undefined;
 }
 
+/**
+ * A patron answer's refusal code when BL says N. With a PIN sent and CQ N, the PIN (or the card)
+ * was not accepted: Evergreen and FOLIO answer a wrong password as an invalid patron, and the
+ * patron is told so with the tries left, never that the card is unknown. Without one, where the
+ * library asks for PINs, CQ N says the system wants one before it says anything (FOLIO).
+ */
+function invalidPatronCode(
+  cq: string | undefined,
+  pinSent: boolean,
+  pinsAsked: boolean,
+): RefusalCode | typeof PIN_NOT_ACCEPTED {
+  if (readFlag(cq) !== 'no') return 'member_not_found';
+  if (pinSent) return PIN_NOT_ACCEPTED;
+  return pinsAsked ? 'pin_required' : 'member_not_found';
+}
+
+/**
+ * `pinsAsked`: the library asks patrons for PINs (`sip2.patronPin`). Never reads AE when BL is N:
+ * edge-sip2 puts the barcode there.
+ */
 export function readPatronAnswer(
   answer: Answer<'64'> | Answer<'24'>,
   sent: { memberBarcode: string; pin?: string | undefined },
   operation: 'memberByBarcode' | 'memberWithPin',
   whole: WholeFee,
+  pinsAsked = false,
 ): Result<MemberCirculation, ServiceError> {
   const { fields, fixed } = answer;
   const status = Number(answer.code);
@@ -89,7 +110,7 @@ export function readPatronAnswer(
       kind: 'refused',
       operation,
       status,
-      code: 'member_not_found',
+      code: invalidPatronCode(fields.CQ, sent.pin !== undefined, pinsAsked),
       ...(message ? { message } : {}),
       outcome: 'not-applied',
     });

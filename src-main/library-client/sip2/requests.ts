@@ -89,13 +89,23 @@ export function patronStatusRequest(
 
 export type Queued = { at: string; dueDay?: string };
 
-type Loan = { itemBarcode: string; memberBarcode: string; queued?: Queued | undefined };
+/** `pin`: the card's PIN the patron gave this session, as AD (FOLIO checks it on each request). */
+type Loan = {
+  itemBarcode: string;
+  memberBarcode: string;
+  queued?: Queued | undefined;
+  pin?: string | undefined;
+};
 
 /**
  * What a check-out and a renewal share: no-block for one the offline sync sends (`queued`), as
  * the kiosk already lent the item, with the due day it promised, at the moment it was scanned.
  */
-function loanParts(terminal: Terminal, { itemBarcode, memberBarcode, queued }: Loan, at: Date) {
+function loanParts(
+  terminal: Terminal,
+  { itemBarcode, memberBarcode, queued, pin }: Loan,
+  at: Date,
+) {
   return {
     fixed: {
       noBlock: queued ? 'Y' : 'N',
@@ -107,6 +117,7 @@ function loanParts(terminal: Terminal, { itemBarcode, memberBarcode, queued }: L
       AA: memberBarcode,
       AB: itemBarcode,
       AC: terminal.terminalPassword,
+      ...(pin === undefined ? {} : { AD: pin }),
     },
   };
 }
@@ -162,11 +173,21 @@ export function itemInformationRequest(terminal: Terminal, itemBarcode: string, 
   } satisfies OutgoingMessage<'17'>;
 }
 
-export function endSessionRequest(terminal: Terminal, memberBarcode: string, at: Date) {
+export function endSessionRequest(
+  terminal: Terminal,
+  memberBarcode: string,
+  at: Date,
+  pin?: string,
+) {
   return {
     code: '35',
     fixed: { transactionDate: sipNow(at) },
-    fields: { AO: terminal.institutionId, AA: memberBarcode, AC: terminal.terminalPassword },
+    fields: {
+      AO: terminal.institutionId,
+      AA: memberBarcode,
+      AC: terminal.terminalPassword,
+      ...(pin === undefined ? {} : { AD: pin }),
+    },
   } satisfies OutgoingMessage<'35'>;
 }
 

@@ -41,6 +41,11 @@ export type Sip2ClientOptions = {
   /** Resends asked (97) for one garbled answer, and fresh tries of a read after a failure. */
   retries: number;
   feeWholeUnits: WholeFee;
+  /**
+   * The library asks patrons for their card's PIN (`sip2.patronPin`): a refusal of a request
+   * sent without one may be for the lack of it, as FOLIO checks the PIN on every request.
+   */
+  patronPin?: boolean;
   now?: () => Date;
   log: Logger;
   /** Each request's duration and status, by the client's operation (docs/operations.md). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionEffect } from '../../../src-main/circulation/session-events';
+import { PIN_NOT_ACCEPTED } from '../../../src-main/library-client/errors';
 import type { SessionConfig } from '../../../src-main/circulation/session-state';
 import {
   CARD,
@@ -137,6 +138,27 @@ describe('patron session: the PIN step', () => {
     if (pin === 'invalid' && wrongBefore === 2) expect(notice).toEqual({ kind: 'pin-tries-used' });
     else if (pin === undefined) expect(notice).toEqual({ kind: 'unavailable' });
     else expect(notice).toBeUndefined();
+  });
+
+  it('a card refused for its PIN (BL N with CQ N) is a wrong PIN with the tries left, three tries in all', () => {
+    const session = harness(withPin());
+    session.scanCard();
+    const screens: object[] = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      session.send({ type: 'submit-pin', pin: '0000' });
+      session.memberFails(
+        refused(PIN_NOT_ACCEPTED, 'memberWithPin', { status: 64, message: CARD }),
+      );
+      screens.push(session.screen());
+    }
+    expect(screens).toEqual([
+      { name: 'pin-entry', triesLeft: 2 },
+      { name: 'pin-entry', triesLeft: 1 },
+      expect.objectContaining({ name: 'attract' }),
+    ]);
+    expect(session.state.notice?.message).toEqual({ kind: 'pin-tries-used' });
+    // The ACS's words (edge-sip2 puts the barcode in AE and a message in AF) are never shown.
+    expect(json(session.state)).not.toContain(CARD);
   });
 
   it('a card the system does not know is refused as without a PIN', () => {

@@ -6,6 +6,7 @@ import {
   pinOf,
   readPatronAnswer,
 } from '../../../../src-main/library-client/sip2/read-patron';
+import { PIN_NOT_ACCEPTED } from '../../../../src-main/library-client/errors';
 import type { PatronCondition } from '../../../../src-shared/sip2/positional-fields';
 import { DATE, answerOf, patronFixed, statusWith } from './answer-of';
 
@@ -97,13 +98,14 @@ describe('readPatronAnswer', () => {
   const read = (
     fields: Record<string, string | string[]>,
     fixed: Record<string, string> = {},
-    options: { pin?: string; whole?: 'major-units' | 'minor-units' } = {},
+    options: { pin?: string; whole?: 'major-units' | 'minor-units'; pinsAsked?: boolean } = {},
   ) =>
     readPatronAnswer(
       answerOf('64', patronFixed(fixed), { AO: 'LIB', AA: CARD, AE: 'Ann Lee', ...fields }),
       { memberBarcode: CARD, ...(options.pin ? { pin: options.pin } : {}) },
       options.pin ? 'memberWithPin' : 'memberByBarcode',
       options.whole ?? 'major-units',
+      options.pinsAsked,
     );
 
   it('reads a valid patron with two loans, a fee, screen and print lines', () => {
@@ -188,6 +190,31 @@ describe('readPatronAnswer', () => {
         outcome: 'not-applied',
       },
     });
+  });
+
+  it.each<[string, Record<string, string>, { pin?: string; pinsAsked?: boolean }, string]>([
+    [
+      'a PIN sent, CQ N: the PIN (or card) not accepted',
+      { CQ: 'N' },
+      { pin: '1234' },
+      PIN_NOT_ACCEPTED,
+    ],
+    ['a PIN sent, no CQ: an unknown card', {}, { pin: '1234' }, 'member_not_found'],
+    [
+      'no PIN, PINs asked, CQ N: the PIN required first',
+      { CQ: 'N' },
+      { pinsAsked: true },
+      'pin_required',
+    ],
+    ['no PIN, PINs not asked, CQ N (Koha): an unknown card', { CQ: 'N' }, {}, 'member_not_found'],
+  ])('BL N with %s', (_label, fields, options, code) => {
+    // edge-sip2 answers an invalid patron with the barcode as its name: never read as one.
+    const result = read(
+      { BL: 'N', AE: CARD, ...fields },
+      { patronStatus: 'Y'.repeat(14) },
+      options,
+    );
+    expect(!result.ok && result.error).toMatchObject({ kind: 'refused', status: 64, code });
   });
 
   it('without BL the patron is read (real ACSs leave it out)', () => {
