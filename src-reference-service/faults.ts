@@ -18,6 +18,14 @@ export const faultSettingsSchema = z
     outage: z.boolean(),
     /** The share of SIP2 answers sent with a wrong checksum (sip2/connection.ts); a 97 gets it right. */
     sip2BadChecksumRate: z.number().min(0).max(1),
+    /**
+     * The SIP2 requests (their codes, `09`) that `errorRate` and `dropAnswerRate` hit; absent,
+     * every one: a test can lose a return's answer without losing the item status asked before.
+     */
+    sip2FaultCodes: z
+      .array(z.string().regex(/^\d{2}$/))
+      .max(30)
+      .optional(),
   })
   .strict();
 

@@ -220,8 +220,10 @@ export function serveConnection(socket: Socket, options: ConnectionOptions): voi
       );
       return;
     }
+    // The request-level knobs hit only the codes named, when some are.
+    const hit = knobs && (knobs.sip2FaultCodes?.includes(request.code) ?? true) ? knobs : undefined;
     const answer =
-      knobs && chance(knobs.errorRate)
+      hit && chance(hit.errorRate)
         ? refusal(request, SIP2_WORDS.unavailable, services)
         : await answerRequest(request, session, services);
     if (!answer) return;
@@ -229,7 +231,7 @@ export function serveConnection(socket: Socket, options: ConnectionOptions): voi
     const bytes = frameOf(answer, terminator, checksum, request.sequence);
     if (!bytes) return;
     lastAnswer = { bytes, message: answer, terminator, checksum };
-    if (knobs && chance(knobs.dropAnswerRate)) {
+    if (hit && chance(hit.dropAnswerRate)) {
       socket.destroy();
       return;
     }

@@ -1,15 +1,15 @@
 import { err, ok, type Result } from '../../../src-shared/result';
 import type { MessageCode, OutgoingMessage } from '../../../src-shared/sip2/messages';
 import type { Support, SupportableRequest } from '../../../src-shared/sip2/positional-fields';
-import type { RefusalCode } from '../../../src-common/ipc/patron';
 import type { CallOptions } from '../client';
 import type { OperationName, ServiceError } from '../errors';
 import type { CirculationResult, MemberCirculation } from '../reader/types';
 import { UNKNOWN } from '../reader/values';
 import { readFlag } from '../../../src-shared/sip2/readers';
-import { readCheckinAnswer, readCheckoutAnswer } from './read-circulation';
+import { lateness, readCheckinAnswer, readCheckoutAnswer } from './read-circulation';
+import { createRefusalReasons } from './refusal-reasons';
 import { readPatronAnswer } from './read-patron';
-import { readAcsStatus, readItemInformation, refusalOfItem } from './read-status';
+import { readAcsStatus, readItemInformation } from './read-status';
 import {
   checkinRequest,
   checkoutRequest,
@@ -209,72 +209,21 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
     return result;
   }
 
-  /**
-   * A refusal the ACS gave only in words, explained where its answers make it plain: first by
-   * the item's status (17); for a check-out then by the card (63), when it alone forbids borrowing.
-   */
-  async function explained(
-    error: ServiceError,
-    itemBarcode: string,
-    refused: { operation: 'checkIn' } | { operation: 'checkOut'; memberBarcode: string },
-  ): Promise<ServiceError> {
-    if (error.kind !== 'refused' || error.code !== undefined) return error;
-    // The card is looked up at most once for both.
-    let looked: ReturnType<typeof lookupAnswer> | undefined;
-    const card = (memberBarcode: string) =>
-      (looked ??= lookupAnswer('memberByBarcode', memberBarcode, undefined));
-    const lookedUp = (memberBarcode: string) => card(memberBarcode).then((seen) => seen.result);
-    const code =
-      (await itemReason(itemBarcode, refused, lookedUp)) ??
-      (refused.operation === 'checkOut'
-        ? await cardReason(card(refused.memberBarcode), pinOf(refused.memberBarcode) === undefined)
-        : undefined);
-    return code ? { ...error, code } : error;
-  }
+  const { explained } = createRefusalReasons({
+    support,
+    itemInformation: (itemBarcode) => itemInformation(itemBarcode),
+    lookupAnswer: (memberBarcode) => lookupAnswer('memberByBarcode', memberBarcode, undefined),
+    onCard,
+    pinOf,
+    patronPin: options.patronPin === true,
+  });
 
-  /**
-   * What the item's status (17) says, where BX allows. An item charged to someone is on loan to
-   * another only if it is not on this card: when the card's loans are not known, 63 tells.
-   */
-  async function itemReason(
+  /** The item as the ACS has it before a return, where BX does not say it will not answer 17. */
+  async function itemBeforeReturn(
     itemBarcode: string,
-    refused: { operation: 'checkIn' } | { operation: 'checkOut'; memberBarcode: string },
-    card: (memberBarcode: string) => Promise<Result<MemberCirculation, ServiceError>>,
-  ): Promise<RefusalCode | undefined> {
+  ): Promise<Result<ItemInformation, ServiceError> | undefined> {
     if ((await support('17')) === 'no') return undefined;
-    const item = await itemInformation(itemBarcode);
-    if (!item.ok) return undefined;
-    let held: boolean | 'unknown' = UNKNOWN;
-    if (refused.operation === 'checkOut') {
-      held = onCard(refused.memberBarcode, itemBarcode);
-      const toOther = refusalOfItem(item.value, 'checkOut', false) === 'item_on_loan_to_other';
-      if (held === UNKNOWN && toOther) {
-        await card(refused.memberBarcode);
-        held = onCard(refused.memberBarcode, itemBarcode);
-      }
-    }
-    return refusalOfItem(item.value, refused.operation, held);
-  }
-
-  /**
-   * The card's state, where it alone forbids borrowing: unknown to the ACS (BL N), or charge
-   * privileges denied or reported lost. Fines or counts are not taken as the reason: a refusal
-   * may have another one.
-   */
-  async function cardReason(
-    looked: ReturnType<typeof lookupAnswer>,
-    sentWithoutPin: boolean,
-  ): Promise<RefusalCode | undefined> {
-    const { result: card, passwordRefused } = await looked;
-    if (!card.ok) {
-      const code = card.error.kind === 'refused' ? card.error.code : undefined;
-      return code === 'member_not_found' || code === 'pin_required' ? code : undefined;
-    }
-    // A check-out sent without a PIN, where the library asks for one and the card's answer says
-    // the password is not valid: the ACS wants the PIN to lend (FOLIO; sent no-block offline).
-    if (sentWithoutPin && options.patronPin && passwordRefused) return 'pin_required';
-    const { blocks } = card.value;
-    return blocks !== UNKNOWN && blocks.includes('member_blocked') ? 'member_blocked' : undefined;
+    return itemInformation(itemBarcode);
   }
 
   async function itemInformation(
@@ -335,16 +284,27 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
 
     async checkIn(itemBarcode, opts): Promise<Result<CirculationResult, ServiceError>> {
       if (itemBarcode.trim() === '') return err(emptyArgument('checkIn', 'itemBarcode'));
-      const request = checkinRequest(terminal, itemBarcode, now(), opts?.queued);
+      const returning = checkinRequest(terminal, itemBarcode, now(), opts?.queued);
+      const unsendable = connection.unsendable(returning);
+      if (unsendable) return err(failureOf('checkIn', unsendable, options));
+      // The check-in answer (10) has no due date: the item's (17) read first tells a late return.
+      // Not for a return the sync sends: nobody waits for its words.
+      const before = opts?.queued ? undefined : await itemBeforeReturn(itemBarcode);
+      if (before && !before.ok && unreachableOrSilent(before.error)) {
+        return err({ ...before.error, operation: 'checkIn', outcome: 'not-applied' });
+      }
+      const returnedAt = now();
+      const request = checkinRequest(terminal, itemBarcode, returnedAt, opts?.queued);
       const answer = await once('checkIn', request, '10', opts?.signal);
       if (!answer.ok) return answer;
       clockFrom(answer.value.fixed.transactionDate);
       const result = readCheckinAnswer(answer.value, { itemBarcode }, whole);
       if (result.ok) {
         for (const items of charged.values()) items.delete(key(itemBarcode));
-        return result;
+        const due = before?.ok ? before.value.dueDate : undefined;
+        return ok({ ...result.value, ...lateness(due, returnedAt) });
       }
-      return err(await explained(result.error, itemBarcode, { operation: 'checkIn' }));
+      return err(await explained(result.error, itemBarcode, { operation: 'checkIn' }, before));
     },
 
     async endSession(memberBarcode) {
@@ -370,6 +330,19 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
       log.flush();
     },
   };
+}
+
+/**
+ * Nothing reached the ACS (no connection, the login refused) or it said nothing in time: the
+ * check-in is not sent after the item's status failed so (the offline desk records it instead,
+ * rather than wait a second timeout). A line that dropped mid-answer does not stop it.
+ */
+function unreachableOrSilent(
+  error: ServiceError,
+): error is Extract<ServiceError, { kind: 'unreachable' | 'timeout' }> {
+  return (
+    (error.kind === 'unreachable' && error.outcome === 'not-applied') || error.kind === 'timeout'
+  );
 }
 
 function emptyArgument(operation: OperationName, argument: string): ServiceError {

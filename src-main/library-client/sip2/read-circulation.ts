@@ -3,7 +3,7 @@ import { readFlag, type WholeFee } from '../../../src-shared/sip2/readers';
 import { readAlertType } from '../../../src-shared/sip2/positional-fields';
 import type { ServiceError } from '../errors';
 import type { CirculationResult, ItemRouting } from '../reader/types';
-import { UNKNOWN } from '../reader/values';
+import { UNKNOWN, dateMs, type ServiceDate } from '../reader/values';
 import type { Answer } from './sip2-connection';
 import { dueDateOf, feeOf, linesOf, sameBarcode, textOf } from './sip2-values';
 
@@ -144,6 +144,20 @@ export function routingOf(answer: Answer<'10'>): ItemRouting | undefined {
     ...(sortBin ? { sortBin } : {}),
     ...(destination ? { destination } : {}),
   };
+}
+
+/**
+ * Whether a return was late, from the due date the item had before it (17's AH): the check-in
+ * answer carries none. A date the kiosk cannot place in time, or none, says neither.
+ */
+export function lateness(
+  due: ServiceDate | undefined,
+  returnedAt: Date,
+): Pick<CirculationResult, 'overdue' | 'overdueDate'> {
+  const dueMs = due === undefined ? undefined : dateMs(due);
+  if (due === undefined || dueMs === undefined) return { overdue: UNKNOWN, overdueDate: UNKNOWN };
+  const late = dueMs < returnedAt.getTime();
+  return { overdue: late, overdueDate: late ? due : null };
 }
 
 export function readCheckinAnswer(

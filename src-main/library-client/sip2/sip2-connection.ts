@@ -34,6 +34,8 @@ export type LinkFailure =
 export type Answer<C extends MessageCode> = Extract<ReceivedMessage, { code: C }>;
 
 export type Sip2Connection = {
+  /** Why a request cannot be framed as it is (nothing is sent); undefined when it can. */
+  unsendable(message: OutgoingMessage): LinkFailure | undefined;
   exchange<C extends MessageCode>(
     message: OutgoingMessage,
     expect: C,
@@ -249,6 +251,10 @@ export function createSip2Connection(options: Sip2ClientOptions): Sip2Connection
   }
 
   return {
+    unsendable(message) {
+      const framable = frame(message, undefined);
+      return framable.ok ? undefined : { kind: 'unsendable', problem: framable.error };
+    },
     exchange(message, expect, signal) {
       const run = tail.then(() => exchangeNow(message, expect, signal));
       tail = run.catch(() => undefined);

@@ -178,11 +178,13 @@ describe('framing and error detection', () => {
         tools.raw(new Uint8Array([0xff, 0x00, 0x41, 0x0d]));
         return;
       }
-      tools.answer(asMessage(ANSWERS.checkin(true, ITEM)), { sequence: asked });
+      if (request.code === '97')
+        tools.answer(asMessage(ANSWERS.checkin(true, ITEM)), { sequence: asked });
     });
     client = createSip2Client(clientOptions(acs.port));
     expect((await client.checkIn(ITEM)).ok).toBe(true);
-    expect(acs.codes()).toEqual(['93', '09', '97']);
+    // 99 and 17 first: the item's due date before the return.
+    expect(acs.codes()).toEqual(['93', '99', '17', '09', '97']);
   });
 });
 
@@ -295,7 +297,7 @@ describe('a connection lost, a silent ACS', () => {
     let silent = true;
     acs = await startScriptedAcs((request, tools) => {
       if (acsBasics(request, tools)) return;
-      if (silent) return;
+      if (silent || request.code !== '09') return;
       tools.answer(asMessage(ANSWERS.checkin(true, ITEM)));
     });
     client = createSip2Client(clientOptions(acs.port, { requestTimeoutMs: 100 }));
@@ -304,8 +306,11 @@ describe('a connection lost, a silent ACS', () => {
     expect((await client.checkIn(ITEM)).ok).toBe(true);
     expect(acs.received.map((entry) => [entry.connection, entry.message.code])).toEqual([
       [1, '93'],
+      [1, '99'],
+      [1, '17'],
       [1, '09'],
       [2, '93'],
+      [2, '17'],
       [2, '09'],
     ]);
   });
@@ -346,7 +351,7 @@ describe('a connection lost, a silent ACS', () => {
 
   test('an ACS that closed the idle connection is reached again on the next request', async () => {
     acs = await startScriptedAcs((request, tools) => {
-      if (acsBasics(request, tools)) return;
+      if (acsBasics(request, tools) || request.code !== '09') return;
       tools.answer(asMessage(ANSWERS.checkin(true, ITEM)));
       if (tools.connection === 1) setTimeout(() => tools.drop(), 5);
     });
@@ -390,17 +395,18 @@ describe('a connection lost, a silent ACS', () => {
         outcome: 'not-applied',
       },
     });
-    expect(acs.codes()).toEqual(['93']);
+    // One login for the status (99), one for the item's (17): neither they nor the 09 are sent.
+    expect(acs.codes()).toEqual(['93', '93']);
   });
 
   test('an empty login user sends no login', async () => {
     acs = await startScriptedAcs((request, tools) => {
-      if (acsBasics(request, tools)) return;
+      if (acsBasics(request, tools) || request.code !== '09') return;
       tools.answer(asMessage(ANSWERS.checkin(true, ITEM)));
     });
     client = createSip2Client(clientOptions(acs.port, { loginUser: '' }));
     expect((await client.checkIn(ITEM)).ok).toBe(true);
-    expect(acs.codes()).toEqual(['09']);
+    expect(acs.codes()).toEqual(['99', '17', '09']);
   });
 });
 
@@ -409,7 +415,8 @@ describe('one request at a time', () => {
     let outstanding = 0;
     let most = 0;
     acs = await startScriptedAcs((request, tools) => {
-      if (acsBasics(request, tools)) return;
+      // The item's status (17) before each return is the peer's own answer.
+      if (acsBasics(request, tools) || request.code === '17') return;
       outstanding += 1;
       most = Math.max(most, outstanding);
       setTimeout(() => {

@@ -77,10 +77,8 @@ describe('frames nobody asked for', () => {
     let flood: (() => void) | undefined;
     let closedByKiosk = false;
     acs = await startScriptedAcs((request, tools) => {
-      if (acsBasics(request, tools)) return;
-      tools.answer(
-        asMessage(ANSWERS.checkin(true, request.code === '09' ? (request.fields.AB ?? '') : '')),
-      );
+      if (acsBasics(request, tools) || request.code !== '09') return;
+      tools.answer(asMessage(ANSWERS.checkin(true, request.fields.AB ?? '')));
       if (tools.connection === 1) flood = () => tools.raw('X\r'.repeat(4 * 1024 * 1024));
     });
     client = createSip2Client(clientOptions(acs.port));
@@ -97,8 +95,11 @@ describe('frames nobody asked for', () => {
     expect(again.ok && again.value.itemBarcode).toBe('I-2');
     expect(acs.received.map((entry) => [entry.connection, entry.message.code])).toEqual([
       [1, '93'],
+      [1, '99'],
+      [1, '17'],
       [1, '09'],
       [2, '93'],
+      [2, '17'],
       [2, '09'],
     ]);
   });
@@ -200,12 +201,14 @@ describe('repeated warnings', () => {
     ]);
     await client.close();
     client = undefined;
+    // The first call asks the status (99) and the item's (17) before the return; each later one
+    // the item's: 51 of each, 50 held back.
     const counted = warnings().slice(2);
     expect(
       counted.map((record) => [record.message, (record.data as { repeated?: number }).repeated]),
     ).toEqual([
-      ['SIP2: cannot connect', 49],
-      ['SIP2 request failed', 49],
+      ['SIP2: cannot connect', 50],
+      ['SIP2 request failed', 50],
     ]);
   });
 });

@@ -11,7 +11,8 @@ import type { Sip2ClientOptions } from '../../../src-main/library-client/sip2/si
 /**
  * A scripted ACS over real TCP (or TLS) for what the reference listener never does: bad
  * checksums, 96, a connection dropped mid-request, silence, garbage. Each request goes to the
- * script, which answers (or not) through the peer's tools; every frame received is recorded.
+ * script, which answers (or not) through the peer's tools; every frame received is recorded. An
+ * item status request (17) the script leaves alone is answered as an item on the shelf.
  */
 
 export type PeerTools = {
@@ -82,9 +83,11 @@ export async function startScriptedAcs(
         }
         const message = parsed.value;
         received.push({ connection, message, bytes });
+        let handled = false;
         const tools: PeerTools = {
           connection,
           answer(answer, how) {
+            handled = true;
             const sequence = how?.sequence ?? message.sequence;
             const built = buildFrame(answer, {
               encoding,
@@ -96,16 +99,23 @@ export async function startScriptedAcs(
             socket.write(built.value);
           },
           raw(bytes) {
+            handled = true;
             const encoded = typeof bytes === 'string' ? encodeText(bytes, 'latin1') : undefined;
             socket.write(
               encoded ? (encoded.ok ? encoded.value : new Uint8Array()) : (bytes as Uint8Array),
             );
           },
           drop() {
+            handled = true;
             socket.destroy();
           },
         };
         script(message, tools);
+        // The item's status the client asks before a return, where the script says nothing of
+        // it: on the shelf, no due date.
+        if (!handled && message.code === '17') {
+          tools.answer(ANSWERS.item(message.fields.AB ?? '') as OutgoingMessage);
+        }
       }
     });
   };
@@ -209,6 +219,17 @@ export const ANSWERS = {
       ...(ok ? { AH: '20261209    235959' } : {}),
       ...fields,
     },
+  }),
+  /** An item's status (18): on the shelf, or charged and due back on `due` (an 18-character date). */
+  item: (item: string, due?: string) => ({
+    code: '18',
+    fixed: {
+      circulationStatus: due ? '04' : '03',
+      securityMarker: '02',
+      feeType: '01',
+      transactionDate: DATE,
+    },
+    fields: { AB: item, AJ: 'A Title', ...(due ? { AH: due } : {}) },
   }),
   checkin: (ok: boolean, item: string, fields: Record<string, string> = {}) => ({
     code: '10',

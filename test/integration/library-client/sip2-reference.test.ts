@@ -113,6 +113,22 @@ describe('circulation', () => {
     expect([ledger.holderOf(item), ledger.checkInsOf(item)]).toEqual([undefined, 1]);
   });
 
+  test('a late return is told as late, with the due date it had (17 before the 09); one on time is not', async () => {
+    // Item 22: lent to member 5, overdue by about three days; item 23, not yet due (db/seed.ts).
+    const due = await client.itemInformation(itemBarcode(22));
+    const late = await client.checkIn(itemBarcode(22));
+    expect(late.ok && late.value).toMatchObject({
+      overdue: true,
+      overdueDate: { kind: 'instant' },
+    });
+    expect(late.ok && late.value.overdueDate).toEqual(due.ok && due.value.dueDate);
+    const onTime = await client.checkIn(itemBarcode(23));
+    expect(onTime.ok && onTime.value).toMatchObject({ overdue: false, overdueDate: null });
+    expect([ledger.checkInsOf(itemBarcode(22)), ledger.checkInsOf(itemBarcode(23))]).toEqual([
+      1, 1,
+    ]);
+  });
+
   test('a return of an item on the shelf is item_not_on_loan', async () => {
     const result = await client.checkIn(itemBarcode(2));
     expect(!result.ok && result.error).toMatchObject({

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { ServiceDate } from '../../../../src-main/library-client/reader/values';
 import {
   alertOf,
+  lateness,
   readCheckinAnswer,
   readCheckoutAnswer,
   routingOf,
@@ -290,5 +292,33 @@ describe('readCheckinAnswer', () => {
 describe('routingOf reads only what the answer says', () => {
   it('an alert flag with CV 00 and no destination is another alert', () => {
     expect(routingOf(checkin({ alert: 'Y' }, { CV: '00' }))).toEqual({ alert: 'other' });
+  });
+});
+
+describe('lateness: a return told late from the due date the item had before it', () => {
+  const returnedAt = new Date('2026-11-27T10:00:00.000Z');
+  it.each<[string, ServiceDate | undefined, object]>([
+    [
+      'due the day before (UTC)',
+      { kind: 'instant', iso: '2026-11-26T23:59:00.000Z' },
+      { overdue: true, overdueDate: { kind: 'instant', iso: '2026-11-26T23:59:00.000Z' } },
+    ],
+    [
+      'due later the same day',
+      { kind: 'instant', iso: '2026-11-27T23:59:00.000Z' },
+      { overdue: false, overdueDate: null },
+    ],
+    [
+      'due as text the kiosk cannot place',
+      { kind: 'text', text: 'next week' },
+      { overdue: 'unknown', overdueDate: 'unknown' },
+    ],
+    [
+      'no due date (17 not answered, or on the shelf)',
+      undefined,
+      { overdue: 'unknown', overdueDate: 'unknown' },
+    ],
+  ])('%s', (_label, due, expected) => {
+    expect(lateness(due, returnedAt)).toEqual(expected);
   });
 });
