@@ -13,6 +13,7 @@ export const SIP2_PROBE_STEPS = [
   'patron-information',
   'patron-status',
   'item-information',
+  'idle',
 ] as const;
 export type Sip2ProbeStep = (typeof SIP2_PROBE_STEPS)[number];
 
@@ -36,10 +37,22 @@ export const SIP2_PROBE_HINTS = [
   'no-test-card',
   'no-test-item',
   'test-item-unknown',
+  'takes-nothing',
+  'idle-drop',
 ] as const;
 export type Sip2ProbeHint = (typeof SIP2_PROBE_HINTS)[number];
 
 const FlagSchema = z.enum(['yes', 'no', 'unknown']);
+
+/**
+ * What patrons get of one thing the kiosk offers, by the ACS's word: offered or not, and what
+ * said no: its status flag (98's check-out, check-in, renewal policy), or BX (not answered).
+ */
+const OfferSchema = z.object({
+  offered: FlagSchema,
+  limitedBy: z.array(z.enum(['status', 'bx'])),
+});
+export type Sip2ProbeOffer = z.infer<typeof OfferSchema>;
 
 export const Sip2ProbeReportSchema = z.object({
   steps: z.array(
@@ -62,6 +75,30 @@ export const Sip2ProbeReportSchema = z.object({
       protocolVersion: z.string().optional(),
       /** BX, per request code (`63`): yes, no or not said. */
       supported: z.record(z.string(), z.enum(['yes', 'no', 'not-said'])),
+    })
+    .optional(),
+  /**
+   * What patrons will be offered given what the ACS says of itself (absent without a status):
+   * cards looked up (63 or 23), borrowing, returns and renewals.
+   */
+  patrons: z
+    .object({
+      cards: OfferSchema,
+      checkOut: OfferSchema,
+      checkIn: OfferSchema,
+      renewal: OfferSchema,
+    })
+    .optional(),
+  /**
+   * A line left quiet as long as the kiosk's heartbeat (`sip2.heartbeatSeconds`) leaves it (two
+   * minutes at most): kept open, or closed by the ACS after this many seconds. Absent when not
+   * watched.
+   */
+  idle: z
+    .object({
+      heartbeatSeconds: z.number().int().nonnegative(),
+      watchedSeconds: z.number().int().nonnegative(),
+      closedAfterSeconds: z.number().nonnegative().optional(),
     })
     .optional(),
   /** How the ACS frames its answers, as seen on the first one. */

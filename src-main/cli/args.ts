@@ -78,6 +78,7 @@ const COMMAND_OPTIONS: Record<CommandName, NonNullable<ParseArgsConfig['options'
     card: { type: 'string' },
     item: { type: 'string' },
     'timeout-ms': { type: 'string' },
+    'idle-check': { type: 'boolean' },
   },
   'fleet-key': {},
   'sign-settings': {

@@ -547,16 +547,22 @@ type TestCodes = { testCard?: string | undefined; testItem?: string | undefined 
 
 /**
  * The probe's options: the client's, with the test card and item when set, else `fallback`'s
- * (demo mode's card and item, which the built-in SIP2 server knows).
+ * (demo mode's card and item, which the built-in SIP2 server knows), and the heartbeat a quiet
+ * line of its own is watched for (whether the server drops it sooner).
  */
 function withTestCodes(
   settings: Settings,
-  options: Omit<Sip2ProbeOptions, 'testCard' | 'testItem'>,
+  options: Omit<Sip2ProbeOptions, 'testCard' | 'testItem' | 'idleCheckSeconds'>,
   fallback: TestCodes = {},
 ): Sip2ProbeOptions {
   const testCard = settings.sip2.testCard ?? fallback.testCard;
   const testItem = settings.sip2.testItem ?? fallback.testItem;
-  return { ...options, ...(testCard ? { testCard } : {}), ...(testItem ? { testItem } : {}) };
+  return {
+    ...options,
+    ...(testCard ? { testCard } : {}),
+    ...(testItem ? { testItem } : {}),
+    idleCheckSeconds: settings.sip2.heartbeatSeconds,
+  };
 }
 
 /** The SMTP relay for e-mail receipts, with its sealed password, when `receipt.email` is on. */

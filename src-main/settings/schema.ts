@@ -279,8 +279,12 @@ export const Sip2SettingsSchema = z.object({
   requestTimeoutMs: Duration(500, 120_000, 10_000),
   /** Resends asked for a garbled answer, and fresh tries of a read after a failure. */
   retries: z.number().int().min(0).max(5).default(1),
-  /** How often the kiosk reads the server's status (99/98): online, check-out, check-in. */
-  heartbeatSeconds: z.number().int().min(1).max(3600).default(60),
+  /**
+   * How often the kiosk reads the server's status (99/98): online, check-out, check-in. Below the
+   * idle limits servers keep (SIPServer's sample and Koha's service timeout close a silent line
+   * after 60 s), so the line the next patron's request needs is still open.
+   */
+  heartbeatSeconds: z.number().int().min(1).max(3600).default(30),
   /** The library asks for the card's PIN (AD) before a patron may borrow. */
   patronPin: z.boolean().default(false),
   /** How a fee without a decimal separator ("1250") is read. */

@@ -51,6 +51,32 @@ export function decodeBytes(bytes: Uint8Array, encoding: Sip2Encoding): string {
   }
 }
 
+/**
+ * Whether every byte decodes to a character of its own in the encoding: false where decoding had
+ * to put U+FFFD for bytes it could not read (a broken UTF-8 sequence, a byte over 0x7F in ASCII).
+ * A U+FFFD the data itself holds (its UTF-8 bytes EF BF BD) decodes cleanly: it is no encoding
+ * problem.
+ */
+export function decodesCleanly(bytes: Uint8Array, encoding: Sip2Encoding): boolean {
+  switch (encoding) {
+    case 'utf-8':
+      try {
+        new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+        return true;
+      } catch {
+        return false;
+      }
+    case 'ascii':
+      return bytes.every((byte) => byte < 0x80);
+    case 'latin1':
+      return true;
+    case 'cp850':
+      return bytes.every((byte) => cp850CodePoint(byte) !== REPLACEMENT);
+    default:
+      return encoding satisfies never;
+  }
+}
+
 function fromCodePoints(bytes: Uint8Array, map: (byte: number) => number): string {
   let text = '';
   for (const byte of bytes) text += String.fromCodePoint(map(byte));

@@ -17,6 +17,14 @@ export type AcsOptions = {
   institution: string;
   /** The ACS's clock: its date/time sync in each status answer (absent, a fixed local date). */
   dateTimeSync?: () => string;
+  /** Its status flags for check-in and check-out (absent, Y) and its BX (absent, most requests). */
+  checkinOk?: 'Y' | 'N';
+  checkoutOk?: 'Y' | 'N';
+  supported?: string;
+  /** The name its 64 gives the patron (absent, Ada Reader). */
+  personalName?: string;
+  /** A connection silent this long is closed, as SIPServer's service timeout does. */
+  idleCloseMs?: number;
 };
 
 /** The kiosk's side of a test connection: the SIP2 settings every client test logs in with. */
@@ -52,7 +60,15 @@ export async function startAcs(acs: AcsOptions): Promise<number> {
       });
       if (frame.ok) socket.write(frame.value);
     };
+    let idle: ReturnType<typeof setTimeout> | undefined;
+    const quiet = (): void => {
+      clearTimeout(idle);
+      if (acs.idleCloseMs !== undefined) idle = setTimeout(() => socket.destroy(), acs.idleCloseMs);
+    };
+    quiet();
+    socket.on('close', () => clearTimeout(idle));
     socket.on('data', (chunk: Buffer) => {
+      quiet();
       const joined = new Uint8Array(buffered.length + chunk.length);
       joined.set(buffered);
       joined.set(chunk, buffered.length);
@@ -73,8 +89,8 @@ export async function startAcs(acs: AcsOptions): Promise<number> {
             code: '98',
             fixed: {
               onlineStatus: 'Y',
-              checkinOk: 'Y',
-              checkoutOk: 'Y',
+              checkinOk: acs.checkinOk ?? 'Y',
+              checkoutOk: acs.checkoutOk ?? 'Y',
               acsRenewalPolicy: 'N',
               statusUpdateOk: 'N',
               offlineOk: 'N',
@@ -83,7 +99,7 @@ export async function startAcs(acs: AcsOptions): Promise<number> {
               dateTimeSync: acs.dateTimeSync?.() ?? DATE,
               protocolVersion: '2.00',
             },
-            fields: { AO: acs.institution, AM: 'Central', BX: 'YYYNYNYYYNYNNNYN' },
+            fields: { AO: acs.institution, AM: 'Central', BX: acs.supported ?? 'YYYNYNYYYNYNNNYN' },
           });
         } else if (request.code === '63') {
           send({
@@ -102,7 +118,7 @@ export async function startAcs(acs: AcsOptions): Promise<number> {
             fields: {
               AO: acs.institution,
               AA: request.fields.AA ?? '',
-              AE: 'Ada Reader',
+              AE: acs.personalName ?? 'Ada Reader',
               BL: 'Y',
               BV: '1,250',
               BH: 'USD',

@@ -7,7 +7,7 @@ import { openKioskKeys } from '../../vault/kiosk-keys';
 import { sip2PasswordsFor, type Sip2Binding, type Sip2Passwords } from '../../vault/sip2-passwords';
 import { createSip2PasswordsFile } from '../../vault/sip2-passwords-file';
 import { SIP2_ENCODINGS, type Sip2Encoding } from '../../../src-shared/sip2/encoding';
-import type { Sip2ProbeHint } from '../../../src-common/ipc/sip2-probe-report';
+import type { Sip2ProbeHint, Sip2ProbeOffer } from '../../../src-common/ipc/sip2-probe-report';
 import { readHiddenLine } from '../../../src-shared/read-hidden-line';
 import type { Command } from '../command';
 import { EXIT } from '../exit-codes';
@@ -17,7 +17,8 @@ import { usage } from './with-service';
 export const SIP2_PROBE_USAGE =
   'usage: probe --sip2 [--host H] [--port N] [--user U] [--institution I] [--location L] ' +
   '[--terminator CR|CRLF] [--checksums on|off] [--encoding ascii|utf-8|latin1|cp850] [--tls] ' +
-  '[--ca FILE] [--server-name N] [--card C] [--item I] [--timeout-ms N] (the login password on stdin)';
+  '[--ca FILE] [--server-name N] [--card C] [--item I] [--timeout-ms N] [--idle-check] ' +
+  '(the login password on stdin)';
 
 /** Each hint in the CLI's words; the staff screen has its own in the catalog (en and es). */
 const HINT_TEXT: Record<Sip2ProbeHint, (value: string) => string> = {
@@ -56,7 +57,18 @@ const HINT_TEXT: Record<Sip2ProbeHint, (value: string) => string> = {
   'no-test-item': () => 'No test item: set sip2.testItem to try the item request (17).',
   'test-item-unknown': () =>
     'The server does not seem to know the test item: set sip2.testItem to an item it knows.',
+  'takes-nothing': () =>
+    'The server takes neither check-outs nor check-ins from this kiosk: patrons will be offered nothing. Allow both for this SIP2 account at the server (its status says check-out and check-in N, or BX leaves 11 and 09 out).',
+  'idle-drop': (value) =>
+    `The server closed a quiet connection after ${value} s, before the kiosk's next status check: set sip2.heartbeatSeconds below ${value}.`,
 };
+
+/** What patrons get of one offer, and what said no, in the CLI's words. */
+function offerText(offer: Sip2ProbeOffer): string {
+  const by = offer.limitedBy.map((source) => (source === 'status' ? 'its status flag' : 'BX'));
+  if (by.length > 0) return `no (${by.join(' and ')})`;
+  return offer.offered === 'unknown' ? 'not said' : offer.offered;
+}
 
 export function sip2ReportText(report: Sip2ProbeReport): string {
   const lines = [
@@ -77,6 +89,20 @@ export function sip2ReportText(report: Sip2ProbeReport): string {
       '',
       `ACS: online ${acs.online}, check-out ${acs.checkOutOk}, check-in ${acs.checkInOk}, renewal ${acs.renewalOk}; institution ${acs.institutionId ?? 'not said'}; library ${acs.libraryName ?? 'not said'}; protocol ${acs.protocolVersion ?? 'not said'}`,
       `Supported (BX): yes ${said('yes')}; no ${said('no')}; not said ${said('not-said')}`,
+    );
+  }
+  if (report.patrons) {
+    const { cards, checkOut, checkIn, renewal } = report.patrons;
+    lines.push(
+      `Patrons get: card look-up ${offerText(cards)}, borrowing ${offerText(checkOut)}, returns ${offerText(checkIn)}, renewals ${offerText(renewal)}`,
+    );
+  }
+  if (report.idle) {
+    const { heartbeatSeconds, watchedSeconds, closedAfterSeconds } = report.idle;
+    lines.push(
+      closedAfterSeconds === undefined
+        ? `Idle line: kept open for ${watchedSeconds} s (heartbeat ${heartbeatSeconds} s)`
+        : `Idle line: closed by the server after ${closedAfterSeconds} s (heartbeat ${heartbeatSeconds} s)`,
     );
   }
   if (report.framing) {
@@ -198,6 +224,8 @@ export const sip2Probe: Command = async (input) => {
     feeWholeUnits: saved.feeWholeUnits,
     testCard: text(options.card) ?? saved.testCard ?? '',
     testItem: text(options.item) ?? saved.testItem ?? '',
+    // Watching a quiet line takes the heartbeat's time: asked for, not by default.
+    ...(options['idle-check'] === true ? { idleCheckSeconds: saved.heartbeatSeconds } : {}),
   };
   const report = await runSip2Probe(probeOptions);
   input.output.result(report, () => sip2ReportText(report));

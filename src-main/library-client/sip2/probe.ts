@@ -1,20 +1,20 @@
-import net from 'node:net';
-import tls from 'node:tls';
 import { buildFrame, type Terminator } from '../../../src-shared/sip2/build';
-import { formatSipDate, parseSipDate } from '../../../src-shared/sip2/date';
-import { FIELD } from '../../../src-shared/sip2/fields';
-import { splitFrames } from '../../../src-shared/sip2/frame-splitter';
+import { formatSipDate } from '../../../src-shared/sip2/date';
 import type { MessageCode, OutgoingMessage } from '../../../src-shared/sip2/messages';
 import { parseFrame, type ReceivedMessage } from '../../../src-shared/sip2/parse';
 import {
   SUPPORTED_MESSAGE_POSITIONS,
-  readAlertType,
   readCirculationStatus,
   supports,
 } from '../../../src-shared/sip2/positional-fields';
-import { readDueDate, readFee, readFlag } from '../../../src-shared/sip2/readers';
+import { readFlag } from '../../../src-shared/sip2/readers';
 import type { Sip2ProbeReport, Sip2ProbeStep } from '../../../src-common/ipc/sip2-probe-report';
 import type { Sip2ClientOptions } from './sip2-types';
+import { connectHint, open } from './probe-line';
+import { watchIdle, type IdleWatch } from './probe-idle';
+import { patronOffers, takesNothing } from './probe-offers';
+import { decodesCleanly } from '../../../src-shared/sip2/encoding';
+import { describe } from './probe-fields';
 
 export type { Sip2ProbeReport } from '../../../src-common/ipc/sip2-probe-report';
 
@@ -25,128 +25,12 @@ export type { Sip2ProbeReport } from '../../../src-common/ipc/sip2-probe-report'
 export type Sip2ProbeOptions = Omit<Sip2ClientOptions, 'retries' | 'log'> & {
   testCard?: string;
   testItem?: string;
+  /**
+   * The kiosk's heartbeat (`sip2.heartbeatSeconds`): a line of the probe's own is left quiet
+   * that long, to see whether the ACS drops it sooner. Absent, not watched.
+   */
+  idleCheckSeconds?: number;
 };
-
-const MAX_FRAME_BYTES = 64 * 1024;
-const NAMES = new Map<string, string>(Object.entries(FIELD).map(([name, id]) => [id, name]));
-
-type Answer =
-  | { kind: 'answer'; bytes: Uint8Array }
-  | { kind: 'closed' }
-  | { kind: 'timeout' }
-  | { kind: 'error'; code: string };
-
-/** One socket, one outstanding request at a time, as SIP2 wants. */
-class Line {
-  private buffered: Uint8Array = new Uint8Array(0);
-  private frames: Uint8Array[] = [];
-  private waiting: ((answer: Answer) => void) | undefined;
-  private ended: Answer | undefined;
-
-  constructor(private readonly socket: net.Socket) {
-    socket.on('data', (chunk: Buffer) => {
-      const joined = new Uint8Array(this.buffered.length + chunk.length);
-      joined.set(this.buffered);
-      joined.set(chunk, this.buffered.length);
-      const split = splitFrames(joined, MAX_FRAME_BYTES);
-      this.buffered = split.rest;
-      this.frames.push(...split.frames);
-      // A TLS alert (0x15 0x03) or other bytes with no CR: no SIP2 frame will come.
-      if (split.overflow || (joined[0] === 0x15 && joined[1] === 0x03))
-        this.end({ kind: 'closed' });
-      this.deliver();
-    });
-    socket.on('close', () => this.end({ kind: 'closed' }));
-    socket.on('error', (error: NodeJS.ErrnoException) =>
-      this.end({ kind: 'error', code: error.code ?? 'error' }),
-    );
-  }
-
-  private end(answer: Answer): void {
-    this.ended ??= answer;
-    this.deliver();
-  }
-
-  private deliver(): void {
-    const waiting = this.waiting;
-    if (!waiting) return;
-    const frame = this.frames.shift();
-    if (frame) waiting({ kind: 'answer', bytes: frame });
-    else if (this.ended) waiting(this.ended);
-    else return;
-    this.waiting = undefined;
-  }
-
-  exchange(bytes: Uint8Array, timeoutMs: number): Promise<Answer> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.waiting = undefined;
-        resolve({ kind: 'timeout' });
-      }, timeoutMs);
-      this.waiting = (answer) => {
-        clearTimeout(timer);
-        resolve(answer);
-      };
-      if (!this.ended) this.socket.write(bytes);
-      this.deliver();
-    });
-  }
-
-  close(): void {
-    this.socket.destroy();
-  }
-}
-
-type Opened = { ok: true; line: Line } | { ok: false; code: string };
-
-const CERTIFICATE_ERRORS = new Set([
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'CERT_HAS_EXPIRED',
-  'CERT_NOT_YET_VALID',
-]);
-
-function open(options: Sip2ProbeOptions): Promise<Opened> {
-  return new Promise((resolve) => {
-    const socket = options.tls
-      ? tls.connect({
-          host: options.host,
-          port: options.port,
-          ...(options.tls.ca ? { ca: options.tls.ca } : {}),
-          servername: options.tls.serverName ?? (net.isIP(options.host) ? '' : options.host),
-        })
-      : net.connect({ host: options.host, port: options.port });
-    const timer = setTimeout(() => {
-      socket.destroy();
-      resolve({ ok: false, code: 'ETIMEDOUT' });
-    }, options.requestTimeoutMs);
-    socket.once(options.tls ? 'secureConnect' : 'connect', () => {
-      clearTimeout(timer);
-      socket.removeAllListeners('error');
-      resolve({ ok: true, line: new Line(socket) });
-    });
-    socket.once('error', (error: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
-      socket.destroy();
-      resolve({ ok: false, code: error.code ?? 'error' });
-    });
-  });
-}
-
-/** Why a connection failed, as the setting that would fix it. */
-function connectHint(code: string, options: Sip2ProbeOptions): Sip2ProbeReport['hints'][number] {
-  if (CERTIFICATE_ERRORS.has(code))
-    return { hint: 'tls-certificate', settings: ['sip2.tlsCaFile'] };
-  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
-    return { hint: 'tls-server-name', settings: ['sip2.tlsServerName'] };
-  }
-  if (options.tls && (code === 'EPROTO' || code === 'ECONNRESET' || code === 'ETIMEDOUT')) {
-    return { hint: 'tls-not-spoken', settings: ['sip2.tls'], value: 'false' };
-  }
-  return { hint: 'unreachable', settings: ['sip2.host', 'sip2.port'] };
-}
 
 /**
  * Connects, logs in, reads the ACS status and tries the read-only requests (63, 23 with the test
@@ -227,7 +111,8 @@ export async function runSip2Probe(options: Sip2ProbeOptions): Promise<Sip2Probe
       });
       return 'the ACS asked for the request again (96): it could not read it';
     }
-    if (JSON.stringify(received.fields).includes('\uFFFD')) {
+    // Only bytes the encoding could not read: a U+FFFD the data holds is no encoding problem.
+    if (!decodesCleanly(answer.bytes, options.encoding)) {
       hint({ hint: 'encoding', settings: ['sip2.encoding'] });
     }
     if (received.code !== expect) return `the ACS answered ${received.code}, not ${expect}`;
@@ -279,6 +164,11 @@ export async function runSip2Probe(options: Sip2ProbeOptions): Promise<Sip2Probe
     }
     step('login', 'ok', `logged in as ${options.loginUser}`);
   } else step('login', 'skipped', 'no login user set: the ACS is assumed to want none');
+  // Watched while the other steps run: the probe takes the heartbeat's time, not more.
+  const idle =
+    options.idleCheckSeconds === undefined
+      ? undefined
+      : watchIdle(options, options.idleCheckSeconds);
 
   // ACS status (99/98).
   const status = await ask(
@@ -313,6 +203,8 @@ export async function runSip2Probe(options: Sip2ProbeOptions): Promise<Sip2Probe
       `online ${report.acs.online}, check-out ${report.acs.checkOutOk}, check-in ${report.acs.checkInOk}`,
     );
     if (report.acs.online === 'no') hint({ hint: 'offline', settings: [] });
+    report.patrons = patronOffers(report.acs);
+    if (takesNothing(report.patrons)) hint({ hint: 'takes-nothing', settings: [] });
     if (fields.AO !== undefined && fields.AO.trim() !== options.institutionId.trim()) {
       hint({ hint: 'institution-id', settings: ['sip2.institutionId'], value: fields.AO.trim() });
     }
@@ -397,85 +289,53 @@ export async function runSip2Probe(options: Sip2ProbeOptions): Promise<Sip2Probe
     }
   }
   line.close();
+  if (idle && options.idleCheckSeconds !== undefined) {
+    idleStep(await idle, options.idleCheckSeconds, report, step, hint);
+  }
   return report;
+}
+
+/** The idle watch's step, and the heartbeat to set when the ACS drops a quiet line sooner. */
+function idleStep(
+  watched: IdleWatch,
+  heartbeatSeconds: number,
+  report: Sip2ProbeReport,
+  step: (name: Sip2ProbeStep, outcome: 'ok' | 'failed' | 'skipped', detail: string) => void,
+  hint: (found: Sip2ProbeReport['hints'][number]) => void,
+): void {
+  if (watched.kind === 'not-watched') {
+    step('idle', 'skipped', 'no line of its own could be opened and logged in to watch');
+    return;
+  }
+  report.idle = {
+    heartbeatSeconds,
+    watchedSeconds: watched.watchedSeconds,
+    ...(watched.kind === 'closed' ? { closedAfterSeconds: watched.closedAfterSeconds } : {}),
+  };
+  if (watched.kind === 'kept') {
+    step(
+      'idle',
+      'ok',
+      `a quiet line stayed open for ${watched.watchedSeconds} s (heartbeat ${heartbeatSeconds} s)`,
+    );
+    return;
+  }
+  // Rounded: the ACS counts its limit from its last answer, a moment before the watch began.
+  const after = Math.round(watched.closedAfterSeconds);
+  step(
+    'idle',
+    'failed',
+    `the ACS closed a quiet line after ${watched.closedAfterSeconds} s, within the heartbeat (${heartbeatSeconds} s)`,
+  );
+  hint({
+    hint: 'idle-drop',
+    settings: ['sip2.heartbeatSeconds'],
+    value: String(Math.max(1, after)),
+  });
 }
 
 function terminatorOf(bytes: Uint8Array): 'CR' | 'CRLF' | 'LF' | 'none' {
   const last = bytes[bytes.length - 1];
   if (last === 0x0a) return bytes[bytes.length - 2] === 0x0d ? 'CRLF' : 'LF';
   return last === 0x0d ? 'CR' : 'none';
-}
-
-/** Flag fields by id: read as yes or no; anything else is sent but not understood. */
-const FLAG_IDS = new Set(['BL', 'CQ']);
-
-/** How one field of an answer was read, by its id: a word, never the value. */
-function howRead(
-  id: string,
-  value: string,
-  received: ReceivedMessage,
-  options: Sip2ProbeOptions,
-): string | undefined {
-  if (FLAG_IDS.has(id)) {
-    const flag = readFlag(value);
-    return flag === 'unknown' ? undefined : flag;
-  }
-  if (id === FIELD.dueDate || id === FIELD.recallDate || id === FIELD.holdPickupDate) {
-    const due = readDueDate(value);
-    return due.kind === 'date' ? 'date' : due.kind === 'text' ? 'text' : 'empty';
-  }
-  if (id === FIELD.feeAmount) {
-    const currency =
-      'BH' in received.fields ? (received.fields.BH as string | undefined) : undefined;
-    const fee = readFee(value, currency, options.feeWholeUnits);
-    return fee.kind === 'unknown' ? undefined : 'amount';
-  }
-  if (id === FIELD.alertType) return readAlertType(value) === 'unknown' ? undefined : 'code';
-  return 'text';
-}
-
-/** Adds every field of one answer to the report: read, not read, missing or unknown. */
-function describe(
-  received: ReceivedMessage,
-  options: Sip2ProbeOptions,
-  report: Sip2ProbeReport,
-): void {
-  const message = received.code;
-  const add = (
-    id: string,
-    name: string,
-    status: Sip2ProbeReport['fields'][number]['status'],
-    how?: string,
-  ) => report.fields.push({ message, id, name, status, ...(how ? { how } : {}) });
-  for (const [name, value] of Object.entries(received.fixed as Record<string, string>)) {
-    if (name === 'transactionDate' || name === 'dateTimeSync') {
-      add(
-        '',
-        name,
-        parseSipDate(value) ? 'understood' : 'not-understood',
-        parseSipDate(value) ? 'date' : undefined,
-      );
-    } else if (name.endsWith('Ok') || name === 'onlineStatus' || name === 'acsRenewalPolicy') {
-      const flag = readFlag(value);
-      add(
-        '',
-        name,
-        flag === 'unknown' ? 'not-understood' : 'understood',
-        flag === 'unknown' ? undefined : flag,
-      );
-    } else add('', name, 'understood', 'text');
-  }
-  for (const [id, value] of Object.entries(received.fields as Record<string, string | string[]>)) {
-    const one = Array.isArray(value) ? (value[0] ?? '') : value;
-    const how = howRead(id, one, received, options);
-    add(id, NAMES.get(id) ?? id, how === undefined ? 'not-understood' : 'understood', how);
-  }
-  for (const id of received.missing as string[]) add(id, NAMES.get(id) ?? id, 'missing');
-  for (const ignored of received.ignored) {
-    add(
-      ignored.id,
-      NAMES.get(ignored.id) ?? ignored.id,
-      ignored.reason === 'repeated' ? 'repeated' : 'unknown-field',
-    );
-  }
 }

@@ -63,6 +63,10 @@ describe('library-kiosk probe --sip2', () => {
     expect(run.stdout).toContain(
       'Supported (BX): yes 09 11 17 23 29 35 63 93 99; no 01 15 19 25 37 65 97; not said -',
     );
+    expect(run.stdout).toContain(
+      'Patrons get: card look-up yes, borrowing yes, returns yes, renewals no (its status flag)',
+    );
+    expect(run.stdout).not.toContain('Idle line');
     expect(run.stdout).toContain('Nothing to fix: the settings match what the server sends.');
     expect(run.stdout + run.stderr).not.toContain('demo-pass');
   });
@@ -87,6 +91,7 @@ describe('library-kiosk probe --sip2', () => {
       locationCode: 'MAIN',
       testCard: '1000001',
       testItem: '3000001',
+      heartbeatSeconds: 1,
     };
     await writeFile(path.join(saved, 'settings.json'), JSON.stringify({ sip2 }));
     const stored = await runCli(['set-sip2-password'], savedEnv, 'demo-pass\n');
@@ -96,6 +101,11 @@ describe('library-kiosk probe --sip2', () => {
     expect(run.stdout).toMatch(/login +ok +logged in as kiosk/);
     expect(run.stdout).toContain('Nothing to fix: the settings match what the server sends.');
     expect(run.stderr).not.toContain('SIP2 login password:');
+    // Asked for, a quiet line is watched for the saved heartbeat; this ACS keeps it open.
+    const watched = await runCli(['probe', '--sip2', '--idle-check'], savedEnv);
+    expect(watched.code).toBe(0);
+    expect(watched.stdout).toMatch(/idle +ok/);
+    expect(watched.stdout).toContain('Idle line: kept open for 1 s (heartbeat 1 s)');
   });
 
   it('no host: the usage line, exit code 2', async () => {

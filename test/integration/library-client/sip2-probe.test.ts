@@ -106,6 +106,62 @@ describe('runSip2Probe against a SIP2 ACS over TCP', () => {
     ]);
   });
 
+  it('what patrons are offered: every limiting flag named, and a server that takes neither check-out nor check-in is a problem to fix', async () => {
+    // SIPServer's example ILS: check-out N and check-in N in its 98.
+    const none = await runSip2Probe(
+      kiosk(await startAcs({ ...ACS, checkoutOk: 'N', checkinOk: 'N' })),
+    );
+    expect(none.patrons).toEqual({
+      cards: { offered: 'yes', limitedBy: [] },
+      checkOut: { offered: 'no', limitedBy: ['status'] },
+      checkIn: { offered: 'no', limitedBy: ['status'] },
+      renewal: { offered: 'no', limitedBy: ['status'] },
+    });
+    expect(none.hints).toEqual([{ hint: 'takes-nothing', settings: [] }]);
+    // Check-in by its flag, check-out by BX leaving 11 out: both named, still nothing offered.
+    const bx = await runSip2Probe(
+      kiosk(await startAcs({ ...ACS, checkinOk: 'N', supported: 'YNYNYNYYYNYNNNYN' })),
+    );
+    expect(bx.patrons?.checkOut).toEqual({ offered: 'no', limitedBy: ['bx'] });
+    expect(bx.patrons?.checkIn).toEqual({ offered: 'no', limitedBy: ['status'] });
+    expect(bx.hints).toEqual([{ hint: 'takes-nothing', settings: [] }]);
+    // Returns alone: named, and no hint (a returns-only kiosk is a library's choice).
+    const returnsOnly = await runSip2Probe(kiosk(await startAcs({ ...ACS, checkoutOk: 'N' })));
+    expect(returnsOnly.patrons?.checkOut).toEqual({ offered: 'no', limitedBy: ['status'] });
+    expect(returnsOnly.patrons?.checkIn).toEqual({ offered: 'yes', limitedBy: [] });
+    expect(returnsOnly.hints).toEqual([]);
+  });
+
+  it('a U+FFFD the data holds is no encoding problem; bytes the encoding cannot read are', async () => {
+    const held = await runSip2Probe(
+      kiosk(await startAcs({ ...ACS, personalName: 'Ada \uFFFD Reader' })),
+    );
+    expect(held.steps.every(({ outcome }) => outcome === 'ok')).toBe(true);
+    expect(held.hints).toEqual([]);
+    // The same UTF-8 answer read as ASCII: its bytes over 0x7F are what decoding replaced.
+    const ascii = await runSip2Probe(
+      kiosk(await startAcs({ ...ACS, personalName: 'Zoë Reader' }), { encoding: 'ascii' }),
+    );
+    expect(ascii.hints.map(({ hint }) => hint)).toContain('encoding');
+  });
+
+  it('a quiet line: kept open for the heartbeat, or dropped sooner and the heartbeat to set named', async () => {
+    const kept = await runSip2Probe(kiosk(await startAcs(ACS), { idleCheckSeconds: 1 }));
+    expect(kept.steps.at(-1)).toMatchObject({ step: 'idle', outcome: 'ok' });
+    expect(kept.idle).toEqual({ heartbeatSeconds: 1, watchedSeconds: 1 });
+    expect(kept.hints).toEqual([]);
+    // Closed 1 s after its last answer, where the heartbeat leaves the line quiet 3 s.
+    const dropped = await runSip2Probe(
+      kiosk(await startAcs({ ...ACS, idleCloseMs: 1000 }), { idleCheckSeconds: 3 }),
+    );
+    expect(dropped.steps.at(-1)).toMatchObject({ step: 'idle', outcome: 'failed' });
+    expect(dropped.idle).toMatchObject({ heartbeatSeconds: 3, watchedSeconds: 3 });
+    expect(dropped.idle?.closedAfterSeconds).toBeDefined();
+    expect(dropped.hints).toEqual([
+      { hint: 'idle-drop', settings: ['sip2.heartbeatSeconds'], value: '1' },
+    ]);
+  });
+
   it('another institution id at the ACS, and no test card or item', async () => {
     const report = await runSip2Probe(
       kiosk(await startAcs({ ...ACS, institution: 'CPL' }), { testCard: '', testItem: '' }),

@@ -19,6 +19,9 @@ const EVERY_ID = [
   ...['ok', 'failed', 'skipped'].map((outcome) => `outcome.${outcome}`),
   ...['yes', 'no', 'unknown'].map((flag) => `flag.${flag}`),
   ...FIELD_STATUSES.map((status) => `status.${status}`),
+  ...['cards', 'checkOut', 'checkIn', 'renewal'].map((offer) => `offer.${offer}`),
+  ...['yes', 'no', 'unknown'].map((offered) => `offered.${offered}`),
+  ...['status', 'bx'].map((by) => `limitedBy.${by}`),
 ];
 
 describe('the SIP2 probe on the diagnostics screen, in words', () => {
@@ -92,6 +95,54 @@ describe('the SIP2 probe on the diagnostics screen, in words', () => {
       'hint.empty-pin-refused',
       {},
       'El servidor rechaza la tarjeta de prueba cuando llega con un PIN vacío (23), aunque conoce la tarjeta (63). Si los usuarios deben dar un PIN, active el ajuste de PIN del usuario (sip2.patronPin).',
+    ],
+    [
+      'en',
+      'hint.takes-nothing',
+      {},
+      "The server takes neither check-outs nor check-ins from this kiosk, so patrons will be offered nothing. Allow check-out and check-in for this kiosk's SIP account at the library system.",
+    ],
+    [
+      'es',
+      'hint.takes-nothing',
+      {},
+      'El servidor no acepta préstamos ni devoluciones de este quiosco, así que a los usuarios no se les ofrecerá nada. Permita préstamos y devoluciones en la cuenta SIP de este quiosco en el sistema de la biblioteca.',
+    ],
+    [
+      'en',
+      'hint.idle-drop',
+      { value: '20' },
+      "The server closed a quiet connection after 20 s, before the kiosk's next status check. Set the status check interval (sip2.heartbeatSeconds) below 20 s.",
+    ],
+    [
+      'es',
+      'hint.idle-drop',
+      { value: '20' },
+      'El servidor cerró una conexión en silencio a los 20 s, antes de la siguiente comprobación de estado del quiosco. Ponga el intervalo de comprobación de estado (sip2.heartbeatSeconds) por debajo de 20 s.',
+    ],
+    [
+      'en',
+      'notOffered',
+      { why: "the server's status says no; the server does not answer this request" },
+      "Not offered: the server's status says no; the server does not answer this request",
+    ],
+    [
+      'es',
+      'notOffered',
+      { why: 'el estado del servidor dice que no' },
+      'No se ofrece: el estado del servidor dice que no',
+    ],
+    [
+      'en',
+      'idleClosed',
+      { after: 20, heartbeat: 30 },
+      "The server closed a quiet connection after 20 s; the kiosk checks the server's status every 30 s.",
+    ],
+    [
+      'es',
+      'idleKept',
+      { watched: 30, heartbeat: 30 },
+      'Una conexión en silencio siguió abierta 30 s; el quiosco comprueba el estado del servidor cada 30 s.',
     ],
     ['en', 'summary', { ok: 2, steps: 6 }, 'Steps done: 2 of 6.'],
     ['es', 'summary', { ok: 2, steps: 6 }, 'Pasos completados: 2 de 6.'],

@@ -50,7 +50,7 @@ describe('settings resolution', () => {
       encoding: 'utf-8',
       requestTimeoutMs: 10_000,
       retries: 1,
-      heartbeatSeconds: 60,
+      heartbeatSeconds: 30,
       patronPin: false,
       feeWholeUnits: 'major-units',
     });

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { cp850Byte, cp850CodePoint } from '../../../src-shared/sip2/cp850';
-import { decodeBytes, encodeText } from '../../../src-shared/sip2/encoding';
+import { decodeBytes, decodesCleanly, encodeText } from '../../../src-shared/sip2/encoding';
 
 const all256 = Uint8Array.from({ length: 256 }, (_, i) => i);
 
@@ -60,6 +60,23 @@ describe('decodeBytes', () => {
     const upper = Buffer.from(all256.subarray(0x80));
     const text = execFileSync('iconv', ['-f', 'CP850', '-t', 'UTF-8'], { input: upper }).toString();
     expect(decodeBytes(upper, 'cp850')).toBe(text);
+  });
+});
+
+describe('decodesCleanly', () => {
+  it.each([
+    // A U+FFFD the data holds (its UTF-8 bytes EF BF BD) decodes to itself: no encoding problem.
+    ['utf-8', [0x41, 0xef, 0xbf, 0xbd], true],
+    ['utf-8', [0xc3, 0xa9], true],
+    // A Latin-1 é in a UTF-8 answer, and a sequence cut short: decoding had to replace them.
+    ['utf-8', [0x41, 0xe9, 0x42], false],
+    ['utf-8', [0xe2, 0x82], false],
+    ['ascii', [0x41, 0x7f], true],
+    ['ascii', [0x41, 0xc3, 0xa9], false],
+    ['latin1', [0xff, 0x80], true],
+    ['cp850', [0x82, 0xff], true],
+  ] as const)('%s: %j is %s', (encoding, bytes, clean) => {
+    expect(decodesCleanly(Uint8Array.from(bytes), encoding)).toBe(clean);
   });
 });
 
