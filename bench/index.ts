@@ -30,6 +30,7 @@ const SUITES: ReadonlyArray<() => Promise<{ suite: BenchSuite }>> = [
   () => import('./files'),
   () => import('./fleet'),
   () => import('./sip2'),
+  () => import('./sip2-hostile'),
   () => import('./speech'),
 ];
 
