@@ -8,9 +8,12 @@ import type { Account } from '../../src-common/ipc/staff-auth';
 import type { TokenVault } from '../vault/vault';
 import { authProblem } from './messages';
 import type { AuthProblem } from './messages';
-import { bindingMismatch } from './token-binding';
 import type { TokenBinding } from './token-binding';
 import type { TokenSummary } from '../../src-common/ipc/token-summary';
+import { heldFromResponse, refreshDueAt, tokenSummary } from './held-token-set';
+import type { HeldTokenTerms } from './held-token-set';
+import { judgeStoredSignIn } from './stored-sign-in';
+import { watchSessionExpiry } from './session-expiry';
 import type { OAuthServer, TokenResponse } from './oauth-server';
 
 const log = createLogger('auth:tokens');
@@ -53,9 +56,6 @@ export interface TokenKeeper extends AccessTokenSource {
   dispose(): void;
 }
 
-// setTimeout fires at once for delays above 2^31-1 ms; a later check catches long lifetimes.
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
 export function createTokenKeeper(options: TokenKeeperOptions): TokenKeeper {
   const { server, vault, now } = options;
   let tokens: StoredTokenSet | null = null;
@@ -65,35 +65,20 @@ export function createTokenKeeper(options: TokenKeeperOptions): TokenKeeper {
   let inflight: Promise<Result<string, AuthRequiredReason>> | null = null;
   // Bumped by sign-in and sign-out, so a refresh that started before them cannot undo them.
   let generation = 0;
-  let expiryTimer: NodeJS.Timeout | undefined;
+  const expiry = watchSessionExpiry({
+    now,
+    held: () => tokens,
+    onExpired: () => void needSignIn(authProblem('auth.session-expired')),
+  });
 
-  const random = options.random ?? Math.random;
-
-  /** This token set's margin before expiry: from the floor to twice it, drawn at random. */
-  function refreshAhead(lifetimeMs: number): number {
-    const floor = Math.min(options.refreshAheadMs, lifetimeMs / 4);
-    return floor * (1 + random());
-  }
-
-  function toStored(response: TokenResponse, previous: StoredTokenSet | null): StoredTokenSet {
-    const obtainedAt = now();
-    const lifetimeMs = (response.expires_in ?? 3600) * 1000;
-    const refreshToken = response.refresh_token ?? previous?.refreshToken;
-    const idToken = response.id_token ?? previous?.idToken;
-    return {
-      accessToken: response.access_token,
-      ...(refreshToken ? { refreshToken } : {}),
-      ...(idToken ? { idToken } : {}),
-      expiresAt: obtainedAt + lifetimeMs,
-      refreshAt: obtainedAt + lifetimeMs - refreshAhead(lifetimeMs),
-      ...(response.scope ? { scope: response.scope } : {}),
-      tokenType: response.token_type,
-      baseUrl: options.binding.baseUrl,
-      authUrl: options.binding.authUrl,
-      clientId: options.binding.clientId,
-      ...(account ? { account } : {}),
-    };
-  }
+  const terms: HeldTokenTerms = {
+    binding: options.binding,
+    now,
+    refreshAheadMs: options.refreshAheadMs,
+    random: options.random ?? Math.random,
+  };
+  const toStored = (response: TokenResponse, previous: StoredTokenSet | null): StoredTokenSet =>
+    heldFromResponse(terms, response, previous, account);
 
   async function persist(): Promise<void> {
     if (!tokens) return;
@@ -104,26 +89,13 @@ export function createTokenKeeper(options: TokenKeeperOptions): TokenKeeper {
     }
   }
 
-  /** Without a refresh token the session simply ends at expiry; tell staff when it does. */
-  function scheduleExpiry(): void {
-    clearTimeout(expiryTimer);
-    if (!tokens || tokens.refreshToken) return;
-    const delay = Math.min(Math.max(tokens.expiresAt - now(), 0), MAX_TIMER_MS);
-    expiryTimer = setTimeout(() => {
-      if (tokens && !tokens.refreshToken && now() >= tokens.expiresAt) {
-        void needSignIn(authProblem('auth.session-expired'));
-      } else scheduleExpiry();
-    }, delay);
-    expiryTimer.unref();
-  }
-
   async function needSignIn(reason: AuthProblem): Promise<void> {
     log.info('staff sign-in needed', { reason: reason.kind });
     generation += 1;
     tokens = null;
     phase = 'sign-in-needed';
     problem = reason;
-    clearTimeout(expiryTimer);
+    expiry.stop();
     await vault.clear();
     options.onChange();
   }
@@ -174,23 +146,11 @@ export function createTokenKeeper(options: TokenKeeperOptions): TokenKeeper {
       options.onChange();
     },
 
-    summary() {
-      if (!tokens) return undefined;
-      return {
-        accessTokenExpiresAt: tokens.expiresAt,
-        refreshTokenHeld: tokens.refreshToken !== undefined,
-        ...(tokens.refreshToken
-          ? { refreshDueAt: tokens.refreshAt ?? tokens.expiresAt - options.refreshAheadMs }
-          : {}),
-        idTokenHeld: tokens.idToken !== undefined,
-        scopes: tokens.scope?.split(' ').filter(Boolean) ?? [],
-      };
-    },
+    summary: () => (tokens ? tokenSummary(tokens, options.refreshAheadMs) : undefined),
 
     async current() {
       if (!tokens) return missing();
-      const refreshAt = tokens.refreshAt ?? tokens.expiresAt - options.refreshAheadMs;
-      if (now() < refreshAt) return ok(tokens.accessToken);
+      if (now() < refreshDueAt(tokens, options.refreshAheadMs)) return ok(tokens.accessToken);
       if (tokens.refreshToken) return refreshOnce();
       if (now() < tokens.expiresAt) return ok(tokens.accessToken);
       await needSignIn(authProblem('auth.session-expired'));
@@ -208,36 +168,13 @@ export function createTokenKeeper(options: TokenKeeperOptions): TokenKeeper {
     },
 
     async load() {
-      const loaded = await vault.load();
-      if (!loaded.ok) {
-        // The vault has set the unreadable file aside already; clearing here could remove a token
-        // set another process saved since.
-        if (loaded.error.kind === 'vault.corrupt') problem = authProblem('auth.vault-corrupt');
-        // Kept for the next start (safe-storage-entry.ts): staff know why nobody is signed in.
-        if (loaded.error.kind === 'vault.key-unavailable') {
-          problem = authProblem('auth.vault-key-unavailable');
-        }
+      const judged = judgeStoredSignIn(await vault.load(), options.binding);
+      if (judged.use !== 'tokens') {
+        if (judged.use === 'discard') await vault.clear();
+        if (judged.problem) problem = judged.problem;
         return;
       }
-      const stored = loaded.value;
-      if (!stored) return;
-      if (stored.baseUrl === undefined) {
-        // Saved before the binding named the service: nothing shows it was meant for this one.
-        log.info('discarding the stored staff sign-in: saved without its service address');
-        await vault.clear();
-        return;
-      }
-      const changed = bindingMismatch(stored, options.binding);
-      if (changed.length > 0) {
-        // The settings point elsewhere now: the old sign-in must not be sent there.
-        log.info(
-          'discarding the stored staff sign-in: made for another service, sign-in server or client',
-          { changed },
-        );
-        await vault.clear();
-        problem = authProblem('auth.service-changed');
-        return;
-      }
+      const stored = judged.tokens;
       tokens = stored;
       account = stored.account;
       phase = 'signed-in';
@@ -245,7 +182,7 @@ export function createTokenKeeper(options: TokenKeeperOptions): TokenKeeper {
         await needSignIn(authProblem('auth.session-expired'));
         return;
       }
-      scheduleExpiry();
+      expiry.schedule();
     },
 
     async adopt(response) {
@@ -255,7 +192,7 @@ export function createTokenKeeper(options: TokenKeeperOptions): TokenKeeper {
       tokens = toStored(response, null);
       phase = 'signed-in';
       await persist();
-      scheduleExpiry();
+      expiry.schedule();
       options.onChange();
     },
 
@@ -275,14 +212,14 @@ export function createTokenKeeper(options: TokenKeeperOptions): TokenKeeper {
       account = undefined;
       problem = undefined;
       phase = 'signed-out';
-      clearTimeout(expiryTimer);
+      expiry.stop();
       await vault.clear();
       options.onChange();
       if (revocable) await server.revoke(revocable);
     },
 
     dispose() {
-      clearTimeout(expiryTimer);
+      expiry.stop();
     },
   };
 }
