@@ -1,4 +1,3 @@
-import { createLogger } from '../../../src-shared/log/logger';
 import type { OfflineStatus } from '../../../src-common/ipc/offline';
 import type { ServiceClient } from '../../library-client/client';
 import type { OfflineSettings } from '../../settings/schema';
@@ -19,13 +18,8 @@ import { createSyncEngine } from './sync';
 import { oldestQueuedAt } from './queue-metrics';
 import { NO_METRICS, type KioskMetrics } from '../../metrics/kiosk-metrics';
 import type { SyncEngine } from './sync';
-
-const log = createLogger('circulation:offline');
-
-/** Member types (and their loan periods) are read again at most this often. */
-const MEMBER_TYPES_EVERY_MS = 60 * 60_000;
-/** Staff see this many queued transactions and exceptions; the export has them all. */
-const LISTED = 200;
+import { createMemberTypesReader } from './member-types-reader';
+import { offlineStatus } from './offline-status';
 
 export interface OfflineCirculationOptions {
   dataDir: string;
@@ -146,19 +140,12 @@ export async function startOfflineCirculation(
     confirmTimeoutMs: Math.min(options.requestTimeoutMs, 5_000),
   });
 
-  let typesReadAt = -Infinity;
-  let typesReading: Promise<void> = Promise.resolve();
-  let disposed = false;
-  function readMemberTypes(): void {
-    if (!options.signedIn() || clock.now() - typesReadAt < MEMBER_TYPES_EVERY_MS) return;
-    typesReadAt = clock.now();
-    typesReading = options.client.listMemberTypes().then((types) => {
-      // An answer after dispose belongs to nobody: the next instance reads its own.
-      if (disposed) return;
-      if (types.ok) knowledge.setMemberTypes(types.value);
-      else log.info('member types not read; offline due dates use the default loan period');
-    });
-  }
+  const memberTypes = createMemberTypesReader({
+    client: options.client,
+    signedIn: options.signedIn,
+    clock,
+    knowledge,
+  });
 
   const listeners = new Set<() => void>();
   const changed = (): void => {
@@ -178,65 +165,14 @@ export async function startOfflineCirculation(
       changed();
       if (state === 'online') {
         sync.kick();
-        readMemberTypes();
+        memberTypes.read();
       }
     }),
   ];
   metrics.connectivity(connectivity.state(), new Date(clock.now()));
   reportQueue();
   sync.kick();
-  readMemberTypes();
-
-  function status(): OfflineStatus {
-    const counts = journal.counts();
-    const sync_ = sync.status();
-    const problem = journal.problem();
-    const lost = knowledge.loss();
-    const entries = journal.entries();
-    const line = (entry: (typeof entries)[number]) => ({
-      id: entry.txn.id,
-      kind: entry.txn.kind,
-      at: entry.txn.at,
-      item: entry.txn.item,
-      ...(entry.txn.member ? { member: entry.txn.member } : {}),
-    });
-    return {
-      connectivity:
-        connectivity.state() === 'offline'
-          ? 'offline'
-          : sync_.phase === 'syncing'
-            ? 'syncing'
-            : 'online',
-      // Nothing runs while offline, but what is queued is waiting for the service all the same.
-      sync:
-        sync_.phase === 'idle' && counts.queued > 0 && connectivity.state() === 'offline'
-          ? 'waiting-service'
-          : sync_.phase,
-      queued: counts.queued,
-      exceptions: counts.exceptions,
-      ...(problem ? { problem } : {}),
-      ...(journal.tornSetAside() ? { tornSetAside: journal.tornSetAside() } : {}),
-      ...(sync_.lastDrainedAt ? { lastDrainedAt: sync_.lastDrainedAt } : {}),
-      queue: entries
-        .filter((entry) => entry.state === 'pending' || entry.state === 'in-flight')
-        .slice(0, LISTED)
-        .map(line),
-      exceptionList: entries
-        .filter((entry) => entry.state === 'exception')
-        .slice(0, LISTED)
-        .map((entry) => ({
-          ...line(entry),
-          reason: entry.exception?.reason ?? 'refused',
-          ...(entry.exception?.status ? { status: entry.exception.status } : {}),
-          ...(entry.exception?.code ? { code: entry.exception.code } : {}),
-          ...(entry.exception?.message ? { message: entry.exception.message } : {}),
-          // Facts, not words: the status screen words them in staff's language.
-          ...(entry.exception?.unread ? { unread: { ...entry.exception.unread } } : {}),
-        })),
-      knowledge: knowledge.counts(),
-      ...(lost ? { knowledgeLost: lost } : {}),
-    };
-  }
+  memberTypes.read();
 
   return {
     desk,
@@ -244,7 +180,7 @@ export async function startOfflineCirculation(
     journal,
     sync,
     knowledge,
-    status,
+    status: () => offlineStatus({ journal, sync, connectivity, knowledge }),
     async retry(id) {
       const done = await journal.retry(id);
       if (done) sync.kick();
@@ -270,7 +206,7 @@ export async function startOfflineCirculation(
     signInChanged() {
       if (portReady()) sync.kick();
       if (options.signedIn()) {
-        readMemberTypes();
+        memberTypes.read();
       }
       changed();
     },
@@ -279,11 +215,12 @@ export async function startOfflineCirculation(
       return () => listeners.delete(listener);
     },
     async dispose() {
-      disposed = true;
+      // At once: a member types answer from now on is dropped.
+      const typesRead = memberTypes.dispose();
       for (const off of offs) off();
       connectivity.dispose();
       await sync.dispose();
-      await typesReading.catch(() => undefined);
+      await typesRead;
       await knowledge.close();
       await journal.close();
       listeners.clear();
