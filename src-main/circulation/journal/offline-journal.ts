@@ -3,12 +3,11 @@ import { readFile, stat } from 'node:fs/promises';
 import { createLogger } from '../../../src-shared/log/logger';
 import { err, ok } from '../../../src-shared/result';
 import type { Result } from '../../../src-shared/result';
-import type { DecodedJournal } from './journal-codec';
 import { JournalKeyMismatch, keepAside, openJournalFile } from './journal-file';
-import { changeOf, entryOf } from './journal-entry';
 import type { JournalEntry } from './journal-entry';
 import type { JournalKeyError, JournalKeySource } from './journal-key';
-import { JournalRecordSchema } from './journal-records';
+import { appendOrRewrite } from './append-or-rewrite';
+import { foldJournal, recordsOf } from './journal-fold';
 import type {
   AppliedRecord,
   ExceptionRecord,
@@ -131,146 +130,43 @@ export async function openOfflineJournal(options: OfflineJournalOptions): Promis
     return unusableJournal({ kind: 'key-unreadable' });
   }
   const { file, report } = opened;
-  const byId = new Map<string, JournalEntry>();
-  // Transactions in recorded order; settled ones are skipped by readers, dropped by compaction.
-  let order: JournalEntry[] = [];
-  let damaged = report.decoded.damaged;
-  let unreadable = 0;
+  const state = foldJournal(report.decoded);
   let writeProblem: JournalProblem | undefined;
   const listeners = new Set<() => void>();
   const changed = (): void => {
     for (const listener of listeners) listener();
   };
-
-  function fold(record: JournalRecord, offset: number): void {
-    if (record.t === 'txn') {
-      // Written twice (a replayed frame; the sequence gap reports it): still one transaction, and
-      // what became of it stands, or setting the damage aside would queue it to be sent again.
-      if (byId.has(record.id)) return;
-      const entry = entryOf(record, offset);
-      byId.set(record.id, entry);
-      order.push(entry);
-      return;
-    }
-    const entry = byId.get(record.id);
-    if (!entry) {
-      // Its transaction was in damaged bytes: the damage report covers it.
-      unreadable += 1;
-      return;
-    }
-    Object.assign(entry, changeOf(entry, record));
-  }
-
-  function load(decoded: DecodedJournal): void {
-    for (const frame of decoded.frames) {
-      let parsed: ReturnType<typeof JournalRecordSchema.safeParse>;
-      try {
-        parsed = JournalRecordSchema.safeParse(JSON.parse(frame.plaintext.toString('utf8')));
-      } catch {
-        parsed = JournalRecordSchema.safeParse(undefined);
-      }
-      if (parsed.success) fold(parsed.data, frame.offset);
-      else {
-        // Sealed by this kiosk but not a record it knows: damage in effect, never dropped.
-        damaged = [...damaged, { offset: frame.offset, end: frame.end }];
-      }
-    }
-  }
-  load(report.decoded);
-  if (damaged.length > 0 || report.decoded.gaps.length > 0) {
+  const regions = state.regions();
+  if (regions.damaged > 0 || regions.gaps > 0) {
     log.error('the offline journal has damaged records; the sync stops at the first', {
-      regions: damaged.length,
-      gaps: report.decoded.gaps.length,
+      regions: regions.damaged,
+      gaps: regions.gaps,
     });
   }
 
-  const barrier = (): number => {
-    const first = damaged[0]?.offset ?? Infinity;
-    const gap = report.decoded.gaps[0];
-    if (!gap) return first;
-    const after = report.decoded.frames.find((frame) => frame.seq === gap.nextSeq);
-    return Math.min(first, after?.offset ?? Infinity);
-  };
-
-  const isOpen = (entry: JournalEntry): boolean =>
-    entry.state === 'pending' || entry.state === 'in-flight';
-
-  function damageProblem(): JournalProblem | undefined {
-    const limit = barrier();
-    if (limit === Infinity) return undefined;
-    return {
-      kind: 'damaged',
-      regions: damaged.length + report.decoded.gaps.length,
-      bytes: damaged.reduce((sum, region) => sum + region.end - region.offset, 0),
-      // At or after it: after a gap, the barrier is the first record past it, which waits too.
-      waiting: order.filter((entry) => isOpen(entry) && entry.offset >= limit).length,
-    };
-  }
-
   const encode = (record: JournalRecord): Buffer => Buffer.from(JSON.stringify(record), 'utf8');
+  const writes = appendOrRewrite();
 
-  // A rewrite writes what the entries hold: it waits until every append before it is folded, and
-  // appends after it wait for it, or a transaction recorded meanwhile would vanish from the file.
-  const appending = new Set<Promise<void>>();
-  let rewriting: Promise<unknown> | undefined;
-
-  async function append(records: JournalRecord[], durable: boolean): Promise<void> {
-    while (rewriting) await rewriting.catch(() => undefined);
-    const written = file.append(records.map(encode), { durable }).then(
-      () => {
-        for (const record of records) fold(record, file.size());
-        changed();
-      },
-      (error: unknown) => {
-        writeProblem = { kind: 'write-failed', code: codeOf(error) };
-        changed();
-        throw error;
-      },
+  function append(records: JournalRecord[], durable: boolean): Promise<void> {
+    return writes.append(() =>
+      file.append(records.map(encode), { durable }).then(
+        () => {
+          for (const record of records) state.fold(record, file.size());
+          changed();
+        },
+        (error: unknown) => {
+          writeProblem = { kind: 'write-failed', code: codeOf(error) };
+          changed();
+          throw error;
+        },
+      ),
     );
-    appending.add(written);
-    try {
-      await written;
-    } finally {
-      appending.delete(written);
-    }
-  }
-
-  /** Runs `work` with no append under way or begun meanwhile, and no other rewrite. */
-  async function alone<T>(work: () => Promise<T>): Promise<T> {
-    while (rewriting) await rewriting.catch(() => undefined);
-    const run = Promise.allSettled([...appending]).then(work);
-    rewriting = run;
-    try {
-      return await run;
-    } finally {
-      if (rewriting === run) rewriting = undefined;
-    }
-  }
-
-  /** The records that keep an entry as it is, written afresh. */
-  function recordsOf(entry: JournalEntry): JournalRecord[] {
-    const { unknownOutcome: _unknown, prior: _prior, ...txn } = entry.txn;
-    const reconcile = entry.needsReconcile && entry.state !== 'exception';
-    return [
-      reconcile
-        ? { ...txn, unknownOutcome: true, ...(entry.prior ? { prior: entry.prior } : {}) }
-        : txn,
-      ...(entry.exception && entry.state === 'exception' ? [entry.exception] : []),
-    ];
   }
 
   async function rewriteKeeping(keep: (entry: JournalEntry) => boolean): Promise<void> {
-    const kept = order.filter(keep);
-    const records = kept.flatMap(recordsOf);
+    const records = state.order().filter(keep).flatMap(recordsOf);
     await file.rewrite(records.map(encode));
-    byId.clear();
-    order = [];
-    unreadable = 0;
-    let offset = 0;
-    for (const record of records) fold(record, offset++);
-    // Offsets of a rewritten file only need to keep their order: nothing is damaged any more.
-    damaged = [];
-    report.decoded.gaps = [];
+    state.restart(records);
     changed();
   }
 
@@ -286,21 +182,10 @@ export async function openOfflineJournal(options: OfflineJournalOptions): Promis
       }
     },
     entries: () =>
-      order.filter((entry) => entry.state !== 'applied' && entry.state !== 'dismissed'),
-    held: () => [...order],
-    sendable() {
-      const limit = barrier();
-      return order.filter((entry) => isOpen(entry) && entry.offset < limit);
-    },
-    counts() {
-      let queued = 0;
-      let exceptions = 0;
-      for (const entry of order) {
-        if (isOpen(entry)) queued += 1;
-        else if (entry.state === 'exception') exceptions += 1;
-      }
-      return { queued, exceptions };
-    },
+      state.order().filter((entry) => entry.state !== 'applied' && entry.state !== 'dismissed'),
+    held: () => [...state.order()],
+    sendable: () => state.sendable(),
+    counts: () => state.counts(),
     async markAttempts(ids, priors) {
       if (ids.length === 0) return;
       const at = now();
@@ -322,31 +207,31 @@ export async function openOfflineJournal(options: OfflineJournalOptions): Promis
       );
     },
     async retry(id) {
-      const entry = byId.get(id);
+      const entry = state.entry(id);
       if (entry?.state !== 'exception') return false;
       await append([{ t: 'retry', id, at: now() }], true);
       return true;
     },
     async dismiss(id) {
-      const entry = byId.get(id);
+      const entry = state.entry(id);
       if (entry?.state !== 'exception') return false;
       await append([{ t: 'dismissed', id, at: now() }], true);
       return true;
     },
-    problem: () => writeProblem ?? damageProblem(),
+    problem: () => writeProblem ?? state.damageProblem(),
     tornSetAside: () => report.tornSetAside,
     compact: () =>
-      alone(async () => {
-        if (damageProblem()) return;
-        const settled = order.some(
-          (entry) => entry.state === 'applied' || entry.state === 'dismissed',
-        );
+      writes.alone(async () => {
+        if (state.damageProblem()) return;
+        const settled = state
+          .order()
+          .some((entry) => entry.state === 'applied' || entry.state === 'dismissed');
         if (!settled) return;
         await rewriteKeeping((entry) => entry.state !== 'applied' && entry.state !== 'dismissed');
       }),
     setDamageAside: () =>
-      alone(async () => {
-        if (!damageProblem()) return undefined;
+      writes.alone(async () => {
+        if (!state.damageProblem()) return undefined;
         // The whole file as it was, on disk before the rewrite drops the damaged bytes: for support.
         const aside = await keepAside(options.file, 'damaged', await readFile(options.file), now());
         log.warn('damaged journal records set aside at staff request', { file: aside });
@@ -359,6 +244,7 @@ export async function openOfflineJournal(options: OfflineJournalOptions): Promis
     },
     close: () => file.close(),
   };
+  const unreadable = state.unreadable();
   if (unreadable > 0) log.warn('journal records of unreadable transactions', { count: unreadable });
   return journal;
 }
