@@ -1,33 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { CURRENCY } from '../config';
 import type { Db } from '../db/open';
-import { fail, ok, type ApiErrorKind, type Result } from '../errors';
-import { daysOverdue, endOfUtcDay, utcDate } from './dates';
+import { fail, ok, type Result } from '../errors';
+import { endOfUtcDay } from './dates';
 import { toMemberRecord, type MemberRow, type Members } from './members';
 import type { CheckinResult, CheckoutRequest, CheckoutResult, MemberCirculation } from './schemas';
-
-interface ItemRow {
-  barcode: string;
-  title: string;
-  author: string;
-}
-
-interface LoanRow {
-  item_barcode: string;
-  member_id: string;
-  checked_out_at: string;
-  due_at: string;
-}
-
-interface TypeRow {
-  loan_period_days: number;
-  loan_limit: number;
-  fine_threshold_cents: number;
-  daily_fine_cents: number;
-  max_fine_per_item_cents: number;
-}
-
-const money = (cents: number): number => cents / 100;
+import { circulationStore } from './circulation-store';
+import { blocks, checkoutBlock, money, overdueFine } from './loan-rules';
 
 /**
  * What a SIP2 self-check may add to a check-out (sip2/handlers.ts): when it happened (an offline
@@ -39,50 +18,15 @@ export interface CheckoutOptions {
   noBlock?: { dueAt?: Date };
 }
 
+/** Check-out (or renewal), check-in and a member's loans: the rules of loan-rules.ts, applied. */
 export function createCirculation(db: Db, members: Members, now: () => Date) {
-  const item = db.prepare<[string], ItemRow>(
-    'SELECT barcode, title, author FROM items WHERE barcode = ?',
-  );
-  const loan = db.prepare<[string], LoanRow>('SELECT * FROM loans WHERE item_barcode = ?');
-  // Member types never change through the API: read them once.
-  const memberTypes = new Map(
-    db
-      .prepare<[], TypeRow & { id: string }>('SELECT * FROM member_types')
-      .all()
-      .map((row) => [row.id, row]),
-  );
-  const memberType = { get: (id: string): TypeRow | undefined => memberTypes.get(id) };
-  const loanCount = db.prepare<[string], { n: number }>(
-    'SELECT COUNT(*) AS n FROM loans WHERE member_id = ?',
-  );
-  const pending = db.prepare<[string], LoanRow & ItemRow>(
-    `SELECT loans.*, items.title, items.author, items.barcode FROM loans
-     JOIN items ON items.barcode = loans.item_barcode
-     WHERE loans.member_id = ? ORDER BY loans.checked_out_at, loans.item_barcode`,
-  );
-  const insertLoan = db.prepare(
-    'INSERT INTO loans (item_barcode, member_id, checked_out_at, due_at) VALUES (?, ?, ?, ?)',
-  );
-  const renewLoan = db.prepare('UPDATE loans SET due_at = ? WHERE item_barcode = ?');
-  const deleteLoan = db.prepare('DELETE FROM loans WHERE item_barcode = ?');
-  const addFine = db.prepare('UPDATE members SET fine_cents = fine_cents + ? WHERE id = ?');
-  const record = db.prepare(
-    'INSERT INTO transactions (id, kind, item_barcode, member_id, at, due_at, fine_cents) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  );
-
-  /** Refusals that apply to a member before any item is considered, in check order. */
-  function blocks(member: MemberRow, type: TypeRow, at: Date): ApiErrorKind[] {
-    const found: ApiErrorKind[] = [];
-    if (member.status === 'blocked') found.push('member_blocked');
-    if (member.expiry_date < utcDate(at)) found.push('member_expired');
-    if (member.fine_cents > type.fine_threshold_cents) found.push('fine_threshold_exceeded');
-    if ((loanCount.get(member.id)?.n ?? 0) >= type.loan_limit) found.push('loan_limit_reached');
-    return found;
-  }
+  const store = circulationStore(db);
+  const { item, loan, memberType, pending, insertLoan, renewLoan, deleteLoan, addFine, record } =
+    store;
 
   function circulationOf(member: MemberRow): MemberCirculation {
     const at = now();
-    const type = memberType.get(member.member_type_id ?? '');
+    const type = memberType(member.member_type_id);
     return {
       Member: toMemberRecord(member),
       Items: pending.all(member.id).map((row) => ({
@@ -95,29 +39,11 @@ export function createCirculation(db: Db, members: Members, now: () => Date) {
       })),
       Fine: money(member.fine_cents),
       Currency: CURRENCY,
-      Blocks: type ? (blocks(member, type, at) as MemberCirculation['Blocks']) : [],
+      Blocks: type
+        ? (blocks(member, type, at, store.loansHeld(member.id)) as MemberCirculation['Blocks'])
+        : [],
     };
   }
-
-  const BLOCK_MESSAGES = {
-    member_blocked: (m: MemberRow) =>
-      `Member ${m.barcode} is blocked: please ask the library staff.`,
-    member_expired: (m: MemberRow) => `Membership of ${m.barcode} expired on ${m.expiry_date}.`,
-    fine_threshold_exceeded: (m: MemberRow) =>
-      `Member ${m.barcode} owes ${money(m.fine_cents).toFixed(2)} ${CURRENCY}, above the limit for borrowing.`,
-  };
-
-  /** The overdue fine of one loan at `at`, as check-in charges it (and a renewal, before renewing). */
-  function overdueFine(dueAt: string, type: TypeRow | undefined, at: Date) {
-    const late = daysOverdue(dueAt, at);
-    const fineCents = type
-      ? Math.min(late * type.daily_fine_cents, type.max_fine_per_item_cents)
-      : 0;
-    return { late, fineCents };
-  }
-
-  const refuse = (kind: keyof typeof BLOCK_MESSAGES, member: MemberRow): Result<never> =>
-    fail(kind, BLOCK_MESSAGES[kind](member));
 
   const checkout = db.transaction(
     (request: CheckoutRequest, options: CheckoutOptions = {}): Result<CheckoutResult> => {
@@ -127,13 +53,11 @@ export function createCirculation(db: Db, members: Members, now: () => Date) {
       if (!member) return fail('member_not_found', `No member has barcode ${request.UserBarcode}.`);
       const book = item.get(request.ItemBarcode);
       if (!book) return fail('item_not_found', `No item has barcode ${request.ItemBarcode}.`);
-      const type = memberType.get(member.member_type_id ?? '');
+      const type = memberType(member.member_type_id);
       if (!type) return fail('internal_error', `Member type ${member.member_type_id} is missing.`);
       // The check order of docs/service-api.md: the first failing check answers.
-      if (!noBlock && member.status === 'blocked') return refuse('member_blocked', member);
-      if (!noBlock && member.expiry_date < utcDate(at)) return refuse('member_expired', member);
-      if (!noBlock && member.fine_cents > type.fine_threshold_cents)
-        return refuse('fine_threshold_exceeded', member);
+      const blocked = noBlock ? undefined : checkoutBlock(member, type, at);
+      if (blocked) return blocked;
       const existing = loan.get(book.barcode);
       if (existing && existing.member_id !== member.id) {
         return fail('item_on_loan_to_other', `Item ${book.barcode} is on loan to another member.`);
@@ -147,7 +71,7 @@ export function createCirculation(db: Db, members: Members, now: () => Date) {
         if (fineCents > 0) addFine.run(fineCents, member.id);
         renewLoan.run(dueAt, book.barcode);
       } else {
-        if (!noBlock && (loanCount.get(member.id)?.n ?? 0) >= type.loan_limit) {
+        if (!noBlock && store.loansHeld(member.id) >= type.loan_limit) {
           return fail(
             'loan_limit_reached',
             `Member ${member.barcode} already has ${type.loan_limit} items on loan.`,
@@ -189,7 +113,7 @@ export function createCirculation(db: Db, members: Members, now: () => Date) {
       const current = loan.get(book.barcode);
       if (!current) return fail('item_not_on_loan', `Item ${book.barcode} is not on loan.`);
       const borrower = members.byId(current.member_id);
-      const type = borrower ? memberType.get(borrower.member_type_id ?? '') : undefined;
+      const type = borrower ? memberType(borrower.member_type_id) : undefined;
       const { late, fineCents } = overdueFine(current.due_at, type, at);
       deleteLoan.run(book.barcode);
       if (fineCents > 0) addFine.run(fineCents, current.member_id);
