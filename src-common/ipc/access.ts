@@ -25,7 +25,10 @@ export const KeypadActionSchema = z.enum([
 ]);
 export type KeypadAction = z.infer<typeof KeypadActionSchema>;
 
-/** `KeyboardEvent.code` values (a keypad is a USB HID keyboard); a few per action at most. */
+/**
+ * `KeyboardEvent.code` values (a keypad is a USB HID keyboard), or a named key value (`ArrowUp`,
+ * `Enter`) a keypad sends under another code; a few per action at most.
+ */
 const KeyCodes = z.array(z.string().regex(/^[A-Za-z0-9]{1,40}$/)).max(8);
 
 /** Every action's keys; a key named under two actions does the first in this order. */
@@ -42,18 +45,21 @@ export const KeyMapSchema = z.object({
 export type KeyMap = z.infer<typeof KeyMapSchema>;
 
 /**
- * The arrow keys, Enter and Escape that every keyboard and most navigation keypads send, F1 for
- * help and F2 for audio, and the number pad's + and - for volume. Digits stay digits (a PIN).
+ * Out of the box, a plain number keypad (NumLock on or off: a key is read by its code, which
+ * NumLock does not change) and a keyboard: 8 and 2 move, 5 or Enter press, "." is Help, "/" is
+ * Back, "*" audio, "+" and "-" the volume; beside them the arrow keys, Enter, Escape, F1 and F2.
+ * The first key of each action is the one speech names (docs/accessibility.md, "Keys"). Digits
+ * stay digits where a screen types them (a PIN), so Help and Back are not digits.
  */
 export const DEFAULT_KEY_MAP: KeyMap = {
-  up: ['ArrowUp', 'ArrowLeft'],
-  down: ['ArrowDown', 'ArrowRight'],
-  select: ['Enter', 'NumpadEnter'],
-  back: ['Escape'],
-  help: ['F1'],
+  up: ['Numpad8', 'ArrowUp', 'ArrowLeft'],
+  down: ['Numpad2', 'ArrowDown', 'ArrowRight'],
+  select: ['Numpad5', 'NumpadEnter', 'Enter'],
+  back: ['NumpadDivide', 'Escape'],
+  help: ['NumpadDecimal', 'F1'],
   volumeUp: ['NumpadAdd', 'AudioVolumeUp'],
   volumeDown: ['NumpadSubtract', 'AudioVolumeDown'],
-  audio: ['F2', 'NumpadMultiply'],
+  audio: ['NumpadMultiply', 'F2'],
 };
 
 export const SPEECH_RATE = { min: 80, max: 450 } as const;

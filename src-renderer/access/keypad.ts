@@ -1,12 +1,12 @@
 import type { KeyMap, KeypadAction } from '../../src-common/ipc/contract';
 import type { ControlFacts } from './control-words';
 import { nextFocus } from './focus-order';
-import { actsOnKeydown, keypadAction } from './keypad-keys';
+import { actsOnKeydown, keypadAction, type Typing } from './keypad-keys';
 
 /** What the keypad needs of the kiosk at each key. */
 export interface KeypadPort {
-  /** The keypad's keys and whether this screen types digits; undefined where it does nothing. */
-  now(): { keys: KeyMap; digitsType: boolean } | undefined;
+  /** The keypad's keys and what this screen types; undefined where the keypad does nothing. */
+  now(): { keys: KeyMap; typing: Typing } | undefined;
   /** Says a control the focus moved to (audio mode only: the port decides). */
   sayControl(facts: ControlFacts | undefined): void;
   /** Back where a screen has no way back, help, audio, volume: the controller's. */
@@ -29,9 +29,24 @@ const shown = (element: HTMLElement): boolean =>
   element.closest('[inert], [aria-hidden="true"]') === null &&
   getComputedStyle(element).visibility !== 'hidden';
 
+/** Demo mode's strip: an evaluator's aid, not the screen's; its buttons come last. */
+const inDemoStrip = (element: HTMLElement): boolean => element.closest('.demo-strip') !== null;
+
 /** The region's controls a keyboard reaches, in the order they are read (DOM order). */
 function controlsOf(region: HTMLElement): HTMLElement[] {
   return [...region.querySelectorAll<HTMLElement>(CONTROLS)].filter(shown);
+}
+
+/**
+ * The order Up and Down go round: from the screen's first own control to its last, then the
+ * language and the modes (read before it, in its top strip), and demo mode's strip last, so its
+ * buttons never come between the screen's own. Index 0 is where the first press lands.
+ */
+function keypadOrder(region: HTMLElement): HTMLElement[] {
+  const all = controlsOf(region);
+  const own = all.filter((control) => !inDemoStrip(control));
+  const start = startOf(own);
+  return [...own.slice(start), ...own.slice(0, start), ...all.filter(inDemoStrip)];
 }
 
 /**
@@ -48,6 +63,9 @@ function startOf(controls: HTMLElement[]): number {
 }
 
 function labelText(element: HTMLElement): string {
+  // A name for the ear where the visible one reads badly (a demo barcode's 14 digits).
+  const spoken = element.dataset.keypadName;
+  if (spoken) return spoken;
   const label = element.getAttribute('aria-label');
   if (label) return label;
   const ids = element.getAttribute('aria-labelledby');
@@ -99,19 +117,19 @@ export function attachKeypad(target: Window, port: KeypadPort): () => void {
     if (event.defaultPrevented || event.ctrlKey || event.altKey || event.metaKey) return;
     const now = port.now();
     if (!now) return;
-    const action = keypadAction(event.code, now.keys, now.digitsType);
+    const action = keypadAction(event, now.keys, now.typing);
     if (!action) return;
     const focused = document.activeElement;
     // In a field, Left and Right move the caret, whatever the map says.
-    if (isTextField(focused) && (event.code === 'ArrowLeft' || event.code === 'ArrowRight')) return;
+    if (isTextField(focused) && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) return;
     if (!actsOnKeydown(action, event.repeat)) return;
     const region = activeRegion();
     if (!region) return;
     if (action === 'up' || action === 'down') {
       event.preventDefault();
-      const controls = controlsOf(region);
+      const controls = keypadOrder(region);
       const current = controls.findIndex((control) => control === focused);
-      const next = nextFocus(controls.length, current, startOf(controls), action);
+      const next = nextFocus(controls.length, current, 0, action);
       const control = next === undefined ? undefined : controls[next];
       control?.focus();
       port.sayControl(control && factsOf(control));

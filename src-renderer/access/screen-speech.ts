@@ -1,6 +1,7 @@
 import type { KioskState, Screen, TransactionLine } from '../../src-common/ipc/contract';
 import type { Translate } from '../i18n/message-key';
 import type { MessageContext } from '../lib/messages';
+import { capitalised, keyNamesOn, type KeyNames } from './key-names';
 import { attractSpeech, screenSpeech, showsAccessBar, type ScreenSpeech } from './speech-screens';
 import { lineSpeech, messageSpeech } from './speech-words';
 import type { Utterance } from './player';
@@ -32,6 +33,7 @@ export function speechFor(
       : undefined;
   const screen = screenSpeech(next, t);
   if (!screen) return undefined;
+  const names = keyNamesOn(next, t);
   const turnedOn = previous !== undefined && !previous.access.audio;
   const newScreen = previous === undefined || turnedOn || !sameScreen(previous, next);
   const notice = next.notice && next.notice.id !== previous?.notice?.id ? next.notice : undefined;
@@ -44,10 +46,10 @@ export function speechFor(
     ? [
         ...(turnedOn ? [t('access.speech.audioOn')] : []),
         ...noticeLines,
-        ...screenLines(screen, t),
+        ...screenLines(screen, names, t),
         // Where a patron starts, or has just started audio mode: the key that explains the rest.
         ...(turnedOn || (next.screen.name === 'attract' && screen.buttons.length > 0)
-          ? [t('access.speech.helpHint')]
+          ? [capitalised(t('access.speech.helpHint', { help: names.help }))]
           : []),
         ...warningLines,
       ]
@@ -63,15 +65,20 @@ export function speechFor(
 export function helpFor(state: KioskState, t: Translate, now: number = Date.now()): string[] {
   const screen = screenSpeech(state, t);
   if (!screen) return [];
+  const names = keyNamesOn(state, t);
   const bar = showsAccessBar(state.screen);
   const pressable = screen.buttons.length > 0 || screen.digits === true || bar;
   return [
-    ...(state.inactivityWarning ? warningSpeech(state, t, now) : screenLines(screen, t, 'listed')),
-    ...(pressable ? [t('access.speech.keys.move'), t('access.speech.keys.select')] : []),
+    ...(state.inactivityWarning
+      ? warningSpeech(state, t, now)
+      : screenLines(screen, names, t, 'listed')),
+    ...(pressable
+      ? [t('access.speech.keys.move', names), t('access.speech.keys.select', names)]
+      : []),
     ...(screen.digits ? [t('access.speech.keys.digits')] : []),
-    ...(screen.back ? [t('access.speech.keys.back', { label: screen.back })] : []),
-    t('access.speech.keys.help'),
-    t('access.speech.keys.volume'),
+    ...(screen.back ? [t('access.speech.keys.back', { ...names, label: screen.back })] : []),
+    t('access.speech.keys.help', names),
+    t('access.speech.keys.volume', names),
     ...(bar
       ? [
           t('access.speech.keys.rate', {
@@ -80,16 +87,17 @@ export function helpFor(state: KioskState, t: Translate, now: number = Date.now(
           }),
         ]
       : []),
-    t('access.speech.keys.audio'),
-  ];
+    t('access.speech.keys.audio', names),
+  ].map(capitalised);
 }
 
 /** Said again at intervals on the attract screen in audio mode: what is offered and how to start. */
 export function attractHint(state: KioskState, t: Translate): string[] {
   if (state.screen.name !== 'attract') return [];
   const hint = attractSpeech(state, state.screen, t, 'brief');
+  const names = keyNamesOn(state, t);
   return hint.buttons.length > 0
-    ? [...screenLines(hint, t), t('access.speech.helpHint')]
+    ? [...screenLines(hint, names, t), capitalised(t('access.speech.helpHint', names))]
     : hint.lines;
 }
 
@@ -99,6 +107,7 @@ export function attractHint(state: KioskState, t: Translate): string[] {
  */
 function screenLines(
   screen: ScreenSpeech,
+  names: KeyNames,
   t: Translate,
   keys: 'with-keys' | 'listed' = 'with-keys',
 ): string[] {
@@ -106,7 +115,7 @@ function screenLines(
   return [
     ...screen.lines,
     t('access.speech.buttons', { list: screen.buttons.join('; ') }),
-    ...(keys === 'with-keys' ? [t('access.speech.move')] : []),
+    ...(keys === 'with-keys' ? [capitalised(t('access.speech.move', names))] : []),
   ];
 }
 
@@ -215,12 +224,13 @@ function warningSpeech(state: KioskState, t: Translate, now: number): string[] {
   const warning = state.inactivityWarning;
   if (!warning) return [];
   const count = Math.max(0, Math.ceil((warning.deadline - now) / 1000));
+  const names = keyNamesOn(state, t);
   return [
     t('stillThere.title'),
     warning.printsReceipt
       ? t('access.speech.stillThere.countdownReceipt', { count })
       : t('access.speech.stillThere.countdown', { count }),
-    t('access.speech.stillThere.stay'),
-    t('access.speech.stillThere.more'),
+    t('access.speech.stillThere.stay', names),
+    t('access.speech.stillThere.more', names),
   ];
 }

@@ -1,6 +1,7 @@
 import type { KioskState, Language, PatronView } from '../../src-common/ipc/contract';
 import type { Translate } from '../i18n/message-key';
 import { moneyWords } from '../lib/line-words';
+import { keyNamesOn } from './key-names';
 import { countWords } from '../lib/messages';
 import type { ScreenOf } from '../lib/screens';
 import { attractOffer } from '../patron/attract-offer';
@@ -37,7 +38,7 @@ export function screenSpeech(state: KioskState, t: Translate): ScreenSpeech | un
           t('sip2.pin.title'),
           ...(screen.triesLeft ? [t('sip2.pin.wrong', { count: screen.triesLeft })] : []),
           t('sip2.pin.hint'),
-          t('access.speech.pin.keys'),
+          t('access.speech.pin.keys', keyNamesOn(state, t)),
         ].map(sentence),
         buttons: [],
         back: t('session.cancel'),
@@ -49,7 +50,7 @@ export function screenSpeech(state: KioskState, t: Translate): ScreenSpeech | un
           sentence(t('email.title')),
           ...(screen.message ? [messageSpeech(screen.message, t)] : []),
           sentence(t('email.label')),
-          t('access.speech.email.keys'),
+          t('access.speech.email.keys', keyNamesOn(state, t)),
         ],
         buttons: [t('email.submit'), t('session.cancel')],
         back: t('session.cancel'),

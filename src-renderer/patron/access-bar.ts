@@ -1,5 +1,6 @@
 import type { AccessStation, SPEECH_RATE } from '../../src-common/ipc/access';
-import type { MessageKey } from '../i18n/message-key';
+import { helpKeysShown } from '../access/key-names';
+import type { Translate } from '../i18n/message-key';
 
 /**
  * The contract's bounds, restated without its module (which would bring zod into the bundle);
@@ -17,12 +18,12 @@ export function stepSpeechRate(rate: number, direction: -1 | 1): number {
 
 /**
  * The attract screen's line on starting audio mode without sight, true to the station: the
- * headphones only where plugging them in starts it, F1 only where the Help key map has it (a
- * keypad's own Help key is labelled by its maker).
+ * headphones only where plugging them in starts it, and where the Help key is (the number pad's,
+ * a keyboard's F1, or "the Help key" its maker labelled).
  */
-export function audioHintKey(station: AccessStation): MessageKey {
-  const f1 = station.keys.help.includes('F1');
-  if (station.audioOnHeadphones)
-    return f1 ? 'access.bar.hintHeadphonesF1' : 'access.bar.hintHeadphones';
-  return f1 ? 'access.bar.hintF1' : 'access.bar.hintKey';
+export function audioHint(station: AccessStation, t: Translate): string {
+  const keys = helpKeysShown(station.keys, t);
+  return t(station.audioOnHeadphones ? 'access.bar.hintHeadphones' : 'access.bar.hintKey', {
+    keys,
+  });
 }

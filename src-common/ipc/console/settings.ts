@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KeyMapSchema } from '../access';
 import { consoleAnswer } from './answer';
 import { ConfirmedChangesSchema, SecurityChangeSchema } from './security-change';
 import type { SettingsChannel } from './channels';
@@ -6,6 +7,8 @@ import type { SettingsChannel } from './channels';
 const Text = z.string().max(2_000);
 /** A number field; `null` is an empty input (unset where the setting is optional). */
 const NumberField = z.number().nullable();
+/** One keypad action's keys, as pressed on the form (their `KeyboardEvent.code` names). */
+const KeysField = z.array(z.string().max(40)).max(16);
 
 /**
  * The settings screen's form: one entry per field, keyed by the setting's dotted path (the same
@@ -87,6 +90,14 @@ export const SettingsFormSchema = z.object({
   'accessibility.audioOnHeadphones': z.boolean(),
   'accessibility.voices.en': Text,
   'accessibility.voices.es': Text,
+  'accessibility.keys.up': KeysField,
+  'accessibility.keys.down': KeysField,
+  'accessibility.keys.select': KeysField,
+  'accessibility.keys.back': KeysField,
+  'accessibility.keys.help': KeysField,
+  'accessibility.keys.volumeUp': KeysField,
+  'accessibility.keys.volumeDown': KeysField,
+  'accessibility.keys.audio': KeysField,
   'metrics.enabled': z.boolean(),
   'metrics.host': Text,
   'metrics.port': NumberField,
@@ -189,6 +200,8 @@ export const SettingsViewSchema = z.object({
   fleet: FleetStatusSchema.optional(),
   /** A staff card is set (its code is never shown again: console.settings.staffCard). */
   staffCard: z.boolean(),
+  /** The keypad's keys out of the box, for "Back to the usual keys". */
+  defaultKeys: KeyMapSchema,
 });
 export type SettingsView = z.infer<typeof SettingsViewSchema>;
 

@@ -7,6 +7,7 @@ import type {
   SettingsForm,
   SettingsView,
 } from '../../../src-common/ipc/console/settings';
+import { DEFAULT_KEY_MAP } from '../../../src-common/ipc/access';
 import { createLogger } from '../../../src-shared/log/logger';
 import { APP_VERSION } from '../../settings/app-version';
 import { checkSettings } from '../../settings/check';
@@ -107,6 +108,7 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
         : {}),
       ...fleetStatus(context.settings),
       staffCard: store.stored().staff?.cardHash !== undefined,
+      defaultKeys: DEFAULT_KEY_MAP,
     };
   };
 

@@ -182,12 +182,12 @@ describe('the settings screen names every setting, choice and rule in words', ()
     [
       'en',
       'accessibilityKeys',
-      'The keypad’s keys are set in the settings file or a settings export (accessibility.keys), not on this screen; saving here keeps them as they are.',
+      'The keypad’s keys: for each action, the keys that do it; speech names the first. Out of the box a number pad works with NumLock on or off: 8 and 2 move, 5 or Enter press, “.” is Help, “/” is Back.',
     ],
     [
       'es',
       'accessibilityKeys',
-      'Las teclas del teclado numérico se configuran en el archivo de configuración o en una exportación (accessibility.keys), no en esta pantalla; al guardar aquí se mantienen como están.',
+      'Las teclas del teclado numérico: para cada acción, las teclas que la hacen; la voz nombra la primera. Sin cambiar nada, un teclado numérico funciona con Bloq Num activado o no: 8 y 2 mueven, 5 o Intro pulsan, «.» es Ayuda, «/» es Atrás.',
     ],
   ] as const)('in %s, %s reads exactly "%s"', (language, id, text) => {
     expect(words(language, id)).toBe(text);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_KEY_MAP, SPEECH_RATE } from '../../../src-common/ipc/access';
 import type { AccessStation } from '../../../src-common/ipc/access';
-import { RATE_STEP, audioHintKey, stepSpeechRate } from '../../../src-renderer/patron/access-bar';
+import { RATE_STEP, audioHint, stepSpeechRate } from '../../../src-renderer/patron/access-bar';
+import { translators as T } from '../../support/catalog-words';
 
 describe('stepSpeechRate', () => {
   it.each([
@@ -26,7 +27,7 @@ describe('stepSpeechRate', () => {
   });
 });
 
-describe('audioHintKey', () => {
+describe('audioHint: where the Help key is, on the welcome screen', () => {
   const station = (audioOnHeadphones: boolean, help: string[]): AccessStation => ({
     keys: { ...DEFAULT_KEY_MAP, help },
     hintRepeatSeconds: 30,
@@ -34,11 +35,32 @@ describe('audioHintKey', () => {
   });
 
   it.each([
-    { headphones: true, help: ['F1'], key: 'access.bar.hintHeadphonesF1' },
-    { headphones: true, help: ['Numpad0'], key: 'access.bar.hintHeadphones' },
-    { headphones: false, help: ['F1', 'Numpad0'], key: 'access.bar.hintF1' },
-    { headphones: false, help: ['Numpad0'], key: 'access.bar.hintKey' },
-  ])('headphones start audio: $headphones, help keys $help: $key', ({ headphones, help, key }) => {
-    expect(audioHintKey(station(headphones, help))).toBe(key);
+    {
+      headphones: true,
+      help: DEFAULT_KEY_MAP.help,
+      en: 'For audio, plug in headphones or press the . key on the number pad or F1 on a keyboard.',
+      es: 'Para audio, conecte unos auriculares o pulse la tecla . del teclado numérico o F1 en un teclado.',
+    },
+    {
+      headphones: true,
+      help: ['F1'],
+      en: 'For audio, plug in headphones or press F1 on a keyboard.',
+      es: 'Para audio, conecte unos auriculares o pulse F1 en un teclado.',
+    },
+    {
+      headphones: false,
+      help: ['Numpad0'],
+      en: 'For audio, press the 0 key on the number pad.',
+      es: 'Para audio, pulse la tecla 0 del teclado numérico.',
+    },
+    {
+      headphones: false,
+      help: ['F13', 'F14'],
+      en: 'For audio, press the Help key.',
+      es: 'Para audio, pulse la tecla Ayuda.',
+    },
+  ])('headphones start audio: $headphones, help keys $help', ({ headphones, help, en, es }) => {
+    expect(audioHint(station(headphones, [...help]), T.en)).toBe(en);
+    expect(audioHint(station(headphones, [...help]), T.es)).toBe(es);
   });
 });

@@ -83,10 +83,7 @@ export function selectOptions(): Record<SelectField, string[]> {
   >;
 }
 
-/**
- * The form as the effective settings fill it in. The keypad's key map (`accessibility.keys`) is
- * not on it: lists of key codes are written in the settings file or an export.
- */
+/** The form as the effective settings fill it in, the keypad's keys per action among it. */
 export function formOf(settings: Settings): SettingsForm {
   const { service, patron, scanner, offline, sip2, accessibility } = settings;
   const device = scanner.device;
@@ -162,6 +159,14 @@ export function formOf(settings: Settings): SettingsForm {
     'accessibility.audioOnHeadphones': accessibility.audioOnHeadphones,
     'accessibility.voices.en': accessibility.voices.en,
     'accessibility.voices.es': accessibility.voices.es,
+    'accessibility.keys.up': accessibility.keys.up,
+    'accessibility.keys.down': accessibility.keys.down,
+    'accessibility.keys.select': accessibility.keys.select,
+    'accessibility.keys.back': accessibility.keys.back,
+    'accessibility.keys.help': accessibility.keys.help,
+    'accessibility.keys.volumeUp': accessibility.keys.volumeUp,
+    'accessibility.keys.volumeDown': accessibility.keys.volumeDown,
+    'accessibility.keys.audio': accessibility.keys.audio,
     'metrics.enabled': settings.metrics.enabled,
     'metrics.host': settings.metrics.host,
     'metrics.port': settings.metrics.port,
