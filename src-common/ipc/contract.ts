@@ -27,7 +27,12 @@ import { diagnosticsInvokeContract } from './console/diagnostics';
 import { documentsInvokeContract, UploadViewSchema } from './console/documents';
 import { membersInvokeContract } from './console/members';
 import { settingsInvokeContract } from './console/settings';
-import { FeedbackSoundSchema, NoticeSchema, PatronScreenSchemas } from './patron';
+import {
+  FeedbackSoundSchema,
+  NoticeSchema,
+  PatronScreenSchemas,
+  SessionEndingSchema,
+} from './patron';
 import type { ConsoleAnswer } from './console/answer';
 import type { Problem } from './problem';
 
@@ -102,6 +107,8 @@ export const KioskStateSchema = z.object({
   wedge: WedgeSettingsSchema,
   /** A message about the last scan that is not a line of the session (card as item, ...). */
   notice: NoticeSchema.optional(),
+  /** How the last patron session ended, until the next one starts (audio mode says it). */
+  sessionEnded: SessionEndingSchema.optional(),
   /** The sound to play for the last outcome; `id` changes with each, so each plays once. */
   feedback: z.object({ id: z.number().int(), sound: FeedbackSoundSchema }).optional(),
   /** Feedback and speech volume, 0 (silent) to 1: the station's, until a patron changes it. */

@@ -171,6 +171,33 @@ export const PatronViewSchema = z.object({
 });
 export type PatronView = z.infer<typeof PatronViewSchema>;
 
+/**
+ * Where the station's scanner is, as the welcome screen tells a patron (settings
+ * `kiosk.scannerPlace`); `unstated`: no place named, only how to hold the card.
+ */
+export const ScannerPlaceSchema = z.enum([
+  'unstated',
+  'below-screen',
+  'right-of-screen',
+  'left-of-screen',
+  'counter-in-front',
+]);
+export type ScannerPlace = z.infer<typeof ScannerPlaceSchema>;
+
+/**
+ * How the last session ended, for a patron who cannot see the screen: audio mode says it in
+ * the patron's language before going quiet. `id` changes with each ending. `how`: the patron's
+ * Cancel (`cancelled`), Finish on the blocked screen (`closed`), no answer on a screen
+ * (`timed-out`) or to the receipt question (`no-receipt`); `done`: what the session left
+ * recorded (borrowed or returned items stay so).
+ */
+export const SessionEndingSchema = z.object({
+  id: z.number().int().nonnegative(),
+  how: z.enum(['cancelled', 'closed', 'timed-out', 'no-receipt']),
+  done: z.enum(['nothing', 'borrowed', 'returned']),
+});
+export type SessionEnding = z.infer<typeof SessionEndingSchema>;
+
 /** The receipt: the kiosk's branch, the date, the items, no more of the patron than a first name. */
 export const ReceiptSchema = z.object({
   kind: z.enum(['check-out', 'check-in']),
@@ -191,6 +218,8 @@ export const PatronScreenSchemas = [
     name: z.literal('attract'),
     outOfService: z.boolean(),
     allowEmail: z.boolean(),
+    /** Where the scanner is, when the station says: the welcome screen's hint names it. */
+    scannerPlace: ScannerPlaceSchema.exclude(['unstated']).optional(),
     offline: z.object({ checkOut: z.boolean(), checkIn: z.boolean() }).optional(),
     /**
      * Online, what the library system takes at the kiosk now (SIP2's ACS status), present only

@@ -51,9 +51,9 @@ function timerFired(config: SessionConfig, state: SessionState, timer: TimerName
       if (step.name === 'receipt' && step.step === 'ask') {
         return endPrintsReceipt(config, step)
           ? printing(config, state, step.receipt)
-          : endSession(config, state);
+          : endSession(config, state, 'reset', 'no-receipt');
       }
-      return endSession(config, state);
+      return endSession(config, state, 'reset', 'timed-out');
     case 'thank-you':
       return step.name === 'thanks' ? endSession(config, state) : stay(state);
     case 'notice': {
@@ -177,7 +177,13 @@ export function updateSession(
       if ((step.name === 'patron' || step.name === 'check-in') && hasCommitted(step.lines)) {
         return finish(config, state, event.at);
       }
-      return endSession(config, state);
+      // The blocked screen's one button is Finish: the session closes, it is not cancelled.
+      return endSession(
+        config,
+        state,
+        'reset',
+        step.name === 'patron' && step.patron.blocked ? 'closed' : 'cancelled',
+      );
     case 'availability':
       return stay({ ...state, outOfService: !event.signedIn });
     case 'connectivity':

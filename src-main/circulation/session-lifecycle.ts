@@ -1,4 +1,9 @@
-import type { FeedbackSound, Notice, PatronMessage } from '../../src-common/ipc/patron';
+import type {
+  FeedbackSound,
+  Notice,
+  PatronMessage,
+  SessionEnding,
+} from '../../src-common/ipc/patron';
 import { ReceiptSettingsSchema, type ReceiptSettings } from '../settings/schema';
 import type { SessionEffect, TimerName } from './session-events';
 import type { SessionConfig, SessionState, SessionStep } from './session-state';
@@ -125,9 +130,25 @@ export function startSession(
     notice: _notice,
     choicesEndWithNotice: _choicesEndWithNotice,
     moreTime: _moreTime,
+    ended: _ended,
     ...rest
   } = state;
   return armInactivity(config, { ...rest, generation: state.generation + 1, step, nextLineId: 0 });
+}
+
+/** How a session ended, as audio mode tells it: what ended it, and what it left recorded. */
+export type Ending = SessionEnding['how'];
+
+/**
+ * What the session being left recorded: items borrowed or returned (done, or recorded to be
+ * confirmed) stay so whatever ended it; a line still awaiting its answer is not claimed.
+ */
+function doneIn(step: SessionStep): SessionEnding['done'] {
+  if (step.name === 'receipt') return step.receipt.kind === 'check-out' ? 'borrowed' : 'returned';
+  if (step.name !== 'patron' && step.name !== 'check-in') return 'nothing';
+  const recorded = step.lines.some((line) => line.status === 'done' || line.status === 'queued');
+  if (!recorded) return 'nothing';
+  return step.name === 'patron' ? 'borrowed' : 'returned';
 }
 
 /**
@@ -153,12 +174,14 @@ export type ChoicesAtEnd =
 /**
  * Back to attract with every patron datum dropped: a new generation (late answers are ignored),
  * the language and contrast back to the defaults (at once, or once the notice clears), and the
- * scanner ready to take the same card again.
+ * scanner ready to take the same card again. `ending`: how it ended, where audio mode has to
+ * say so (a thank-you, a refusal's notice or staff stepping in say it otherwise).
  */
 export function endSession(
   config: SessionConfig,
   state: SessionState,
   choices: ChoicesAtEnd = 'reset',
+  ending?: Ending,
 ): Transition {
   const {
     warning: _warning,
@@ -166,15 +189,19 @@ export function endSession(
     choicesEndWithNotice: _choicesEndWithNotice,
     moreTime: _moreTime,
     timeFactor: _timeFactor,
+    ended: _ended,
     ...rest
   } = state;
   const keepChoices = choices === 'until-notice-clears';
+  const endCount = ending ? state.endCount + 1 : state.endCount;
   return {
     state: {
       ...rest,
       generation: state.generation + 1,
       step: { name: 'attract' },
       nextLineId: 0,
+      endCount,
+      ...(ending ? { ended: { id: endCount, how: ending, done: doneIn(state.step) } } : {}),
       ...(keepChoices ? { choicesEndWithNotice: true as const } : {}),
     },
     effects: [

@@ -14,6 +14,9 @@ export function sessionScreen(config: SessionConfig, state: SessionState): Scree
       return {
         name: 'attract',
         outOfService: state.outOfService,
+        ...(config.scannerPlace && config.scannerPlace !== 'unstated'
+          ? { scannerPlace: config.scannerPlace }
+          : {}),
         allowEmail: config.patron.allowEmail && !state.offline && offers.checkOut,
         ...(state.offline
           ? {

@@ -4,6 +4,8 @@ import type {
   PatronMessage,
   PatronView,
   Receipt,
+  ScannerPlace,
+  SessionEnding,
   TransactionLine,
 } from '../../src-common/ipc/patron';
 import type {
@@ -17,6 +19,8 @@ import { SESSION_TIMER_RUNS } from '../../src-common/screens';
 /** What the session machine needs to know about the kiosk; fixed for the machine's life. */
 export interface SessionConfig {
   branchName: string;
+  /** Where the station's scanner is, for the welcome screen's hint; absent, `unstated`. */
+  scannerPlace?: ScannerPlace;
   patron: PatronSettings;
   receiptMode: ReceiptSettings['mode'];
   /** The receipt question's own timing and what its silence means; absent, the defaults. */
@@ -156,6 +160,9 @@ export interface SessionState {
   choicesEndWithNotice?: true;
   /** Notice ids never restart, so a notice after a session ended is still a new notice. */
   noticeCount: number;
+  /** How the last session ended, until the next one starts; ids never restart either. */
+  ended?: SessionEnding;
+  endCount: number;
 }
 
 export function initialSessionState(outOfService: boolean): SessionState {
@@ -166,6 +173,7 @@ export function initialSessionState(outOfService: boolean): SessionState {
     step: { name: 'attract' },
     nextLineId: 0,
     noticeCount: 0,
+    endCount: 0,
   };
 }
 

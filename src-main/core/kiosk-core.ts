@@ -17,7 +17,7 @@ import type {
   ResponseOf,
   Theme,
 } from '../../src-common/ipc/contract';
-import type { Receipt } from '../../src-common/ipc/patron';
+import type { Receipt, ScannerPlace } from '../../src-common/ipc/patron';
 import type { GateState } from '../ipc/choke-point';
 import { classify } from '../scanner/classify';
 import type { Classification } from '../../src-common/ipc/scan-event';
@@ -54,6 +54,8 @@ export interface KioskCoreOptions {
   branchName: string;
   /** The branch's name as the service's branch list gives it, once read (core/branch-name.ts). */
   branch?: Pick<BranchName, 'name' | 'onChange'>;
+  /** Where the station's scanner is (settings `kiosk.scannerPlace`); absent, not said. */
+  scannerPlace?: ScannerPlace;
   defaultLanguage: Language;
   defaultTheme: Theme;
   /** Feedback and speech volume, 0 to 1. */
@@ -191,6 +193,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     get branchName() {
       return branchName();
     },
+    ...(options.scannerPlace ? { scannerPlace: options.scannerPlace } : {}),
     patron:
       options.emailLookup === false ? { ...options.patron, allowEmail: false } : options.patron,
     receiptMode: options.receiptMode,
@@ -284,6 +287,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       screen: staffScreen ?? sessionScreen(config, patron),
       wedge,
       ...(!staffScreen && patron.notice ? { notice: patron.notice } : {}),
+      ...(!staffScreen && patron.ended ? { sessionEnded: patron.ended } : {}),
       ...(feedback ? { feedback } : {}),
       volume,
       access,

@@ -367,6 +367,7 @@ async function bootParts(
     ...(adapters.cancelSignIn ? { cancelSignIn: () => adapters.cancelSignIn?.(auth) } : {}),
     scanner,
     scannerSettings: settings.scanner,
+    scannerPlace: settings.kiosk.scannerPlace,
     service: { baseUrl: service.connection.baseUrl, embedded: service.embedded },
     // The patron session gets the circulation calls, not the staff sign-in behind them.
     circulation: sip2?.port ?? {

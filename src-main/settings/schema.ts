@@ -13,6 +13,7 @@ import {
   SPEECH_RATE,
   type KeyMap,
 } from '../../src-common/ipc/access';
+import { ScannerPlaceSchema } from '../../src-common/ipc/patron';
 
 export const REGISTERED_CLIENT_ID = 'library-kiosk';
 export const DEVELOPMENT_CLIENT_ID = 'library-kiosk-dev';
@@ -90,6 +91,8 @@ export const KioskIdentitySchema = z.object({
   theme: z
     .enum(['standard', 'high-contrast'], { message: "must be 'standard' or 'high-contrast'" })
     .default('standard'),
+  /** Where the scanner is on this station: the welcome screen tells patrons (shown and spoken). */
+  scannerPlace: ScannerPlaceSchema.default('unstated'),
 });
 
 /** An espeak-ng voice name (`en-us`, `es`, `en-gb-x-rp`, `mb-en1`): never a path or option. */

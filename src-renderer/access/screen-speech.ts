@@ -42,6 +42,9 @@ export function speechFor(
   const newWarning =
     warning !== undefined && warning.deadline !== previous?.inactivityWarning?.deadline;
   const warningLines = newWarning ? warningSpeech(next, t, now) : [];
+  // "I'm still here" (or More time): the warning went and the screen is as it was; where the
+  // patron is, again, so they know what they came back to.
+  const answered = !newScreen && previous.inactivityWarning !== undefined && !warning;
   const lines = newScreen
     ? [
         ...(turnedOn ? [t('access.speech.audioOn')] : []),
@@ -53,9 +56,37 @@ export function speechFor(
           : []),
         ...warningLines,
       ]
-    : [...changesWithin(previous, next, t), ...noticeLines, ...warningLines];
+    : [
+        ...changesWithin(previous, next, t),
+        ...noticeLines,
+        ...(answered ? screenLines(screen, names, t) : []),
+        ...warningLines,
+      ];
   if (lines.length === 0) return undefined;
-  return { lines, interrupt: newScreen || newWarning };
+  return { lines, interrupt: newScreen || newWarning || answered };
+}
+
+/**
+ * How the patron's session ended, said as it ends (its new screen is the welcome screen in the
+ * kiosk's own language and modes): what ended it, what stays recorded, goodbye. Undefined where
+ * nothing ended, audio mode was off, or the ending says itself (a thank-you, a refusal's notice).
+ * `t` speaks the patron's language, the one `previous` was in.
+ */
+export function endingSpeech(
+  previous: KioskState,
+  next: KioskState,
+  t: Translate,
+): Utterance | undefined {
+  const ended = next.sessionEnded;
+  if (!ended || ended.id === previous.sessionEnded?.id || !previous.access.audio) return undefined;
+  return {
+    lines: [
+      t(`access.speech.ended.${ended.how}`),
+      ...(ended.how === 'closed' ? [] : [t(`access.speech.ended.${ended.done}`)]),
+      t('access.speech.ended.goodbye'),
+    ],
+    interrupt: true,
+  };
 }
 
 /**

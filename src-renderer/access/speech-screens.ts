@@ -1,10 +1,11 @@
 import type { KioskState, Language, PatronView } from '../../src-common/ipc/contract';
 import type { Translate } from '../i18n/message-key';
 import { moneyWords } from '../lib/line-words';
-import { keyNamesOn } from './key-names';
 import { countWords } from '../lib/messages';
 import type { ScreenOf } from '../lib/screens';
 import { attractOffer } from '../patron/attract-offer';
+import { keyNamesOn } from './key-names';
+import { scannerHintKey } from '../patron/scanner-hint';
 import { hasCommitted } from '../patron/session-lines';
 import { thanksWords } from '../patron/thanks-words';
 import { messageSpeech, sentence, systemWordsSpeech } from './speech-words';
@@ -174,7 +175,7 @@ export function attractSpeech(
         : []),
       ...(offer.banner ? [sentence(t(offer.banner))] : []),
       ...(offer.cardScan
-        ? [t('attract.instruction'), ...(whole ? [t('attract.hint')] : [])]
+        ? [t('attract.instruction'), ...(whole ? [t(scannerHintKey(screen.scannerPlace))] : [])]
         : [t('attract.offline.returnsInstruction')]
       ).map(sentence),
     ],

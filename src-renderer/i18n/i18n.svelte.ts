@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import type { Language } from '../../src-common/ipc/contract';
 import type { en } from './catalog';
 import enBase from './en.json';
-import type { MessageKey } from './message-key';
+import type { MessageKey, Translate } from './message-key';
 
 export type { MessageKey } from './message-key';
 
@@ -101,4 +101,13 @@ export function t(key: MessageKey, params: Record<string, string | number> = {})
 /** The language the screens are in now; reactive, like `t`. */
 export function currentLanguage(): Language {
   return current.language;
+}
+
+/**
+ * The words of one language whatever the screens show now: what audio mode says as a session
+ * ends, in the language the patron chose, after the screens went back to the kiosk's own.
+ */
+export function tIn(language: Language): Translate {
+  const fixed = instance.getFixedT(language);
+  return (key, params = {}) => fixed(key, params);
 }

@@ -28,6 +28,7 @@ describe('conf settings store', () => {
       branchName: 'Central',
       defaultLanguage: 'en',
       theme: 'standard',
+      scannerPlace: 'unstated',
     });
   });
 

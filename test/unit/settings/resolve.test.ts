@@ -29,7 +29,12 @@ describe('settings resolution', () => {
     expect(settings.dataDir).toBe('/var/lib/kiosk-test');
     expect(settings.signInPresentation).toBe('auth-window');
     expect(settings.allowBasicTextEncryption).toBe(false);
-    expect(settings.kiosk).toEqual({ branchName: '', defaultLanguage: 'en', theme: 'standard' });
+    expect(settings.kiosk).toEqual({
+      branchName: '',
+      defaultLanguage: 'en',
+      theme: 'standard',
+      scannerPlace: 'unstated',
+    });
     expect(settings.patron).toEqual({
       inactivityTimeoutMs: 120_000,
       warningMs: 20_000,
