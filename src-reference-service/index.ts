@@ -28,7 +28,7 @@ import { createCatalog } from './domain/catalog';
 import { createCirculation } from './domain/circulation';
 import { createDocuments } from './domain/documents';
 import { createMembers, type MemberPutMode } from './domain/members';
-import { demoSamples } from './demo-guide';
+import { demoItemsNow, demoSamples, type DemoItemsNow } from './demo-guide';
 import { createFaultController, type FaultController } from './faults';
 import { createRoutes } from './http/api-routes';
 import { createApiServer } from './http/api-server';
@@ -124,6 +124,8 @@ export interface RunningService {
   memberPut: MemberPutMode;
   /** The SIP2 listener, when started with `sip2`: where it listens and its login (the published demo one with `demoAccounts`, else the data folder's own). */
   sip2?: RunningSip2;
+  /** The demo items now: which a loan holds, which are free (the kiosk's demo strip). */
+  demoItems: () => DemoItemsNow;
   stop(): Promise<void>;
 }
 
@@ -317,6 +319,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
       dialect: dialect.name,
       memberPut: options.memberPut ?? 'merge',
       ...(sip2 ? { sip2 } : {}),
+      demoItems: demoItemsNow(db),
       stop: async () => {
         await stopAll();
         cache.clear();

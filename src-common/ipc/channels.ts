@@ -33,6 +33,8 @@ export const CHANNEL_GATES = {
   'patron.activity': 'patron',
   'patron.moreTime': 'patron',
   'patron.cancel': 'patron',
+  'patron.renew': 'patron',
+  'patron.renewAll': 'patron',
   // Reachable without staff mode: they show the PIN screen, check the PIN and leave.
   'staff.open': 'either',
   'staff.submitPin': 'either',

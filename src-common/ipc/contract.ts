@@ -181,6 +181,10 @@ export const invokeContract = {
   'patron.moreTime': { request: None, response: None },
   /** "Cancel" / "Start over": ends the session at once. */
   'patron.cancel': { request: None, response: None },
+  /** "Renew" on a loan of the patron screen's list: `loan` is its place in that list. */
+  'patron.renew': { request: z.object({ loan: z.number().int().nonnegative() }), response: None },
+  /** "Renew all": every loan the list offers to renew. */
+  'patron.renewAll': { request: None, response: None },
   'staff.open': { request: None, response: None },
   'staff.submitPin': {
     request: z.object({ pin: z.string().min(1).max(32) }),

@@ -76,6 +76,12 @@ export const PatronMessageKindSchema = z.enum([
   'pin-tries-used',
   /** The library system does not take loans at the kiosk now (SIP2's ACS status says so). */
   'check-out-not-offered',
+  /** A renewal from the list needs the library system, which cannot be reached: none recorded. */
+  'offline-renew-unavailable',
+  /** A scan came in too short, too long or garbled: nothing was done with it, scan again. */
+  'unreadable-scan',
+  /** "More time" was pressed: how long this screen now waits (`seconds`). */
+  'more-time',
 ]);
 export type PatronMessageKind = z.infer<typeof PatronMessageKindSchema>;
 
@@ -84,6 +90,8 @@ export const PatronMessageSchema = z.object({
   code: RefusalCodeSchema.optional(),
   /** The service's own words, shown only where the kiosk has no message of its own. */
   serviceText: z.string().max(300).optional(),
+  /** A length of time the words name (`more-time`: how long this screen now waits). */
+  seconds: z.number().int().positive().optional(),
 });
 export type PatronMessage = z.infer<typeof PatronMessageSchema>;
 
@@ -94,6 +102,15 @@ export const LoanLineSchema = z.object({
   titleIs: z.literal('barcode-end').optional(),
   dueDate: DateViewSchema,
   overdue: z.union([z.boolean(), z.literal('unknown')]),
+  /** Borrowed in this session: on the card now, with nothing to renew yet. */
+  borrowedNow: z.literal(true).optional(),
+  /**
+   * Whether the patron may renew it from the list: `offered` (a Renew button), `pending` (a
+   * renewal sent, its answer awaited), `renewed` (renewed in this session: not again); absent,
+   * not from here (the item's barcode is not known, it was borrowed just now, the patron is
+   * blocked, or the library system is away).
+   */
+  renew: z.enum(['offered', 'pending', 'renewed']).optional(),
 });
 export type LoanLine = z.infer<typeof LoanLineSchema>;
 
@@ -150,6 +167,11 @@ export const TransactionLineSchema = z.object({
   systemWords: SystemWordsSchema.optional(),
   /** The library system's lines for the receipt (SIP2's print lines, AG), verbatim. */
   printLines: SystemWordsSchema.optional(),
+  /**
+   * Check-in: the item was scanned again after it was returned in this session, this many
+   * times; nothing was sent again ("Already returned just now").
+   */
+  again: z.number().int().positive().optional(),
 });
 export type TransactionLine = z.infer<typeof TransactionLineSchema>;
 
@@ -249,6 +271,8 @@ export const PatronScreenSchemas = [
     name: z.literal('patron'),
     patron: PatronViewSchema,
     session: z.array(TransactionLineSchema),
+    /** The library system cannot be reached: loans are not renewed from the list, and it says so. */
+    renewOffline: z.literal(true).optional(),
   }),
   /** `offline`: returns are recorded now and their fines calculated later. */
   z.object({

@@ -71,6 +71,11 @@ export interface CirculationDesk {
     queuedInSession: number;
   }): Promise<CirculationAnswer>;
   checkIn(itemBarcode: string): Promise<CirculationAnswer>;
+  /**
+   * A renewal asked from the list of loans: the same check-out of an item on the card (SIP2's
+   * client renews it with 29), but never recorded offline, since the item is not at the kiosk.
+   */
+  renew(request: { itemBarcode: string; memberBarcode: string }): Promise<CirculationAnswer>;
 }
 
 /** Without offline parts (tests of the session alone): every call goes to the service. */
@@ -85,6 +90,10 @@ export function onlineDesk(port: CirculationPort): CirculationDesk {
       result: await port.checkOut({ itemBarcode, memberBarcode }),
     }),
     checkIn: async (itemBarcode) => ({ via: 'service', result: await port.checkIn(itemBarcode) }),
+    renew: async ({ itemBarcode, memberBarcode }) => ({
+      via: 'service',
+      result: await port.checkOut({ itemBarcode, memberBarcode }),
+    }),
   };
 }
 

@@ -16,11 +16,13 @@ import {
   play,
   startSession,
   stay,
+  withNotice,
   withoutNotice,
   type Transition,
 } from './session-lifecycle';
 import { pinSubmitted } from './session-pin';
-import { scanned } from './session-scans';
+import { renewLoans } from './session-renewals';
+import { scanned, unreadable } from './session-scans';
 import { isTimedStep, offered, type SessionConfig, type SessionState } from './session-state';
 
 export type { Transition } from './session-lifecycle';
@@ -99,11 +101,22 @@ export function updateSession(
   switch (event.type) {
     case 'scanned':
       return scanned(config, state, event.code, event.barcode);
+    case 'scan-unreadable':
+      return unreadable(config, state);
+    case 'renew':
+      return renewLoans(config, state, [event.loan]);
+    case 'renew-all':
+      return renewLoans(config, state, 'all');
     case 'start-check-in':
       if (step.name !== 'attract' || state.outOfService || !offered(config, state).checkIn) {
         return stay(state);
       }
-      return startSession(config, state, { name: 'check-in', lines: [], finishing: false });
+      return startSession(config, state, {
+        name: 'check-in',
+        lines: [],
+        itemLines: {},
+        finishing: false,
+      });
     case 'choose-email':
       if (
         step.name !== 'attract' ||
@@ -165,7 +178,13 @@ export function updateSession(
     case 'more-time': {
       if (!isTimedStep(step)) return stay(state);
       const { warning: _warning, ...rest } = state;
-      return armInactivity(config, { ...rest, moreTime: true });
+      const armed = armInactivity(config, { ...rest, moreTime: true });
+      // Seen and heard: how long this screen now waits for the patron.
+      const { timeoutMs } = patience(config, step, armed.state.timeFactor ?? 1);
+      return withNotice(config, armed, 'info', {
+        kind: 'more-time',
+        seconds: Math.max(1, Math.round(timeoutMs / 1000)),
+      });
     }
     case 'timer-fired':
       return timerFired(config, state, event.timer, event.at);

@@ -15,7 +15,8 @@ import {
   refusedLine,
 } from './patron-view';
 import { circulationMessage, lookupMessage } from './refusals';
-import { dueBefore, dueDatesOf, itemOfLine, loanItemsOf, withDueDate } from './renewal';
+import { dueBefore, dueDatesOf, itemOfLine, loanItemsOf } from './renewal';
+import { withLoan } from './session-loans';
 import type { SessionEffect } from './session-events';
 import { finishNow, hasPending } from './session-finish';
 import { enter, play, refuseCard, stay, type Transition } from './session-lifecycle';
@@ -172,7 +173,7 @@ export function circulationAnswered(
     at,
   );
   if (!result.ok || answered.state === state) return answered;
-  return { ...answered, state: withDueDate(answered.state, item, result.value.dueDate) };
+  return { ...answered, state: withLoan(answered.state, item, result.value) };
 }
 
 /** The kind of line the step holds: a patron's check-outs, or returns. */

@@ -134,7 +134,9 @@ export function createSessionDriver(options: SessionDriverOptions): SessionDrive
       case 'check-out': {
         const { generation, lineId, itemBarcode, memberBarcode, queuedInSession } = effect;
         void settle('checkOut', () =>
-          desk.checkOut({ itemBarcode, memberBarcode, queuedInSession }),
+          effect.renewal
+            ? desk.renew({ itemBarcode, memberBarcode })
+            : desk.checkOut({ itemBarcode, memberBarcode, queuedInSession }),
         ).then((answer) => dispatch(answered('check-out', generation, lineId, answer)));
         return;
       }

@@ -11,6 +11,12 @@ export type TimerName = 'inactivity-warning' | 'inactivity-end' | 'thank-you' | 
 /** What happens to the session, as data. `at` is the time of the event (epoch ms): no clock reads. */
 export type SessionInput =
   | { type: 'scanned'; code: string; barcode: BarcodeKind }
+  /** A scan the scanner input could not read (too short, too long, garbled): told, not used. */
+  | { type: 'scan-unreadable' }
+  /** "Renew" on the loan at this place in the patron screen's list. */
+  | { type: 'renew'; loan: number }
+  /** "Renew all": every loan the list offers to renew. */
+  | { type: 'renew-all' }
   | { type: 'start-check-in' }
   | { type: 'choose-email' }
   | { type: 'submit-email'; email: string }
@@ -99,6 +105,8 @@ export type SessionEffect =
       memberBarcode: string;
       /** This session's check-outs already recorded offline, for the per-patron offline limit. */
       queuedInSession: number;
+      /** Asked from the list of loans: a renewal, never recorded offline (the item is not here). */
+      renewal?: true;
     }
   | { type: 'check-in'; generation: number; lineId: number; itemBarcode: string }
   | { type: 'set-timer'; timer: TimerName; ms: number; generation: number }

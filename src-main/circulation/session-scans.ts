@@ -1,9 +1,11 @@
 import type { Notice, PatronMessage } from '../../src-common/ipc/patron';
+import { UNKNOWN } from '../library-client/reader/values';
 import { itemLabel } from './patron-view';
 import type { BarcodeKind } from './session-events';
 import {
   endSession,
   enter,
+  play,
   startSession,
   stay,
   withNotice,
@@ -50,49 +52,109 @@ function addLine(state: SessionState, code: string): { state: SessionState; line
   return { state: { ...state, nextLineId: state.nextLineId + 1 }, line };
 }
 
-function itemScan(config: SessionConfig, state: SessionState, code: string): Transition {
+/**
+ * A check-out of `code` for the patron on the screen: a new line, or, for an item already
+ * scanned (a renewal, or a retry after a refusal), its line again under a new id. `renewal`:
+ * asked from the list of loans, not scanned.
+ */
+export function checkOutItem(
+  config: SessionConfig,
+  state: SessionState,
+  code: string,
+  renewal?: true,
+): Transition {
   const { step } = state;
-  if (step.name === 'patron') {
-    if (step.patron.blocked) return notice(config, state, 'error', step.patron.blocked);
-    const memberBarcode = step.memberBarcode;
-    if (memberBarcode === undefined) return stay(state);
-    const { generation } = state;
-    const added = addLine(state, code);
-    const earlier = step.lines.find((line) => line.id === step.itemLines[code]);
-    const itemLines = { ...step.itemLines, [code]: added.line.id };
-    // The same item again (a renewal, or a retry after a refusal) takes the place of its line
-    // under a new id, so an answer to the earlier request finds no line and is dropped.
-    const lines = earlier
-      ? step.lines.map((line) =>
-          line === earlier
-            ? { ...added.line, label: earlier.label, labelIs: earlier.labelIs }
-            : line,
-        )
-      : [...step.lines, added.line];
-    // Check-outs still awaiting their answer count too: scanned in a burst while offline, they
-    // would all be recorded before the first one came back as queued.
-    const queuedInSession = lines.filter(
-      (line) =>
-        line.id !== added.line.id && (line.status === 'queued' || line.status === 'pending'),
-    ).length;
-    return enter(config, added.state, { ...step, lines, itemLines }, [
-      {
-        type: 'check-out',
-        generation,
-        lineId: added.line.id,
-        itemBarcode: code,
-        memberBarcode,
-        queuedInSession,
-      },
-    ]);
+  if (step.name !== 'patron') return stay(state);
+  if (step.patron.blocked) return notice(config, state, 'error', step.patron.blocked);
+  const memberBarcode = step.memberBarcode;
+  if (memberBarcode === undefined) return stay(state);
+  const { generation } = state;
+  const added = addLine(state, code);
+  const earlier = step.lines.find((line) => line.id === step.itemLines[code]);
+  const itemLines = { ...step.itemLines, [code]: added.line.id };
+  // An item on the card is named as the list of loans names it, before the answer comes.
+  const { loans } = step.patron;
+  const listed = loans === UNKNOWN ? undefined : loans[step.loanItems.indexOf(code)];
+  const named: Line = earlier
+    ? { ...added.line, label: earlier.label, labelIs: earlier.labelIs }
+    : listed && !listed.titleIs
+      ? { ...added.line, label: listed.title, labelIs: 'title' }
+      : added.line;
+  // The same item again (a renewal, or a retry after a refusal) takes the place of its line
+  // under a new id, so an answer to the earlier request finds no line and is dropped.
+  const lines = earlier
+    ? step.lines.map((line) => (line === earlier ? named : line))
+    : [...step.lines, named];
+  // Check-outs still awaiting their answer count too: scanned in a burst while offline, they
+  // would all be recorded before the first one came back as queued.
+  const queuedInSession = lines.filter(
+    (line) => line.id !== added.line.id && (line.status === 'queued' || line.status === 'pending'),
+  ).length;
+  return enter(config, added.state, { ...step, lines, itemLines }, [
+    {
+      type: 'check-out',
+      generation,
+      lineId: added.line.id,
+      itemBarcode: code,
+      memberBarcode,
+      queuedInSession,
+      ...(renewal ? { renewal } : {}),
+    },
+  ]);
+}
+
+/**
+ * A return. An item already returned (or recorded) in this session is not sent again: its line
+ * comes back to the top, "already returned just now". One still being checked waits for its
+ * answer; one refused is tried again in its line's place.
+ */
+function checkInItem(config: SessionConfig, state: SessionState, code: string): Transition {
+  const { step } = state;
+  if (step.name !== 'check-in') return stay(state);
+  const earlier = step.lines.find((line) => line.id === step.itemLines[code]);
+  if (earlier?.status === 'pending') return stay(state);
+  if (earlier && (earlier.status === 'done' || earlier.status === 'queued')) {
+    const again: Line = { ...earlier, again: (earlier.again ?? 0) + 1 };
+    const lines = [...step.lines.filter((line) => line !== earlier), again];
+    return enter(config, state, { ...step, lines }, [play('success')]);
   }
-  if (step.name === 'check-in') {
-    const added = addLine(state, code);
-    return enter(config, added.state, { ...step, lines: [...step.lines, added.line] }, [
-      { type: 'check-in', generation: state.generation, lineId: added.line.id, itemBarcode: code },
-    ]);
-  }
+  const added = addLine(state, code);
+  const lines = earlier
+    ? step.lines.map((line) =>
+        line === earlier ? { ...added.line, label: earlier.label, labelIs: earlier.labelIs } : line,
+      )
+    : [...step.lines, added.line];
+  return enter(
+    config,
+    added.state,
+    { ...step, lines, itemLines: { ...step.itemLines, [code]: added.line.id } },
+    [{ type: 'check-in', generation: state.generation, lineId: added.line.id, itemBarcode: code }],
+  );
+}
+
+function itemScan(config: SessionConfig, state: SessionState, code: string): Transition {
+  if (state.step.name === 'patron') return checkOutItem(config, state, code);
+  if (state.step.name === 'check-in') return checkInItem(config, state, code);
   return stay(state);
+}
+
+/**
+ * A scan the scanner could not read (too short, too long, garbled): where a scan is expected,
+ * the patron is told to scan again, rather than nothing happening.
+ */
+export function unreadable(config: SessionConfig, previous: SessionState): Transition {
+  const state = withoutNotice(previous);
+  switch (state.step.name) {
+    case 'attract':
+      if (state.outOfService) return stay(previous);
+      return notice(config, state, 'error', { kind: 'unreadable-scan' });
+    case 'email-entry':
+    case 'patron':
+    case 'check-in':
+      return notice(config, state, 'error', { kind: 'unreadable-scan' });
+    default:
+      return stay(previous);
+  }
 }
 
 export function scanned(

@@ -1,6 +1,21 @@
 import type { Screen } from '../../src-common/ipc/contract';
 import { maskedAddress } from '../receipt-mail/masked-address';
+import type { PatronView } from '../../src-common/ipc/patron';
+import { UNKNOWN } from '../library-client/reader/values';
+import { renewOffer } from './session-renewals';
 import { offered, PIN_TRIES, type SessionConfig, type SessionState } from './session-state';
+
+/** The patron's loans as the list shows them: each with Renew where it is offered now. */
+function loansNow(state: SessionState, patron: PatronView): PatronView {
+  if (patron.loans === UNKNOWN) return patron;
+  return {
+    ...patron,
+    loans: patron.loans.map((loan, index) => {
+      const renew = renewOffer(state, index);
+      return renew ? { ...loan, renew } : loan;
+    }),
+  };
+}
 
 /**
  * The screen of the session as the renderer may see it. Built field by field from the contract's
@@ -43,8 +58,21 @@ export function sessionScreen(config: SessionConfig, state: SessionState): Scree
         ...(step.message ? { message: step.message } : {}),
         ...(step.entered ? { entered: step.entered } : {}),
       };
-    case 'patron':
-      return { name: 'patron', patron: step.patron, session: step.lines };
+    case 'patron': {
+      const { loans } = step.patron;
+      // Away, renewing is not offered; the list says why where it has loans to renew.
+      const renewOffline =
+        state.offline &&
+        !step.patron.blocked &&
+        loans !== UNKNOWN &&
+        loans.some((loan, index) => !loan.borrowedNow && step.loanItems[index]);
+      return {
+        name: 'patron',
+        patron: loansNow(state, step.patron),
+        session: step.lines,
+        ...(renewOffline ? { renewOffline: true as const } : {}),
+      };
+    }
     case 'check-in':
       return { name: 'check-in', session: step.lines, ...(state.offline ? { offline: true } : {}) };
     case 'receipt':

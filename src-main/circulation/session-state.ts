@@ -109,7 +109,13 @@ export type SessionStep =
        */
       email?: string;
     }
-  | { name: 'check-in'; lines: Line[]; finishing: boolean }
+  | {
+      name: 'check-in';
+      lines: Line[];
+      /** Item barcode -> its line: a re-scan of a returned item is told, not sent again. */
+      itemLines: Record<string, number>;
+      finishing: boolean;
+    }
   /**
    * `emailTo`: where an e-mailed receipt goes (the member record's address), present while the
    * question offers it; `emailFailed`: a send failed and the question is asked again without it.

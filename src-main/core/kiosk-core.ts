@@ -21,7 +21,7 @@ import type { Receipt, ScannerPlace } from '../../src-common/ipc/patron';
 import type { GateState } from '../ipc/choke-point';
 import { classify } from '../scanner/classify';
 import type { Classification } from '../../src-common/ipc/scan-event';
-import type { ScanEvent } from '../../src-common/ipc/scan-event';
+import type { ScanEvent, ScanRejection } from '../../src-common/ipc/scan-event';
 import type { ScannerInput } from '../scanner/scanner-input';
 import type { ScannerSettings } from '../scanner/settings-schema';
 import {
@@ -77,6 +77,11 @@ export interface KioskCoreOptions {
   demo: boolean;
   /** In demo mode: the PIN, the demo staff account, cards, items and e-mail the screens offer. */
   demoGuide?: DemoGuide;
+  /**
+   * The embedded service's demo items as they stand now: the guide's lists follow loans and
+   * returns (made here or anywhere else) instead of the seed's. Absent, the guide's own lists.
+   */
+  demoItems?: () => Pick<DemoGuide, 'availableItems' | 'loanedItems'>;
   auth: Pick<StaffAuth, 'status' | 'onStatusChange' | 'signOut' | 'cancelSignIn'>;
   /** Host-specific: Electron shows the page itself, the web host hands a popup URL back. */
   presentSignIn(): Promise<SignInPresentation>;
@@ -87,7 +92,7 @@ export interface KioskCoreOptions {
   cancelSignIn?(): void;
   scanner: Pick<
     ScannerInput,
-    'status' | 'onScan' | 'onStatus' | 'submitWedgeScan' | 'forgetRecentScans'
+    'status' | 'onScan' | 'onRejected' | 'onStatus' | 'submitWedgeScan' | 'forgetRecentScans'
   >;
   scannerSettings: ScannerSettings;
   service: NonNullable<KioskState['staff']>['service'];
@@ -145,6 +150,17 @@ export interface KioskCore {
   subscribe(listener: CoreListener): () => void;
   dispose(): void;
 }
+
+/**
+ * Rejections that were a scan the scanner could not read: too short (a partial read), too long,
+ * garbled. Reports a HID device sends besides scans (an unknown report id...) are not told.
+ */
+const UNREADABLE = new Set<ScanRejection['reason']>([
+  'too-short',
+  'too-long',
+  'control-character',
+  'undecodable',
+]);
 
 function barcodeKind(classification: Classification): BarcodeKind {
   if (classification.reason === 'check-digit') return 'invalid';
@@ -293,7 +309,9 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
       access,
       accessStation,
       ...(options.demo ? { demo: true as const } : {}),
-      ...(options.demo && demoGuide ? { demoGuide } : {}),
+      ...(options.demo && demoGuide
+        ? { demoGuide: options.demoItems ? { ...demoGuide, ...options.demoItems() } : demoGuide }
+        : {}),
       ...(!staffScreen && patron.warning ? { inactivityWarning: patron.warning } : {}),
       // Staff details (account, device, scanned codes) exist only while staff mode is open.
       ...(staffScreen?.name === 'staff'
@@ -321,6 +339,12 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     session.dispatch({ type: 'scanned', code: scan.code, barcode: barcodeKind(classification) });
   };
 
+  // A scan the scanner input could not read: the patron screens say so, rather than nothing.
+  const onRejected = (rejection: ScanRejection): void => {
+    if (!staff.screen() && UNREADABLE.has(rejection.reason))
+      session.dispatch({ type: 'scan-unreadable' });
+  };
+
   const onAuthStatus = (): void => {
     const now = signedIn();
     if (now !== wasSignedIn) {
@@ -345,6 +369,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     ...(options.branch ? [options.branch.onChange(emit)] : []),
     options.scanner.onStatus(() => staff.screen()?.name === 'staff' && emit()),
     options.scanner.onScan(onScan),
+    options.scanner.onRejected(onRejected),
   ];
 
   const handlers: IpcHandlers = {
@@ -378,6 +403,8 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     'patron.activity': () => session.dispatch({ type: 'activity' }),
     'patron.moreTime': () => session.dispatch({ type: 'more-time' }),
     'patron.cancel': () => session.dispatch({ type: 'patron-cancel' }),
+    'patron.renew': ({ loan }) => session.dispatch({ type: 'renew', loan }),
+    'patron.renewAll': () => session.dispatch({ type: 'renew-all' }),
     // Staff who step in mid-session end it: its patron data must not sit behind staff mode.
     'staff.open': () => {
       session.dispatch({ type: 'cancel' });

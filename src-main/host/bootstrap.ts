@@ -362,6 +362,7 @@ async function bootParts(
     staffIdleTimeoutMs: settings.staff.idleTimeoutMs,
     demo,
     ...(demoGuide ? { demoGuide } : {}),
+    ...(demoGuide && service.demoItems ? { demoItems: service.demoItems } : {}),
     auth,
     presentSignIn: () => adapters.presentSignIn(auth),
     ...(adapters.cancelSignIn ? { cancelSignIn: () => adapters.cancelSignIn?.(auth) } : {}),

@@ -4,6 +4,7 @@ import type { Settings } from '../settings/schema';
 import { configuredConnection, embeddedConnection } from '../library-client/connection';
 import type {
   FaultController,
+  RunningService,
   RunningSip2,
   StartServiceOptions,
 } from '../../src-reference-service/index';
@@ -22,6 +23,8 @@ export interface ResolvedConnection {
   faults?: FaultController;
   /** The embedded service's SIP2 listener, when it was asked for (`sip2`). */
   sip2?: RunningSip2;
+  /** The embedded service's demo items as they stand now (demo mode's strip). */
+  demoItems?: RunningService['demoItems'];
 }
 
 export interface ResolveOptions {
@@ -93,5 +96,6 @@ export async function resolveServiceConnection(
     stop: () => running.stop(),
     ...(running.faults ? { faults: running.faults } : {}),
     ...(running.sip2 ? { sip2: running.sip2 } : {}),
+    demoItems: running.demoItems,
   };
 }

@@ -213,7 +213,12 @@ function changesWithin(previous: KioskState, next: KioskState, t: Translate): st
   const said = new Map((before?.lines ?? []).map((line) => [line.id, line]));
   const fresh = after.lines.filter((line) => {
     const old = said.get(line.id);
-    return old === undefined || old.status !== line.status || old.queued !== line.queued;
+    return (
+      old === undefined ||
+      old.status !== line.status ||
+      old.queued !== line.queued ||
+      old.again !== line.again
+    );
   });
   const offlineNow =
     next.screen.name === 'check-in' &&

@@ -206,12 +206,26 @@ function patronSpeech(language: Language, screen: ScreenOf<'patron'>, t: Transla
         sentence(t('session.seeStaff')),
       ]
     : [t('patron.scanItems'), t('patron.scanItemsHint')].map(sentence);
+  const loans = patron.loans === 'unknown' ? [] : patron.loans;
+  const renewable = loans.some((loan) => loan.renew === 'offered' || loan.renew === 'pending');
+  // "Renew all" shows where two loans or more offer Renew (Patron.svelte).
+  const renewAll = loans.filter((loan) => loan.renew === 'offered').length >= 2;
   const account = patron.offline
     ? [sentence(t('patron.offline.accountLater'))]
-    : [...loansSpeech(patron.loans, t), fineSpeech(patron, language, t)];
+    : [
+        ...loansSpeech(patron.loans, t),
+        // Renewing from the list, as the screen offers it (or why it does not now).
+        ...(renewable ? [t('access.speech.patron.renew')] : []),
+        ...(screen.renewOffline ? [sentence(t('patron.renewOffline'))] : []),
+        fineSpeech(patron, language, t),
+      ];
+  const session = sessionButtons(hasCommitted(screen.session), t);
   const buttons = patron.blocked
     ? { buttons: [t('session.close')], back: t('session.close') }
-    : sessionButtons(hasCommitted(screen.session), t);
+    : {
+        ...session,
+        buttons: [...(renewAll ? [t('patron.renewAll')] : []), ...session.buttons],
+      };
   return {
     lines: [
       sentence(greeting),

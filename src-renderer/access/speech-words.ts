@@ -31,7 +31,7 @@ export function messageSpeech(
   context: MessageContext = {},
 ): string {
   const words = messageWords(message, context);
-  const own = sentence(t(words.key));
+  const own = sentence(t(words.key, words.params));
   return words.serviceText
     ? `${own} ${t('message.serviceHeading')} ${sentence(words.serviceText)}`
     : own;
@@ -64,6 +64,8 @@ export function lineSpeech(
   currency?: string,
 ): string[] {
   if (line.status === 'pending') return [];
+  // Scanned again after its return: that is the news; its outcome was said the first time.
+  if (line.again) return [sentence(labelSpeech(line, t)), sentence(t('line.again'))];
   return [
     sentence(labelSpeech(line, t)),
     ...outcomeSpeech(line, mode, language, t, currency),

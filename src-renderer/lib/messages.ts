@@ -30,6 +30,9 @@ export const PATRON_MESSAGE_KEYS = {
   'offline-card-only': 'message.kind.offline-card-only',
   'pin-tries-used': 'sip2.message.pinTriesUsed',
   'check-out-not-offered': 'sip2.message.checkOutNotOffered',
+  'offline-renew-unavailable': 'message.kind.offline-renew-unavailable',
+  'unreadable-scan': 'message.kind.unreadable-scan',
+  'more-time': 'message.moreTime.minutes',
 } as const satisfies Record<PatronMessageKind, MessageKey>;
 
 export const REFUSAL_KEYS = {
@@ -48,8 +51,17 @@ export const REFUSAL_KEYS = {
 /** What to say for a message: the kiosk's own words, plus the service's where it has none. */
 export interface MessageWords {
   key: MessageKey;
+  /** Values the words take (a count). */
+  params?: Record<string, number>;
   /** The service's own text, shown under a plain heading; only for refusals the kiosk cannot name. */
   serviceText?: string;
+}
+
+/** A length of time as the words say it: whole minutes from two on, seconds below or between. */
+function moreTimeWords(seconds: number): MessageWords {
+  return seconds >= 120 && seconds % 60 === 0
+    ? { key: 'message.moreTime.minutes', params: { count: seconds / 60 } }
+    : { key: 'message.moreTime.seconds', params: { count: seconds } };
 }
 
 /**
@@ -68,6 +80,8 @@ export function messageWords(message: PatronMessage, context: MessageContext = {
         : 'message.offlineCheckOut.noReturns',
     };
   }
+  if (message.kind === 'more-time' && message.seconds !== undefined)
+    return moreTimeWords(message.seconds);
   if (message.kind !== 'refused') return { key: PATRON_MESSAGE_KEYS[message.kind] };
   const code = message.code ?? 'other';
   const serviceText = message.serviceText?.trim();

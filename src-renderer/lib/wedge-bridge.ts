@@ -22,6 +22,8 @@ export function attachWedge(bridge: KioskBridge, settings: WedgeSettings): () =>
       insertText(field, code);
       field.form?.requestSubmit();
     },
+    // A partial read goes to the core like a scan: it judges the length, and tells the patron.
+    onShortScan: (code) => void bridge.invoke('scanner.submitWedgeScan', { code }),
     options: {
       maxAvgIntervalMs: settings.wedgeMaxAvgIntervalMs,
       minLength: settings.wedgeMinLength,

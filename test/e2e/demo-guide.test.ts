@@ -47,7 +47,7 @@ const WORDS = {
       'Elija «Iniciar sesión en el servicio de la biblioteca» e inicie sesión como librarian, contraseña demo-librarian.',
       'Elija «Salir del modo personal» y escanee un carné de demostración.',
     ],
-    cardsLead: 'Carnés de demostración (toque uno para escanearlo):',
+    cardsLead: 'Carnés de demostración (toque uno):',
     cards: [
       '24410000000011 (puede tomar prestado)',
       '24410000000052 (tiene ejemplares vencidos)',
@@ -180,7 +180,7 @@ describe('a kiosk in demo mode (embedded service, demo data)', () => {
     expect(await texts(page, '.demo-strip .demo-code')).toEqual(ITEMS.available.slice(0, 3));
     await setLanguage(kiosk, 'es');
     expect(await texts(page, '.demo-strip .demo-line > span')).toEqual([
-      'Ejemplares de demostración para tomar prestados (toque uno para escanearlo):',
+      'Ejemplares para tomar prestados (toque uno para escanearlo):',
     ]);
     await setLanguage(kiosk, 'en');
     await page.getByRole('button', { name: ITEMS.available[0] }).click();
@@ -193,7 +193,11 @@ describe('a kiosk with email sign-in on, in demo mode', () => {
   let kiosk: KioskUnderTest;
 
   beforeAll(async () => {
-    kiosk = await startKioskUnderTest({ demo: true, settings: { patron: { allowEmail: true } } });
+    kiosk = await startKioskUnderTest({
+      demo: true,
+      settings: { patron: { allowEmail: true } },
+      speechTranscript: true,
+    });
     await signInStaff(kiosk.page);
   });
 
@@ -234,16 +238,80 @@ describe('a kiosk with email sign-in on, in demo mode', () => {
     expect(await texts(page, '.demo-strip .demo-line > span')).toEqual([
       'Demo items to return (tap one to scan it):',
     ]);
-    expect(await texts(page, '.demo-strip .demo-code')).toEqual([
-      ...demoSamples().loanedItems,
-      ITEMS.available[0],
-    ]);
+    // The demo items on loan now, as the service has them: the seed's, nothing borrowed yet.
+    expect(await texts(page, '.demo-strip .demo-code')).toEqual(demoSamples().loanedItems);
     await setLanguage(kiosk, 'es');
     expect(await texts(page, '.demo-strip .demo-line > span')).toEqual([
-      'Ejemplares de demostración para devolver (toque uno para escanearlo):',
+      'Ejemplares para devolver (toque uno para escanearlo):',
     ]);
     await setLanguage(kiosk, 'en');
     await kiosk.screenshot('demo-check-in');
+  });
+
+  it('keeps its lists as the service has them: a return leaves "to return", a loan joins it', async () => {
+    const { page } = kiosk;
+    const [returned, ...stillOut] = demoSamples().loanedItems;
+    // On the returns screen from the last test: return the first, by its button.
+    await page.getByRole('button', { name: returned, exact: true }).click();
+    await page.locator('.lines > li[data-status="done"]').first().waitFor();
+    await expect.poll(() => texts(page, '.demo-strip .demo-code')).toEqual(stillOut);
+    await kiosk.screenshot('demo-check-in-after-return');
+    await page.getByRole('button', { name: "I'm done" }).click();
+    await page.getByRole('button', { name: 'No receipt' }).click();
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor({ timeout: 15_000 });
+    // The returned item is free to borrow now; one borrowed is on loan, to return.
+    await page.getByRole('button', { name: '24410000000011 (may borrow)' }).click();
+    await page.getByText('Hello, Amara').waitFor();
+    const available = await texts(page, '.demo-strip .demo-code');
+    expect(available).toContain(returned);
+    const [borrowed] = available;
+    await page.getByRole('button', { name: borrowed, exact: true }).click();
+    await page.locator('.lines > li[data-status="done"]').first().waitFor();
+    await expect.poll(() => texts(page, '.demo-strip .demo-code')).not.toContain(borrowed);
+    await page.getByRole('button', { name: "I'm done" }).click();
+    await page.getByRole('button', { name: 'No receipt' }).click();
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: /Return items/ }).click();
+    await expect.poll(() => texts(page, '.demo-strip .demo-code')).toEqual([...stillOut, borrowed]);
+    await kiosk.page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+  });
+
+  it('in audio mode, reaches its buttons after the screen\u2019s own and names a card by its end', async () => {
+    const { page } = kiosk;
+    const said = (): string[] => (kiosk.kiosk.speech?.transcript() ?? []).map((line) => line.text);
+    await page.evaluate('document.activeElement?.blur()');
+    await page.keyboard.press('F1');
+    await expect.poll(() => said().at(-1)).toBe('Star turns audio off.');
+    // Down from the start: the screen's own two buttons, the language and the modes, and the
+    // demo strip last, each card named by its end; then round to the start.
+    const order: string[] = [];
+    for (let press = 0; press < 14; press += 1) {
+      const before = said().length;
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => said().length).toBeGreaterThan(before);
+      order.push(said().at(-1) ?? '');
+    }
+    expect(order).toEqual([
+      'Return items. No card needed, button',
+      'No card? Use my email address, button',
+      'English, button, selected',
+      'Español, button, not selected',
+      'High contrast, button, not selected',
+      'Larger text, button, not selected',
+      'Lower controls, button, not selected',
+      'Audio, button, selected',
+      'Slower, button',
+      'Faster, button',
+      'Demo card ending 0011, may borrow, button',
+      'Demo card ending 0052, has overdue items, button',
+      'Demo card ending 0029, blocked, button',
+      'Return items. No card needed, button',
+    ]);
+    for (const line of said())
+      for (const card of WORDS.en.cards) expect(line).not.toContain(card.slice(0, 14));
+    await page.keyboard.press('F2');
+    await expect.poll(() => said().at(-1)).toBe('Audio off.');
   });
 });
 

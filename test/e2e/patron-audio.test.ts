@@ -62,15 +62,27 @@ async function key(code: string, said: string[], step: string): Promise<void> {
   await hears(said, step);
 }
 
-/** The session ended: the transcript is empty and stays so (nothing of it kept). */
-async function sessionEnds(): Promise<void> {
+/**
+ * The session ended: nothing of it is kept, and the transcript holds at most how it ended
+ * (`ending`, said as it ends where no thank-you says it), never anything of the patron.
+ */
+async function sessionEnds(ending: string[] = []): Promise<void> {
   await kiosk.page.locator('.screen.attract').waitFor();
-  await expect.poll(() => transcript(), { timeout: 10_000 }).toEqual([]);
-  checked = 0;
+  await expect
+    .poll(() => transcript().map((line) => `${line.language}: ${line.text}`), { timeout: 10_000 })
+    .toEqual(ending);
+  everything.push(...ending);
+  checked = ending.length;
 }
 
 const en = (...lines: string[]): string[] => lines.map((line) => `en: ${line}`);
 const es = (...lines: string[]): string[] => lines.map((line) => `es: ${line}`);
+
+/** How a session the patron left before anything went through ends, in their language. */
+const CANCELLED = {
+  en: en('Cancelled.', 'Nothing was borrowed or returned.', 'Goodbye.'),
+  es: es('Cancelado.', 'No se ha prestado ni devuelto nada.', '¡Hasta pronto!'),
+};
 
 const day = (date: DateView | undefined, language: Language): string =>
   formatDate(date ?? 'unknown', language) ?? 'no date';
@@ -118,18 +130,24 @@ const HELP_EN = en(
   'Welcome.',
   'Library self-service kiosk: Central Library.',
   'Scan your library card to begin.',
-  'Hold the barcode on your card under the red light of the scanner.',
+  "Hold the barcode on your card under the scanner's light.",
   'Buttons: Return items, No card needed; No card? Use my email address; Español.',
-  'Up and Down move from one button to the next and say it.',
-  'Select presses the button you are on.',
-  'Help says this again.',
-  'Volume up and Volume down make the voice louder or quieter.',
+  '8 and 2 move from one button to the next and say it.',
+  '5 presses the button you are on.',
+  'Dot says this again.',
+  'Plus and minus make the voice louder or quieter.',
   "The Slower and Faster buttons, after this screen's own, change the speed of the voice.",
-  'The Audio key turns audio off.',
+  'Star turns audio off.',
 );
 
-/** From the welcome screen's first control, Up to the language: every control on the way. */
+/**
+ * From the welcome screen's first control, Up to the language: every control on the way, demo
+ * mode's strip first (it comes last going Down, after the language and the modes).
+ */
 const UP_TO_SPANISH = [
+  en('Demo card ending 0029, blocked, button'),
+  en('Demo card ending 0052, has overdue items, button'),
+  en('Demo card ending 0011, may borrow, button'),
   en('Faster, button'),
   en('Slower, button'),
   en('Audio, button, selected'),
@@ -143,16 +161,16 @@ const ATTRACT_ES = es(
   'Bienvenido.',
   'Puesto de autoservicio de la biblioteca: Central Library.',
   'Escanee su carné de la biblioteca para empezar.',
-  'Ponga el código de barras de su carné bajo la luz roja del escáner.',
+  'Ponga el código de barras de su carné bajo la luz del escáner.',
   'Botones: Devolver ejemplares, No necesita carné; ¿Sin carné? Usar mi correo electrónico; English.',
-  'Arriba y Abajo pasan de un botón a otro; Seleccionar pulsa el botón.',
-  'Pulse Ayuda en cualquier momento para oír las teclas.',
+  '8 y 2 pasan de un botón a otro; 5 pulsa el botón.',
+  'Pulse punto en cualquier momento para oír las teclas.',
 );
 
 const RECEIPT_ES = es(
   '¿Quiere un recibo?',
   'Botones: Sí, imprimir recibo; Sin recibo.',
-  'Arriba y Abajo pasan de un botón a otro; Seleccionar pulsa el botón.',
+  '8 y 2 pasan de un botón a otro; 5 pulsa el botón.',
 );
 
 const DOWN_TO_RETURNS = [
@@ -162,6 +180,9 @@ const DOWN_TO_RETURNS = [
   es('Audio, botón, seleccionado'),
   es('Más despacio, botón'),
   es('Más rápido, botón'),
+  es('Carné de demostración terminado en 0011, puede tomar prestado, botón'),
+  es('Carné de demostración terminado en 0052, tiene ejemplares vencidos, botón'),
+  es('Carné de demostración terminado en 0029, bloqueado, botón'),
   es('Devolver ejemplares. No necesita carné, botón'),
 ];
 
@@ -234,9 +255,10 @@ describe('a patron with headphones and the keypad alone, in audio mode', () => {
         "Hold each item's barcode under the scanner, one at a time.",
         'You have 3 items on loan.',
         '2 of them are overdue.',
+        'Each item on loan has a Renew button.',
         'No fines owed.',
-        "Buttons: Cancel; I'm done.",
-        'Up and Down move between the buttons; Select presses one.',
+        "Buttons: Renew all; Cancel; I'm done.",
+        '8 and 2 move between the buttons; 5 presses one.',
       ),
       'patron',
     );
@@ -257,14 +279,24 @@ describe('a patron with headphones and the keypad alone, in audio mode', () => {
       'refusal',
     );
 
-    // Something went through: the one way on is "I'm done", where Down starts.
+    // Down starts at the loans' Renew buttons (each named by its title), then "I'm done": the
+    // one way on once something went through.
+    const { screen } = kiosk.kiosk.core.state();
+    const toRenew =
+      screen.name === 'patron' && screen.patron.loans !== 'unknown'
+        ? screen.patron.loans.filter((loan) => loan.renew === 'offered').map((loan) => loan.title)
+        : [];
+    expect(toRenew).toHaveLength(2);
+    await key('ArrowDown', en('Renew all, button'), 'focus-renew-all');
+    for (const [index, title] of toRenew.entries())
+      await key('ArrowDown', en(`Renew ${title}, button`), `focus-renew-${index + 1}`);
     await key('ArrowDown', en("I'm done, button"), 'focus-done');
     await key(
       'Enter',
       en(
         'Would you like a receipt?',
         'Buttons: Yes, print a receipt; No receipt.',
-        'Up and Down move between the buttons; Select presses one.',
+        '8 and 2 move between the buttons; 5 presses one.',
       ),
       'receipt',
     );
@@ -302,7 +334,7 @@ describe('a patron with headphones and the keypad alone, in audio mode', () => {
         'Scan each item you are returning.',
         "Hold each item's barcode under the scanner, then put it in the returns slot.",
         "Buttons: Cancel; I'm done.",
-        'Up and Down move between the buttons; Select presses one.',
+        '8 and 2 move between the buttons; 5 presses one.',
       ),
       'check-in',
     );
@@ -327,7 +359,7 @@ describe('a patron with headphones and the keypad alone, in audio mode', () => {
       en(
         'Would you like a receipt?',
         'Buttons: Yes, print a receipt; No receipt.',
-        'Up and Down move between the buttons; Select presses one.',
+        '8 and 2 move between the buttons; 5 presses one.',
       ),
       'return-receipt',
     );
@@ -358,7 +390,7 @@ describe('a patron with headphones and the keypad alone, in audio mode', () => {
         'No tiene nada en préstamo.',
         'No tiene multas pendientes.',
         'Botones: Cancelar; He terminado.',
-        'Arriba y Abajo pasan de un botón a otro; Seleccionar pulsa el botón.',
+        '8 y 2 pasan de un botón a otro; 5 pulsa el botón.',
       ),
       'es-patron',
     );
@@ -387,7 +419,7 @@ describe('a patron with headphones and the keypad alone, in audio mode', () => {
         'Escanee cada ejemplar que devuelve.',
         'Ponga el código de barras de cada ejemplar bajo el escáner y déjelo en el buzón de devoluciones.',
         'Botones: Cancelar; He terminado.',
-        'Arriba y Abajo pasan de un botón a otro; Seleccionar pulsa el botón.',
+        '8 y 2 pasan de un botón a otro; 5 pulsa el botón.',
       ),
       'es-check-in',
     );
@@ -431,8 +463,8 @@ describe('a patron with headphones and the keypad alone, in audio mode', () => {
         'Welcome.',
         'Scan your library card to begin.',
         'Buttons: Return items, No card needed; No card? Use my email address; Español.',
-        'Up and Down move between the buttons; Select presses one.',
-        'Press Help at any time to hear the keys.',
+        '8 and 2 move between the buttons; 5 presses one.',
+        'Press dot at any time to hear the keys.',
       ),
       'hint',
       20_000,
@@ -452,9 +484,10 @@ describe('a patron with headphones and the keypad alone, in audio mode', () => {
       en(
         'Find me by email.',
         'Your email address.',
-        'Type your address, then press Select.',
+        'Type your address, then press Enter.',
         'Buttons: Find me; Cancel.',
-        'Up and Down move between the buttons; Select presses one.',
+        // The number pad types an address here: the keys that still move are named.
+        'Up arrow and Down arrow move between the buttons; Enter presses one.',
       ),
       'email',
     );
@@ -464,12 +497,80 @@ describe('a patron with headphones and the keypad alone, in audio mode', () => {
     await key('ArrowUp', en('Find me, button'), 'email-find-me-again');
     await key('ArrowUp', en('Your email address, text field'), 'email-field');
     expect(await kiosk.page.locator('#email-input').inputValue()).toBe(AMARA.email);
-    // Back is Cancel here, even from inside the field.
+    // Back is Cancel here, even from inside the field; the end is said.
     await kiosk.page.keyboard.press('Escape');
-    await sessionEnds();
+    await sessionEnds(CANCELLED.en);
     expect(everything.join('\n')).not.toContain(AMARA.email);
     await key('F1', HELP_EN, 'after-email-help');
     // The Audio key turns it off, and says so before going quiet.
     await key('F2', en('Audio off.'), 'audio-off');
+  });
+
+  it('works with a plain number keypad out of the box, NumLock on or off, and says how each session ended', async () => {
+    const { page } = kiosk;
+    // The number pad's keys, NumLock off: the same keys send navigation values (8 is ArrowUp, 5
+    // is Clear, "." is Delete) under the same codes; sent as a keypad sends them.
+    const numLockOff = async (code: string, value: string, vk: number): Promise<void> => {
+      const session = await page.context().newCDPSession(page);
+      try {
+        const common = { key: value, code, windowsVirtualKeyCode: vk, location: 3 };
+        await session.send('Input.dispatchKeyEvent', { type: 'rawKeyDown', ...common });
+        await session.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common });
+      } finally {
+        await session.detach();
+      }
+    };
+    const OFF = {
+      '8': ['Numpad8', 'ArrowUp', 38],
+      '2': ['Numpad2', 'ArrowDown', 40],
+      '5': ['Numpad5', 'Clear', 12],
+      '.': ['NumpadDecimal', 'Delete', 46],
+      '/': ['NumpadDivide', '/', 111],
+    } as const;
+    const off = async (name: keyof typeof OFF, said: string[], step: string): Promise<void> => {
+      const [code, value, vk] = OFF[name];
+      await numLockOff(code, value, vk);
+      await hears(said, step);
+    };
+
+    // NumLock on: "." is Help (audio on, the keys named by the number pad's labels), 2 moves
+    // down, 5 presses, "/" is Back: Cancel, and how the session ended is said.
+    await key('NumpadDecimal', HELP_EN, 'numpad-help');
+    await key('Numpad2', en('Return items. No card needed, button'), 'numpad-down');
+    await key(
+      'Numpad5',
+      en(
+        'Return items.',
+        'Scan each item you are returning.',
+        "Hold each item's barcode under the scanner, then put it in the returns slot.",
+        "Buttons: Cancel; I'm done.",
+        '8 and 2 move between the buttons; 5 presses one.',
+      ),
+      'numpad-select',
+    );
+    await page.keyboard.press('NumpadDivide');
+    await sessionEnds(CANCELLED.en);
+    expect(kiosk.kiosk.core.state().access.audio).toBe(false);
+
+    // NumLock off: the same keys, by their codes.
+    await off('.', HELP_EN, 'numlock-off-help');
+    await off('2', en('Return items. No card needed, button'), 'numlock-off-down');
+    // Up, 8 with NumLock off, through the modes to the language.
+    for (const [index, said] of UP_TO_SPANISH.entries())
+      await off('8', said, `numlock-off-up-${index + 1}`);
+    await off('5', ATTRACT_ES, 'numlock-off-espanol');
+    // A blocked card, in Spanish: Finish is the way out, and its end is said in Spanish.
+    await scan(kiosk, CARDS.blocked);
+    await expect
+      .poll(() => transcript().slice(checked).at(-1)?.text)
+      .toBe('8 y 2 pasan de un botón a otro; 5 pulsa el botón.');
+    checked = transcript().length;
+    await numLockOff(...OFF['/']);
+    await sessionEnds(
+      es('Sesión terminada. Pregunte al personal del mostrador por su carné.', '¡Hasta pronto!'),
+    );
+    await kiosk.screenshot('patron-audio-numpad-ended');
+    expect(kiosk.kiosk.core.state().language).toBe('en');
+    for (const code of [CARDS.blocked]) expect(everything.join('\n')).not.toContain(code);
   });
 });

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openLedger } from '../support/offline-kiosk';
 import type { PatronKiosk } from './patron-support';
 import {
   ITEMS,
@@ -37,6 +39,37 @@ describe('returning items at the kiosk without a card', () => {
     expect(text).toContain('Returned late');
     expect(text).toMatch(/Was due [A-Z][a-z]+ \d{1,2}, \d{4}/);
     expect(text).toMatch(/Fine: \D*\d+\.\d{2}/);
+  });
+
+  it('tells a second scan of a returned item "already returned", with its title and ✓, and sends nothing twice', async () => {
+    const { page } = kiosk;
+    const item = ITEMS.overdue[0] ?? '';
+    const ledger = openLedger(path.join(kiosk.dataDir, 'reference-service'));
+    try {
+      expect(ledger.checkInsOf(item)).toBe(1);
+      const first = sessionLines(page).first();
+      const title = ((await first.locator('.title').textContent()) ?? '').trim();
+      await scan(kiosk, item);
+      await sessionLines(page).first().getByText('Already returned just now').waitFor();
+      const again = sessionLines(page).first();
+      expect(await sessionLines(page).count()).toBe(1);
+      expect(((await again.locator('.title').textContent()) ?? '').trim()).toBe(title);
+      expect(await again.locator('.line-glyph').textContent()).toBe('✓');
+      expect(await again.getAttribute('data-status')).toBe('done');
+      expect(await again.innerText()).not.toMatch(/Not done|not on loan/);
+      // Its outcome stays beneath: the fine is not lost.
+      expect(await again.innerText()).toContain('Returned late');
+      await kiosk.screenshot('patron-check-in-again');
+      await page.getByRole('button', { name: 'Español', exact: true }).click();
+      await scan(kiosk, item);
+      await sessionLines(page).first().getByText('Ya devuelto hace un momento').waitFor();
+      expect(await sessionLines(page).count()).toBe(1);
+      await kiosk.screenshot('patron-check-in-again-es');
+      await page.getByRole('button', { name: 'English', exact: true }).click();
+      expect(ledger.checkInsOf(item)).toBe(1);
+    } finally {
+      ledger.close();
+    }
   });
 
   it('says why an item that was not on loan could not be returned', async () => {

@@ -67,6 +67,14 @@ describe('a patron borrows and returns against a DRF-style service', () => {
     expect(await page.locator('.lines').innerText()).not.toMatch(/ask staff|Item ending/);
   });
 
+  it('lists the item just borrowed under "on loan to you", with its due date', async () => {
+    const line = newest();
+    const row = kiosk.page.locator('.loans > li').filter({ hasText: line.label });
+    expect((await row.innerText()).replace(/\s+/g, ' ')).toBe(
+      `${line.label} Due ${day(line.dueDate)} ✓ Borrowed just now`,
+    );
+  });
+
   it('tells a same-day re-scan that the due date stayed', async () => {
     const line = await scanned(ITEMS.available[0] ?? '', 1);
     expect(await wordsOf(lineOf(line.label))).toBe(
@@ -91,5 +99,42 @@ describe('a patron borrows and returns against a DRF-style service', () => {
       `Returned late · Was due ${day(late.overdueDate)} · Fine: €2.25`,
     );
     await kiosk.screenshot('patron-check-in-drf-dialect');
+  });
+
+  it('tells a second scan of a returned item "already returned", sending nothing', async () => {
+    const { page } = kiosk;
+    const before = running.service.demoItems().loanedItems;
+    await scan(kiosk, ITEMS.overdue[0] ?? '');
+    await sessionLines(page).first().getByText('Already returned just now').waitFor();
+    expect(await sessionLines(page).count()).toBe(2);
+    expect(newest()).toMatchObject({ status: 'done', again: 1, fine: 2.25 });
+    expect(running.service.demoItems().loanedItems).toEqual(before);
+    await page.getByRole('button', { name: "I'm done" }).click();
+    await page.getByRole('button', { name: 'No receipt' }).click();
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor({ timeout: 15_000 });
+  });
+
+  it('renews a loan from the list, in the words of a re-scan, and the receipt gives its new date', async () => {
+    const { page } = kiosk;
+    await scan(kiosk, CARDS.withOverdueLoans);
+    await page.getByRole('heading', { name: 'On loan to you' }).waitFor();
+    const { screen } = kiosk.kiosk.core.state();
+    const loans =
+      screen.name === 'patron' && screen.patron.loans !== 'unknown' ? screen.patron.loans : [];
+    const overdue = loans.find((loan) => loan.overdue === true && loan.renew === 'offered');
+    expect(overdue).toBeDefined();
+    await page.getByRole('button', { name: `Renew ${overdue?.title}`, exact: true }).click();
+    const done = sessionLines(page).and(page.locator('[data-status="done"]'));
+    await done.first().waitFor({ timeout: 15_000 });
+    const renewed = newest();
+    expect(renewed).toMatchObject({ label: overdue?.title, renewal: 'extended' });
+    expect(await wordsOf(done.first())).toBe(`Renewed: now due ${day(renewed.dueDate)}`);
+    await kiosk.screenshot('patron-renew-drf-dialect');
+    await page.getByRole('button', { name: "I'm done" }).click();
+    await page.getByRole('heading', { name: 'Would you like a receipt?' }).waitFor();
+    expect((await page.locator('.receipt-slip').innerText()).replace(/\s+/g, ' ')).toContain(
+      `${renewed.label} Renewed: now due ${day(renewed.dueDate)}`,
+    );
+    await page.getByRole('button', { name: 'No receipt' }).click();
   });
 });

@@ -43,6 +43,8 @@ export interface SignedInKioskOptions {
   hidScanner?: boolean;
   /** The embedded service with its fault knobs (`kiosk.kiosk.faults`). */
   faults?: boolean;
+  /** What audio mode says, kept for the test to read (`kiosk.kiosk.speech.transcript()`). */
+  speechTranscript?: boolean;
 }
 
 /**
@@ -60,6 +62,7 @@ export async function startSignedInKiosk(
     settings,
     ...(hid ? { hidBackend: hid } : {}),
     ...(options.faults ? { faults: true } : {}),
+    ...(options.speechTranscript ? { speechTranscript: true } : {}),
   });
   await signInStaff(kiosk.page);
   // Onto the same object: `kiosk` and `host` stay getters naming the current run after a restart.

@@ -16,7 +16,10 @@ describe('a patron who walks away', () => {
 
   beforeAll(async () => {
     // Short timings: the warning after 2 s of quiet, the end 4 s later.
-    kiosk = await startSignedInKiosk({ patron: { inactivityTimeoutMs: 6_000, warningMs: 4_000 } });
+    kiosk = await startSignedInKiosk(
+      { patron: { inactivityTimeoutMs: 6_000, warningMs: 4_000 } },
+      { speechTranscript: true },
+    );
   });
 
   afterAll(async () => {
@@ -81,6 +84,12 @@ describe('a patron who walks away', () => {
     await page.keyboard.press('Enter');
     const pressed = Date.now();
     await dialog.waitFor({ state: 'detached' });
+    // Seen: a notice says the screen now waits longer, and how long (6 s, twice).
+    await page
+      .locator('.notice')
+      .getByText('You have more time: 12 seconds on this screen.')
+      .waitFor();
+    await kiosk.screenshot('patron-more-time-notice');
     // moreTimeFactor 2 (the default): 12 s of quiet, the warning 8 s before the end.
     await dialog.waitFor({ timeout: 8_000 });
     const first = Number(await dialog.locator('.countdown-number').textContent());
@@ -95,5 +104,40 @@ describe('a patron who walks away', () => {
     await page.waitForTimeout(Math.max(0, pressed + 6_500 - Date.now()));
     expect(kiosk.kiosk.core.state().screen.name).toBe('patron');
     expect(await page.getByRole('heading', { name: `Hello, ${AMARA.firstName}` }).count()).toBe(1);
+  });
+
+  it('in audio mode, by the keypad: "I\u2019m still here" says the screen again, and the end says how it ended', async () => {
+    const { page } = kiosk;
+    const said = (): string[] => (kiosk.kiosk.speech?.transcript() ?? []).map((line) => line.text);
+    await kiosk.kiosk.core.handlers['patron.cancel'](undefined);
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    await scan(kiosk, CARDS.canBorrow);
+    await page.getByRole('heading', { name: `Hello, ${AMARA.firstName}` }).waitFor();
+    // The number pad's "." is Help: audio on, and the screen said.
+    await page.keyboard.press('NumpadDecimal');
+    await expect.poll(() => said()[0]).toBe('Audio on.');
+    const dialog = page.getByRole('alertdialog', { name: 'Are you still there?' });
+    // Audio mode doubles the times: the warning after 4 s of quiet.
+    await dialog.waitFor({ timeout: 10_000 });
+    await expect.poll(() => said()).toContain('Are you still there?');
+    const before = said().length;
+    // 5 on the number pad presses "I'm still here", where the dialog put the focus.
+    await page.keyboard.press('Numpad5');
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => said().slice(before, before + 2))
+      .toEqual([`Hello, ${AMARA.firstName}.`, 'Scan your items.']);
+    await expect.poll(() => said().at(-1)).toBe('8 and 2 move between the buttons; 5 presses one.');
+    // Then nobody answers: the warning, and the end, said in words before audio goes off.
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor({ timeout: 20_000 });
+    await expect
+      .poll(() => said(), { timeout: 10_000 })
+      .toEqual([
+        'This session has ended: nothing was pressed in time.',
+        'Nothing was borrowed or returned.',
+        'Goodbye.',
+      ]);
+    expect(kiosk.kiosk.core.state().access.audio).toBe(false);
+    expect(said().join('\n')).not.toContain(AMARA.firstName);
   });
 });

@@ -217,11 +217,22 @@ export function createCirculationDesk(
     if (route.unreachable) connectivity.unreachable();
   }
 
+  /** A renewal from the list while the library system is away: nothing sent, nothing recorded. */
+  const renewalAway: CirculationAnswer = {
+    via: 'declined',
+    message: { kind: 'offline-renew-unavailable' },
+  };
+
+  /**
+   * `renewal`: asked from the list of loans, whose item is not at the kiosk: not sent, it is
+   * declined rather than recorded offline (a sent one whose answer was lost is still confirmed).
+   */
   async function checkOutOnline(
     item: string,
     member: string,
     queuedInSession: number,
     retried: boolean,
+    renewal = false,
   ): Promise<CirculationAnswer> {
     const prior = priorOf(item, member);
     const result = await port.checkOut({ itemBarcode: item, memberBarcode: member });
@@ -230,6 +241,7 @@ export function createCirculationDesk(
     if (result.ok) lent(item, member, result.value);
     if (route.then === 'answer' || result.ok) return serviceAnswer(result);
     if (route.then === 'record-offline') {
+      if (renewal) return renewalAway;
       return (
         (await record('check-out', { item, member, queuedInSession }, 'offline')) ??
         serviceAnswer(result)
@@ -238,7 +250,7 @@ export function createCirculationDesk(
     // Sent, and no answer: look before anything else, so it is never applied twice.
     const confirmed = await confirmCheckOut(item, member, prior);
     if (confirmed.found === 'not-applied' && !retried) {
-      return checkOutOnline(item, member, queuedInSession, true);
+      return checkOutOnline(item, member, queuedInSession, true, renewal);
     }
     // Looked, and not on the card: the patron is told it did not go through, not to see staff.
     if (confirmed.found === 'not-applied')
@@ -294,6 +306,11 @@ export function createCirculationDesk(
         );
       }
       return checkOutOnline(itemBarcode, memberBarcode, queuedInSession, false);
+    },
+
+    async renew({ itemBarcode, memberBarcode }) {
+      if (connectivity.state() === 'offline' || waitsInJournal(itemBarcode)) return renewalAway;
+      return checkOutOnline(itemBarcode, memberBarcode, 0, false, true);
     },
 
     async checkIn(itemBarcode) {

@@ -9,6 +9,8 @@ import { captureKey, replayKey, type HeldKeyInit } from './replay';
 export interface AttachOptions {
   /** A recognised scan, suffix removed; send it to the core (which strips and validates). */
   onScan: (code: string) => void;
+  /** A burst too short to be a scan but as fast as one (a partial read); absent, dropped. */
+  onShortScan?: (code: string) => void;
   /** False leaves a key alone (say, in a field meant for raw keyboard input); default all. */
   shouldCapture?: (event: KeyboardEvent) => boolean;
   options?: Partial<WedgeOptions>;
@@ -22,7 +24,7 @@ export interface AttachOptions {
  */
 export function attach(
   target: Window,
-  { onScan, shouldCapture, options }: AttachOptions,
+  { onScan, onShortScan, shouldCapture, options }: AttachOptions,
 ): () => void {
   const detector = new WedgeDetector<HeldKeyInit>({ ...DEFAULT_WEDGE_OPTIONS, ...options });
   let timer: number | undefined;
@@ -33,6 +35,7 @@ export function attach(
     // Typing a person saw land is never taken back into a scan that follows.
     if (seen) detector.givenBackWereSeen();
     if (step.scan !== undefined) onScan(step.scan);
+    if (step.short !== undefined) onShortScan?.(step.short);
   };
 
   const schedule = (): void => {

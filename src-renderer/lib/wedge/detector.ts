@@ -63,6 +63,12 @@ export interface WedgeStep<C> {
   consume: boolean;
   release: HeldKey<C>[];
   scan?: string;
+  /**
+   * A burst at scanner speed ended by the suffix but shorter than a scan: a partial read. Its
+   * keys are not typing (no person types three keys that fast), so they are kept from the page,
+   * and the code is given for the kiosk to say it could not be read.
+   */
+  short?: string;
 }
 
 const FAST_BURST_KEYS = 3;
@@ -130,6 +136,7 @@ export class WedgeDetector<C> {
         : step.scan !== undefined
           ? { scan: step.scan }
           : {}),
+      ...(step.short !== undefined ? { short: step.short } : {}),
     };
   }
 
@@ -186,6 +193,9 @@ export class WedgeDetector<C> {
     if (this.#held.length > 0 && this.options.suffixKeys.includes(event.key)) {
       const scan = this.#scanEndingAt(event.timeStamp);
       if (scan !== undefined) return { consume: true, release: [], scan };
+      if (this.#looksLikePartialScan(this.#held.length, [...this.#times, event.timeStamp])) {
+        return { consume: true, release: [], short: this.#takeCode() };
+      }
     }
     // Any other key (Backspace, arrows, a chord, a slow Enter): typing resumes in order.
     this.#givenBack = undefined;
@@ -228,6 +238,15 @@ export class WedgeDetector<C> {
   #looksLikeScan(length: number, times: readonly number[]): boolean {
     return (
       length >= this.options.minLength && medianInterval(times) <= this.options.maxAvgIntervalMs
+    );
+  }
+
+  /** Fewer keys than a scan, but as fast as one and ended by its suffix. */
+  #looksLikePartialScan(length: number, times: readonly number[]): boolean {
+    return (
+      length >= FAST_BURST_KEYS &&
+      length < this.options.minLength &&
+      medianInterval(times) <= this.options.maxAvgIntervalMs
     );
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ITEM, circulationRecord, harness, refused, timedOut } from './session-harness';
+import { ITEM, OTHER_ITEM, circulationRecord, harness, refused, timedOut } from './session-harness';
 
 function checkIn() {
   const session = harness();
@@ -91,5 +91,84 @@ describe('patron session: check-in', () => {
     const before = session.state;
     session.checkOutAnswer(0);
     expect(session.state).toBe(before);
+  });
+});
+
+describe('patron session: the same item scanned again on the return screen', () => {
+  /** A return of ITEM, answered: on time, titled "Dune". */
+  function returned() {
+    const session = checkIn();
+    session.scanItem();
+    session.checkInAnswer(0);
+    return session;
+  }
+
+  it('sends nothing twice: the returned line comes back on top, "already returned", with its ✓', () => {
+    const session = returned();
+    session.scanItem(OTHER_ITEM);
+    session.scanItem();
+    expect(session.effectsOf('check-in')).toEqual([]);
+    expect(session.sounds()).toEqual(['success']);
+    // Newest last: the screen shows it on top, its title and outcome kept, not a second line.
+    expect(session.lines().map((line) => [line.id, line.label, line.status, line.again])).toEqual([
+      [1, '0002', 'pending', undefined],
+      [0, 'Dune', 'done', 1],
+    ]);
+    expect(session.lines()[1]).toMatchObject({ fine: 0, overdue: false });
+  });
+
+  it('counts each repeat, so each is told', () => {
+    const session = returned();
+    session.scanItem();
+    session.scanItem();
+    expect(session.lines()).toHaveLength(1);
+    expect(session.lines()[0]?.again).toBe(2);
+  });
+
+  it('puts the item on the receipt once', () => {
+    const session = returned();
+    session.scanItem();
+    session.send({ type: 'finish' });
+    const { step } = session.state;
+    expect(step.name === 'receipt' && step.receipt.lines.map((line) => line.label)).toEqual([
+      'Dune',
+    ]);
+  });
+
+  it('waits for the answer of a return still being checked, and sends nothing', () => {
+    const session = checkIn();
+    session.scanItem();
+    session.scanItem();
+    expect(session.effectsOf('check-in')).toEqual([]);
+    expect(session.lines()).toEqual([
+      { id: 0, label: '0001', labelIs: 'barcode-end', status: 'pending' },
+    ]);
+  });
+
+  it('tries a refused return again, in its line\u2019s place under a new id', () => {
+    const session = checkIn();
+    session.scanItem();
+    session.checkInAnswer(0, refused('item_not_on_loan', 'checkIn'));
+    session.scanItem();
+    expect(session.effectsOf('check-in')).toEqual([
+      { type: 'check-in', generation: 1, lineId: 1, itemBarcode: ITEM },
+    ]);
+    expect(session.lines()).toEqual([
+      { id: 1, label: '0001', labelIs: 'barcode-end', status: 'pending' },
+    ]);
+  });
+
+  it('tells a return recorded offline as already returned too', () => {
+    const session = checkIn();
+    session.scanItem();
+    session.send({
+      type: 'line-queued',
+      generation: session.generation,
+      lineId: 0,
+      queued: 'offline',
+    });
+    session.scanItem();
+    expect(session.effectsOf('check-in')).toEqual([]);
+    expect(session.lines()[0]).toMatchObject({ status: 'queued', again: 1 });
   });
 });

@@ -88,103 +88,101 @@ describe('how a session ended', () => {
     return session;
   }
 
-  it.each<[string, () => ReturnType<typeof harness>, SessionEnding['how'], SessionEnding['done']]>(
+  it.each<[string, () => ReturnType<typeof harness>, SessionEnding['how'], SessionEnding['done']]>([
     [
-      [
-        'Cancel before anything was borrowed',
-        () => {
-          const session = borrowing();
-          session.send({ type: 'patron-cancel' });
-          return session;
-        },
-        'cancelled',
-        'nothing',
-      ],
-      [
-        'Cancel on the return screen',
-        () => {
-          const session = harness();
-          session.send({ type: 'start-check-in' });
-          session.send({ type: 'patron-cancel' });
-          return session;
-        },
-        'cancelled',
-        'nothing',
-      ],
-      [
-        'Cancel on the email screen',
-        () => {
-          const session = harness(sessionConfig({ patron: { allowEmail: true } }));
-          session.send({ type: 'choose-email' });
-          session.send({ type: 'patron-cancel' });
-          return session;
-        },
-        'cancelled',
-        'nothing',
-      ],
-      [
-        'Finish on the blocked screen',
-        () => {
-          const session = harness();
-          session.identified(memberRecord({ blocks: ['member_blocked'] }));
-          session.send({ type: 'patron-cancel' });
-          return session;
-        },
-        'closed',
-        'nothing',
-      ],
-      [
-        'no answer, with an item borrowed',
-        () => {
-          const session = borrowing();
-          session.scanItem();
-          session.checkOutAnswer(0);
-          session.fire('inactivity-end');
-          return session;
-        },
-        'timed-out',
-        'borrowed',
-      ],
-      [
-        'no answer, with only a refusal',
-        () => {
-          const session = borrowing();
-          session.scanItem();
-          session.checkOutAnswer(0, unreachable());
-          session.fire('inactivity-end');
-          return session;
-        },
-        'timed-out',
-        'nothing',
-      ],
-      [
-        'no answer on the return screen, an item returned',
-        () => {
-          const session = harness();
-          session.send({ type: 'start-check-in' });
-          session.scanItem();
-          session.checkInAnswer(0);
-          session.fire('inactivity-end');
-          return session;
-        },
-        'timed-out',
-        'returned',
-      ],
-      [
-        'no answer to the receipt question',
-        () => {
-          const session = borrowing();
-          session.scanItem();
-          session.checkOutAnswer(0);
-          session.send({ type: 'finish' });
-          session.fire('inactivity-end');
-          return session;
-        },
-        'no-receipt',
-        'borrowed',
-      ],
+      'Cancel before anything was borrowed',
+      () => {
+        const session = borrowing();
+        session.send({ type: 'patron-cancel' });
+        return session;
+      },
+      'cancelled',
+      'nothing',
     ],
-  )('%s: %s, %s', (_label, reach, how, done) => {
+    [
+      'Cancel on the return screen',
+      () => {
+        const session = harness();
+        session.send({ type: 'start-check-in' });
+        session.send({ type: 'patron-cancel' });
+        return session;
+      },
+      'cancelled',
+      'nothing',
+    ],
+    [
+      'Cancel on the email screen',
+      () => {
+        const session = harness(sessionConfig({ patron: { allowEmail: true } }));
+        session.send({ type: 'choose-email' });
+        session.send({ type: 'patron-cancel' });
+        return session;
+      },
+      'cancelled',
+      'nothing',
+    ],
+    [
+      'Finish on the blocked screen',
+      () => {
+        const session = harness();
+        session.identified(memberRecord({ blocks: ['member_blocked'] }));
+        session.send({ type: 'patron-cancel' });
+        return session;
+      },
+      'closed',
+      'nothing',
+    ],
+    [
+      'no answer, with an item borrowed',
+      () => {
+        const session = borrowing();
+        session.scanItem();
+        session.checkOutAnswer(0);
+        session.fire('inactivity-end');
+        return session;
+      },
+      'timed-out',
+      'borrowed',
+    ],
+    [
+      'no answer, with only a refusal',
+      () => {
+        const session = borrowing();
+        session.scanItem();
+        session.checkOutAnswer(0, unreachable());
+        session.fire('inactivity-end');
+        return session;
+      },
+      'timed-out',
+      'nothing',
+    ],
+    [
+      'no answer on the return screen, an item returned',
+      () => {
+        const session = harness();
+        session.send({ type: 'start-check-in' });
+        session.scanItem();
+        session.checkInAnswer(0);
+        session.fire('inactivity-end');
+        return session;
+      },
+      'timed-out',
+      'returned',
+    ],
+    [
+      'no answer to the receipt question',
+      () => {
+        const session = borrowing();
+        session.scanItem();
+        session.checkOutAnswer(0);
+        session.send({ type: 'finish' });
+        session.fire('inactivity-end');
+        return session;
+      },
+      'no-receipt',
+      'borrowed',
+    ],
+  ])('%s: %s, %s', (_label, reach, how, done) => {
     const session = reach();
     expect(session.state.step.name).toBe('attract');
     expect(session.state.ended).toEqual({ id: 1, how, done });

@@ -154,7 +154,14 @@ describe('patron session: identify by card', () => {
       name: 'patron',
       patron: {
         firstName: 'Ada',
-        loans: [{ title: 'Emma', dueDate: { kind: 'day', date: '2020-01-01' }, overdue: true }],
+        loans: [
+          {
+            title: 'Emma',
+            dueDate: { kind: 'day', date: '2020-01-01' },
+            overdue: true,
+            renew: 'offered',
+          },
+        ],
         fine: 1.5,
         currency: 'EUR',
       },

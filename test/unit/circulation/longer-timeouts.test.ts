@@ -24,7 +24,7 @@ function withAudio(
 const timers = (session: ReturnType<typeof harness>) =>
   session.effectsOf('set-timer').map(({ timer, ms }) => [timer, ms]);
 
-const PATRON_STEP: SessionStep = { name: 'check-in', lines: [], finishing: false };
+const PATRON_STEP: SessionStep = { name: 'check-in', lines: [], itemLines: {}, finishing: false };
 const QUESTION: SessionStep = {
   name: 'receipt',
   step: 'ask',
@@ -179,7 +179,29 @@ describe('patron session: "more time" (WCAG 2.2.1)', () => {
     expect(timers(session)).toEqual([
       ['inactivity-warning', 200_000],
       ['inactivity-end', 240_000],
+      ['notice', 16_000],
     ]);
+  });
+
+  it('says so in a notice with how long this screen now waits, and a success sound', () => {
+    const session = warned();
+    session.send({ type: 'more-time' });
+    expect(session.state.notice).toEqual({
+      id: 1,
+      tone: 'info',
+      message: { kind: 'more-time', seconds: 240 },
+    });
+    expect(session.sounds()).toEqual(['success']);
+  });
+
+  it('tells the receipt question its own, shorter wait', () => {
+    const session = warned();
+    session.scanItem();
+    session.checkOutAnswer(0);
+    session.send({ type: 'finish' });
+    session.fire('inactivity-warning');
+    session.send({ type: 'more-time' });
+    expect(session.state.notice?.message).toEqual({ kind: 'more-time', seconds: 60 });
   });
 
   it('shows the next warning with the longer countdown: 40 s', () => {
@@ -199,6 +221,7 @@ describe('patron session: "more time" (WCAG 2.2.1)', () => {
       expect(timers(session)).toEqual([
         ['inactivity-warning', 300_000],
         ['inactivity-end', 360_000],
+        ['notice', 24_000],
       ]);
     }
   });
@@ -209,8 +232,10 @@ describe('patron session: "more time" (WCAG 2.2.1)', () => {
     expect(timers(session)).toEqual([
       ['inactivity-warning', 400_000],
       ['inactivity-end', 480_000],
+      ['notice', 32_000],
     ]);
     expect(session.state.timeFactor).toBe(4);
+    expect(session.state.notice?.message).toEqual({ kind: 'more-time', seconds: 480 });
   });
 
   it('lasts the rest of the session: the next screen, the receipt question, the thanks', () => {
@@ -292,6 +317,7 @@ describe('patron session: "more time" (WCAG 2.2.1)', () => {
     expect(timers(session)).toEqual([
       ['inactivity-warning', 100_000],
       ['inactivity-end', 120_000],
+      ['notice', 8_000],
     ]);
   });
 
@@ -300,7 +326,15 @@ describe('patron session: "more time" (WCAG 2.2.1)', () => {
     session.send({ type: 'more-time' });
     session.send({ type: 'cancel' });
     expect(Object.keys(session.state).sort()).toEqual(
-      ['generation', 'nextLineId', 'noticeCount', 'offline', 'outOfService', 'step'].sort(),
+      [
+        'endCount',
+        'generation',
+        'nextLineId',
+        'noticeCount',
+        'offline',
+        'outOfService',
+        'step',
+      ].sort(),
     );
     expect(JSON.stringify(session.state)).not.toContain(memberRecord().member.givenName);
   });

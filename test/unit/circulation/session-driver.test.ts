@@ -8,6 +8,21 @@ import { CARD, ITEM, circulationRecord, memberRecord, sessionConfig } from './se
 
 const logs = captureLogs();
 
+/** A patron with one loan, ITEM, on the card. */
+const onCard = memberRecord({
+  loans: [
+    {
+      extra: {},
+      itemBarcode: ITEM,
+      title: 'Dune',
+      checkedOutAt: 'unknown',
+      dueDate: { kind: 'day', date: '2026-01-31' },
+      overdue: false,
+      fine: 0,
+    },
+  ],
+});
+
 function setup(overrides: Partial<SessionDriverOptions> = {}) {
   const time = fakeClock();
   const service = fakePort();
@@ -48,6 +63,31 @@ describe('session driver', () => {
       operation: 'checkOut',
       args: [{ itemBarcode: ITEM, memberBarcode: CARD }],
     });
+  });
+
+  it('sends a renewal from the list to the desk as a renewal, and shows its answer', async () => {
+    const renew = vi.fn(async () => ({ via: 'service' as const, result: ok(circulationRecord()) }));
+    const service = fakePort();
+    const { driver, scanCard } = setup({
+      port: service.port,
+      desk: {
+        identify: async () => ({ via: 'service', result: ok(onCard) }),
+        checkOut: async () => {
+          throw new Error('a renewal is not a check-out here');
+        },
+        checkIn: async () => {
+          throw new Error('no check-in');
+        },
+        renew,
+      },
+    });
+    scanCard();
+    await vi.waitFor(() => expect(driver.state().step.name).toBe('patron'));
+    driver.dispatch({ type: 'renew', loan: 0 });
+    expect(renew).toHaveBeenCalledWith({ itemBarcode: ITEM, memberBarcode: CARD });
+    await vi.waitFor(() =>
+      expect(driver.state().step).toMatchObject({ lines: [{ status: 'done', label: 'Dune' }] }),
+    );
   });
 
   it('ends the session when the inactivity timeout passes', () => {

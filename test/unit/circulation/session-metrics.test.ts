@@ -34,7 +34,7 @@ const patronStep = {
   loanItems: [],
   finishing: false,
 } as unknown as SessionStep;
-const checkInStep: SessionStep = { name: 'check-in', lines: [], finishing: false };
+const checkInStep: SessionStep = { name: 'check-in', lines: [], itemLines: {}, finishing: false };
 
 describe('sessionKindOf', () => {
   it.each<[SessionStep, string | undefined]>([

@@ -39,7 +39,7 @@ describe('unknown fine and due date on the patron screen', () => {
     session.identified(lookup(WITHOUT_FINE_OR_DUE_DATE));
     const screen = ScreenSchema.parse(session.screen());
     expect(screen.name === 'patron' && screen.patron.loans).toEqual([
-      { title: 'Emma', dueDate: 'unknown', overdue: 'unknown' },
+      { title: 'Emma', dueDate: 'unknown', overdue: 'unknown', renew: 'offered' },
     ]);
   });
 

@@ -4,7 +4,7 @@ import { createKioskCore } from '../../../src-main/core/kiosk-core';
 import type { KioskCoreOptions } from '../../../src-main/core/kiosk-core';
 import type { PinGate } from '../../../src-main/staff-pin/gate';
 import type { KioskState } from '../../../src-common/ipc/contract';
-import type { ScanEvent } from '../../../src-common/ipc/scan-event';
+import type { ScanEvent, ScanRejection } from '../../../src-common/ipc/scan-event';
 import { ScannerSettingsSchema } from '../../../src-main/scanner/settings-schema';
 import {
   AccessibilitySettingsSchema,
@@ -46,6 +46,7 @@ function fakeAuth(state: StaffAuthStatus['state']) {
 
 function fakeScanner() {
   const listeners = new Set<(scan: ScanEvent) => void>();
+  const rejections = new Set<(rejection: ScanRejection) => void>();
   return {
     scanner: {
       status: () => ({ state: 'off' as const }),
@@ -53,12 +54,19 @@ function fakeScanner() {
         listeners.add(listener);
         return () => listeners.delete(listener);
       },
+      onRejected: (listener: (rejection: ScanRejection) => void) => {
+        rejections.add(listener);
+        return () => rejections.delete(listener);
+      },
       onStatus: () => () => undefined,
       submitWedgeScan: () => ({ accepted: false as const, reason: 'duplicate' as const }),
       forgetRecentScans: vi.fn(),
     },
     scan(code: string) {
       for (const listener of listeners) listener({ code, source: 'wedge', receivedAt: 0 });
+    },
+    reject(reason: ScanRejection['reason']) {
+      for (const listener of rejections) listener({ reason, source: 'wedge', receivedAt: 0 });
     },
   };
 }
@@ -143,6 +151,8 @@ const OPEN_CALLS: Record<OpenChannel, unknown> = {
   'patron.activity': undefined,
   'patron.moreTime': undefined,
   'patron.cancel': undefined,
+  'patron.renew': { loan: 0 },
+  'patron.renewAll': undefined,
   'staff.open': undefined,
   'staff.submitPin': { pin: '0000' },
   'staff.exit': undefined,
@@ -198,6 +208,33 @@ describe('kiosk core', () => {
     scanner.scan(ITEM);
     expect(core.state().notice?.message).toEqual({ kind: 'item-as-card' });
     expect(service.calls).toEqual([]);
+  });
+
+  it('tells the patron a scan the scanner could not read, not a report it does not know', () => {
+    const { core, scanner, service } = setup();
+    scanner.reject('unknown-report-id');
+    expect(core.state().notice).toBeUndefined();
+    scanner.reject('too-short');
+    expect(core.state().notice?.message).toEqual({ kind: 'unreadable-scan' });
+    expect(core.state().feedback?.sound).toBe('error');
+    expect(service.calls).toEqual([]);
+  });
+
+  it('says in its state how the last session ended, until the next starts', async () => {
+    const { core, scanner, service, h } = setup();
+    scanner.scan(CARD);
+    await service.answer(ok(memberRecord()));
+    expect(core.state().sessionEnded).toBeUndefined();
+    await h['patron.cancel'](undefined);
+    expect(core.state().sessionEnded).toEqual({ id: 1, how: 'cancelled', done: 'nothing' });
+    await h['patron.startCheckIn'](undefined);
+    expect(core.state()).not.toHaveProperty('sessionEnded');
+  });
+
+  it('names the place of the scanner on the welcome screen where the station sets one', () => {
+    expect(setup().core.state().screen).not.toHaveProperty('scannerPlace');
+    const { core } = setup({ scannerPlace: 'right-of-screen' });
+    expect(core.state().screen).toMatchObject({ name: 'attract', scannerPlace: 'right-of-screen' });
   });
 
   it('gives each feedback sound a new id', async () => {

@@ -46,6 +46,8 @@ function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
     'patron.activity': () => undefined,
     'patron.moreTime': () => undefined,
     'patron.cancel': () => undefined,
+    'patron.renew': () => undefined,
+    'patron.renewAll': () => undefined,
     'staff.open': () => undefined,
     'staff.submitPin': () => ({ accepted: false }),
     'staff.exit': () => undefined,
@@ -229,6 +231,8 @@ describe('IPC choke point', () => {
       ['patron.receiptPrinted', 'patron'],
       ['patron.activity', 'patron'],
       ['patron.cancel', 'patron'],
+      ['patron.renew', 'patron'],
+      ['patron.renewAll', 'patron'],
     ] as const)('%s is %s', (channel, gate) => {
       expect(CHANNEL_GATES[channel]).toBe(gate);
     });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PatronMessageKindSchema, RefusalCodeSchema } from '../../../src-common/ipc/patron';
 import { en, es } from '../../../src-renderer/i18n/catalog';
+import { translators as T } from '../../support/catalog-words';
 import {
   AUTH_PROBLEM_KEYS,
   countWords,
@@ -9,10 +10,19 @@ import {
   REFUSAL_KEYS,
 } from '../../../src-renderer/lib/messages';
 
+/** The words at a catalog id; for a plural id, its `_other` form. */
 function lookup(key: string): unknown {
-  return key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], en);
+  const at = (path: string) =>
+    path
+      .split('.')
+      .reduce<unknown>(
+        (node, part) =>
+          typeof node === 'object' && node !== null
+            ? (node as Record<string, unknown>)[part]
+            : undefined,
+        en,
+      );
+  return at(key) ?? at(`${key}_other`);
 }
 
 describe('patron message words', () => {
@@ -108,5 +118,57 @@ describe('staff sign-in words (issue 36)', () => {
     ]);
     // Not the words of a damaged vault: nothing was set aside.
     expect(en.auth.message['vault-key-unavailable']).not.toContain('set aside');
+  });
+});
+
+/** Issue 37's new messages, word for word in both languages (items 6 and 7). */
+describe('the words of a scan not read, more time, and a renewal while away', () => {
+  const say = (message: Parameters<typeof messageWords>[0], language: 'en' | 'es') => {
+    const words = messageWords(message);
+    return T[language](words.key, words.params);
+  };
+
+  it.each([
+    [
+      240,
+      'You have more time: 4 minutes on this screen.',
+      'Tiene más tiempo: 4 minutos en esta pantalla.',
+    ],
+    [
+      60,
+      'You have more time: 60 seconds on this screen.',
+      'Tiene más tiempo: 60 segundos en esta pantalla.',
+    ],
+    [
+      90,
+      'You have more time: 90 seconds on this screen.',
+      'Tiene más tiempo: 90 segundos en esta pantalla.',
+    ],
+    [
+      360,
+      'You have more time: 6 minutes on this screen.',
+      'Tiene más tiempo: 6 minutos en esta pantalla.',
+    ],
+  ])('more time, %i s', (seconds, english, spanish) => {
+    expect(say({ kind: 'more-time', seconds }, 'en')).toBe(english);
+    expect(say({ kind: 'more-time', seconds }, 'es')).toBe(spanish);
+  });
+
+  it('a scan that could not be read', () => {
+    expect(say({ kind: 'unreadable-scan' }, 'en')).toBe(
+      'That scan could not be read. Please scan it again.',
+    );
+    expect(say({ kind: 'unreadable-scan' }, 'es')).toBe(
+      'No se pudo leer ese escaneo. Vuelva a escanearlo.',
+    );
+  });
+
+  it('a renewal while the library system is away', () => {
+    expect(say({ kind: 'offline-renew-unavailable' }, 'en')).toBe(
+      'Renewing needs the library system, which cannot be reached right now. Your items keep the due dates shown: please try again later, or see staff.',
+    );
+    expect(say({ kind: 'offline-renew-unavailable' }, 'es')).toBe(
+      'Para renovar hace falta el sistema de la biblioteca, que no está disponible en este momento. Sus ejemplares mantienen las fechas que se muestran: inténtelo más tarde o diríjase al personal.',
+    );
   });
 });

@@ -10,43 +10,37 @@ const help = (kiosk: KioskState, language: Language): string[] =>
   helpFor(inLanguage(kiosk, language), T[language], NOW);
 
 const KEYS = {
-  en: [
-    'Up and Down move from one button to the next and say it.',
-    'Select presses the button you are on.',
-  ],
-  es: [
-    'Arriba y Abajo pasan de un botón al siguiente y lo leen.',
-    'Seleccionar pulsa el botón en el que está.',
-  ],
+  en: ['8 and 2 move from one button to the next and say it.', '5 presses the button you are on.'],
+  es: ['8 y 2 pasan de un botón al siguiente y lo leen.', '5 pulsa el botón en el que está.'],
 } as const;
 
 /** The keys of every screen, on one without the top bar (looking you up, thanks). */
 const ALWAYS = {
   en: [
-    'Help says this again.',
-    'Volume up and Volume down make the voice louder or quieter.',
-    'The Audio key turns audio off.',
+    'Dot says this again.',
+    'Plus and minus make the voice louder or quieter.',
+    'Star turns audio off.',
   ],
   es: [
-    'Ayuda repite todo esto.',
-    'Subir volumen y Bajar volumen suben o bajan la voz.',
-    'La tecla Audio desactiva el audio.',
+    'Punto repite todo esto.',
+    'Más y menos suben o bajan la voz.',
+    'Asterisco desactiva el audio.',
   ],
 } as const;
 
 /** On a screen with the top bar, whose Slower and Faster set the voice's speed. */
 const WITH_BAR = {
   en: [
-    'Help says this again.',
-    'Volume up and Volume down make the voice louder or quieter.',
+    'Dot says this again.',
+    'Plus and minus make the voice louder or quieter.',
     "The Slower and Faster buttons, after this screen's own, change the speed of the voice.",
-    'The Audio key turns audio off.',
+    'Star turns audio off.',
   ],
   es: [
-    'Ayuda repite todo esto.',
-    'Subir volumen y Bajar volumen suben o bajan la voz.',
+    'Punto repite todo esto.',
+    'Más y menos suben o bajan la voz.',
     'Los botones Más despacio y Más rápido, después de los de esta pantalla, cambian la velocidad de la voz.',
-    'La tecla Audio desactiva el audio.',
+    'Asterisco desactiva el audio.',
   ],
 } as const;
 
@@ -58,7 +52,7 @@ describe('the Help key: the screen again, then which key does what here', () => 
         'Welcome.',
         'Library self-service kiosk: Central Library.',
         'Scan your library card to begin.',
-        'Hold the barcode on your card under the red light of the scanner.',
+        "Hold the barcode on your card under the scanner's light.",
         'Buttons: Return items, No card needed; No card? Use my email address; Español.',
         ...KEYS.en,
         ...WITH_BAR.en,
@@ -70,7 +64,7 @@ describe('the Help key: the screen again, then which key does what here', () => 
         'Bienvenido.',
         'Puesto de autoservicio de la biblioteca: Central Library.',
         'Escanee su carné de la biblioteca para empezar.',
-        'Ponga el código de barras de su carné bajo la luz roja del escáner.',
+        'Ponga el código de barras de su carné bajo la luz del escáner.',
         'Botones: Devolver ejemplares, No necesita carné; ¿Sin carné? Usar mi correo electrónico; English.',
         ...KEYS.es,
         ...WITH_BAR.es,
@@ -81,8 +75,8 @@ describe('the Help key: the screen again, then which key does what here', () => 
   });
 
   it.each([
-    ['en', 'Back chooses Cancel.'],
-    ['es', 'Atrás elige Cancelar.'],
+    ['en', 'Slash chooses Cancel.'],
+    ['es', 'Barra elige Cancelar.'],
   ] as const)('the patron screen before anything went through, in %s: %s', (language, back) => {
     expect(help(state(patron()), language).slice(-7)).toEqual([
       ...KEYS[language],
@@ -92,15 +86,15 @@ describe('the Help key: the screen again, then which key does what here', () => 
   });
 
   it.each([
-    ['en', "Back chooses I'm done."],
-    ['es', 'Atrás elige He terminado.'],
+    ['en', "Slash chooses I'm done."],
+    ['es', 'Barra elige He terminado.'],
   ] as const)('returns once something went through, in %s: %s', (language, back) => {
     expect(help(state(checkIn([line('returnedOnTime')])), language).slice(-5, -4)).toEqual([back]);
   });
 
   it.each([
-    ['en', 'Back chooses Finish.'],
-    ['es', 'Atrás elige Terminar.'],
+    ['en', 'Slash chooses Finish.'],
+    ['es', 'Barra elige Terminar.'],
   ] as const)('a blocked patron, in %s: %s', (language, back) => {
     const blocked = state(patron([], { blocked: { kind: 'refused', code: 'member_blocked' } }));
     expect(help(blocked, language)).toContain(back);
@@ -112,10 +106,12 @@ describe('the Help key: the screen again, then which key does what here', () => 
       [
         'Type your PIN.',
         "Type your card's PIN on the keypad, then press OK.",
-        'Type the digits with the number keys, then press Select. The digits are not said.',
-        ...KEYS.en,
+        'Type the digits with the number keys, then press Enter. The digits are not said.',
+        // The number pad's digits type the PIN: the keys that move are the arrows here.
+        'Up arrow and Down arrow move from one button to the next and say it.',
+        'Enter presses the button you are on.',
         'The number keys type your PIN.',
-        'Back chooses Cancel.',
+        'Slash chooses Cancel.',
         ...WITH_BAR.en,
       ],
     ],
@@ -124,10 +120,11 @@ describe('the Help key: the screen again, then which key does what here', () => 
       [
         'Escriba su PIN.',
         'Escriba el PIN de su carné en el teclado y pulse Aceptar.',
-        'Escriba los dígitos con las teclas numéricas y pulse Seleccionar. Los dígitos no se leen en voz alta.',
-        ...KEYS.es,
+        'Escriba los dígitos con las teclas numéricas y pulse Intro. Los dígitos no se leen en voz alta.',
+        'Flecha arriba y flecha abajo pasan de un botón al siguiente y lo leen.',
+        'Intro pulsa el botón en el que está.',
         'Las teclas numéricas escriben su PIN.',
-        'Atrás elige Cancelar.',
+        'Barra elige Cancelar.',
         ...WITH_BAR.es,
       ],
     ],
@@ -143,8 +140,8 @@ describe('the Help key: the screen again, then which key does what here', () => 
   });
 
   it.each([
-    ['en', 'Back chooses No receipt.'],
-    ['es', 'Atrás elige Sin recibo.'],
+    ['en', 'Slash chooses No receipt.'],
+    ['es', 'Barra elige Sin recibo.'],
   ] as const)('the receipt question, in %s: the choices; Back is "no"', (language, back) => {
     const receipt = state({
       name: 'receipt',
@@ -175,8 +172,8 @@ describe('the Help key: the screen again, then which key does what here', () => 
       [
         'Are you still there?',
         'For your privacy, this session ends in 12 seconds.',
-        'To stay, press Select.',
-        'For more time, press Down, then Select.',
+        'To stay, press 5.',
+        'For more time, press 2, then 5.',
       ],
     ],
     [
@@ -184,8 +181,8 @@ describe('the Help key: the screen again, then which key does what here', () => 
       [
         '¿Sigue ahí?',
         'Por su privacidad, esta sesión termina en 12 segundos.',
-        'Para continuar, pulse Seleccionar.',
-        'Para tener más tiempo, pulse Abajo y después Seleccionar.',
+        'Para continuar, pulse 5.',
+        'Para tener más tiempo, pulse 2 y después 5.',
       ],
     ],
   ] as const)(
@@ -219,8 +216,8 @@ describe('the attract screen’s hint, said again at intervals in audio mode', (
         'Welcome.',
         'Scan your library card to begin.',
         'Buttons: Return items, No card needed; No card? Use my email address; Español.',
-        'Up and Down move between the buttons; Select presses one.',
-        'Press Help at any time to hear the keys.',
+        '8 and 2 move between the buttons; 5 presses one.',
+        'Press dot at any time to hear the keys.',
       ],
     ],
     [
@@ -229,8 +226,8 @@ describe('the attract screen’s hint, said again at intervals in audio mode', (
         'Bienvenido.',
         'Escanee su carné de la biblioteca para empezar.',
         'Botones: Devolver ejemplares, No necesita carné; ¿Sin carné? Usar mi correo electrónico; English.',
-        'Arriba y Abajo pasan de un botón a otro; Seleccionar pulsa el botón.',
-        'Pulse Ayuda en cualquier momento para oír las teclas.',
+        '8 y 2 pasan de un botón a otro; 5 pulsa el botón.',
+        'Pulse punto en cualquier momento para oír las teclas.',
       ],
     ],
   ] as const)(
@@ -260,8 +257,8 @@ describe('the attract screen’s hint, said again at intervals in audio mode', (
       'Working offline: borrowing is paused until the library system is back. Returns are still taken, and confirmed later.',
       'Return your items here.',
       'Buttons: Return items, No card needed; Español.',
-      'Up and Down move between the buttons; Select presses one.',
-      'Press Help at any time to hear the keys.',
+      '8 and 2 move between the buttons; 5 presses one.',
+      'Press dot at any time to hear the keys.',
     ]);
   });
 

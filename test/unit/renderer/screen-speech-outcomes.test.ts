@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { KioskState, Language, TransactionLine } from '../../../src-common/ipc/contract';
-import { speechFor } from '../../../src-renderer/access/screen-speech';
+import type { SessionEnding } from '../../../src-common/ipc/patron';
+import { endingSpeech, speechFor } from '../../../src-renderer/access/screen-speech';
 import { translators as T } from '../../support/catalog-words';
 import { ATTRACT, NOW, checkIn, inLanguage, line, patron, state } from './screen-speech-states';
 
@@ -153,6 +154,27 @@ const OUTCOMES: [string, Language, KioskState, KioskState, string[]][] = [
       'Otra persona espera este ejemplar. Entréguelo al personal del mostrador, por favor.',
       'El sistema de la biblioteca dice: Thank you for the book.',
     ],
+  ],
+  [
+    'the same item scanned again after its return: already returned, nothing more',
+    'en',
+    returning(line('returnedLate')),
+    returning({ ...line('returnedLate'), again: 1 }),
+    ['Small Gods.', 'Already returned just now.'],
+  ],
+  [
+    'the same item scanned again after its return: already returned, nothing more',
+    'es',
+    returning(line('returnedLate')),
+    returning({ ...line('returnedLate'), again: 1 }),
+    ['Small Gods.', 'Ya devuelto hace un momento.'],
+  ],
+  [
+    'a third scan of it: told again',
+    'en',
+    returning({ ...line('returnedLate'), again: 1 }),
+    returning({ ...line('returnedLate'), again: 2 }),
+    ['Small Gods.', 'Already returned just now.'],
   ],
   [
     'a return on time, to a trolley',
@@ -315,8 +337,8 @@ describe('the still-there warning, at once', () => {
       [
         'Are you still there?',
         'For your privacy, this session ends in 30 seconds.',
-        'To stay, press Select.',
-        'For more time, press Down, then Select.',
+        'To stay, press 5.',
+        'For more time, press 2, then 5.',
       ],
     ],
     [
@@ -325,8 +347,8 @@ describe('the still-there warning, at once', () => {
       [
         '¿Sigue ahí?',
         'Por su privacidad, esta sesión termina en 30 segundos.',
-        'Para continuar, pulse Seleccionar.',
-        'Para tener más tiempo, pulse Abajo y después Seleccionar.',
+        'Para continuar, pulse 5.',
+        'Para tener más tiempo, pulse 2 y después 5.',
       ],
     ],
     [
@@ -335,8 +357,8 @@ describe('the still-there warning, at once', () => {
       [
         'Are you still there?',
         'Your receipt prints in 30 seconds, then this session ends.',
-        'To stay, press Select.',
-        'For more time, press Down, then Select.',
+        'To stay, press 5.',
+        'For more time, press 2, then 5.',
       ],
     ],
     [
@@ -345,8 +367,8 @@ describe('the still-there warning, at once', () => {
       [
         '¿Sigue ahí?',
         'Su recibo se imprime en 30 segundos y después termina esta sesión.',
-        'Para continuar, pulse Seleccionar.',
-        'Para tener más tiempo, pulse Abajo y después Seleccionar.',
+        'Para continuar, pulse 5.',
+        'Para tener más tiempo, pulse 2 y después 5.',
       ],
     ],
   ] as const)('in %s, printing a receipt first: %s', (language, prints, lines) => {
@@ -384,12 +406,42 @@ describe('the still-there warning, at once', () => {
     },
   );
 
-  it('says the warning once, not at every state while it shows, and nothing when it goes', () => {
+  it('says the warning once, not at every state while it shows', () => {
     const before = borrowing();
     const after = warned(before);
     expect(within(after, { ...after, volume: 0.3 }, 'en')).toBeUndefined();
-    expect(within(after, before, 'en')).toBeUndefined();
   });
+
+  it.each([
+    ['en', 'Hello, Amara.', '8 and 2 move between the buttons; 5 presses one.'],
+    ['es', 'Hola, Amara.', '8 y 2 pasan de un botón a otro; 5 pulsa el botón.'],
+  ] as const)(
+    '"I\u2019m still here", in %s: the screen again, as on arriving, so the patron knows where they are',
+    (language, greeting, keys) => {
+      const before = borrowing();
+      const again = within(warned(before), before, language);
+      const arriving = within(state(ATTRACT), before, language);
+      expect(again).toEqual({ lines: arriving?.lines, interrupt: true });
+      expect(again?.lines[0]).toBe(greeting);
+      expect(again?.lines.at(-1)).toBe(keys);
+    },
+  );
+
+  it.each([
+    ['en', 'You have more time: 4 minutes on this screen.', 'Hello, Amara.'],
+    ['es', 'Tiene más tiempo: 4 minutos en esta pantalla.', 'Hola, Amara.'],
+  ] as const)(
+    '"More time", in %s: how long the screen now waits, then the screen again',
+    (language, notice, greeting) => {
+      const before = borrowing();
+      const more: KioskState = {
+        ...before,
+        notice: { id: 9, tone: 'info', message: { kind: 'more-time', seconds: 240 } },
+      };
+      const said = within(warned(before), more, language);
+      expect(said?.lines.slice(0, 2)).toEqual([notice, greeting]);
+    },
+  );
 
   it('a second warning, later in the session, is said again', () => {
     const first = warned(borrowing());
@@ -424,5 +476,94 @@ describe('nothing new, nothing said', () => {
     ],
   ] as const)('%s', (_name, before, after) => {
     expect(within(before, after, 'en')).toBeUndefined();
+  });
+});
+
+/** How a session ended (issue 37, item 2): said in the patron's language as the screen resets. */
+describe('the end of a session', () => {
+  const during = (language: Language, audio = true): KioskState =>
+    inLanguage(
+      state(patron([]), { access: { audio, largeText: false, lowReach: false, speechRate: 175 } }),
+      language,
+    );
+  /** Back at the welcome screen, in the kiosk's own language and modes, as the core sends it. */
+  const ended = (how: SessionEnding['how'], done: SessionEnding['done'], id = 1): KioskState =>
+    state(ATTRACT, {
+      access: { audio: false, largeText: false, lowReach: false, speechRate: 175 },
+      sessionEnded: { id, how, done },
+    });
+
+  it.each<[SessionEnding['how'], SessionEnding['done'], Language, string[]]>([
+    ['cancelled', 'nothing', 'en', ['Cancelled.', 'Nothing was borrowed or returned.', 'Goodbye.']],
+    [
+      'cancelled',
+      'nothing',
+      'es',
+      ['Cancelado.', 'No se ha prestado ni devuelto nada.', '¡Hasta pronto!'],
+    ],
+    [
+      'closed',
+      'nothing',
+      'en',
+      ['Session ended. Please ask staff at the desk about your card.', 'Goodbye.'],
+    ],
+    [
+      'closed',
+      'nothing',
+      'es',
+      ['Sesión terminada. Pregunte al personal del mostrador por su carné.', '¡Hasta pronto!'],
+    ],
+    [
+      'timed-out',
+      'borrowed',
+      'en',
+      [
+        'This session has ended: nothing was pressed in time.',
+        'The items you borrowed are on your card.',
+        'Goodbye.',
+      ],
+    ],
+    [
+      'timed-out',
+      'returned',
+      'es',
+      [
+        'Esta sesión ha terminado: no se pulsó nada a tiempo.',
+        'Los ejemplares que ha devuelto quedan registrados.',
+        '¡Hasta pronto!',
+      ],
+    ],
+    [
+      'no-receipt',
+      'borrowed',
+      'en',
+      [
+        'This session has ended without a receipt: there was no answer in time.',
+        'The items you borrowed are on your card.',
+        'Goodbye.',
+      ],
+    ],
+    [
+      'no-receipt',
+      'borrowed',
+      'es',
+      [
+        'Esta sesión ha terminado sin recibo: no hubo respuesta a tiempo.',
+        'Los ejemplares que se ha llevado están en su carné.',
+        '¡Hasta pronto!',
+      ],
+    ],
+  ])('%s, %s done, in %s', (how, done, language, lines) => {
+    expect(endingSpeech(during(language), ended(how, done), T[language])).toEqual({
+      lines,
+      interrupt: true,
+    });
+  });
+
+  it('says nothing for a patron who had audio off, or for an ending already said', () => {
+    expect(endingSpeech(during('en', false), ended('cancelled', 'nothing'), T.en)).toBeUndefined();
+    const afterwards = ended('cancelled', 'nothing');
+    expect(endingSpeech(afterwards, { ...afterwards, volume: 0.2 }, T.en)).toBeUndefined();
+    expect(endingSpeech(during('en'), state(ATTRACT), T.en)).toBeUndefined();
   });
 });

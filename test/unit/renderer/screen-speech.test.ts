@@ -46,10 +46,10 @@ const SCREENS: [string, Language, Screen, string[]][] = [
       'Welcome.',
       'Library self-service kiosk: Central Library.',
       'Scan your library card to begin.',
-      'Hold the barcode on your card under the red light of the scanner.',
+      "Hold the barcode on your card under the scanner's light.",
       'Buttons: Return items, No card needed; No card? Use my email address; Español.',
-      'Up and Down move between the buttons; Select presses one.',
-      'Press Help at any time to hear the keys.',
+      '8 and 2 move between the buttons; 5 presses one.',
+      'Press dot at any time to hear the keys.',
     ],
   ],
   [
@@ -60,10 +60,10 @@ const SCREENS: [string, Language, Screen, string[]][] = [
       'Bienvenido.',
       'Puesto de autoservicio de la biblioteca: Central Library.',
       'Escanee su carné de la biblioteca para empezar.',
-      'Ponga el código de barras de su carné bajo la luz roja del escáner.',
+      'Ponga el código de barras de su carné bajo la luz del escáner.',
       'Botones: Devolver ejemplares, No necesita carné; ¿Sin carné? Usar mi correo electrónico; English.',
-      'Arriba y Abajo pasan de un botón a otro; Seleccionar pulsa el botón.',
-      'Pulse Ayuda en cualquier momento para oír las teclas.',
+      '8 y 2 pasan de un botón a otro; 5 pulsa el botón.',
+      'Pulse punto en cualquier momento para oír las teclas.',
     ],
   ],
   [
@@ -92,10 +92,10 @@ const SCREENS: [string, Language, Screen, string[]][] = [
       'Library self-service kiosk: Central Library.',
       'Working offline: items you borrow are recorded now and confirmed when the library system is back. Returns are paused: please see staff to return items.',
       'Scan your library card to begin.',
-      'Hold the barcode on your card under the red light of the scanner.',
+      "Hold the barcode on your card under the scanner's light.",
       'Buttons: Español.',
-      'Up and Down move between the buttons; Select presses one.',
-      'Press Help at any time to hear the keys.',
+      '8 and 2 move between the buttons; 5 presses one.',
+      'Press dot at any time to hear the keys.',
     ],
   ],
   [
@@ -113,8 +113,8 @@ const SCREENS: [string, Language, Screen, string[]][] = [
       'Funcionando sin conexión: los préstamos están en pausa hasta que vuelva el sistema de la biblioteca. Las devoluciones se siguen aceptando y se confirman más tarde.',
       'Devuelva aquí sus ejemplares.',
       'Botones: Devolver ejemplares, No necesita carné; English.',
-      'Arriba y Abajo pasan de un botón a otro; Seleccionar pulsa el botón.',
-      'Pulse Ayuda en cualquier momento para oír las teclas.',
+      '8 y 2 pasan de un botón a otro; 5 pulsa el botón.',
+      'Pulse punto en cualquier momento para oír las teclas.',
     ],
   ],
   [
@@ -160,8 +160,8 @@ const SCREENS: [string, Language, Screen, string[]][] = [
       'Borrowing at the kiosk is not available right now. Returns are still taken.',
       'Return your items here.',
       'Buttons: Return items, No card needed; Español.',
-      'Up and Down move between the buttons; Select presses one.',
-      'Press Help at any time to hear the keys.',
+      '8 and 2 move between the buttons; 5 presses one.',
+      'Press dot at any time to hear the keys.',
     ],
   ],
   ['identifying', 'en', { name: 'identifying' }, ['Looking you up…']],
@@ -173,7 +173,7 @@ const SCREENS: [string, Language, Screen, string[]][] = [
     [
       'Type your PIN.',
       "Type your card's PIN on the keypad, then press OK.",
-      'Type the digits with the number keys, then press Select. The digits are not said.',
+      'Type the digits with the number keys, then press Enter. The digits are not said.',
     ],
   ],
   [
@@ -183,7 +183,7 @@ const SCREENS: [string, Language, Screen, string[]][] = [
     [
       'Escriba su PIN.',
       'Escriba el PIN de su carné en el teclado y pulse Aceptar.',
-      'Escriba los dígitos con las teclas numéricas y pulse Seleccionar. Los dígitos no se leen en voz alta.',
+      'Escriba los dígitos con las teclas numéricas y pulse Intro. Los dígitos no se leen en voz alta.',
     ],
   ],
   [
@@ -194,7 +194,7 @@ const SCREENS: [string, Language, Screen, string[]][] = [
       'Type your PIN.',
       'That PIN is not right. Please try again: you have 2 more tries.',
       "Type your card's PIN on the keypad, then press OK.",
-      'Type the digits with the number keys, then press Select. The digits are not said.',
+      'Type the digits with the number keys, then press Enter. The digits are not said.',
     ],
   ],
   [
@@ -205,7 +205,7 @@ const SCREENS: [string, Language, Screen, string[]][] = [
       'Escriba su PIN.',
       'Ese PIN no es correcto. Inténtelo de nuevo: le queda 1 intento.',
       'Escriba el PIN de su carné en el teclado y pulse Aceptar.',
-      'Escriba los dígitos con las teclas numéricas y pulse Seleccionar. Los dígitos no se leen en voz alta.',
+      'Escriba los dígitos con las teclas numéricas y pulse Intro. Los dígitos no se leen en voz alta.',
     ],
   ],
   [
@@ -215,9 +215,10 @@ const SCREENS: [string, Language, Screen, string[]][] = [
     [
       'Find me by email.',
       'Your email address.',
-      'Type your address, then press Select.',
+      'Type your address, then press Enter.',
       'Buttons: Find me; Cancel.',
-      'Up and Down move between the buttons; Select presses one.',
+      // The number pad's keys type here: the keys that move are named instead.
+      'Up arrow and Down arrow move between the buttons; Enter presses one.',
     ],
   ],
   [
@@ -228,9 +229,9 @@ const SCREENS: [string, Language, Screen, string[]][] = [
       'Buscarme por correo electrónico.',
       'Ninguna cuenta usa esa dirección de correo electrónico. Revísela o escanee su carné.',
       'Su correo electrónico.',
-      'Escriba su dirección y pulse Seleccionar.',
+      'Escriba su dirección y pulse Intro.',
       'Botones: Buscarme; Cancelar.',
-      'Arriba y Abajo pasan de un botón a otro; Seleccionar pulsa el botón.',
+      'Flecha arriba y flecha abajo pasan de un botón a otro; Intro pulsa el botón.',
     ],
   ],
   [
@@ -245,7 +246,7 @@ const SCREENS: [string, Language, Screen, string[]][] = [
       '1 of them is overdue.',
       'Fines owed: €1.50.',
       "Buttons: Cancel; I'm done.",
-      'Up and Down move between the buttons; Select presses one.',
+      '8 and 2 move between the buttons; 5 presses one.',
     ],
   ],
   [
@@ -260,7 +261,7 @@ const SCREENS: [string, Language, Screen, string[]][] = [
       '1 de ellos tiene retraso.',
       'Multas pendientes: 1,50\u00a0€.',
       'Botones: Cancelar; He terminado.',
-      'Arriba y Abajo pasan de un botón a otro; Seleccionar pulsa el botón.',
+      '8 y 2 pasan de un botón a otro; 5 pulsa el botón.',
     ],
   ],
   [
@@ -280,7 +281,7 @@ const SCREENS: [string, Language, Screen, string[]][] = [
       'You have 1 item on loan.',
       'No fines owed.',
       "Buttons: Cancel; I'm done.",
-      'Up and Down move between the buttons; Select presses one.',
+      '8 and 2 move between the buttons; 5 presses one.',
     ],
   ],
   [
@@ -302,7 +303,7 @@ const SCREENS: [string, Language, Screen, string[]][] = [
       '2 de ellos tienen retraso.',
       'Multas pendientes: desconocidas, pregunte al personal.',
       'Botones: Cancelar; He terminado.',
-      'Arriba y Abajo pasan de un botón a otro; Seleccionar pulsa el botón.',
+      '8 y 2 pasan de un botón a otro; 5 pulsa el botón.',
     ],
   ],
   [
@@ -316,7 +317,7 @@ const SCREENS: [string, Language, Screen, string[]][] = [
       'Your loans could not be read. Ask staff if you need them.',
       'No fines owed.',
       "Buttons: Cancel; I'm done.",
-      'Up and Down move between the buttons; Select presses one.',
+      '8 and 2 move between the buttons; 5 presses one.',
     ],
   ],
   [
@@ -330,7 +331,78 @@ const SCREENS: [string, Language, Screen, string[]][] = [
       'No tiene nada en préstamo.',
       'No tiene multas pendientes.',
       'Botones: He terminado.',
-      'Arriba y Abajo pasan de un botón a otro; Seleccionar pulsa el botón.',
+      '8 y 2 pasan de un botón a otro; 5 pulsa el botón.',
+    ],
+  ],
+  [
+    'the patron, loans to renew from the list',
+    'en',
+    patron([], {
+      loans: [
+        {
+          title: 'Small Gods',
+          dueDate: { kind: 'day', date: '2026-12-03' },
+          overdue: false,
+          renew: 'offered',
+        },
+        {
+          title: 'Mort',
+          dueDate: { kind: 'day', date: '2026-11-13' },
+          overdue: true,
+          renew: 'offered',
+        },
+      ],
+    }),
+    [
+      'Hello, Amara.',
+      'Scan your items.',
+      "Hold each item's barcode under the scanner, one at a time.",
+      'You have 2 items on loan.',
+      '1 of them is overdue.',
+      'Each item on loan has a Renew button.',
+      'Fines owed: €1.50.',
+      "Buttons: Renew all; Cancel; I'm done.",
+      '8 and 2 move between the buttons; 5 presses one.',
+    ],
+  ],
+  [
+    'the patron, loans to renew from the list',
+    'es',
+    patron([], {
+      loans: [
+        {
+          title: 'Small Gods',
+          dueDate: { kind: 'day', date: '2026-12-03' },
+          overdue: false,
+          renew: 'offered',
+        },
+      ],
+    }),
+    [
+      'Hola, Amara.',
+      'Escanee sus ejemplares.',
+      'Ponga el código de barras de cada ejemplar bajo el escáner, de uno en uno.',
+      'Tiene 1 ejemplar en préstamo.',
+      'Cada ejemplar en préstamo tiene un botón Renovar.',
+      'Multas pendientes: 1,50\u00a0€.',
+      'Botones: Cancelar; He terminado.',
+      '8 y 2 pasan de un botón a otro; 5 pulsa el botón.',
+    ],
+  ],
+  [
+    'the patron, the library system away: no renewing, and why',
+    'en',
+    { ...(patron() as Extract<Screen, { name: 'patron' }>), renewOffline: true },
+    [
+      'Hello, Amara.',
+      'Scan your items.',
+      "Hold each item's barcode under the scanner, one at a time.",
+      'You have 2 items on loan.',
+      '1 of them is overdue.',
+      'Renewing needs the library system, which cannot be reached right now.',
+      'Fines owed: €1.50.',
+      "Buttons: Cancel; I'm done.",
+      '8 and 2 move between the buttons; 5 presses one.',
     ],
   ],
   [
@@ -346,7 +418,7 @@ const SCREENS: [string, Language, Screen, string[]][] = [
       '1 of them is overdue.',
       'Fines owed: €1.50.',
       'Buttons: Finish.',
-      'Up and Down move between the buttons; Select presses one.',
+      '8 and 2 move between the buttons; 5 presses one.',
     ],
   ],
   [
@@ -362,7 +434,7 @@ const SCREENS: [string, Language, Screen, string[]][] = [
       '1 de ellos tiene retraso.',
       'Multas pendientes: 1,50\u00a0€.',
       'Botones: Terminar.',
-      'Arriba y Abajo pasan de un botón a otro; Seleccionar pulsa el botón.',
+      '8 y 2 pasan de un botón a otro; 5 pulsa el botón.',
     ],
   ],
   [
@@ -376,7 +448,7 @@ const SCREENS: [string, Language, Screen, string[]][] = [
       "Hold each item's barcode under the scanner, one at a time.",
       'Your loans and fines will show again when the library system is back.',
       "Buttons: Cancel; I'm done.",
-      'Up and Down move between the buttons; Select presses one.',
+      '8 and 2 move between the buttons; 5 presses one.',
     ],
   ],
   [
@@ -390,7 +462,7 @@ const SCREENS: [string, Language, Screen, string[]][] = [
       'Ponga el código de barras de cada ejemplar bajo el escáner, de uno en uno.',
       'Sus préstamos y multas se verán de nuevo cuando vuelva el sistema de la biblioteca.',
       'Botones: Cancelar; He terminado.',
-      'Arriba y Abajo pasan de un botón a otro; Seleccionar pulsa el botón.',
+      '8 y 2 pasan de un botón a otro; 5 pulsa el botón.',
     ],
   ],
   [
@@ -402,7 +474,7 @@ const SCREENS: [string, Language, Screen, string[]][] = [
       'Scan each item you are returning.',
       "Hold each item's barcode under the scanner, then put it in the returns slot.",
       "Buttons: Cancel; I'm done.",
-      'Up and Down move between the buttons; Select presses one.',
+      '8 and 2 move between the buttons; 5 presses one.',
     ],
   ],
   [
@@ -415,7 +487,7 @@ const SCREENS: [string, Language, Screen, string[]][] = [
       'Escanee cada ejemplar que devuelve.',
       'Ponga el código de barras de cada ejemplar bajo el escáner y déjelo en el buzón de devoluciones.',
       'Botones: Cancelar; He terminado.',
-      'Arriba y Abajo pasan de un botón a otro; Seleccionar pulsa el botón.',
+      '8 y 2 pasan de un botón a otro; 5 pulsa el botón.',
     ],
   ],
   [
@@ -425,7 +497,7 @@ const SCREENS: [string, Language, Screen, string[]][] = [
     [
       'Would you like a receipt?',
       'Buttons: Yes, print a receipt; No receipt.',
-      'Up and Down move between the buttons; Select presses one.',
+      '8 and 2 move between the buttons; 5 presses one.',
     ],
   ],
   [
@@ -441,7 +513,7 @@ const SCREENS: [string, Language, Screen, string[]][] = [
       '¿Quiere un recibo?',
       'Algunos de sus ejemplares se registraron sin conexión. El recibo los incluye.',
       'Botones: Sí, imprimir recibo; Sin recibo.',
-      'Arriba y Abajo pasan de un botón a otro; Seleccionar pulsa el botón.',
+      '8 y 2 pasan de un botón a otro; 5 pulsa el botón.',
     ],
   ],
   [
@@ -504,7 +576,7 @@ describe('a new screen, said from its title, in English and Spanish', () => {
         'Escanee cada ejemplar que devuelve.',
         'Ponga el código de barras de cada ejemplar bajo el escáner y déjelo en el buzón de devoluciones.',
         'Botones: Cancelar; He terminado.',
-        'Arriba y Abajo pasan de un botón a otro; Seleccionar pulsa el botón.',
+        '8 y 2 pasan de un botón a otro; 5 pulsa el botón.',
       ],
       interrupt: true,
     });
@@ -518,10 +590,10 @@ describe('a new screen, said from its title, in English and Spanish', () => {
         'Library self-service kiosk: Central Library.',
         'Working offline: items you borrow or return are recorded now and confirmed when the library system is back.',
         'Scan your library card to begin.',
-        'Hold the barcode on your card under the red light of the scanner.',
+        "Hold the barcode on your card under the scanner's light.",
         'Buttons: Return items, No card needed; No card? Use my email address; Español.',
-        'Up and Down move between the buttons; Select presses one.',
-        'Press Help at any time to hear the keys.',
+        '8 and 2 move between the buttons; 5 presses one.',
+        'Press dot at any time to hear the keys.',
       ],
     ],
     [
@@ -531,10 +603,10 @@ describe('a new screen, said from its title, in English and Spanish', () => {
         'Puesto de autoservicio de la biblioteca: Central Library.',
         'Funcionando sin conexión: lo que se lleve o devuelva queda registrado ahora y se confirma cuando vuelva el sistema de la biblioteca.',
         'Escanee su carné de la biblioteca para empezar.',
-        'Ponga el código de barras de su carné bajo la luz roja del escáner.',
+        'Ponga el código de barras de su carné bajo la luz del escáner.',
         'Botones: Devolver ejemplares, No necesita carné; ¿Sin carné? Usar mi correo electrónico; English.',
-        'Arriba y Abajo pasan de un botón a otro; Seleccionar pulsa el botón.',
-        'Pulse Ayuda en cualquier momento para oír las teclas.',
+        '8 y 2 pasan de un botón a otro; 5 pulsa el botón.',
+        'Pulse punto en cualquier momento para oír las teclas.',
       ],
     ],
   ] as const)(
@@ -576,8 +648,8 @@ describe('audio mode on and off', () => {
         'Scan each item you are returning.',
         "Hold each item's barcode under the scanner, then put it in the returns slot.",
         "Buttons: Cancel; I'm done.",
-        'Up and Down move between the buttons; Select presses one.',
-        'Press Help at any time to hear the keys.',
+        '8 and 2 move between the buttons; 5 presses one.',
+        'Press dot at any time to hear the keys.',
       ],
     ],
     [
@@ -588,8 +660,8 @@ describe('audio mode on and off', () => {
         'Escanee cada ejemplar que devuelve.',
         'Ponga el código de barras de cada ejemplar bajo el escáner y déjelo en el buzón de devoluciones.',
         'Botones: Cancelar; He terminado.',
-        'Arriba y Abajo pasan de un botón a otro; Seleccionar pulsa el botón.',
-        'Pulse Ayuda en cualquier momento para oír las teclas.',
+        '8 y 2 pasan de un botón a otro; 5 pulsa el botón.',
+        'Pulse punto en cualquier momento para oír las teclas.',
       ],
     ],
   ] as const)(
@@ -613,10 +685,10 @@ describe('audio mode on and off', () => {
     const said = speechFor(off(on), on, T.en, NOW)?.lines ?? [];
     expect(said[0]).toBe('Audio on.');
     expect(said.slice(1, 3)).toEqual(['Welcome.', 'Library self-service kiosk: Central Library.']);
-    expect(said.filter((line) => line === 'Press Help at any time to hear the keys.')).toHaveLength(
+    expect(said.filter((line) => line === 'Press dot at any time to hear the keys.')).toHaveLength(
       1,
     );
-    expect(said.at(-1)).toBe('Press Help at any time to hear the keys.');
+    expect(said.at(-1)).toBe('Press dot at any time to hear the keys.');
   });
 
   it('says nothing while audio mode is off, whatever changes', () => {

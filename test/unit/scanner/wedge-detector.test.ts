@@ -91,11 +91,14 @@ describe('wedge detector', () => {
 
   it('splits a burst at a gap over BURST_GAP_MS', () => {
     const events = keys('31234000012342', 8);
-    // The four keys after the gap are too few to be a scan of their own.
+    // The four keys after the gap are too few to be a scan of their own: a partial read.
     for (const event of events.slice(10)) event.timeStamp += BURST_GAP_MS + 10;
-    const { scans, typed } = run(detector(), events);
+    const { steps, scans, typed } = run(detector(), events);
     expect(scans).toEqual([]);
-    expect(typed).toBe('31234000012342');
+    expect(typed).toBe('3123400001');
+    expect(steps.flatMap((step) => (step.short === undefined ? [] : [step.short]))).toEqual([
+      '2342',
+    ]);
   });
 
   it('without suffix keys, still ends a fast burst at a pause of three times holdMs', () => {
@@ -148,10 +151,25 @@ describe('wedge detector', () => {
     expect(scans).toEqual(['34410000000019']);
   });
 
-  it('does not call a fast burst shorter than the minimum length a scan', () => {
-    const { scans, typed } = run(detector(), keys('12345', 5));
+  it('does not call a fast burst shorter than the minimum length a scan: it is a partial read', () => {
+    const { steps, scans, typed, consumed } = run(detector(), keys('12345', 5));
     expect(scans).toEqual([]);
+    expect(typed).toBe('');
+    expect(consumed).toBe(6);
+    expect(steps.at(-1)?.short).toBe('12345');
+  });
+
+  it('types two fast keys and Enter: too few for a machine, so a person', () => {
+    const { steps, typed } = run(detector(), keys('12', 5));
+    expect(typed).toBe('12');
+    expect(steps.some((step) => step.short !== undefined)).toBe(false);
+    expect(steps.at(-1)?.consume).toBe(false);
+  });
+
+  it('types a short slow burst ended with Enter as a person would', () => {
+    const { steps, typed } = run(detector(), keys('12345', 120));
     expect(typed).toBe('12345');
+    expect(steps.some((step) => step.short !== undefined)).toBe(false);
   });
 
   it('does not call a burst whose average interval is over the threshold a scan', () => {

@@ -3,7 +3,7 @@ import { dueDayAfter } from '../../../../src-main/circulation/offline/circulatio
 import type { ServiceError } from '../../../../src-main/library-client/errors';
 import { err, ok } from '../../../../src-shared/result';
 import { CARD, ITEM, OTHER_ITEM, circulationRecord, refused } from '../session-harness';
-import { T0, deskWith, memberRecord, unreachablePort } from './desk-support';
+import { T0, deskWith, down, memberRecord, unreachablePort } from './desk-support';
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -323,6 +323,51 @@ describe('circulation desk: check-outs and returns', () => {
       result: { ok: false },
     });
     expect(made.connectivity.state()).toBe('online');
+  });
+});
+
+/** Renewals asked from the list of loans (issue 37, item 7): the item is not at the kiosk. */
+describe('circulation desk: renewing from the list', () => {
+  const renewal = { itemBarcode: ITEM, memberBarcode: CARD };
+  const AWAY = { via: 'declined', message: { kind: 'offline-renew-unavailable' } };
+
+  it('renews online by a check-out of the item, as a re-scan does', async () => {
+    const sent: unknown[] = [];
+    const made = await desk(
+      unreachablePort({
+        checkOut: async (loan) => {
+          sent.push(loan);
+          return ok(circulationRecord({ renewed: true }));
+        },
+      }),
+    );
+    expect(await made.desk.renew(renewal)).toMatchObject({ via: 'service', result: { ok: true } });
+    expect(sent).toEqual([{ itemBarcode: ITEM, memberBarcode: CARD }]);
+  });
+
+  it('records nothing and says why when the service cannot be reached', async () => {
+    const made = await desk(unreachablePort());
+    expect(await made.desk.renew(renewal)).toEqual(AWAY);
+    expect(made.connectivity.state()).toBe('offline');
+    expect(made.journal.entries()).toEqual([]);
+    expect(made.recorded()).toBe(0);
+  });
+
+  it('sends nothing while offline', async () => {
+    let sent = 0;
+    const made = await desk(
+      unreachablePort({
+        checkOut: async () => {
+          sent += 1;
+          return err(down('checkOut'));
+        },
+      }),
+    );
+    await made.desk.checkOut(checkOut());
+    expect(made.connectivity.state()).toBe('offline');
+    expect(await made.desk.renew(renewal)).toEqual(AWAY);
+    expect(sent).toBe(1);
+    expect(made.journal.entries()).toHaveLength(1);
   });
 });
 

@@ -62,14 +62,17 @@ describe('the keypad map', () => {
   });
 
   describe('a plain number keypad works out of the box, NumLock on or off', () => {
-    it.each([['on'], ['off']] as const)('NumLock %s: 8 up, 2 down, 5 select, . help, / back', (lock) => {
-      const keys = KEYPAD[lock];
-      expect(
-        [keys[8], keys[2], keys[5], keys['.'], keys['/']].map((key) =>
-          keypadAction(key, DEFAULT_KEY_MAP, 'none'),
-        ),
-      ).toEqual(['up', 'down', 'select', 'help', 'back']);
-    });
+    it.each([['on'], ['off']] as const)(
+      'NumLock %s: 8 up, 2 down, 5 select, . help, / back',
+      (lock) => {
+        const keys = KEYPAD[lock];
+        expect(
+          [keys[8], keys[2], keys[5], keys['.'], keys['/']].map((key) =>
+            keypadAction(key, DEFAULT_KEY_MAP, 'none'),
+          ),
+        ).toEqual(['up', 'down', 'select', 'help', 'back']);
+      },
+    );
 
     it.each([['on'], ['off']] as const)(
       'NumLock %s, on the PIN screen: the digits type, "." and "/" still act',
