@@ -83,6 +83,8 @@ function station(staffCardCode: string) {
         scans.add(listener);
         return () => scans.delete(listener);
       },
+      // No scan is rejected here; the core listens for them (an unreadable scan is told).
+      onRejected: () => () => undefined,
       onStatus: () => () => undefined,
       submitWedgeScan: () => ({ accepted: false, reason: 'duplicate' }),
       forgetRecentScans: () => undefined,
