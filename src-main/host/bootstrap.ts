@@ -1,3 +1,4 @@
+import type { Clock } from '../platform/clock';
 import { createStaffAuth } from '../auth/staff-auth';
 import type { StaffAuth } from '../auth/staff-auth';
 import { createBranchName } from '../core/branch-name';
@@ -101,6 +102,11 @@ export interface HostAdapters {
    * (`BootedKiosk.speech.transcript()`). Hosts leave it off: nothing said is kept in production.
    */
   speechTranscript?: boolean;
+  /**
+   * Tests only: the clock of the patron session's and staff mode's timers (a fake one moves only
+   * when the test says). Hosts leave it alone: the system clock.
+   */
+  sessionClock?: Clock;
   /** Which host runs the kiosk: the `host` label of `library_kiosk_build_info`. */
   hostKind?: 'electron' | 'web';
   /**
@@ -350,6 +356,7 @@ async function bootParts(
     branch.dispose();
   });
   const core = createKioskCore({
+    ...(adapters.sessionClock ? { clock: adapters.sessionClock } : {}),
     branchName: settings.kiosk.branchName,
     branch,
     defaultLanguage: settings.kiosk.defaultLanguage,

@@ -1,3 +1,4 @@
+import type { Clock } from '../platform/clock';
 import path from 'node:path';
 import type { StaffAuth } from '../auth/staff-auth';
 import { authMessageText } from '../auth/messages';
@@ -50,6 +51,8 @@ export interface WebKioskOptions {
   keys?: KioskKeys;
   /** Tests only: keep what is said in each session (HostAdapters.speechTranscript). */
   speechTranscript?: boolean;
+  /** Tests only: the patron session's and staff mode's clock (HostAdapters.sessionClock). */
+  sessionClock?: Clock;
   /** The station session's restart history, kept in its own folder (KIOSK_STATION_RESTARTS_FILE). */
   stationRestartsFile?: string;
 }
@@ -109,6 +112,7 @@ async function startRun(
     ...(options.settingsStore ? { settingsStore: options.settingsStore, restart } : {}),
     documents: { staging: staging.staging },
     ...(options.speechTranscript ? { speechTranscript: true } : {}),
+    ...(options.sessionClock ? { sessionClock: options.sessionClock } : {}),
     ...(options.stationRestartsFile ? { stationRestartsFile: options.stationRestartsFile } : {}),
   });
   rendererMetrics.attach(kiosk.metrics.kiosk);

@@ -1,3 +1,4 @@
+import type { Clock } from '../../src-main/platform/clock';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -93,6 +94,11 @@ export interface KioskUnderTestOptions {
    * `kiosk.kiosk.speech!.transcript()` (`{ language, text }` in order, emptied when a session ends).
    */
   speechTranscript?: boolean;
+  /**
+   * The patron session's and staff mode's timers on this clock (test/support/fake-clock.ts), so
+   * that a test moves time on itself instead of waiting for it.
+   */
+  sessionClock?: Clock;
 }
 
 /**
@@ -145,6 +151,7 @@ export async function startKioskUnderTest(
     ...(options.hidBackend ? { hidBackend: options.hidBackend } : {}),
     ...(options.heartbeat ? { heartbeat: options.heartbeat } : {}),
     ...(options.speechTranscript ? { speechTranscript: true } : {}),
+    ...(options.sessionClock ? { sessionClock: options.sessionClock } : {}),
   });
   const browser = await launchChromium();
   const context = await browser.newContext({ viewport: VIEWPORT });

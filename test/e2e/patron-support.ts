@@ -1,3 +1,4 @@
+import type { Clock } from '../../src-main/platform/clock';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -45,6 +46,8 @@ export interface SignedInKioskOptions {
   faults?: boolean;
   /** What audio mode says, kept for the test to read (`kiosk.kiosk.speech.transcript()`). */
   speechTranscript?: boolean;
+  /** The session's timers on a fake clock the test moves on (KioskUnderTestOptions). */
+  sessionClock?: Clock;
 }
 
 /**
@@ -63,6 +66,7 @@ export async function startSignedInKiosk(
     ...(hid ? { hidBackend: hid } : {}),
     ...(options.faults ? { faults: true } : {}),
     ...(options.speechTranscript ? { speechTranscript: true } : {}),
+    ...(options.sessionClock ? { sessionClock: options.sessionClock } : {}),
   });
   await signInStaff(kiosk.page);
   // Onto the same object: `kiosk` and `host` stay getters naming the current run after a restart.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeClock } from '../support/fake-clock';
 import type { PatronKiosk } from './patron-support';
 import {
   AMARA,
@@ -10,16 +11,30 @@ import {
   startSignedInKiosk,
 } from './patron-support';
 
+/**
+ * The session's timers run on a fake clock that moves only when a test says (`pass`), and the
+ * page's Date.now() is held at the same time, so its countdown shows exactly what the core's
+ * deadline leaves. Nothing here waits for time: on a loaded machine, real 4 s warnings ran out
+ * while a case was still taking its screenshot.
+ */
 describe('a patron who walks away', () => {
   let kiosk: PatronKiosk;
   let title = '';
+  const time = fakeClock(Date.now());
+
+  /** Time passes for the session (its timers fire in order) and for the page's clock. */
+  async function pass(ms: number): Promise<void> {
+    time.advance(ms);
+    await kiosk.page.clock.setFixedTime(time.clock.now());
+  }
 
   beforeAll(async () => {
-    // Short timings: the warning after 2 s of quiet, the end 4 s later.
+    // Timings as a station might set them, warning after 2 s of quiet and the end 4 s later.
     kiosk = await startSignedInKiosk(
       { patron: { inactivityTimeoutMs: 6_000, warningMs: 4_000 } },
-      { speechTranscript: true },
+      { speechTranscript: true, sessionClock: time.clock },
     );
+    await kiosk.page.clock.setFixedTime(time.clock.now());
   });
 
   afterAll(async () => {
@@ -35,13 +50,14 @@ describe('a patron who walks away', () => {
     await line.waitFor();
     title = ((await line.locator('.title').textContent()) ?? '').trim();
     const dialog = page.getByRole('alertdialog', { name: 'Are you still there?' });
-    await dialog.waitFor({ timeout: 5_000 });
-    const first = Number(await dialog.locator('.countdown-number').textContent());
-    expect(first).toBeGreaterThan(0);
-    expect(first).toBeLessThanOrEqual(4);
-    await expect
-      .poll(async () => Number(await dialog.locator('.countdown-number').textContent()))
-      .toBeLessThan(first);
+    await pass(1_999);
+    expect(kiosk.kiosk.core.state().inactivityWarning).toBeUndefined();
+    await pass(1);
+    await dialog.waitFor();
+    const countdown = dialog.locator('.countdown-number');
+    await expect.poll(() => countdown.textContent()).toBe('4');
+    await pass(1_000);
+    await expect.poll(() => countdown.textContent()).toBe('3');
     await kiosk.screenshot('patron-still-there');
     await expectNoAxeViolations(page);
   });
@@ -57,8 +73,10 @@ describe('a patron who walks away', () => {
     const { page } = kiosk;
     await page.getByRole('button', { name: 'Español' }).click();
     await page.getByRole('heading', { name: `Hola, ${AMARA.firstName}` }).waitFor();
-    await page.getByRole('alertdialog').waitFor({ timeout: 5_000 });
-    await page.getByRole('heading', { name: 'Welcome' }).waitFor({ timeout: 8_000 });
+    await pass(2_000);
+    await page.getByRole('alertdialog').waitFor();
+    await pass(4_000);
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
     const html = await page.content();
     expect(html).not.toContain(AMARA.firstName);
     expect(title).not.toBe('');
@@ -73,7 +91,8 @@ describe('a patron who walks away', () => {
     await scan(kiosk, CARDS.canBorrow);
     await page.getByRole('heading', { name: `Hello, ${AMARA.firstName}` }).waitFor();
     const dialog = page.getByRole('alertdialog', { name: 'Are you still there?' });
-    await dialog.waitFor({ timeout: 5_000 });
+    await pass(2_000);
+    await dialog.waitFor();
     // One key answers: the focus is on "I'm still here"; the keypad's Down reaches "More time"
     // (the dialog holds the keypad's focus) and Select presses it: no touch needed.
     const focused = (): Promise<string> =>
@@ -82,7 +101,7 @@ describe('a patron who walks away', () => {
     await page.keyboard.press('ArrowDown');
     expect(await focused()).toBe('More time');
     await page.keyboard.press('Enter');
-    const pressed = Date.now();
+    const pressed = time.clock.now();
     await dialog.waitFor({ state: 'detached' });
     // Seen: a notice says the screen now waits longer, and how long (6 s, twice).
     await page
@@ -91,17 +110,16 @@ describe('a patron who walks away', () => {
       .waitFor();
     await kiosk.screenshot('patron-more-time-notice');
     // moreTimeFactor 2 (the default): 12 s of quiet, the warning 8 s before the end.
-    await dialog.waitFor({ timeout: 8_000 });
-    const first = Number(await dialog.locator('.countdown-number').textContent());
-    expect(first).toBeGreaterThan(4);
-    expect(first).toBeLessThanOrEqual(8);
-    expect(kiosk.kiosk.core.state().inactivityWarning?.deadline ?? 0).toBeGreaterThan(
-      pressed + 11_000,
-    );
+    await pass(3_999);
+    expect(kiosk.kiosk.core.state().inactivityWarning).toBeUndefined();
+    await pass(1);
+    await dialog.waitFor();
+    await expect.poll(() => dialog.locator('.countdown-number').textContent()).toBe('8');
+    expect(kiosk.kiosk.core.state().inactivityWarning?.deadline).toBe(pressed + 12_000);
     await kiosk.screenshot('patron-more-time');
     await expectNoAxeViolations(page);
     // Past the end the configured 6 s would have kept: the session is still there.
-    await page.waitForTimeout(Math.max(0, pressed + 6_500 - Date.now()));
+    await pass(2_500);
     expect(kiosk.kiosk.core.state().screen.name).toBe('patron');
     expect(await page.getByRole('heading', { name: `Hello, ${AMARA.firstName}` }).count()).toBe(1);
   });
@@ -117,8 +135,9 @@ describe('a patron who walks away', () => {
     await page.keyboard.press('NumpadDecimal');
     await expect.poll(() => said()[0]).toBe('Audio on.');
     const dialog = page.getByRole('alertdialog', { name: 'Are you still there?' });
-    // Audio mode doubles the times: the warning after 4 s of quiet.
-    await dialog.waitFor({ timeout: 10_000 });
+    // Audio mode doubles the times (12 s, the warning 8 s before): the warning after 4 s of quiet.
+    await pass(4_000);
+    await dialog.waitFor();
     await expect.poll(() => said()).toContain('Are you still there?');
     const before = said().length;
     // 5 on the number pad presses "I'm still here", where the dialog put the focus.
@@ -129,7 +148,10 @@ describe('a patron who walks away', () => {
       .toEqual([`Hello, ${AMARA.firstName}.`, 'Scan your items.']);
     await expect.poll(() => said().at(-1)).toBe('8 and 2 move between the buttons; 5 presses one.');
     // Then nobody answers: the warning, and the end, said in words before audio goes off.
-    await page.getByRole('heading', { name: 'Welcome' }).waitFor({ timeout: 20_000 });
+    await pass(4_000);
+    await dialog.waitFor();
+    await pass(8_000);
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
     await expect
       .poll(() => said(), { timeout: 10_000 })
       .toEqual([

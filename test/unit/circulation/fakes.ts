@@ -1,5 +1,5 @@
 import type { CirculationPort } from '../../../src-main/circulation/circulation-port';
-import type { Clock } from '../../../src-main/platform/clock';
+import { fakeClock as fakeClockAt } from '../../support/fake-clock';
 import type { ServiceResult } from '../../../src-main/library-client/client';
 import type {
   CirculationResult,
@@ -7,40 +7,8 @@ import type {
 } from '../../../src-main/library-client/reader/types';
 import { T0 } from './session-harness';
 
-/** A clock whose timers run only when the test moves time on. */
-export function fakeClock(start = T0) {
-  let now = start;
-  let nextId = 0;
-  const timers = new Map<number, { at: number; callback: () => void }>();
-  const clock: Clock = {
-    now: () => now,
-    setTimeout(callback, ms) {
-      nextId += 1;
-      timers.set(nextId, { at: now + ms, callback });
-      return nextId;
-    },
-    clearTimeout(handle) {
-      timers.delete(handle as number);
-    },
-  };
-  return {
-    clock,
-    pending: () => timers.size,
-    advance(ms: number) {
-      const until = now + ms;
-      for (;;) {
-        const due = [...timers.entries()]
-          .filter(([, timer]) => timer.at <= until)
-          .sort((a, b) => a[1].at - b[1].at)[0];
-        if (!due) break;
-        timers.delete(due[0]);
-        now = due[1].at;
-        due[1].callback();
-      }
-      now = until;
-    },
-  };
-}
+/** The fake clock, starting at the session tests' T0. */
+export const fakeClock = (start = T0) => fakeClockAt(start);
 
 interface Deferred<T> {
   promise: Promise<T>;
