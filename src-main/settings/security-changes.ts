@@ -55,6 +55,12 @@ const LOWERING: Record<LoweringField, LoweringRule> = {
   // Whose certificates, for which name, stand for the SIP2 server.
   'sip2.tlsCaFile': { of: (s) => s.sip2.tlsCaFile ?? null, lowers: anyChange },
   'sip2.tlsServerName': { of: (s) => s.sip2.tlsServerName ?? null, lowers: anyChange },
+  // The same for the SMTP relay that receives patrons' names, loans and e-mail addresses.
+  'receipt.email.tlsCaFile': { of: (s) => s.receipt.email.tlsCaFile ?? null, lowers: anyChange },
+  'receipt.email.tlsServerName': {
+    of: (s) => s.receipt.email.tlsServerName ?? null,
+    lowers: anyChange,
+  },
   // A listener off loopback answers other machines: the kiosk's state to whoever holds the token.
   'metrics.host': { of: metricsListener, lowers: becomes('network') },
   // Whoever holds the new token (or any scraper, with none) reads the metrics.
@@ -98,6 +104,11 @@ function keyFingerprint(text: string | undefined): string | null {
   return createHash('sha256').update(der).digest('hex').slice(0, 16);
 }
 
+function emailRelay(settings: Settings): string | null {
+  const { enabled, host, port } = settings.receipt.email;
+  return enabled && host ? `${host}:${port}` : null;
+}
+
 /**
  * Where tokens and barcodes go (`null` is the built-in service, which the kiosk starts itself),
  * and where the kiosk's settings come from.
@@ -113,6 +124,8 @@ function addresses(settings: Settings) {
     'service.clientId': baseUrl === undefined ? REGISTERED_CLIENT_ID : clientId,
     // Where the SIP2 back end sends cards, items and PINs; `null`: the built-in listener.
     'sip2.address': settings.sip2.host ? `${settings.sip2.host}:${settings.sip2.port}` : null,
+    // Where e-mailed receipts (a patron's name, loans and address) go; `null`: none are sent.
+    'receipt.email.relay': emailRelay(settings),
     // Whose signed files decide every later ordinary setting; `null`: no fleet settings.
     'fleet.url': settings.fleet.url ?? null,
     'fleet.publicKey': keyFingerprint(settings.fleet.publicKey),

@@ -63,6 +63,8 @@ export const SETTING_CLASSES: Readonly<Record<string, SettingClass>> = {
   'kiosk.branchName': never('the name on the screens and receipts'),
   'kiosk.defaultLanguage': never('the first language patrons see'),
   'kiosk.theme': never('the colours patrons see'),
+  'kiosk.branchId': never('which branch of the service\u2019s list names the kiosk\u2019s branch'),
+  'kiosk.scannerPlace': never('where the screen tells patrons to hold their card'),
   'staff.pinHash': local('the staff PIN, set by set-pin or the PIN change; never leaves the kiosk'),
   'staff.cardHash': local(
     'the staff card, made on the settings screen or by staff-card; opens the PIN screen past a lockout, so it never leaves the kiosk',
@@ -89,6 +91,34 @@ export const SETTING_CLASSES: Readonly<Record<string, SettingClass>> = {
     'receipt.unanswered',
   ),
   'receipt.printer': never('a printer the station\u2019s system already has'),
+  'receipt.email.enabled': lowers(
+    'it turns on: receipts patrons ask for by e-mail, with their name, loans and address, go to the relay',
+    'receipt.email.relay',
+  ),
+  'receipt.email.host': lowers(
+    'it changes while e-mail receipts are on: the receipts go to the new relay',
+    'receipt.email.relay',
+  ),
+  'receipt.email.port': lowers(
+    'it changes while e-mail receipts are on: the receipts go to another service on the relay',
+    'receipt.email.relay',
+  ),
+  'receipt.email.tls': never(
+    'STARTTLS or TLS from the start: both encrypted, certificates checked',
+  ),
+  'receipt.email.tlsCaFile': lowers(
+    'it changes: whoever the new authority vouches for can stand in for the relay',
+    'receipt.email.tlsCaFile',
+  ),
+  'receipt.email.tlsServerName': lowers(
+    'it changes: whoever holds a certificate for the new name can stand in for the relay',
+    'receipt.email.tlsServerName',
+  ),
+  'receipt.email.user': never(
+    'the relay\u2019s login; its password is sealed for this relay and login only',
+  ),
+  'receipt.email.from': never('the sender patrons see on their receipt'),
+  'receipt.email.timeoutMs': never(BOUNDED),
   'feedback.volume': never('how loud the sounds are'),
   'accessibility.audio': never('how the kiosk speaks to a patron at the station'),
   'accessibility.largeText': never('how the screen shows'),

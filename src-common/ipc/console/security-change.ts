@@ -3,14 +3,16 @@ import { z } from 'zod';
 /**
  * Settings whose change moves where the staff sign-in and the patrons' card numbers, barcodes and
  * PINs go, or whose signed files the kiosk takes its settings from: the library service, the
- * sign-in server, the client the tokens are issued to, the SIP2 server as `host:port`, the fleet
- * URL and the fleet key (by its fingerprint).
+ * sign-in server, the client the tokens are issued to, the SIP2 server as `host:port`, the SMTP
+ * relay of e-mail receipts as `host:port` (`null`: none), the fleet URL and the fleet key (by its
+ * fingerprint).
  */
 export const AddressFieldSchema = z.enum([
   'service.baseUrl',
   'service.authUrl',
   'service.clientId',
   'sip2.address',
+  'receipt.email.relay',
   'fleet.url',
   'fleet.publicKey',
 ]);
@@ -25,8 +27,8 @@ export type AddressField = z.infer<typeof AddressFieldSchema>;
  * - `sip2.tls`: how the SIP2 connection goes, `tls` (encrypted), `this-computer` (a server on
  *   this machine, or the built-in one) or the `host:port` of a server across the network reached
  *   in clear (TLS off);
- * - `sip2.tlsCaFile`, `sip2.tlsServerName`: the file or name (`null`: the system's authorities;
- *   the server's own name);
+ * - `sip2.tlsCaFile`, `sip2.tlsServerName`, and `receipt.email.`'s: the file or name (`null`: the
+ *   system's authorities; the server's own name);
  * - `metrics.host`: the listener as `off`, `loopback` or `network`;
  * - `metrics.bearerTokenSha256`: the first 8 hex digits of the token's SHA-256 (`null`: none);
  * - `metrics.tlsClientCaFile`: the file (`null`: none).
@@ -39,6 +41,8 @@ export const LoweringFieldSchema = z.enum([
   'sip2.patronPin',
   'sip2.tlsCaFile',
   'sip2.tlsServerName',
+  'receipt.email.tlsCaFile',
+  'receipt.email.tlsServerName',
   'metrics.host',
   'metrics.bearerTokenSha256',
   'metrics.tlsClientCaFile',

@@ -11,6 +11,7 @@ const ADDRESS_KEYS = {
   'service.authUrl': 'settingsScreen.security.address.authUrl',
   'service.clientId': 'settingsScreen.security.address.clientId',
   'sip2.address': 'settingsScreen.security.address.sip2',
+  'receipt.email.relay': 'settingsScreen.security.address.emailRelay',
   'fleet.url': 'settingsScreen.security.address.fleetUrl',
   'fleet.publicKey': 'settingsScreen.security.address.fleetKey',
 } as const satisfies Record<Address['field'], MessageKey>;
@@ -79,6 +80,16 @@ const LOWERING_WORDS = {
     value: orElse('settingsScreen.security.serverOwnName'),
     why: 'settingsScreen.security.why.sip2.tlsServerName',
   },
+  'receipt.email.tlsCaFile': {
+    label: 'settingsScreen.security.emailRelay.tlsCaFile',
+    value: orElse('settingsScreen.security.systemCas'),
+    why: 'settingsScreen.security.why.receipt.emailTlsCaFile',
+  },
+  'receipt.email.tlsServerName': {
+    label: 'settingsScreen.security.emailRelay.tlsServerName',
+    value: orElse('settingsScreen.security.serverOwnName'),
+    why: 'settingsScreen.security.why.receipt.emailTlsServerName',
+  },
   'metrics.host': {
     label: 'settingsScreen.security.metrics.label',
     value: (value, t) =>
@@ -118,6 +129,10 @@ function addressPair(change: Address, t: Translate): { from: string; to: string 
   if (change.field === 'sip2.address') {
     const listener = t('settingsScreen.security.builtInSip2');
     return { from: change.from ?? listener, to: change.to ?? listener };
+  }
+  if (change.field === 'receipt.email.relay') {
+    const none = t('settingsScreen.security.noEmailRelay');
+    return { from: change.from ?? none, to: change.to ?? none };
   }
   if (change.field === 'fleet.publicKey') {
     // Fingerprints (security-changes.ts): a whole key is too long to compare by eye.

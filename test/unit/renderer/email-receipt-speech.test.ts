@@ -42,7 +42,7 @@ const CASES: [string, Language, Screen, string[]][] = [
     [
       'Would you like a receipt?',
       'Buttons: Yes, print a receipt; E-mail it to me, To the e-mail address on your library account.; No receipt.',
-      'Up and Down move between the buttons; Select presses one.',
+      '8 and 2 move between the buttons; 5 presses one.',
     ],
   ],
   [
@@ -52,7 +52,7 @@ const CASES: [string, Language, Screen, string[]][] = [
     [
       '¿Quiere un recibo?',
       'Botones: Sí, imprimir recibo; Enviármelo por correo, Al correo electrónico de su cuenta de la biblioteca.; Sin recibo.',
-      'Arriba y Abajo pasan de un botón a otro; Seleccionar pulsa el botón.',
+      '8 y 2 pasan de un botón a otro; 5 pulsa el botón.',
     ],
   ],
   [
@@ -69,7 +69,7 @@ const CASES: [string, Language, Screen, string[]][] = [
       '¿Quiere un recibo?',
       'No se ha podido enviar su recibo por correo electrónico en este momento. Lo que ha tomado prestado queda igualmente en su carné de la biblioteca. Imprima un recibo o termine sin él.',
       'Botones: Sí, imprimir recibo; Sin recibo.',
-      'Arriba y Abajo pasan de un botón a otro; Seleccionar pulsa el botón.',
+      '8 y 2 pasan de un botón a otro; 5 pulsa el botón.',
     ],
   ],
   [

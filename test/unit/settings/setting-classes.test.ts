@@ -75,6 +75,30 @@ const LOWERING_EXAMPLES: Record<string, [StoredSettings, StoredSettings]> = {
     { sip2: { host: 'acs.example.org', tls: true } },
     { sip2: { host: 'acs.example.org', tls: false } },
   ],
+  'receipt.email.enabled': [
+    { receipt: { email: { host: 'smtp.example.org', from: 'kiosk@example.org' } } },
+    { receipt: { email: { enabled: true, host: 'smtp.example.org', from: 'kiosk@example.org' } } },
+  ],
+  'receipt.email.host': [
+    { receipt: { email: { enabled: true, host: 'smtp.example.org', from: 'kiosk@example.org' } } },
+    { receipt: { email: { enabled: true, host: 'smtp.example.net', from: 'kiosk@example.org' } } },
+  ],
+  'receipt.email.port': [
+    { receipt: { email: { enabled: true, host: 'smtp.example.org', from: 'kiosk@example.org' } } },
+    {
+      receipt: {
+        email: { enabled: true, host: 'smtp.example.org', port: 2525, from: 'kiosk@example.org' },
+      },
+    },
+  ],
+  'receipt.email.tlsCaFile': [
+    { receipt: { email: { tlsCaFile: '/etc/k/relay-ca.pem' } } },
+    { receipt: { email: {} } },
+  ],
+  'receipt.email.tlsServerName': [
+    { receipt: { email: { tlsServerName: 'smtp.example.org' } } },
+    { receipt: { email: { tlsServerName: 'mail.example.net' } } },
+  ],
   'sip2.tlsCaFile': [
     { sip2: { host: 'acs.example.org', tls: true, tlsCaFile: '/etc/k/library-ca.pem' } },
     { sip2: { host: 'acs.example.org', tls: true } },
