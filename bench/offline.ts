@@ -4,7 +4,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance as perf } from 'node:perf_hooks';
 import type { StaffAuth } from '../src-main/auth/staff-auth';
-import { createFileJournalKey, journalKeyFile } from '../src-main/circulation/journal/journal-key';
+import { createFileJournalKey, journalKeyFile } from '../src-main/vault/journal-key';
 import { openOfflineJournal } from '../src-main/circulation/journal/offline-journal';
 import type {
   NewTransaction,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { createLogger } from '../../src-shared/log/logger';
 import { isLoopbackHttp, maySendSecrets } from '../../src-shared/loopback';
 import { parseAnswerJson } from '../library-client/answer-json';
-import { networkCode } from '../library-client/errors';
+import { networkCode } from '../library/library-error';
 
 const log = createLogger('auth:discovery');
 

@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import { createLogger } from '../../src-shared/log/logger';
-import { networkCode } from '../library-client/errors';
+import { networkCode } from '../library/library-error';
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
 import type { ClientKind } from '../settings/schema';

@@ -1,10 +1,9 @@
 import * as oauth from 'oauth4webapi';
 import { createServiceClient } from '../library-client/client';
-import type { ServiceClient, ServiceClientOptions } from '../library-client/client';
+import type { ServiceClient } from '../library-client/client';
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
 import type { FieldMap } from '../library-client/reader/view';
-import type { ClientKind } from '../settings/schema';
 import type { Account } from '../../src-common/ipc/staff-auth';
 import type { TokenVault } from '../vault/vault';
 import { authMessageText } from './messages';
@@ -19,17 +18,7 @@ import { createTokenKeeper } from './token-keeper';
 import type { TokenKeeper } from './token-keeper';
 import type { TokenSummary } from '../../src-common/ipc/token-summary';
 import { NO_METRICS, type KioskMetrics } from '../metrics/kiosk-metrics';
-
-export interface ServiceConnection {
-  baseUrl: string;
-  authUrl: string;
-  clientId: string;
-  clientKind: ClientKind;
-  /** Default redirect: the private-use scheme in Electron; hosts with a loopback pass their own. */
-  redirectUri: string;
-  /** How to read this deployment's answers and send its circulation calls. */
-  interop?: Pick<ServiceClientOptions, 'fieldMap' | 'circulationMethod' | 'maxAnswerBytes'>;
-}
+import type { ServiceConnection } from '../library/connection';
 
 export interface StaffAuthOptions {
   connection: ServiceConnection;

@@ -1,4 +1,5 @@
-import type { ServiceConnection } from './staff-auth';
+import type { ServiceConnection } from '../library/connection';
+import { serviceAddress } from '../library/connection';
 
 /**
  * What a stored token set belongs to: the service that receives it as a bearer token, the
@@ -12,17 +13,6 @@ export interface TokenBinding {
 }
 
 export type BindingPart = keyof TokenBinding;
-
-/**
- * One spelling per address: the URL's origin (scheme, lower-case host, port unless the default)
- * and its path without trailing slashes, as the client builds its requests from it
- * (`https://Library.example.org/api/` and `https://library.example.org/api` are one service).
- */
-export function serviceAddress(url: string): string {
-  if (!URL.canParse(url)) return url.trim();
-  const parsed = new URL(url);
-  return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
-}
 
 export function tokenBinding(
   connection: Pick<ServiceConnection, 'baseUrl' | 'authUrl' | 'clientId'>,

@@ -1,5 +1,5 @@
 import { createLogger } from '../../src-shared/log/logger';
-import type { AuthRequiredReason } from '../library-client/errors';
+import type { AuthRequiredReason } from '../library/library-error';
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
 import type { AccessTokenSource } from '../library-client/token-source';

@@ -1,49 +1,17 @@
 import type { Result } from '../../src-shared/result';
 import type { PatronMessage } from '../../src-common/ipc/patron';
-import type { CallOptions, ServiceClient } from '../library-client/client';
-import type { ServiceError } from '../library-client/errors';
-import type { CirculationResult, MemberCirculation } from '../library-client/reader/types';
+import type { LibraryError } from '../library/library-error';
+import type { CirculationResult, MemberCirculation } from '../library/records';
+import type { CirculationPort } from '../library/circulation-port';
 
 /**
  * What a patron session needs of circulation, in its own file so the session driver and the
  * offline desk (offline/circulation-desk.ts) both depend on it and not on each other.
  */
 
-/**
- * What circulation needs of the library service, and nothing of staff sign-in (a card or an email
- * looked up, a check-out, a check-in); the offline desk and the sync use the same four.
- */
-export type CirculationPort = {
-  memberByBarcode: ServiceClient['memberByBarcode'];
-  memberByEmail: ServiceClient['memberByEmail'];
-  /**
-   * `queued` is set by the offline sync for a check-out the kiosk already promised: when and with
-   * which due day. A back end that can say "accept it anyway" (SIP2's no-block) does; the service
-   * interface has no such field and ignores it.
-   */
-  checkOut(
-    loan: { itemBarcode: string; memberBarcode: string; queued?: QueuedAt & { dueDay?: string } },
-    opts?: CallOptions,
-  ): ReturnType<ServiceClient['checkOut']>;
-  checkIn(
-    itemBarcode: string,
-    opts?: CallOptions & { queued?: QueuedAt },
-  ): ReturnType<ServiceClient['checkIn']>;
-  /**
-   * Back ends where a patron proves the card with a PIN (SIP2 with the PIN setting on) have this:
-   * the card looked up again with the PIN, whose answer says `pin: 'valid' | 'invalid'`.
-   */
-  memberWithPin?(memberBarcode: string, pin: string): ReturnType<ServiceClient['memberByBarcode']>;
-  /** Told when a patron's session ends (SIP2's end patron session); never fails the session. */
-  endSession?(memberBarcode: string): Promise<void>;
-};
-
-/** When the kiosk recorded a transaction it sends later (ISO 8601 instant). */
-export type QueuedAt = { at: string };
-
 /** How a card was checked: by the service, or by the kiosk's offline rules. */
 export type IdentifyAnswer =
-  | { via: 'service'; result: Result<MemberCirculation, ServiceError> }
+  | { via: 'service'; result: Result<MemberCirculation, LibraryError> }
   | { via: 'offline'; accepted: true }
   | { via: 'offline'; accepted: false; message: PatronMessage };
 
@@ -53,7 +21,7 @@ export type IdentifyAnswer =
  * offline rules.
  */
 export type CirculationAnswer =
-  | { via: 'service'; result: Result<CirculationResult, ServiceError> }
+  | { via: 'service'; result: Result<CirculationResult, LibraryError> }
   | { via: 'journal'; queued: 'offline' | 'confirming'; dueDay?: string }
   | { via: 'declined'; message: PatronMessage };
 

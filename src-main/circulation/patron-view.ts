@@ -17,8 +17,8 @@ import type {
   Loan,
   Member,
   MemberCirculation,
-} from '../library-client/reader/types';
-import { UNKNOWN, dateMs } from '../library-client/reader/values';
+} from '../library/records';
+import { UNKNOWN, dateMs } from '../library/values';
 import { blockMessage } from './refusals';
 import { renewalOf } from './renewal';
 

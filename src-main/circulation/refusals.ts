@@ -1,6 +1,6 @@
 import { RefusalCodeSchema } from '../../src-common/ipc/patron';
 import type { PatronMessage, RefusalCode } from '../../src-common/ipc/patron';
-import type { ServiceError } from '../library-client/errors';
+import type { LibraryError } from '../library/library-error';
 
 const SERVICE_TEXT_MAX = 300;
 
@@ -25,7 +25,7 @@ function refused(code: string | undefined, text: string | undefined): PatronMess
  * Why a member lookup failed. A 404 without a code still means "no such member": a lookup by a
  * key has nothing else to not find.
  */
-export function lookupMessage(error: ServiceError): PatronMessage {
+export function lookupMessage(error: LibraryError): PatronMessage {
   switch (error.kind) {
     case 'refused':
       if (error.code === undefined && error.status === 404) {
@@ -56,7 +56,7 @@ export function lookupMessage(error: ServiceError): PatronMessage {
  * timeout once the request was sent) the patron must see staff: the item may be on their card.
  * Callers handle `outcome: 'applied'` first: that is a success with unreadable details.
  */
-export function circulationMessage(error: ServiceError): PatronMessage {
+export function circulationMessage(error: LibraryError): PatronMessage {
   switch (error.kind) {
     case 'refused':
       // A 5xx without a code the kiosk knows may have been applied before the service failed.

@@ -1,6 +1,6 @@
 import type { DateView, TransactionLine } from '../../src-common/ipc/patron';
-import type { CirculationResult, MemberCirculation } from '../library-client/reader/types';
-import { UNKNOWN } from '../library-client/reader/values';
+import type { CirculationResult, MemberCirculation } from '../library/records';
+import { UNKNOWN } from '../library/values';
 import type { SessionState } from './session-state';
 
 /**

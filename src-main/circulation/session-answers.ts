@@ -5,8 +5,8 @@
 
 import type { Result } from '../../src-shared/result';
 import type { DateView, PatronMessage, PatronView } from '../../src-common/ipc/patron';
-import type { ServiceError } from '../library-client/errors';
-import type { CirculationResult, MemberCirculation } from '../library-client/reader/types';
+import type { LibraryError } from '../library/library-error';
+import type { CirculationResult, MemberCirculation } from '../library/records';
 import {
   checkedInLine,
   checkedOutLine,
@@ -38,7 +38,7 @@ function backToEmail(
 export function memberAnswered(
   config: SessionConfig,
   state: SessionState,
-  result: Result<MemberCirculation, ServiceError>,
+  result: Result<MemberCirculation, LibraryError>,
   at: number,
 ): Transition {
   const { step } = state;
@@ -84,7 +84,7 @@ export function memberAnswered(
   );
 }
 
-type Answer = Result<CirculationResult, ServiceError>;
+type Answer = Result<CirculationResult, LibraryError>;
 
 /** The line's outcome and the sound for it. A 2xx is never a failure, whatever it lacked. */
 function outcome(

@@ -3,7 +3,7 @@ import type { Logger } from '../../src-shared/log/logger';
 import { err } from '../../src-shared/result';
 import type { FeedbackSound, Receipt } from '../../src-common/ipc/patron';
 import type { ReceiptMailer } from '../receipt-mail/mailer';
-import type { OperationName, ServiceError } from '../library-client/errors';
+import type { OperationName, LibraryError } from '../library/library-error';
 import { updateSession } from './patron-session';
 import type { SessionEffect, SessionInput, TimerName } from './session-events';
 import { initialSessionState } from './session-state';
@@ -13,7 +13,8 @@ import type { SessionConfig, SessionState } from './session-state';
 import { onlineDesk } from './circulation-port';
 import { NO_METRICS, type KioskMetrics } from '../metrics/kiosk-metrics';
 import { createSessionMetrics } from './session-metrics';
-import type { CirculationAnswer, CirculationDesk, CirculationPort } from './circulation-port';
+import type { CirculationAnswer, CirculationDesk } from './circulation-port';
+import type { CirculationPort } from '../library/circulation-port';
 
 export interface SessionDriverOptions {
   config: SessionConfig;
@@ -59,7 +60,7 @@ export function createSessionDriver(options: SessionDriverOptions): SessionDrive
   // A desk that throws broke its own contract; the patron sees "unavailable", never a crash.
   const thrown = (operation: OperationName, error: unknown) => {
     log.error('service call threw', { operation, error });
-    return err<ServiceError>({
+    return err<LibraryError>({
       kind: 'unreachable',
       operation,
       cause: 'exception',

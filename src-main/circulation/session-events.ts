@@ -1,7 +1,7 @@
 import type { Result } from '../../src-shared/result';
 import type { FeedbackSound, PatronMessage, Receipt } from '../../src-common/ipc/patron';
-import type { ServiceError } from '../library-client/errors';
-import type { CirculationResult, MemberCirculation } from '../library-client/reader/types';
+import type { LibraryError } from '../library/library-error';
+import type { CirculationResult, MemberCirculation } from '../library/records';
 
 /** How the configured barcode patterns read a scan; `invalid`: a pattern matched, the check digit did not. */
 export type BarcodeKind = 'card' | 'item' | 'unknown' | 'invalid';
@@ -25,7 +25,7 @@ export type SessionInput =
   | {
       type: 'member-answered';
       generation: number;
-      result: Result<MemberCirculation, ServiceError>;
+      result: Result<MemberCirculation, LibraryError>;
     }
   /** The card was checked by the kiosk's offline rules: the service could not be reached. */
   | {
@@ -47,13 +47,13 @@ export type SessionInput =
       type: 'check-out-answered';
       generation: number;
       lineId: number;
-      result: Result<CirculationResult, ServiceError>;
+      result: Result<CirculationResult, LibraryError>;
     }
   | {
       type: 'check-in-answered';
       generation: number;
       lineId: number;
-      result: Result<CirculationResult, ServiceError>;
+      result: Result<CirculationResult, LibraryError>;
     }
   | { type: 'finish' }
   | { type: 'receipt-chosen'; print: boolean }

@@ -1,6 +1,6 @@
 import type { LoanLine } from '../../src-common/ipc/patron';
-import type { CirculationResult } from '../library-client/reader/types';
-import { UNKNOWN } from '../library-client/reader/values';
+import type { CirculationResult } from '../library/records';
+import { UNKNOWN } from '../library/values';
 import { itemLabel } from './patron-view';
 import { withDueDate } from './renewal';
 import type { SessionState } from './session-state';

@@ -1,6 +1,6 @@
 import type { Result } from '../../src-shared/result';
-import { PIN_NOT_ACCEPTED, type ServiceError } from '../library-client/errors';
-import type { MemberCirculation } from '../library-client/reader/types';
+import { PIN_NOT_ACCEPTED, type LibraryError } from '../library/library-error';
+import type { MemberCirculation } from '../library/records';
 import { enter, play, refuseCard, stay, type Transition } from './session-lifecycle';
 import { PIN_TRIES, type SessionConfig, type SessionState } from './session-state';
 
@@ -45,7 +45,7 @@ export function pinSubmitted(config: SessionConfig, state: SessionState, pin: st
  * (SIP2's CQ N), or a card refused for its PIN (BL N with CQ N: Evergreen and FOLIO answer a
  * wrong password as an invalid patron).
  */
-function pinRejected(result: Result<MemberCirculation, ServiceError>): boolean {
+function pinRejected(result: Result<MemberCirculation, LibraryError>): boolean {
   if (result.ok) return result.value.pin === 'invalid';
   return result.error.kind === 'refused' && result.error.code === PIN_NOT_ACCEPTED;
 }
@@ -58,7 +58,7 @@ function pinRejected(result: Result<MemberCirculation, ServiceError>): boolean {
 export function pinVerdict(
   config: SessionConfig,
   state: SessionState,
-  result: Result<MemberCirculation, ServiceError>,
+  result: Result<MemberCirculation, LibraryError>,
 ): Transition | undefined {
   const { step } = state;
   if (

@@ -1,5 +1,5 @@
 import type { LoanLine } from '../../src-common/ipc/patron';
-import { UNKNOWN } from '../library-client/reader/values';
+import { UNKNOWN } from '../library/values';
 import type { SessionEffect } from './session-events';
 import { stay, withNotice, type Transition } from './session-lifecycle';
 import { checkOutItem } from './session-scans';

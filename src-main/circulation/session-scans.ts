@@ -1,5 +1,5 @@
 import type { Notice, PatronMessage } from '../../src-common/ipc/patron';
-import { UNKNOWN } from '../library-client/reader/values';
+import { UNKNOWN } from '../library/values';
 import { itemLabel } from './patron-view';
 import type { BarcodeKind } from './session-events';
 import {

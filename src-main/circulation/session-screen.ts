@@ -1,7 +1,7 @@
 import type { Screen } from '../../src-common/ipc/contract';
 import { maskedAddress } from '../receipt-mail/masked-address';
 import type { PatronView } from '../../src-common/ipc/patron';
-import { UNKNOWN } from '../library-client/reader/values';
+import { UNKNOWN } from '../library/values';
 import { renewOffer } from './session-renewals';
 import { offered, PIN_TRIES, type SessionConfig, type SessionState } from './session-state';
 

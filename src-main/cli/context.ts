@@ -1,6 +1,7 @@
 import { createStaffAuth } from '../auth/staff-auth';
-import type { ServiceConnection, StaffAuth } from '../auth/staff-auth';
-import { configuredConnection, embeddedConnection } from '../library-client/connection';
+import type { StaffAuth } from '../auth/staff-auth';
+import type { ServiceConnection } from '../library/connection';
+import { configuredConnection, embeddedConnection } from '../settings/service-connection';
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
 import { checkKioskFiles } from '../host/kiosk-files';

@@ -1,12 +1,12 @@
 import type { AuthProblem } from '../auth/messages';
-import type { ServiceError } from '../library-client/errors';
+import type { LibraryError } from '../library/library-error';
 import type { UploadError } from '../library-client/upload';
 import { EXIT, type ExitCode } from '../../src-shared/exit-codes';
 
 // The table is src-shared's, shared by every process; what a command's error ends with is here.
 export { EXIT, type ExitCode } from '../../src-shared/exit-codes';
 
-export function exitCodeOf(error: ServiceError | UploadError): ExitCode {
+export function exitCodeOf(error: LibraryError | UploadError): ExitCode {
   switch (error.kind) {
     case 'refused':
       return EXIT.refused;

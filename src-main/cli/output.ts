@@ -1,5 +1,5 @@
-import { describeServiceError } from '../library-client/errors';
-import type { ServiceError } from '../library-client/errors';
+import { describeLibraryError } from '../library/library-error';
+import type { LibraryError } from '../library/library-error';
 import type { UploadError } from '../library-client/upload';
 
 export interface Output {
@@ -35,11 +35,11 @@ export function createOutput(json: boolean, streams: Streams): Output {
   };
 }
 
-export function serviceFailure(output: Output, error: ServiceError | UploadError): void {
+export function serviceFailure(output: Output, error: LibraryError | UploadError): void {
   const text =
     error.kind === 'file-unreadable'
       ? `cannot read the file (${error.cause})`
-      : describeServiceError(error);
+      : describeLibraryError(error);
   output.failure(error.kind, text, error);
 }
 

@@ -1,6 +1,6 @@
-import type { CirculationResult, Member, MemberCirculation } from '../library-client/reader/types';
-import { UNKNOWN, formatDate } from '../library-client/reader/values';
-import type { Unknown } from '../library-client/reader/values';
+import type { CirculationResult, Member, MemberCirculation } from '../library/records';
+import { UNKNOWN, formatDate } from '../library/values';
+import type { Unknown } from '../library/values';
 
 /** Human lines of the CLI. Unknown values are printed as unknown, never as 0, "none" or "on time". */
 

@@ -1,5 +1,5 @@
 import type { ServiceClient } from '../library-client/client';
-import type { Branch } from '../library-client/reader/types';
+import type { Branch } from '../library/records';
 import type { Logger } from '../../src-shared/log/logger';
 
 /** The branch a list names by its id (or its code, which some services use as the id). */

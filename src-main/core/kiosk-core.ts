@@ -2,7 +2,7 @@ import type { DemoGuide } from '../../src-common/ipc/demo-guide';
 import type { StaffAuth } from '../auth/staff-auth';
 import type { BarcodeKind } from '../circulation/session-events';
 import { createSessionDriver } from '../circulation/session-driver';
-import type { CirculationPort } from '../circulation/circulation-port';
+import type { CirculationPort } from '../library/circulation-port';
 import type { Clock } from '../platform/clock';
 import { sessionScreen } from '../circulation/session-screen';
 import type { BranchName } from './branch-name';

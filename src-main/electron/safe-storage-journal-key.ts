@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { err, ok } from '../../src-shared/result';
-import { KEY_BYTES } from '../circulation/journal/journal-codec';
-import type { JournalKeySource } from '../circulation/journal/journal-key';
+import { KEY_BYTES } from '../vault/journal-key';
+import type { JournalKeySource } from '../vault/journal-key';
 import { JOURNAL_KEY_STORE, openSealedEntry } from './safe-storage-entry';
 import type { SafeStorageVaultOptions } from './safe-storage-protection';
 

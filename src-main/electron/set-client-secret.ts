@@ -1,6 +1,6 @@
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
-import { configuredConnection } from '../library-client/connection';
+import { configuredConnection } from '../settings/service-connection';
 import type { Settings } from '../settings/schema';
 import type { ClientSecretStore } from '../vault/client-secret';
 import type { VaultError } from '../vault/vault';

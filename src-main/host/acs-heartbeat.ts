@@ -2,7 +2,7 @@ import { createLogger } from '../../src-shared/log/logger';
 import type { Result } from '../../src-shared/result';
 import { isUnreachable } from '../circulation/offline/connectivity';
 import type { ConnectivityMonitor } from '../circulation/offline/connectivity';
-import type { ServiceError } from '../library-client/errors';
+import type { LibraryError } from '../library/library-error';
 import type { AcsStatus } from '../library-client/sip2/sip2-types';
 import { systemClock } from '../platform/clock';
 import type { Clock } from '../platform/clock';
@@ -18,7 +18,7 @@ export type HeartbeatVerdict =
   /** It answered, but not readably (or the read was cancelled): nothing learnt, nothing changed. */
   | { connectivity: 'unchanged' };
 
-export function heartbeatVerdict(read: Result<AcsStatus, ServiceError>): HeartbeatVerdict {
+export function heartbeatVerdict(read: Result<AcsStatus, LibraryError>): HeartbeatVerdict {
   if (read.ok) {
     return read.value.online
       ? {
@@ -33,7 +33,7 @@ export function heartbeatVerdict(read: Result<AcsStatus, ServiceError>): Heartbe
 }
 
 export interface AcsHeartbeatOptions {
-  status(): Promise<Result<AcsStatus, ServiceError>>;
+  status(): Promise<Result<AcsStatus, LibraryError>>;
   everyMs: number;
   connectivity: Pick<ConnectivityMonitor, 'state' | 'reachable' | 'unreachable'>;
   clock?: Clock;

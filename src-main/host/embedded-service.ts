@@ -1,7 +1,7 @@
-import type { ServiceConnection } from '../auth/staff-auth';
+import type { ServiceConnection } from '../library/connection';
 import { createLogger } from '../../src-shared/log/logger';
 import type { Settings } from '../settings/schema';
-import { configuredConnection, embeddedConnection } from '../library-client/connection';
+import { configuredConnection, embeddedConnection } from '../settings/service-connection';
 import type {
   FaultController,
   RunningService,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Result } from '../../src-shared/result';
 import { offlineFiles } from '../circulation/offline/offline-files';
-import { journalKeyFile } from '../circulation/journal/journal-key';
+import { journalKeyFile } from '../vault/journal-key';
 import { checkFileModes } from '../platform/file-modes';
 import type {
   FileModeDeps,

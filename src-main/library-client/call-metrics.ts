@@ -1,8 +1,8 @@
 import type { ServiceCallStatus } from '../metrics/kiosk-metrics';
-import type { ServiceError } from './errors';
+import type { LibraryError } from '../library/library-error';
 
 /** A call's status for its metric: ok, or its error's kind where the metric names it. */
-export function serviceCallStatus(error: ServiceError | undefined): ServiceCallStatus {
+export function serviceCallStatus(error: LibraryError | undefined): ServiceCallStatus {
   if (!error) return 'ok';
   switch (error.kind) {
     case 'refused':

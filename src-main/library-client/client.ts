@@ -1,5 +1,5 @@
 import { createLogger } from '../../src-shared/log/logger';
-import type { OperationName, ServiceError, ServiceOperationName } from './errors';
+import type { OperationName, LibraryError, ServiceOperationName } from '../library/library-error';
 import type {
   Branch,
   CirculationResult,
@@ -8,7 +8,7 @@ import type {
   MemberPage,
   MemberType,
   UserInfo,
-} from './reader/types';
+} from '../library/records';
 import type { FieldMap } from './reader/view';
 import { DEFAULT_MAX_ANSWER_BYTES } from './answer-body';
 import { thrownName } from './request';
@@ -57,7 +57,7 @@ export type { CallOptions, CirculationMethod, ServiceResult };
 type Operations = {
   [K in ServiceOperationName]: (
     ...args: never[]
-  ) => Promise<Result<unknown, ServiceError | UploadError>>;
+  ) => Promise<Result<unknown, LibraryError | UploadError>>;
 };
 
 /**
@@ -84,7 +84,7 @@ function neverRejecting<T extends Operations>(operations: T): T {
 
 /**
  * Every operation of the library service interface (docs: the service interface contract). Each
- * resolves, never rejects: a failure is a `ServiceError` whose `outcome` says what is known of its
+ * resolves, never rejects: a failure is a `LibraryError` whose `outcome` says what is known of its
  * effect on the service.
  */
 export interface ServiceClient {

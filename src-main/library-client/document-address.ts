@@ -1,5 +1,5 @@
 import type { AddressCheck } from '../../src-common/ipc/console/documents';
-import { networkCode } from './errors';
+import { networkCode } from '../library/library-error';
 
 export interface AddressCheckOptions {
   timeoutMs: number;

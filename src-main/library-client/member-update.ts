@@ -1,8 +1,8 @@
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
 import type { CallOptions, ServiceClient } from './client';
-import type { ServiceError } from './errors';
-import type { Member, MemberTextConcept } from './reader/types';
+import type { LibraryError } from '../library/library-error';
+import type { Member, MemberTextConcept } from '../library/records';
 import type { MemberUpdate } from '../../src-common/ipc/member-update';
 
 /**
@@ -14,13 +14,13 @@ import type { MemberUpdate } from '../../src-common/ipc/member-update';
  */
 export type MemberUpdateOutcome =
   | { applied: true; member: Member; source: 'answer' | 'read-back' }
-  | { applied: true; member?: undefined; readBackError: ServiceError };
+  | { applied: true; member?: undefined; readBackError: LibraryError };
 
 export async function updateMemberAndReadBack(
   client: Pick<ServiceClient, 'updateMember' | 'getMember'>,
   update: MemberUpdate,
   opts: CallOptions = {},
-): Promise<Result<MemberUpdateOutcome, ServiceError>> {
+): Promise<Result<MemberUpdateOutcome, LibraryError>> {
   const updated = await client.updateMember(update, opts);
   if (!updated.ok) return updated;
   const readBack = await client.getMember(update.Id, opts);

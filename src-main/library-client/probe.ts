@@ -1,6 +1,6 @@
 import type { ServiceClient } from './client';
-import { describeServiceError } from './errors';
-import type { OperationName, ServiceError } from './errors';
+import { describeLibraryError } from '../library/library-error';
+import type { OperationName, LibraryError } from '../library/library-error';
 import { specOf } from './reader/concepts';
 import type { ConceptKey, ConceptOf, ConceptSpec, RecordKind } from './reader/concepts';
 import { normaliseName } from './reader/locate';
@@ -105,13 +105,13 @@ export async function runProbe(
   const operations: ProbeReport['operations'] = [];
   const record = <T>(
     operation: OperationName,
-    result: Result<T, ServiceError>,
+    result: Result<T, LibraryError>,
     detail: (value: T) => string,
   ): T | undefined => {
     operations.push(
       result.ok
         ? { operation, outcome: 'ok', detail: detail(result.value) }
-        : { operation, outcome: 'failed', detail: describeServiceError(result.error) },
+        : { operation, outcome: 'failed', detail: describeLibraryError(result.error) },
     );
     return result.ok ? result.value : undefined;
   };

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { CallOptions, ServiceClient } from './client';
-import type { ServiceError } from './errors';
+import type { LibraryError } from '../library/library-error';
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
 import type { UploadTicket } from './schemas/publisher';
@@ -31,7 +31,7 @@ export type PublishedDocument = Pick<
   'itemId' | 'fileId' | 'container' | 'url' | 'subdocid'
 >;
 
-export type PublishError = ServiceError | UploadError;
+export type PublishError = LibraryError | UploadError;
 
 /** The `se` (signed expiry) of an Azure-style SAS upload address, when it has a readable one. */
 export function signatureExpiry(uploadEndpoint: string): Date | undefined {

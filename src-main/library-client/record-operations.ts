@@ -1,7 +1,7 @@
 import { createLogger } from '../../src-shared/log/logger';
 import { err } from '../../src-shared/result';
 import type { MemberUpdate } from '../../src-common/ipc/member-update';
-import type { OperationName } from './errors';
+import type { OperationName } from '../library/library-error';
 import {
   readBranches,
   readMember,
@@ -18,7 +18,7 @@ import type {
   MemberPage,
   MemberType,
   UserInfo,
-} from './reader/types';
+} from '../library/records';
 import type { CallOptions, ServiceCaller, ServiceResult } from './service-call';
 import type { ListMembersQuery, ServiceClient } from './client';
 

@@ -1,8 +1,8 @@
 import { createLogger } from '../../src-shared/log/logger';
 import { readCappedText } from './answer-body';
 import { MAX_ANSWER_DEPTH, parseAnswerJson } from './answer-json';
-import { networkCode, outcomeOfNetworkFailure, outcomeOfStatus } from './errors';
-import type { OperationName, ServiceError } from './errors';
+import { networkCode, outcomeOfNetworkFailure, outcomeOfStatus } from '../library/library-error';
+import type { OperationName, LibraryError } from '../library/library-error';
 import type { Read } from './reader/records';
 import { readRefusal } from './reader/refusal';
 import { answerShape } from './reader/shape';
@@ -76,7 +76,7 @@ export async function sendOnce(
   transport: Transport,
   request: ApiRequest<unknown>,
   accessToken: string,
-): Promise<Result<Answer, ServiceError>> {
+): Promise<Result<Answer, LibraryError>> {
   const { operation } = request;
   const timeout = AbortSignal.timeout(transport.timeoutMs);
   const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
@@ -152,7 +152,7 @@ export function interpret<T>(
   operation: OperationName,
   answer: Answer,
   read: ApiRequest<T>['read'],
-): Result<T, ServiceError> {
+): Result<T, LibraryError> {
   const { status, body } = answer;
   if (status >= 200 && status < 300) {
     const value = readSafely(operation, () => read(body, answer.headers, answer.text));

@@ -1,7 +1,7 @@
 import { createLogger } from '../../src-shared/log/logger';
 import { err } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
-import type { ServiceError } from './errors';
+import type { LibraryError } from '../library/library-error';
 import { interpret, sendOnce } from './request';
 import type { ApiRequest, HttpMethod, Transport } from './request';
 import { clockSkewSeconds, serviceCallStatus } from './call-metrics';
@@ -17,7 +17,7 @@ const log = createLogger('service:client');
 /** `auto`: POST as the interface states, and PUT (as its samples do) after a 405. */
 export type CirculationMethod = 'auto' | 'POST' | 'PUT';
 
-export type ServiceResult<T> = Result<T, ServiceError>;
+export type ServiceResult<T> = Result<T, LibraryError>;
 
 export interface CallOptions {
   signal?: AbortSignal;

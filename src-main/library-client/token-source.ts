@@ -1,4 +1,4 @@
-import type { AuthRequiredReason } from './errors';
+import type { AuthRequiredReason } from '../library/library-error';
 import type { Result } from '../../src-shared/result';
 
 /**

@@ -6,8 +6,8 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createLogger } from '../../src-shared/log/logger';
 import { DEFAULT_MAX_ANSWER_BYTES } from './answer-body';
-import { networkCode, outcomeOfNetworkFailure } from './errors';
-import type { ServiceError } from './errors';
+import { networkCode, outcomeOfNetworkFailure } from '../library/library-error';
+import type { LibraryError } from '../library/library-error';
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
 
@@ -28,7 +28,7 @@ export interface UploadOptions {
 }
 
 export type UploadError =
-  ServiceError | { kind: 'file-unreadable'; operation: 'uploadFile'; cause: string };
+  LibraryError | { kind: 'file-unreadable'; operation: 'uploadFile'; cause: string };
 
 const operation = 'uploadFile' as const;
 

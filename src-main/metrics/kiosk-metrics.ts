@@ -11,7 +11,7 @@ export type SessionEnd = 'completed' | 'timed-out' | 'cancelled';
 export type CirculationOperation = 'check-out' | 'check-in' | 'renewal';
 /** `queued`: recorded offline or sent with its answer lost, to be confirmed by the sync. */
 export type CirculationOutcome = 'done' | 'refused' | 'queued' | 'failed';
-/** What one call to the library system came to (the ServiceError kinds, or ok). */
+/** What one call to the library system came to (the LibraryError kinds, or ok). */
 export type ServiceCallStatus =
   'ok' | 'refused' | 'unreachable' | 'timeout' | 'malformed-response' | 'unauthorized' | 'other';
 export type SyncOutcome = 'applied' | 'refused' | 'failed';

@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { KioskMetrics, ServiceCallStatus } from './kiosk-metrics';
-import type { OperationName } from '../library-client/errors';
+import type { OperationName } from '../library/library-error';
 
 /**
  * The operations a service-call label may name (the REST client's and the SIP2 client's); any

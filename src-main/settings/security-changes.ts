@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { serviceAddress } from '../auth/token-binding';
+import { serviceAddress } from '../library/connection';
 import { isLoopbackListenHost } from '../metrics/settings-schema';
 import type { LoweringField, SecurityChange } from '../../src-common/ipc/console/security-change';
 import { isLoopbackHost } from '../../src-shared/loopback';

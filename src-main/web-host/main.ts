@@ -12,7 +12,7 @@ import { startWebKiosk } from './web-kiosk';
 import type { WebKiosk } from './web-kiosk';
 import { portInUse, portInUseMessage, resolvePorts } from '../host/ports';
 import { firstTakenPort } from '../host/port-check';
-import { configuredConnection } from '../library-client/connection';
+import { configuredConnection } from '../settings/service-connection';
 import { removeRunningServiceFile, writeRunningServiceFile } from '../host/running-service-file';
 import { openKioskKeys } from '../vault/kiosk-keys';
 import { EXIT } from '../../src-shared/exit-codes';

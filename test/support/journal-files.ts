@@ -3,10 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { decodeJournal } from '../../src-main/circulation/journal/journal-codec';
 import type { DecodedJournal } from '../../src-main/circulation/journal/journal-codec';
-import {
-  createFileJournalKey,
-  journalKeyFile,
-} from '../../src-main/circulation/journal/journal-key';
+import { createFileJournalKey, journalKeyFile } from '../../src-main/vault/journal-key';
 import { openOfflineJournal } from '../../src-main/circulation/journal/offline-journal';
 import type { OfflineJournal } from '../../src-main/circulation/journal/offline-journal';
 

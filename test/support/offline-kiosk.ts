@@ -1,10 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { StaffAuth } from '../../src-main/auth/staff-auth';
-import {
-  createFileJournalKey,
-  journalKeyFile,
-} from '../../src-main/circulation/journal/journal-key';
+import { createFileJournalKey, journalKeyFile } from '../../src-main/vault/journal-key';
 import { startOfflineCirculation } from '../../src-main/circulation/offline/offline-circulation';
 import type { OfflineCirculation } from '../../src-main/circulation/offline/offline-circulation';
 import { OfflineSettingsSchema } from '../../src-main/settings/schema';

@@ -12,7 +12,6 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 /** A record is a few hundred bytes; anything claiming more is not a frame of ours. */
 const MAX_BODY_BYTES = 64 * 1024;
-export const KEY_BYTES = 32;
 const PURPOSE = Buffer.from('library-kiosk offline journal v1');
 
 function associatedData(header: Buffer): Buffer {

@@ -5,7 +5,7 @@ import { err, ok } from '../../../src-shared/result';
 import type { Result } from '../../../src-shared/result';
 import { JournalKeyMismatch, keepAside, openJournalFile } from './journal-file';
 import type { JournalEntry } from './journal-entry';
-import type { JournalKeyError, JournalKeySource } from './journal-key';
+import type { JournalKeyError, JournalKeySource } from '../../vault/journal-key';
 import { appendOrRewrite } from './append-or-rewrite';
 import { foldJournal, recordsOf } from './journal-fold';
 import type {

@@ -1,18 +1,14 @@
 import type { Result } from '../../../src-shared/result';
 import { err, ok } from '../../../src-shared/result';
 import type { PatronMessage } from '../../../src-common/ipc/patron';
-import type { ServiceError } from '../../library-client/errors';
-import type { CirculationResult, Loan, MemberCirculation } from '../../library-client/reader/types';
-import { UNKNOWN } from '../../library-client/reader/values';
+import type { LibraryError } from '../../library/library-error';
+import type { CirculationResult, Loan, MemberCirculation } from '../../library/records';
+import { UNKNOWN } from '../../library/values';
 import type { OfflineSettings } from '../../settings/schema';
 import type { OfflineJournal } from '../journal/offline-journal';
 import { cardLookup } from '../circulation-port';
-import type {
-  CirculationAnswer,
-  CirculationDesk,
-  CirculationPort,
-  IdentifyAnswer,
-} from '../circulation-port';
+import type { CirculationAnswer, CirculationDesk, IdentifyAnswer } from '../circulation-port';
+import type { CirculationPort } from '../../library/circulation-port';
 import type { ConnectivityMonitor } from './connectivity';
 import { isUnreachable } from './connectivity';
 import type { OfflineKnowledge } from './offline-knowledge';
@@ -157,7 +153,7 @@ export function createCirculationDesk(
     return { via: 'journal', queued, ...(dueDay ? { dueDay } : {}) };
   }
 
-  const serviceAnswer = (result: Result<CirculationResult, ServiceError>): CirculationAnswer => ({
+  const serviceAnswer = (result: Result<CirculationResult, LibraryError>): CirculationAnswer => ({
     via: 'service',
     result,
   });

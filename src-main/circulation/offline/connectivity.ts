@@ -1,5 +1,5 @@
 import { createLogger } from '../../../src-shared/log/logger';
-import type { ServiceError } from '../../library-client/errors';
+import type { LibraryError } from '../../library/library-error';
 import { systemClock } from '../../platform/clock';
 import type { Clock } from '../../platform/clock';
 import { backoffDelay } from './backoff';
@@ -13,7 +13,7 @@ export type Connectivity = 'online' | 'offline';
  * time, a gateway standing in for it (502/503/504), or an authorization server that cannot be
  * reached to renew the token. Only these put the kiosk offline; a 4xx is the service answering.
  */
-export function isUnreachable(error: ServiceError): boolean {
+export function isUnreachable(error: LibraryError): boolean {
   switch (error.kind) {
     case 'unreachable':
     case 'timeout':

@@ -1,6 +1,6 @@
-import type { ServiceError } from '../../library-client/errors';
-import type { CirculationResult, MemberCirculation } from '../../library-client/reader/types';
-import { UNKNOWN } from '../../library-client/reader/values';
+import type { LibraryError } from '../../library/library-error';
+import type { CirculationResult, MemberCirculation } from '../../library/records';
+import { UNKNOWN } from '../../library/values';
 import type { Result } from '../../../src-shared/result';
 import type { PriorLoan } from '../journal/journal-records';
 import { isUnreachable } from './connectivity';
@@ -29,7 +29,7 @@ export interface DeskRoute {
 /** What the answer to an online check-out or return means for the patron and the journal. */
 export function routeOnline(
   kind: 'check-out' | 'check-in',
-  result: Result<CirculationResult, ServiceError>,
+  result: Result<CirculationResult, LibraryError>,
 ): DeskRoute {
   if (result.ok || result.error.outcome === 'applied')
     return { then: 'answer', heard: true, unreachable: false };
@@ -58,7 +58,7 @@ export type CardShows =
   | { found: 'applied'; result: CirculationResult; renewalUnclear: boolean };
 
 export function cardShows(
-  lookup: Result<MemberCirculation, ServiceError>,
+  lookup: Result<MemberCirculation, LibraryError>,
   item: string,
   prior: PriorLoan | undefined,
 ): CardShows {

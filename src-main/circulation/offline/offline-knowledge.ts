@@ -7,8 +7,8 @@ import { replaceFile } from '../../platform/durable-files';
 import { KnowledgeLossSchema } from '../../../src-common/ipc/offline';
 import type { KnowledgeLoss } from '../../../src-common/ipc/offline';
 import { setAsideUnreadableFile } from '../../platform/set-aside';
-import type { MemberCirculation, MemberType } from '../../library-client/reader/types';
-import { UNKNOWN, dateMs } from '../../library-client/reader/values';
+import type { MemberCirculation, MemberType } from '../../library/records';
+import { UNKNOWN, dateMs } from '../../library/values';
 
 const log = createLogger('circulation:offline');
 

@@ -1,5 +1,5 @@
-import type { CirculationResult, Loan, MemberCirculation } from '../../library-client/reader/types';
-import { UNKNOWN } from '../../library-client/reader/values';
+import type { CirculationResult, Loan, MemberCirculation } from '../../library/records';
+import { UNKNOWN } from '../../library/values';
 import type { PriorLoan } from '../journal/journal-records';
 
 /**

@@ -2,7 +2,7 @@ import { createLogger } from '../../../src-shared/log/logger';
 import type { JournalEntry } from '../journal/journal-entry';
 import type { OfflineJournal, Settlement } from '../journal/offline-journal';
 import type { PriorLoan } from '../journal/journal-records';
-import type { CirculationPort } from '../circulation-port';
+import type { CirculationPort } from '../../library/circulation-port';
 import type { ConnectivityMonitor } from './connectivity';
 import { priorLoanOf } from './reconcile';
 import { afterPriorsLookup, memberToLook, settle } from './sync-settle';

@@ -1,7 +1,7 @@
 import type { Result } from '../../../src-shared/result';
-import type { ServiceError } from '../../library-client/errors';
-import type { CirculationResult, MemberCirculation } from '../../library-client/reader/types';
-import { UNKNOWN, formatDate } from '../../library-client/reader/values';
+import type { LibraryError } from '../../library/library-error';
+import type { CirculationResult, MemberCirculation } from '../../library/records';
+import { UNKNOWN, formatDate } from '../../library/values';
 import type { PriorLoan, UnreadAnswer } from '../journal/journal-records';
 import type { JournalEntry } from '../journal/journal-entry';
 import type { Settlement } from '../journal/offline-journal';
@@ -17,9 +17,9 @@ import { loanOfItem, priorLoanOf, resultFromLoan, settleByLoan } from './reconci
 /** What the sync heard about one transaction. */
 export type SyncAnswer =
   /** The answer to sending it; `afterUnknown`: it went out before and that answer was lost. */
-  | { to: 'send'; afterUnknown: boolean; result: Result<CirculationResult, ServiceError> }
+  | { to: 'send'; afterUnknown: boolean; result: Result<CirculationResult, LibraryError> }
   /** The member's look-up after an unknown outcome: did the service apply it? */
-  | { to: 'look'; result: Result<MemberCirculation, ServiceError> };
+  | { to: 'look'; result: Result<MemberCirculation, LibraryError> };
 
 /** The pass stops: why, which says what brings the sync back. */
 export type SyncStop =
@@ -57,7 +57,7 @@ export interface SyncDecision {
 const NEXT: SyncNext = { then: 'next' };
 
 /** What an error that stops the pass waits for. */
-export function stopFor(error: ServiceError): SyncStop {
+export function stopFor(error: LibraryError): SyncStop {
   if (isUnreachable(error)) return { then: 'wait-for-service' };
   if (error.kind === 'auth-required') return { then: 'wait-for-sign-in' };
   return { then: 'retry-later' };
@@ -76,13 +76,13 @@ export function memberToLook(entry: JournalEntry): string | undefined {
  * service does not know; a redirect or oversized answer, which the send itself will meet), or
  * the pass stops.
  */
-export function afterPriorsLookup(error: ServiceError): 'priors-unknown' | SyncStop {
+export function afterPriorsLookup(error: LibraryError): 'priors-unknown' | SyncStop {
   if (error.kind === 'refused' && error.outcome === 'not-applied') return 'priors-unknown';
   if (error.kind === 'redirected' || error.kind === 'too-large') return 'priors-unknown';
   return stopFor(error);
 }
 
-type ErrorOf<K extends ServiceError['kind']> = Extract<ServiceError, { kind: K }>;
+type ErrorOf<K extends LibraryError['kind']> = Extract<LibraryError, { kind: K }>;
 
 /** The service's refusal, with its status, code and words. */
 function refusalOf(id: string, error: ErrorOf<'refused'>): Settlement {
@@ -139,7 +139,7 @@ const settled = (
 function settleSent(
   entry: JournalEntry,
   afterUnknown: boolean,
-  result: Result<CirculationResult, ServiceError>,
+  result: Result<CirculationResult, LibraryError>,
 ): SyncDecision {
   const { id } = entry.txn;
   if (result.ok) return settled([appliedOf(id, result.value, false)], false, true);
@@ -172,7 +172,7 @@ function settleSent(
 /** The member's look-up after an unknown outcome: applied, not applied (send it), or staff look. */
 function settleLooked(
   entry: JournalEntry,
-  result: Result<MemberCirculation, ServiceError>,
+  result: Result<MemberCirculation, LibraryError>,
 ): SyncDecision {
   const { id, item } = entry.txn;
   // No words of the service to keep: the reason says it all, in staff's language.

@@ -2,7 +2,7 @@ import { createLogger } from '../../../src-shared/log/logger';
 import type { OfflineJournal } from '../journal/offline-journal';
 import { systemClock } from '../../platform/clock';
 import type { Clock } from '../../platform/clock';
-import type { CirculationPort } from '../circulation-port';
+import type { CirculationPort } from '../../library/circulation-port';
 import { backoffDelay } from './backoff';
 import type { ConnectivityMonitor } from './connectivity';
 import { NO_METRICS, type KioskMetrics } from '../../metrics/kiosk-metrics';

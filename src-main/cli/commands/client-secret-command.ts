@@ -1,4 +1,4 @@
-import { configuredConnection } from '../../library-client/connection';
+import { configuredConnection } from '../../settings/service-connection';
 import { createConfSettingsStore } from '../../settings/conf-store';
 import { createClientSecretFile } from '../../vault/client-secret-file';
 import { fileVaultPaths } from '../../vault/file-vault';

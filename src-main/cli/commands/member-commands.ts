@@ -1,8 +1,8 @@
 import { err, ok } from '../../../src-shared/result';
 import type { Result } from '../../../src-shared/result';
-import { describeServiceError } from '../../library-client/errors';
-import type { ServiceError } from '../../library-client/errors';
-import type { Member } from '../../library-client/reader/types';
+import { describeLibraryError } from '../../library/library-error';
+import type { LibraryError } from '../../library/library-error';
+import type { Member } from '../../library/records';
 import {
   updateFieldsOf,
   updateMemberAndReadBack,
@@ -117,7 +117,7 @@ export const updateMember: Command = (input) => {
     return Promise.resolve(usage(input, 'name at least one field to change, e.g. --city Cork'));
   return withService(
     input,
-    async (client): Promise<Result<Member | UnreadUpdate, ServiceError>> => {
+    async (client): Promise<Result<Member | UnreadUpdate, LibraryError>> => {
       // The update is a PUT, which replaces the member: it carries the whole member as the
       // service has it now, with the named fields changed.
       const current = await client.getMember(id, { signal: input.signal });
@@ -137,7 +137,7 @@ export const updateMember: Command = (input) => {
       if (!outcome.ok) return outcome;
       if (outcome.value.member) return ok(outcome.value.member);
       // The service applied the update (2xx): a failed read-back is a warning, not a failure.
-      const warning = `the update was applied, but the member could not be read back: ${describeServiceError(outcome.value.readBackError)}`;
+      const warning = `the update was applied, but the member could not be read back: ${describeLibraryError(outcome.value.readBackError)}`;
       input.output.note(`warning: ${warning}`);
       return ok({ id, updated: true, warning });
     },

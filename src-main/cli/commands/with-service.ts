@@ -1,6 +1,6 @@
 import type { StaffAuth } from '../../auth/staff-auth';
 import type { ServiceClient } from '../../library-client/client';
-import type { ServiceError } from '../../library-client/errors';
+import type { LibraryError } from '../../library/library-error';
 import type { Result } from '../../../src-shared/result';
 import type { UploadError } from '../../library-client/upload';
 import type { CommandInput } from '../command';
@@ -14,7 +14,7 @@ import { serviceFailure } from '../output';
  */
 export async function withService<T>(
   input: CommandInput,
-  call: (client: ServiceClient, auth: StaffAuth) => Promise<Result<T, ServiceError | UploadError>>,
+  call: (client: ServiceClient, auth: StaffAuth) => Promise<Result<T, LibraryError | UploadError>>,
   human: (value: T) => string,
 ): Promise<ExitCode> {
   const context = await input.connect();

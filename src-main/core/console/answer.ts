@@ -1,5 +1,5 @@
 import type { ConsoleAnswer, ConsoleProblem } from '../../../src-common/ipc/console/answer';
-import type { ServiceError } from '../../library-client/errors';
+import type { LibraryError } from '../../library/library-error';
 import type { UploadError } from '../../library-client/upload';
 import type { Result } from '../../../src-shared/result';
 
@@ -12,7 +12,7 @@ export function failed(problem: ConsoleProblem): ConsoleAnswer<never> {
 }
 
 /** A service error as staff see it: what happened and the service's words, no bookkeeping. */
-export function problemOf(error: ServiceError | UploadError): ConsoleProblem {
+export function problemOf(error: LibraryError | UploadError): ConsoleProblem {
   switch (error.kind) {
     case 'refused':
       return {
@@ -51,6 +51,6 @@ export function problemOf(error: ServiceError | UploadError): ConsoleProblem {
 }
 
 /** A service client result as a console answer. */
-export function fromService<T>(result: Result<T, ServiceError | UploadError>): ConsoleAnswer<T> {
+export function fromService<T>(result: Result<T, LibraryError | UploadError>): ConsoleAnswer<T> {
   return result.ok ? answered(result.value) : failed(problemOf(result.error));
 }

@@ -7,7 +7,7 @@ import {
 import type { Choice, MemberPageView } from '../../../src-common/ipc/console/members';
 import { updateFieldsOf, updateMemberAndReadBack } from '../../library-client/member-update';
 import type { ServiceClient } from '../../library-client/client';
-import type { MemberPage } from '../../library-client/reader/types';
+import type { MemberPage } from '../../library/records';
 import { answered, failed, fromService, problemOf } from './answer';
 import type { ConsoleArea, ConsoleContext } from './deps';
 import { circulationView, memberDetails, memberView, transactionView } from './members/views';

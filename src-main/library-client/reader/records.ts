@@ -12,9 +12,10 @@ import type {
   MemberType,
   StaffUser,
   UserInfo,
-} from './types';
-import { UNKNOWN, dateMs, isPlainObject, readText } from './values';
-import type { ServiceDate, Unknown } from './values';
+} from '../../library/records';
+import { isPlainObject, readText } from './values';
+import { UNKNOWN, dateMs } from '../../library/values';
+import type { ServiceDate, Unknown } from '../../library/values';
 import { RecordView } from './view';
 import type { Reading } from './view';
 

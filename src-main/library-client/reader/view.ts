@@ -2,8 +2,9 @@ import { specOf } from './concepts';
 import type { ConceptKey, ConceptOf, ConceptSpec, RecordKind } from './concepts';
 import { resolvePath, topKey } from './locate';
 import type { Located } from './locate';
-import { UNKNOWN, isPlainObject, readBoolean, readDate, readNumber, readText } from './values';
-import type { ServiceDate, Unknown } from './values';
+import { isPlainObject, readBoolean, readDate, readNumber, readText } from './values';
+import { UNKNOWN } from '../../library/values';
+import type { ServiceDate, Unknown } from '../../library/values';
 
 /** A deployment's own spellings: concept -> the field path in its records (`service.fieldMap`). */
 export type FieldMap = Partial<Record<ConceptKey, string>>;

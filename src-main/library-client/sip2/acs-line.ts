@@ -1,6 +1,6 @@
 import type net from 'node:net';
 import { splitFrames } from '../../../src-shared/sip2/frame-splitter';
-import { networkCode } from '../errors';
+import { networkCode } from '../../library/library-error';
 
 /**
  * A socket to the ACS cut into frames, with what a hostile or broken ACS must not do to the

@@ -2,9 +2,9 @@ import { err, ok, type Result } from '../../../src-shared/result';
 import type { MessageCode, OutgoingMessage } from '../../../src-shared/sip2/messages';
 import type { Support, SupportableRequest } from '../../../src-shared/sip2/positional-fields';
 import type { CallOptions } from '../client';
-import type { OperationName, ServiceError } from '../errors';
-import type { CirculationResult, MemberCirculation } from '../reader/types';
-import { UNKNOWN } from '../reader/values';
+import type { OperationName, LibraryError } from '../../library/library-error';
+import type { CirculationResult, MemberCirculation } from '../../library/records';
+import { UNKNOWN } from '../../library/values';
 import { readFlag } from '../../../src-shared/sip2/readers';
 import { lateness, readCheckinAnswer, readCheckoutAnswer } from './read-circulation';
 import { createRefusalReasons } from './refusal-reasons';
@@ -67,7 +67,7 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
     message: OutgoingMessage,
     expect: C,
     signal?: AbortSignal,
-  ): Promise<Result<Answer<C>, ServiceError>> {
+  ): Promise<Result<Answer<C>, LibraryError>> {
     const started = performance.now();
     const answer = await connection.exchange(message, expect, signal);
     if (answer.ok) return timed(operation, started, answer);
@@ -77,7 +77,7 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
   }
 
   /** Reports a request's status and time since `started` to the fleet's metrics. */
-  function timed<T extends Result<unknown, ServiceError>>(
+  function timed<T extends Result<unknown, LibraryError>>(
     operation: OperationName,
     started: number,
     result: T,
@@ -96,7 +96,7 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
     message: () => OutgoingMessage,
     expect: C,
     signal?: AbortSignal,
-  ): Promise<Result<Answer<C>, ServiceError>> {
+  ): Promise<Result<Answer<C>, LibraryError>> {
     const started = performance.now();
     let answer = await connection.exchange(message(), expect, signal);
     for (let again = 0; !answer.ok && again < options.retries; again++) {
@@ -123,7 +123,7 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
     if (skew !== undefined) options.metrics?.clockSkew(skew);
   }
 
-  async function acsStatus(): Promise<Result<AcsStatus, ServiceError>> {
+  async function acsStatus(): Promise<Result<AcsStatus, LibraryError>> {
     supportAsked = true;
     const answer = await read('acsStatus', scStatusRequest, '98');
     if (!answer.ok) return answer;
@@ -162,7 +162,7 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
     memberBarcode: string,
     given: string | undefined,
     opts?: CallOptions,
-  ): Promise<{ result: Result<MemberCirculation, ServiceError>; passwordRefused: boolean }> {
+  ): Promise<{ result: Result<MemberCirculation, LibraryError>; passwordRefused: boolean }> {
     if (memberBarcode.trim() === '')
       return { result: err(emptyArgument(operation, 'memberBarcode')), passwordRefused: false };
     const pin = given ?? pinOf(memberBarcode);
@@ -193,7 +193,7 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
     memberBarcode: string,
     pin: string | undefined,
     opts?: CallOptions,
-  ): Promise<Result<MemberCirculation, ServiceError>> {
+  ): Promise<Result<MemberCirculation, LibraryError>> {
     return (await lookupAnswer(operation, memberBarcode, pin, opts)).result;
   }
 
@@ -201,7 +201,7 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
   async function checkPin(
     memberBarcode: string,
     pin: string,
-  ): Promise<Result<MemberCirculation, ServiceError>> {
+  ): Promise<Result<MemberCirculation, LibraryError>> {
     const result = await lookup('memberWithPin', memberBarcode, pin);
     const right = result.ok && result.value.pin === 'valid';
     if (right) proved = { card: memberBarcode, pin };
@@ -221,14 +221,14 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
   /** The item as the ACS has it before a return, where BX does not say it will not answer 17. */
   async function itemBeforeReturn(
     itemBarcode: string,
-  ): Promise<Result<ItemInformation, ServiceError> | undefined> {
+  ): Promise<Result<ItemInformation, LibraryError> | undefined> {
     if ((await support('17')) === 'no') return undefined;
     return itemInformation(itemBarcode);
   }
 
   async function itemInformation(
     itemBarcode: string,
-  ): Promise<Result<ItemInformation, ServiceError>> {
+  ): Promise<Result<ItemInformation, LibraryError>> {
     if (itemBarcode.trim() === '') return err(emptyArgument('itemInformation', 'itemBarcode'));
     const answer = await read(
       'itemInformation',
@@ -255,7 +255,7 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
         }),
       ),
 
-    async checkOut(loan, opts): Promise<Result<CirculationResult, ServiceError>> {
+    async checkOut(loan, opts): Promise<Result<CirculationResult, LibraryError>> {
       const { itemBarcode, memberBarcode } = loan;
       if (itemBarcode.trim() === '') return err(emptyArgument('checkOut', 'itemBarcode'));
       if (memberBarcode.trim() === '') return err(emptyArgument('checkOut', 'memberBarcode'));
@@ -282,7 +282,7 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
       );
     },
 
-    async checkIn(itemBarcode, opts): Promise<Result<CirculationResult, ServiceError>> {
+    async checkIn(itemBarcode, opts): Promise<Result<CirculationResult, LibraryError>> {
       if (itemBarcode.trim() === '') return err(emptyArgument('checkIn', 'itemBarcode'));
       const returning = checkinRequest(terminal, itemBarcode, now(), opts?.queued);
       const unsendable = connection.unsendable(returning);
@@ -338,14 +338,14 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
  * rather than wait a second timeout). A line that dropped mid-answer does not stop it.
  */
 function unreachableOrSilent(
-  error: ServiceError,
-): error is Extract<ServiceError, { kind: 'unreachable' | 'timeout' }> {
+  error: LibraryError,
+): error is Extract<LibraryError, { kind: 'unreachable' | 'timeout' }> {
   return (
     (error.kind === 'unreachable' && error.outcome === 'not-applied') || error.kind === 'timeout'
   );
 }
 
-function emptyArgument(operation: OperationName, argument: string): ServiceError {
+function emptyArgument(operation: OperationName, argument: string): LibraryError {
   return {
     kind: 'invalid-argument',
     operation,

@@ -1,9 +1,9 @@
 import { err, ok, type Result } from '../../../src-shared/result';
 import { readFlag, type WholeFee } from '../../../src-shared/sip2/readers';
 import { readAlertType } from '../../../src-shared/sip2/positional-fields';
-import type { ServiceError } from '../errors';
-import type { CirculationResult, ItemRouting } from '../reader/types';
-import { UNKNOWN, dateMs, type ServiceDate } from '../reader/values';
+import type { LibraryError } from '../../library/library-error';
+import type { CirculationResult, ItemRouting } from '../../library/records';
+import { UNKNOWN, dateMs, type ServiceDate } from '../../library/values';
 import type { Answer } from './sip2-connection';
 import { dueDateOf, feeOf, linesOf, sameBarcode, textOf } from './sip2-values';
 
@@ -19,7 +19,7 @@ function verdict(
   answer: Answer<'12'> | Answer<'30'> | Answer<'10'>,
   operation: 'checkOut' | 'checkIn',
   sent: Sent,
-): ServiceError | undefined {
+): LibraryError | undefined {
   const { fields } = answer;
   const status = Number(answer.code);
   const done = readFlag(answer.fixed.ok);
@@ -87,7 +87,7 @@ export function readCheckoutAnswer(
   answer: Answer<'12'> | Answer<'30'>,
   sent: Sent & { memberBarcode: string },
   whole: WholeFee,
-): Result<CirculationResult, ServiceError> {
+): Result<CirculationResult, LibraryError> {
   const failed = verdict(answer, 'checkOut', sent);
   if (failed) return err(failed);
   const { fields } = answer;
@@ -164,7 +164,7 @@ export function readCheckinAnswer(
   answer: Answer<'10'>,
   sent: Sent,
   whole: WholeFee,
-): Result<CirculationResult, ServiceError> {
+): Result<CirculationResult, LibraryError> {
   const failed = verdict(answer, 'checkIn', sent);
   if (failed) return err(failed);
   const memberBarcode = textOf(answer.fields.AA);

@@ -2,9 +2,9 @@ import { err, ok, type Result } from '../../../src-shared/result';
 import { readFlag, readCount, type WholeFee } from '../../../src-shared/sip2/readers';
 import { readPatronStatus, type PatronCondition } from '../../../src-shared/sip2/positional-fields';
 import type { RefusalCode } from '../../../src-common/ipc/patron';
-import { PIN_NOT_ACCEPTED, type ServiceError } from '../errors';
-import type { Loan, MemberCirculation } from '../reader/types';
-import { UNKNOWN, type Unknown } from '../reader/values';
+import { PIN_NOT_ACCEPTED, type LibraryError } from '../../library/library-error';
+import type { Loan, MemberCirculation } from '../../library/records';
+import { UNKNOWN, type Unknown } from '../../library/values';
 import type { Answer } from './sip2-connection';
 import { feeOf, linesOf, sameBarcode, textOf } from './sip2-values';
 
@@ -101,7 +101,7 @@ export function readPatronAnswer(
   operation: 'memberByBarcode' | 'memberWithPin',
   whole: WholeFee,
   pinsAsked = false,
-): Result<MemberCirculation, ServiceError> {
+): Result<MemberCirculation, LibraryError> {
   const { fields, fixed } = answer;
   const status = Number(answer.code);
   if (readFlag(fields.BL) === 'no') {

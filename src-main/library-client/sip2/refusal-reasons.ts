@@ -1,9 +1,9 @@
 import type { Result } from '../../../src-shared/result';
 import type { Support, SupportableRequest } from '../../../src-shared/sip2/positional-fields';
 import type { RefusalCode } from '../../../src-common/ipc/patron';
-import type { ServiceError } from '../errors';
-import type { MemberCirculation } from '../reader/types';
-import { UNKNOWN } from '../reader/values';
+import type { LibraryError } from '../../library/library-error';
+import type { MemberCirculation } from '../../library/records';
+import { UNKNOWN } from '../../library/values';
 import { refusalOfItem } from './read-status';
 import type { ItemInformation } from './sip2-types';
 
@@ -15,7 +15,7 @@ import type { ItemInformation } from './sip2-types';
 
 /** A card's look-up, and whether its answer said the password was not valid (CQ N). */
 export type CardLookup = {
-  result: Result<MemberCirculation, ServiceError>;
+  result: Result<MemberCirculation, LibraryError>;
   passwordRefused: boolean;
 };
 
@@ -23,7 +23,7 @@ export type Refused = { operation: 'checkIn' } | { operation: 'checkOut'; member
 
 export interface RefusalReasonDeps {
   support(request: SupportableRequest): Promise<Support>;
-  itemInformation(itemBarcode: string): Promise<Result<ItemInformation, ServiceError>>;
+  itemInformation(itemBarcode: string): Promise<Result<ItemInformation, LibraryError>>;
   /** The card looked up without a PIN of its own (the one proved this session, if any). */
   lookupAnswer(memberBarcode: string): Promise<CardLookup>;
   /** Whether the card's last look-up showed the item on it. */
@@ -40,11 +40,11 @@ export function createRefusalReasons(deps: RefusalReasonDeps) {
    * item's status as already read for this request (a check-in reads it first), not asked again.
    */
   async function explained(
-    error: ServiceError,
+    error: LibraryError,
     itemBarcode: string,
     refused: Refused,
-    known?: Result<ItemInformation, ServiceError>,
-  ): Promise<ServiceError> {
+    known?: Result<ItemInformation, LibraryError>,
+  ): Promise<LibraryError> {
     if (error.kind !== 'refused' || error.code !== undefined) return error;
     // The card is looked up at most once for both.
     let looked: Promise<CardLookup> | undefined;
@@ -68,7 +68,7 @@ export function createRefusalReasons(deps: RefusalReasonDeps) {
     itemBarcode: string,
     refused: Refused,
     card: (memberBarcode: string) => Promise<CardLookup>,
-    known: Result<ItemInformation, ServiceError> | undefined,
+    known: Result<ItemInformation, LibraryError> | undefined,
   ): Promise<RefusalCode | undefined> {
     if (!known && (await deps.support('17')) === 'no') return undefined;
     const item = known ?? (await deps.itemInformation(itemBarcode));

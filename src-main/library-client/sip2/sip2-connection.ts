@@ -5,7 +5,7 @@ import { buildFrame, type BuildProblem } from '../../../src-shared/sip2/build';
 import type { MessageCode, OutgoingMessage } from '../../../src-shared/sip2/messages';
 import { parseFrame, type ReceivedMessage } from '../../../src-shared/sip2/parse';
 import { readFlag } from '../../../src-shared/sip2/readers';
-import { networkCode } from '../errors';
+import { networkCode } from '../../library/library-error';
 import { limitRepeats } from '../../../src-shared/log/repeat-limit';
 import { lineOf, nextEvent, type AcsLine, type LineAbuse } from './acs-line';
 import { loginRequest, resendRequest } from './requests';

@@ -1,9 +1,9 @@
 import type { BuildProblem } from '../../../src-shared/sip2/build';
-import type { OperationName, ServiceError } from '../errors';
+import type { OperationName, LibraryError } from '../../library/library-error';
 import type { LinkFailure } from './sip2-connection';
 
 /**
- * What a failed exchange becomes for the kiosk: the `ServiceError` the session, the offline desk
+ * What a failed exchange becomes for the kiosk: the `LibraryError` the session, the offline desk
  * and the sync already know, with the outcome what reached the ACS allows (docs/sip2.md, "The
  * connection"): nothing sent is not applied; sent and not answered, or answered unreadably, is
  * unknown.
@@ -12,7 +12,7 @@ export function failureOf(
   operation: OperationName,
   failure: LinkFailure,
   limits: { requestTimeoutMs: number; retries: number },
-): ServiceError {
+): LibraryError {
   switch (failure.kind) {
     case 'not-sent':
       return failure.cause === 'cancelled'

@@ -9,9 +9,9 @@ import type {
   Support,
   SupportableRequest,
 } from '../../../src-shared/sip2/positional-fields';
-import type { CirculationPort } from '../../circulation/circulation-port';
-import type { ServiceError } from '../errors';
-import type { ServiceDate } from '../reader/values';
+import type { CirculationPort } from '../../library/circulation-port';
+import type { LibraryError } from '../../library/library-error';
+import type { ServiceDate } from '../../library/values';
 
 /**
  * How the kiosk reaches an ACS over SIP2: where, as whom, and how its frames look. The two
@@ -78,8 +78,8 @@ export type ItemInformation = {
 
 /** The circulation port over SIP2, with what only SIP2 offers and a way to hang up. */
 export type Sip2Client = Required<CirculationPort> & {
-  acsStatus(): Promise<Result<AcsStatus, ServiceError>>;
-  itemInformation(itemBarcode: string): Promise<Result<ItemInformation, ServiceError>>;
+  acsStatus(): Promise<Result<AcsStatus, LibraryError>>;
+  itemInformation(itemBarcode: string): Promise<Result<ItemInformation, LibraryError>>;
   /** Ends the connection (no further request is sent); later calls connect again. */
   close(): Promise<void>;
 };

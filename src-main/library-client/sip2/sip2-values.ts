@@ -5,7 +5,8 @@ import {
   type WholeFee,
 } from '../../../src-shared/sip2/readers';
 import type { SipDate } from '../../../src-shared/sip2/date';
-import { UNKNOWN, readDate, type ServiceDate, type Unknown } from '../reader/values';
+import { readDate } from '../reader/values';
+import { UNKNOWN, type ServiceDate, type Unknown } from '../../library/values';
 
 /** SIP2's values in the kiosk's terms (reader/values.ts), read as tolerantly as the REST reader. */
 

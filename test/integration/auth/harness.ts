@@ -3,11 +3,8 @@ import * as oauth from 'oauth4webapi';
 import os from 'node:os';
 import path from 'node:path';
 import { createStaffAuth } from '../../../src-main/auth/staff-auth';
-import type {
-  ServiceConnection,
-  StaffAuth,
-  StaffAuthOptions,
-} from '../../../src-main/auth/staff-auth';
+import type { StaffAuth, StaffAuthOptions } from '../../../src-main/auth/staff-auth';
+import type { ServiceConnection } from '../../../src-main/library/connection';
 import { DEFAULT_REDIRECT_URI } from '../../../src-main/settings/schema';
 import type { ClientKind } from '../../../src-main/settings/schema';
 import { createFileVault, fileVaultPaths } from '../../../src-main/vault/file-vault';

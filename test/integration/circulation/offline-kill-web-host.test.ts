@@ -1,10 +1,7 @@
 import { copyFile, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  createFileJournalKey,
-  journalKeyFile,
-} from '../../../src-main/circulation/journal/journal-key';
+import { createFileJournalKey, journalKeyFile } from '../../../src-main/vault/journal-key';
 import { openOfflineJournal } from '../../../src-main/circulation/journal/offline-journal';
 import type { JournalEntry } from '../../../src-main/circulation/journal/journal-entry';
 import type { JournalProblem } from '../../../src-main/circulation/journal/offline-journal';

@@ -3,10 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StaffAuth } from '../../../src-main/auth/staff-auth';
-import {
-  createFileJournalKey,
-  journalKeyFile,
-} from '../../../src-main/circulation/journal/journal-key';
+import { createFileJournalKey, journalKeyFile } from '../../../src-main/vault/journal-key';
 import { startOfflineCirculation } from '../../../src-main/circulation/offline/offline-circulation';
 import { OfflineSettingsSchema } from '../../../src-main/settings/schema';
 import { itemBarcode, memberBarcode } from '../../../src-reference-service/barcode';

@@ -2,10 +2,7 @@ import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffAuth } from '../../../src-main/auth/staff-auth';
-import {
-  createFileJournalKey,
-  journalKeyFile,
-} from '../../../src-main/circulation/journal/journal-key';
+import { createFileJournalKey, journalKeyFile } from '../../../src-main/vault/journal-key';
 import type { OfflineCirculation } from '../../../src-main/circulation/offline/offline-circulation';
 import { startOfflineCirculation } from '../../../src-main/circulation/offline/offline-circulation';
 import { OfflineSettingsSchema } from '../../../src-main/settings/schema';

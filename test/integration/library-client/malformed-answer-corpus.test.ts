@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../../src-main/library-client/client';
 import type { ServiceClient } from '../../../src-main/library-client/client';
-import type { ServiceErrorKind } from '../../../src-main/library-client/errors';
+import type { LibraryErrorKind } from '../../../src-main/library/library-error';
 import { runProbe } from '../../../src-main/library-client/probe';
 import { ok } from '../../../src-shared/result';
 import { corpusFor } from '../../support/answer-corpus';
@@ -51,7 +51,7 @@ const OPERATIONS: Record<string, Call> = {
   createDocument: (c) => c.createDocument({ name: 'Minutes.pdf' }),
 };
 
-const KINDS: ServiceErrorKind[] = [
+const KINDS: LibraryErrorKind[] = [
   'refused',
   'auth-required',
   'unreachable',
@@ -205,7 +205,7 @@ describe('the malformed-answer corpus', () => {
     expect(notResults.map(describeOutcome)).toEqual([]);
     const unknownKinds = direct.filter((o) => {
       const r = o.result as { ok: boolean; error?: { kind: string } };
-      return !r.ok && !KINDS.includes(r.error?.kind as ServiceErrorKind);
+      return !r.ok && !KINDS.includes(r.error?.kind as LibraryErrorKind);
     });
     expect(unknownKinds.map(describeOutcome)).toEqual([]);
 

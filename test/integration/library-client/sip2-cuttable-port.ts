@@ -1,5 +1,5 @@
 import { err, type Result } from '../../../src-shared/result';
-import type { OperationName, ServiceError } from '../../../src-main/library-client/errors';
+import type { OperationName, LibraryError } from '../../../src-main/library/library-error';
 import type { Sip2Client } from '../../../src-main/library-client/sip2/sip2-types';
 import type { CuttableNetwork } from '../../support/cuttable-network';
 
@@ -32,8 +32,8 @@ export function createCuttableSip2(probeNetwork: CuttableNetwork): CuttableSip2 
 
   function through<T>(
     operation: OperationName,
-    call: () => Promise<Result<T, ServiceError>>,
-  ): Promise<Result<T, ServiceError>> {
+    call: () => Promise<Result<T, LibraryError>>,
+  ): Promise<Result<T, LibraryError>> {
     if (armed && --armed.left === 0 && armed.when === 'before') cut();
     if (isCut) {
       return Promise.resolve(
@@ -44,7 +44,7 @@ export function createCuttableSip2(probeNetwork: CuttableNetwork): CuttableSip2 
     const sent = call();
     outstanding.add(sent);
     void sent.finally(() => outstanding.delete(sent));
-    const answer = new Promise<Result<T, ServiceError>>((resolve) => {
+    const answer = new Promise<Result<T, LibraryError>>((resolve) => {
       const lose = () =>
         resolve(err({ kind: 'unreachable', operation, cause: 'ECONNRESET', outcome: 'unknown' }));
       callers.add(lose);

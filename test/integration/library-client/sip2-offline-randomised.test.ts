@@ -1,10 +1,7 @@
 import { randomInt } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createFileJournalKey,
-  journalKeyFile,
-} from '../../../src-main/circulation/journal/journal-key';
+import { createFileJournalKey, journalKeyFile } from '../../../src-main/vault/journal-key';
 import { startOfflineCirculation } from '../../../src-main/circulation/offline/offline-circulation';
 import { createSip2Client } from '../../../src-main/library-client/sip2/client';
 import type {

@@ -2,10 +2,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import {
-  createFileJournalKey,
-  journalKeyFile,
-} from '../../../src-main/circulation/journal/journal-key';
+import { createFileJournalKey, journalKeyFile } from '../../../src-main/vault/journal-key';
 import {
   startOfflineCirculation,
   type OfflineCirculation,

@@ -1,14 +1,11 @@
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import {
-  createFileJournalKey,
-  journalKeyFile,
-} from '../../../src-main/circulation/journal/journal-key';
+import { createFileJournalKey, journalKeyFile } from '../../../src-main/vault/journal-key';
 import {
   startOfflineCirculation,
   type OfflineCirculation,
 } from '../../../src-main/circulation/offline/offline-circulation';
-import { PIN_NOT_ACCEPTED } from '../../../src-main/library-client/errors';
+import { PIN_NOT_ACCEPTED } from '../../../src-main/library/library-error';
 import { createSip2Client } from '../../../src-main/library-client/sip2/client';
 import type {
   Sip2Client,

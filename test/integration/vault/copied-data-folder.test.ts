@@ -16,10 +16,7 @@ import { chmod, cp, mkdir, mkdtemp, readFile, readdir, rm, stat } from 'node:fs/
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createFileJournalKey,
-  journalKeyFile,
-} from '../../../src-main/circulation/journal/journal-key';
+import { createFileJournalKey, journalKeyFile } from '../../../src-main/vault/journal-key';
 import { openOfflineJournal } from '../../../src-main/circulation/journal/offline-journal';
 import { offlineFiles } from '../../../src-main/circulation/offline/offline-files';
 import { createFileVault, fileVaultPaths } from '../../../src-main/vault/file-vault';

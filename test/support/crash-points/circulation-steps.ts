@@ -1,6 +1,6 @@
 import type { CirculationAnswer } from '../../../src-main/circulation/circulation-port';
 import type { OfflineCirculation } from '../../../src-main/circulation/offline/offline-circulation';
-import type { ServiceError } from '../../../src-main/library-client/errors';
+import type { LibraryError } from '../../../src-main/library/library-error';
 import { err } from '../../../src-shared/result';
 import type { Result } from '../../../src-shared/result';
 import { checkCirculation } from './circulation-check';
@@ -65,12 +65,12 @@ export async function perform(
  */
 export function answerLost(env: CrashEnvironment, backEnd: BackEnd) {
   return async <T>(
-    call: () => Promise<Result<T, ServiceError>>,
+    call: () => Promise<Result<T, LibraryError>>,
     operation: 'checkOut' | 'checkIn',
   ) => {
     if (backEnd === 'SIP2') {
       await call();
-      return err<ServiceError>({
+      return err<LibraryError>({
         kind: 'unreachable',
         operation,
         cause: 'ECONNRESET',
@@ -95,7 +95,7 @@ export function cutWhile(client: CirculationClient, down: () => boolean): Circul
   ) =>
     down()
       ? Promise.resolve(
-          err<ServiceError>({
+          err<LibraryError>({
             kind: 'unreachable',
             operation,
             cause: 'ECONNREFUSED',

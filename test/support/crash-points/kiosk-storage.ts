@@ -1,4 +1,4 @@
-import type { CirculationPort } from '../../../src-main/circulation/circulation-port';
+import type { CirculationPort } from '../../../src-main/library/circulation-port';
 import { startOfflineCirculation } from '../../../src-main/circulation/offline/offline-circulation';
 import type { OfflineCirculation } from '../../../src-main/circulation/offline/offline-circulation';
 import type { ServiceClient } from '../../../src-main/library-client/client';

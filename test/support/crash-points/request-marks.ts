@@ -1,4 +1,4 @@
-import type { CirculationPort } from '../../../src-main/circulation/circulation-port';
+import type { CirculationPort } from '../../../src-main/library/circulation-port';
 import type { Recorder } from './recording';
 import type { ServiceSnapshots } from './service-snapshots';
 

@@ -2,11 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../../src-main/auth/messages';
 import en from '../../../src-renderer/i18n/en.json';
 import es from '../../../src-renderer/i18n/es.json';
-import {
-  bindingMismatch,
-  serviceAddress,
-  tokenBinding,
-} from '../../../src-main/auth/token-binding';
+import { bindingMismatch, tokenBinding } from '../../../src-main/auth/token-binding';
+import { serviceAddress } from '../../../src-main/library/connection';
 
 const binding = tokenBinding({
   baseUrl: 'https://library.example.org/api',

@@ -1,10 +1,7 @@
-import type { CirculationPort } from '../../../src-main/circulation/circulation-port';
+import type { CirculationPort } from '../../../src-main/library/circulation-port';
 import { fakeClock as fakeClockAt } from '../../support/fake-clock';
 import type { ServiceResult } from '../../../src-main/library-client/client';
-import type {
-  CirculationResult,
-  MemberCirculation,
-} from '../../../src-main/library-client/reader/types';
+import type { CirculationResult, MemberCirculation } from '../../../src-main/library/records';
 import { T0 } from './session-harness';
 
 /** The fake clock, starting at the session tests' T0. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionEffect } from '../../../src-main/circulation/session-events';
-import { PIN_NOT_ACCEPTED } from '../../../src-main/library-client/errors';
+import { PIN_NOT_ACCEPTED } from '../../../src-main/library/library-error';
 import type { SessionConfig } from '../../../src-main/circulation/session-state';
 import {
   CARD,

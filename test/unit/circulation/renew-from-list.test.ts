@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Loan } from '../../../src-main/library-client/reader/types';
+import type { Loan } from '../../../src-main/library/records';
 import {
   DUE,
   ITEM,

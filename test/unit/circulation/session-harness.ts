@@ -3,11 +3,8 @@ import type { SessionEffect, SessionInput } from '../../../src-main/circulation/
 import { sessionScreen } from '../../../src-main/circulation/session-screen';
 import { initialSessionState } from '../../../src-main/circulation/session-state';
 import type { SessionConfig, SessionState } from '../../../src-main/circulation/session-state';
-import type { OperationName, ServiceError } from '../../../src-main/library-client/errors';
-import type {
-  CirculationResult,
-  MemberCirculation,
-} from '../../../src-main/library-client/reader/types';
+import type { OperationName, LibraryError } from '../../../src-main/library/library-error';
+import type { CirculationResult, MemberCirculation } from '../../../src-main/library/records';
 import { PatronSettingsSchema } from '../../../src-main/settings/schema';
 import type { PatronSettings } from '../../../src-main/settings/schema';
 import { err, ok } from '../../../src-shared/result';
@@ -76,7 +73,7 @@ export function refused(
   code: string | undefined,
   operation: OperationName = 'checkOut',
   extra: { status?: number; message?: string } = {},
-): ServiceError {
+): LibraryError {
   return {
     kind: 'refused',
     operation,
@@ -87,14 +84,14 @@ export function refused(
   };
 }
 
-export const unreachable = (operation: OperationName = 'checkOut'): ServiceError => ({
+export const unreachable = (operation: OperationName = 'checkOut'): LibraryError => ({
   kind: 'unreachable',
   operation,
   cause: 'ECONNREFUSED',
   outcome: 'not-applied',
 });
 
-export const timedOut = (operation: OperationName = 'checkOut'): ServiceError => ({
+export const timedOut = (operation: OperationName = 'checkOut'): LibraryError => ({
   kind: 'timeout',
   operation,
   timeoutMs: 15_000,
@@ -135,7 +132,7 @@ export function harness(config = sessionConfig(), options: { outOfService?: bool
     scanItem: (code = ITEM) => send({ type: 'scanned', code, barcode: 'item' }),
     memberAnswer: (record: MemberCirculation = memberRecord(), generation = state.generation) =>
       send({ type: 'member-answered', generation, result: ok(record) }),
-    memberFails: (error: ServiceError, generation = state.generation) =>
+    memberFails: (error: LibraryError, generation = state.generation) =>
       send({ type: 'member-answered', generation, result: err(error) }),
     /** Card scanned and found: the patron screen. */
     identified: (record: MemberCirculation = memberRecord()) => {
@@ -144,7 +141,7 @@ export function harness(config = sessionConfig(), options: { outOfService?: bool
     },
     checkOutAnswer: (
       lineId: number,
-      result: CirculationResult | ServiceError = circulationRecord(),
+      result: CirculationResult | LibraryError = circulationRecord(),
       generation = state.generation,
     ) =>
       send({
@@ -155,7 +152,7 @@ export function harness(config = sessionConfig(), options: { outOfService?: bool
       }),
     checkInAnswer: (
       lineId: number,
-      result: CirculationResult | ServiceError = circulationRecord(),
+      result: CirculationResult | LibraryError = circulationRecord(),
       generation = state.generation,
     ) =>
       send({

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createSessionDriver } from '../../../src-main/circulation/session-driver';
-import type { CirculationPort } from '../../../src-main/circulation/circulation-port';
+import type { CirculationPort } from '../../../src-main/library/circulation-port';
 import type { Routing } from '../../../src-common/ipc/patron';
 import { patronView, routingOf, systemLines } from '../../../src-main/circulation/patron-view';
-import { UNKNOWN } from '../../../src-main/library-client/reader/values';
+import { UNKNOWN } from '../../../src-main/library/values';
 import type { SessionConfig } from '../../../src-main/circulation/session-state';
-import type { ItemRouting, Loan } from '../../../src-main/library-client/reader/types';
+import type { ItemRouting, Loan } from '../../../src-main/library/records';
 import { ok } from '../../../src-shared/result';
 import { captureLogs } from '../scanner/capture-logs';
 import { fakeClock, fakePort } from './fakes';

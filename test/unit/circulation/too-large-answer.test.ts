@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createSyncEngine } from '../../../src-main/circulation/offline/sync';
-import type { RequestEffect, ServiceError } from '../../../src-main/library-client/errors';
+import type { RequestEffect, LibraryError } from '../../../src-main/library/library-error';
 import { err, ok } from '../../../src-shared/result';
 import { CARD, ITEM, harness } from './session-harness';
 import { deskWith, memberRecord, unreachablePort } from './offline/desk-support';
@@ -9,7 +9,7 @@ import { deskWith, memberRecord, unreachablePort } from './offline/desk-support'
  * An answer longer than service.maxAnswerBytes (issue 22, item 2) on the patron's line and in the
  * offline sync: the status decides what was done, and the patron never reads the cap.
  */
-const tooLarge = (status: number, outcome: RequestEffect): ServiceError => ({
+const tooLarge = (status: number, outcome: RequestEffect): LibraryError => ({
   kind: 'too-large',
   operation: 'checkOut',
   status,
@@ -17,7 +17,7 @@ const tooLarge = (status: number, outcome: RequestEffect): ServiceError => ({
   outcome,
 });
 
-function checkOut(answer: ServiceError) {
+function checkOut(answer: LibraryError) {
   const session = harness();
   session.identified();
   session.scanItem();

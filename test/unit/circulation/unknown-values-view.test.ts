@@ -4,7 +4,7 @@ import {
   readCirculationResult,
   readMemberCirculation,
 } from '../../../src-main/library-client/reader/records';
-import type { MemberCirculation } from '../../../src-main/library-client/reader/types';
+import type { MemberCirculation } from '../../../src-main/library/records';
 import { T0, harness, sessionConfig } from './session-harness';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ServiceError } from '../../../src-main/library-client/errors';
+import type { LibraryError } from '../../../src-main/library/library-error';
 import { harness } from './session-harness';
 
 /**
@@ -7,14 +7,14 @@ import { harness } from './session-harness';
  * (issue 22, item 7), on the patron's line: never done. The client side is proved over HTTP in
  * test/integration/library-client/redirects-and-answers.test.ts.
  */
-const mismatched = (operation: 'checkOut' | 'checkIn'): ServiceError => ({
+const mismatched = (operation: 'checkOut' | 'checkIn'): LibraryError => ({
   kind: 'mismatched-answer',
   operation,
   field: 'itemBarcode',
   outcome: 'unknown',
 });
 
-const redirected = (outcome: 'not-applied' | 'unknown'): ServiceError => ({
+const redirected = (outcome: 'not-applied' | 'unknown'): LibraryError => ({
   kind: 'redirected',
   operation: 'checkOut',
   status: outcome === 'not-applied' ? 307 : 303,

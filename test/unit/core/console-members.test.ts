@@ -14,7 +14,7 @@ import {
 } from '../../../src-common/ipc/console/members';
 import type { ServiceClient } from '../../../src-main/library-client/client';
 import { updateFieldsOf } from '../../../src-main/library-client/member-update';
-import { UNKNOWN } from '../../../src-main/library-client/reader/values';
+import { UNKNOWN } from '../../../src-main/library/values';
 
 describe('the member edit rules (one schema for the renderer and the core)', () => {
   it('accepts Id and changed fields, trimmed', () => {

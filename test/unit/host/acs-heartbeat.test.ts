@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { heartbeatVerdict, startAcsHeartbeat } from '../../../src-main/host/acs-heartbeat';
 import type { Connectivity } from '../../../src-main/circulation/offline/connectivity';
-import type { ServiceError } from '../../../src-main/library-client/errors';
+import type { LibraryError } from '../../../src-main/library/library-error';
 import type { AcsStatus } from '../../../src-main/library-client/sip2/sip2-types';
 import { err, ok } from '../../../src-shared/result';
 import type { Result } from '../../../src-shared/result';
@@ -14,9 +14,9 @@ const STATUS: AcsStatus = {
   renewalOk: true,
   supported: {} as AcsStatus['supported'],
 };
-const status = (patch: Partial<AcsStatus>): Result<AcsStatus, ServiceError> =>
+const status = (patch: Partial<AcsStatus>): Result<AcsStatus, LibraryError> =>
   ok({ ...STATUS, ...patch });
-const failed = (error: ServiceError): Result<AcsStatus, ServiceError> => err(error);
+const failed = (error: LibraryError): Result<AcsStatus, LibraryError> => err(error);
 
 describe('heartbeatVerdict', () => {
   it.each([
@@ -47,7 +47,7 @@ describe('heartbeatVerdict', () => {
         operation: 'acsStatus',
         cause: 'ECONNREFUSED',
         outcome: 'not-applied',
-      } as ServiceError),
+      } as LibraryError),
       { connectivity: 'offline', why: 'unreachable' },
     ],
     [
@@ -57,7 +57,7 @@ describe('heartbeatVerdict', () => {
         operation: 'acsStatus',
         timeoutMs: 10,
         outcome: 'unknown',
-      } as ServiceError),
+      } as LibraryError),
       { connectivity: 'offline', why: 'unreachable' },
     ],
     [
@@ -68,12 +68,12 @@ describe('heartbeatVerdict', () => {
         status: 0,
         issue: 'x',
         outcome: 'unknown',
-      } as ServiceError),
+      } as LibraryError),
       { connectivity: 'unchanged' },
     ],
     [
       'a cancelled read',
-      failed({ kind: 'cancelled', operation: 'acsStatus', outcome: 'not-applied' } as ServiceError),
+      failed({ kind: 'cancelled', operation: 'acsStatus', outcome: 'not-applied' } as LibraryError),
       { connectivity: 'unchanged' },
     ],
   ] as const)('%s', (_name, read, verdict) => {
@@ -155,7 +155,7 @@ describe('startAcsHeartbeat', () => {
           status: 0,
           issue: 'x',
           outcome: 'unknown',
-        } as ServiceError);
+        } as LibraryError);
       },
       everyMs: 1_000,
       connectivity: watch.connectivity,

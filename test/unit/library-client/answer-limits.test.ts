@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../../src-main/library-client/client';
 import { EXIT, exitCodeOf } from '../../../src-main/cli/exit-codes';
-import { describeServiceError } from '../../../src-main/library-client/errors';
+import { describeLibraryError } from '../../../src-main/library/library-error';
 import {
   MAX_ANSWER_DEPTH,
   nestsDeeperThan,
@@ -115,7 +115,7 @@ describe('the answer size cap', () => {
       outcome: 'applied',
     } as const;
     expect(exitCodeOf(error)).toBe(EXIT.malformed);
-    expect(describeServiceError(error)).toBe(
+    expect(describeLibraryError(error)).toBe(
       'memberByBarcode: service error, the answer (200) is larger than 4 MiB (service.maxAnswerBytes); not read',
     );
   });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { clockSkewSeconds, serviceCallStatus } from '../../../src-main/library-client/call-metrics';
-import type { ServiceError } from '../../../src-main/library-client/errors';
+import type { LibraryError } from '../../../src-main/library/library-error';
 
 describe('serviceCallStatus', () => {
-  it.each<[ServiceError | undefined, string]>([
+  it.each<[LibraryError | undefined, string]>([
     [undefined, 'ok'],
     [{ kind: 'refused', operation: 'checkOut', status: 409, outcome: 'not-applied' }, 'refused'],
     [{ kind: 'unreachable', operation: 'checkOut', cause: 'x', outcome: 'unknown' }, 'unreachable'],

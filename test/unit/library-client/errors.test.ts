@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  describeServiceError,
+  describeLibraryError,
   networkCode,
   outcomeOfNetworkFailure,
-} from '../../../src-main/library-client/errors';
+} from '../../../src-main/library/library-error';
 
 describe('network failures', () => {
   it('finds the system error code that fetch wraps in its cause', () => {
@@ -24,7 +24,7 @@ describe('network failures', () => {
 
 describe('error text for the CLI', () => {
   it('gives the status, code and service message of a refusal on one line', () => {
-    const text = describeServiceError({
+    const text = describeLibraryError({
       kind: 'refused',
       operation: 'checkOut',
       status: 400,

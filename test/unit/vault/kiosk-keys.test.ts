@@ -10,10 +10,7 @@ import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promise
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createFileJournalKey,
-  journalKeyFile,
-} from '../../../src-main/circulation/journal/journal-key';
+import { createFileJournalKey, journalKeyFile } from '../../../src-main/vault/journal-key';
 import { openOfflineJournal } from '../../../src-main/circulation/journal/offline-journal';
 import { offlineFiles } from '../../../src-main/circulation/offline/offline-files';
 import { openOfflineKnowledge } from '../../../src-main/circulation/offline/offline-knowledge';

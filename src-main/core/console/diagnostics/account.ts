@@ -1,6 +1,6 @@
 import type { AccountView } from '../../../../src-common/ipc/console/diagnostics';
 import type { ConsoleAnswer } from '../../../../src-common/ipc/console/answer';
-import type { Branch, UserInfo } from '../../../library-client/reader/types';
+import type { Branch, UserInfo } from '../../../library/records';
 import { branchNamed } from '../../branch-name';
 import { answered, problemOf } from '../answer';
 import type { ConsoleContext } from '../deps';

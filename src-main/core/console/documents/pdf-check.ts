@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import type { FileRejection } from '../../../../src-common/ipc/console/documents';
-import { networkCode } from '../../../library-client/errors';
+import { networkCode } from '../../../library/library-error';
 
 /** Every PDF starts with these bytes (ISO 32000-1, 7.5.2: the header line `%PDF-1.n`). */
 export const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');

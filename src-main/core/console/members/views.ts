@@ -6,12 +6,7 @@ import type {
   TransactionView,
 } from '../../../../src-common/ipc/console/members';
 import { updateFieldsOf } from '../../../library-client/member-update';
-import type {
-  CirculationResult,
-  Loan,
-  Member,
-  MemberCirculation,
-} from '../../../library-client/reader/types';
+import type { CirculationResult, Loan, Member, MemberCirculation } from '../../../library/records';
 
 /** A member as the staff screens show it: every concept the reader found, no unread fields. */
 export function memberView(member: Member): MemberView {

@@ -1,10 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  KEY_BYTES,
-  decodeJournal,
-  encodeFrame,
-} from '../../../../src-main/circulation/journal/journal-codec';
+import { decodeJournal, encodeFrame } from '../../../../src-main/circulation/journal/journal-codec';
+import { KEY_BYTES } from '../../../../src-main/vault/journal-key';
 
 const key = randomBytes(KEY_BYTES);
 const FRAMES = 40;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { dueDayAfter } from '../../../../src-main/circulation/offline/circulation-desk';
-import type { ServiceError } from '../../../../src-main/library-client/errors';
+import type { LibraryError } from '../../../../src-main/library/library-error';
 import { err, ok } from '../../../../src-shared/result';
 import { CARD, ITEM, OTHER_ITEM, circulationRecord, refused } from '../session-harness';
 import { T0, deskWith, down, memberRecord, unreachablePort } from './desk-support';
@@ -91,7 +91,7 @@ describe('circulation desk: identifying a card', () => {
   });
 
   it('goes offline on a gateway 503 standing in for the service', async () => {
-    const gateway: ServiceError = {
+    const gateway: LibraryError = {
       kind: 'unreachable',
       operation: 'memberByBarcode',
       cause: 'http-503',

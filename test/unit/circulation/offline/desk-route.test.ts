@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { PriorLoan } from '../../../../src-main/circulation/journal/journal-records';
 import { cardShows, routeOnline } from '../../../../src-main/circulation/offline/desk-route';
 import type { CardShows, DeskRoute } from '../../../../src-main/circulation/offline/desk-route';
-import type { ServiceError } from '../../../../src-main/library-client/errors';
-import type { Loan, MemberCirculation } from '../../../../src-main/library-client/reader/types';
-import { UNKNOWN } from '../../../../src-main/library-client/reader/values';
+import type { LibraryError } from '../../../../src-main/library/library-error';
+import type { Loan, MemberCirculation } from '../../../../src-main/library/records';
+import { UNKNOWN } from '../../../../src-main/library/values';
 import type { Result } from '../../../../src-shared/result';
 import { err, ok } from '../../../../src-shared/result';
 import {
@@ -23,19 +23,19 @@ import {
  * that carries them out is tested over a real journal in circulation-desk.test.ts.
  */
 
-const gateway503: ServiceError = {
+const gateway503: LibraryError = {
   kind: 'unreachable',
   operation: 'checkOut',
   cause: '503',
   outcome: 'unknown',
 };
-const server5xx: ServiceError = {
+const server5xx: LibraryError = {
   kind: 'refused',
   operation: 'checkOut',
   status: 500,
   outcome: 'unknown',
 };
-const unreadable2xx: ServiceError = {
+const unreadable2xx: LibraryError = {
   kind: 'malformed-response',
   operation: 'checkOut',
   status: 200,
@@ -49,7 +49,7 @@ const route = (then: DeskRoute['then'], heard: boolean, gone: boolean): DeskRout
   unreachable: gone,
 });
 
-const ROWS: [string, 'check-out' | 'check-in', ServiceError | 'ok', DeskRoute][] = [
+const ROWS: [string, 'check-out' | 'check-in', LibraryError | 'ok', DeskRoute][] = [
   ['a check-out answered', 'check-out', 'ok', route('answer', true, false)],
   ['a return answered', 'check-in', 'ok', route('answer', true, false)],
   [
@@ -107,7 +107,7 @@ const loan = (overrides: Partial<Loan> = {}): Loan => ({
   fine: 0,
   ...overrides,
 });
-const card = (loans: Loan[] | typeof UNKNOWN): Result<MemberCirculation, ServiceError> =>
+const card = (loans: Loan[] | typeof UNKNOWN): Result<MemberCirculation, LibraryError> =>
   ok(memberRecord({ loans }));
 const lent = (renewalUnclear: boolean, dueDate: Loan['dueDate'] = DUE): CardShows => ({
   found: 'applied',
@@ -125,7 +125,7 @@ const lent = (renewalUnclear: boolean, dueDate: Loan['dueDate'] = DUE): CardShow
 const HELD: PriorLoan = { held: true, due: JSON.stringify(DUE) };
 const MOVED = { kind: 'day', date: '2026-02-14' } as const;
 
-const LOOKS: [string, Result<MemberCirculation, ServiceError>, PriorLoan | undefined, CardShows][] =
+const LOOKS: [string, Result<MemberCirculation, LibraryError>, PriorLoan | undefined, CardShows][] =
   [
     ['the look fails', err(timedOut('memberByBarcode')), undefined, { found: 'unknown' }],
     ['the loans cannot be read', card(UNKNOWN), undefined, { found: 'unknown' }],

@@ -1,13 +1,13 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createFileJournalKey } from '../../../../src-main/circulation/journal/journal-key';
+import { createFileJournalKey } from '../../../../src-main/vault/journal-key';
 import { openOfflineJournal } from '../../../../src-main/circulation/journal/offline-journal';
 import { createCirculationDesk } from '../../../../src-main/circulation/offline/circulation-desk';
 import { createConnectivityMonitor } from '../../../../src-main/circulation/offline/connectivity';
 import { openOfflineKnowledge } from '../../../../src-main/circulation/offline/offline-knowledge';
-import type { CirculationPort } from '../../../../src-main/circulation/circulation-port';
-import type { ServiceError } from '../../../../src-main/library-client/errors';
+import type { CirculationPort } from '../../../../src-main/library/circulation-port';
+import type { LibraryError } from '../../../../src-main/library/library-error';
 import { OfflineSettingsSchema } from '../../../../src-main/settings/schema';
 import type { OfflineSettings } from '../../../../src-main/settings/schema';
 import { err } from '../../../../src-shared/result';
@@ -15,7 +15,7 @@ import { memberRecord } from '../session-harness';
 
 export const T0 = Date.UTC(2026, 10, 23, 12);
 
-export const down = (operation: ServiceError['operation']): ServiceError => ({
+export const down = (operation: LibraryError['operation']): LibraryError => ({
   kind: 'unreachable',
   operation,
   cause: 'ECONNREFUSED',

@@ -2,10 +2,7 @@ import { mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createFileJournalKey,
-  journalKeyFile,
-} from '../../../../src-main/circulation/journal/journal-key';
+import { createFileJournalKey, journalKeyFile } from '../../../../src-main/vault/journal-key';
 import { offlineFiles } from '../../../../src-main/circulation/offline/offline-files';
 import { startOfflineCirculation } from '../../../../src-main/circulation/offline/offline-circulation';
 import type { OfflineCirculation } from '../../../../src-main/circulation/offline/offline-circulation';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { priorLoanOf, settleByLoan } from '../../../../src-main/circulation/offline/reconcile';
-import type { Loan } from '../../../../src-main/library-client/reader/types';
+import type { Loan } from '../../../../src-main/library/records';
 import { ITEM, memberRecord } from '../session-harness';
 
 const loan = (date: string): Loan => ({

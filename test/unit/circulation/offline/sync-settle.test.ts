@@ -12,9 +12,9 @@ import type {
   SyncAnswer,
   SyncStop,
 } from '../../../../src-main/circulation/offline/sync-settle';
-import type { ServiceError } from '../../../../src-main/library-client/errors';
-import type { Loan } from '../../../../src-main/library-client/reader/types';
-import { UNKNOWN } from '../../../../src-main/library-client/reader/values';
+import type { LibraryError } from '../../../../src-main/library/library-error';
+import type { Loan } from '../../../../src-main/library/records';
+import { UNKNOWN } from '../../../../src-main/library/values';
 import { err, ok } from '../../../../src-shared/result';
 import { CARD, DUE, ITEM, OTHER_ITEM, circulationRecord, memberRecord } from '../session-harness';
 
@@ -55,32 +55,32 @@ const HELD_BEFORE: PriorLoan = { held: true, due: JSON.stringify(DUE) };
 const NOT_HELD_BEFORE: PriorLoan = { held: false };
 
 const e = {
-  refused: (status: number, extra: { code?: string; message?: string } = {}): ServiceError => ({
+  refused: (status: number, extra: { code?: string; message?: string } = {}): LibraryError => ({
     kind: 'refused',
     operation: 'checkOut',
     status,
     ...extra,
     outcome: status >= 400 && status < 500 ? 'not-applied' : 'unknown',
   }),
-  auth: (reason: 'token-rejected' | 'auth-server-unreachable' | 'signed-out'): ServiceError => ({
+  auth: (reason: 'token-rejected' | 'auth-server-unreachable' | 'signed-out'): LibraryError => ({
     kind: 'auth-required',
     operation: 'checkOut',
     reason,
     outcome: 'not-applied',
   }),
-  unreachable: (cause: string, outcome: 'not-applied' | 'unknown'): ServiceError => ({
+  unreachable: (cause: string, outcome: 'not-applied' | 'unknown'): LibraryError => ({
     kind: 'unreachable',
     operation: 'checkOut',
     cause,
     outcome,
   }),
   timeout: { kind: 'timeout', operation: 'checkOut', timeoutMs: 15_000, outcome: 'unknown' },
-  cancelled: (outcome: 'not-applied' | 'unknown'): ServiceError => ({
+  cancelled: (outcome: 'not-applied' | 'unknown'): LibraryError => ({
     kind: 'cancelled',
     operation: 'checkOut',
     outcome,
   }),
-  malformed: (status: number, outcome: 'applied' | 'unknown'): ServiceError => ({
+  malformed: (status: number, outcome: 'applied' | 'unknown'): LibraryError => ({
     kind: 'malformed-response',
     operation: 'checkOut',
     status,
@@ -93,14 +93,14 @@ const e = {
     field: 'itemBarcode',
     outcome: 'unknown',
   },
-  redirected: (status: number, outcome: 'not-applied' | 'unknown'): ServiceError => ({
+  redirected: (status: number, outcome: 'not-applied' | 'unknown'): LibraryError => ({
     kind: 'redirected',
     operation: 'checkOut',
     status,
     target: 'https://elsewhere.example',
     outcome,
   }),
-  tooLarge: (status: number, outcome: 'not-applied' | 'unknown' | 'applied'): ServiceError => ({
+  tooLarge: (status: number, outcome: 'not-applied' | 'unknown' | 'applied'): LibraryError => ({
     kind: 'too-large',
     operation: 'checkOut',
     status,
@@ -113,7 +113,7 @@ const e = {
     issue: 'itemBarcode: empty',
     outcome: 'not-applied',
   },
-} satisfies Record<string, ServiceError | ((...args: never[]) => ServiceError)>;
+} satisfies Record<string, LibraryError | ((...args: never[]) => LibraryError)>;
 
 const NEXT = { then: 'next' } as const;
 const WAIT_SERVICE = { then: 'wait-for-service' } as const;
@@ -132,7 +132,7 @@ type Row = [
 
 const sent = (result: SyncAnswer['result'], afterUnknown = false): SyncAnswer =>
   ({ to: 'send', afterUnknown, result }) as SyncAnswer;
-const failed = (error: ServiceError, afterUnknown = false) => sent(err(error), afterUnknown);
+const failed = (error: LibraryError, afterUnknown = false) => sent(err(error), afterUnknown);
 
 const SENT: Row[] = [
   [
@@ -413,7 +413,7 @@ const SENT: Row[] = [
 
 const looked = (result: SyncAnswer['result']): SyncAnswer => ({ to: 'look', result }) as SyncAnswer;
 const withLoans = (loans: Loan[] | typeof UNKNOWN) => looked(ok(memberRecord({ loans })));
-const lookFailed = (error: ServiceError) => looked(err({ ...error, operation: 'memberByBarcode' }));
+const lookFailed = (error: LibraryError) => looked(err({ ...error, operation: 'memberByBarcode' }));
 
 type LookRow = [
   label: string,
@@ -542,7 +542,7 @@ describe('sync: a stop, what a lost answer looks at, and the loans before a run'
     ['a 5xx', e.refused(503), RETRY],
     ['cancelled', e.cancelled('unknown'), RETRY],
     ['an unreadable answer', e.malformed(502, 'unknown'), RETRY],
-  ] as [string, ServiceError, SyncStop][])('stops for %s', (_label, error, expected) => {
+  ] as [string, LibraryError, SyncStop][])('stops for %s', (_label, error, expected) => {
     expect(stopFor(error)).toEqual(expected);
   });
 
@@ -565,7 +565,7 @@ describe('sync: a stop, what a lost answer looks at, and the loans before a run'
     ['unreachable', e.unreachable('ECONNREFUSED', 'not-applied'), WAIT_SERVICE],
     ['a sign-in needed', e.auth('token-rejected'), WAIT_SIGN_IN],
     ['a 5xx', e.refused(500), RETRY],
-  ] as [string, ServiceError, ReturnType<typeof afterPriorsLookup>][])(
+  ] as [string, LibraryError, ReturnType<typeof afterPriorsLookup>][])(
     'takes a failed look-up of the loans before a run for %s',
     (_label, error, expected) => {
       expect(afterPriorsLookup({ ...error, operation: 'memberByBarcode' })).toEqual(expected);

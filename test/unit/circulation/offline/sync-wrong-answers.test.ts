@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createSyncEngine } from '../../../../src-main/circulation/offline/sync';
-import type { ServiceError } from '../../../../src-main/library-client/errors';
+import type { LibraryError } from '../../../../src-main/library/library-error';
 import { err, ok } from '../../../../src-shared/result';
 import { CARD, ITEM } from '../session-harness';
 import { deskWith, memberRecord, unreachablePort } from './desk-support';
@@ -11,8 +11,8 @@ import { deskWith, memberRecord, unreachablePort } from './desk-support';
  */
 async function queued(
   kind: 'check-out' | 'check-in',
-  answer: ServiceError,
-  options: { lookup?: ServiceError; unknownOutcome?: boolean } = {},
+  answer: LibraryError,
+  options: { lookup?: LibraryError; unknownOutcome?: boolean } = {},
 ) {
   const send = vi.fn(async () => err(answer));
   const { lookup } = options;
@@ -106,7 +106,7 @@ describe('offline sync and answers that are not this transaction', () => {
   });
 
   it('leaves to staff a check-out whose member look-up is redirected, instead of retrying', async () => {
-    const redirect: ServiceError = {
+    const redirect: LibraryError = {
       kind: 'redirected',
       operation: 'memberByBarcode',
       status: 307,

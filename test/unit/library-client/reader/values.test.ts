@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatDate,
   readBoolean,
   readDate,
   readNumber,
   readText,
 } from '../../../../src-main/library-client/reader/values';
+import { formatDate } from '../../../../src-main/library/values';
 
 describe('numbers', () => {
   it.each([

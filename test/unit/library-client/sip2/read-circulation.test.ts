@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ServiceDate } from '../../../../src-main/library-client/reader/values';
+import type { ServiceDate } from '../../../../src-main/library/values';
 import {
   alertOf,
   lateness,

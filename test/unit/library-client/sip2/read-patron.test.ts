@@ -6,7 +6,7 @@ import {
   pinOf,
   readPatronAnswer,
 } from '../../../../src-main/library-client/sip2/read-patron';
-import { PIN_NOT_ACCEPTED } from '../../../../src-main/library-client/errors';
+import { PIN_NOT_ACCEPTED } from '../../../../src-main/library/library-error';
 import type { PatronCondition } from '../../../../src-shared/sip2/positional-fields';
 import { DATE, answerOf, patronFixed, statusWith } from './answer-of';
 

@@ -8,7 +8,7 @@ import type { BuildProblem } from '../../../../src-shared/sip2/build';
 
 const limits = { requestTimeoutMs: 3_000, retries: 2 };
 
-describe('failureOf: what reached the ACS, as the ServiceError the kiosk knows', () => {
+describe('failureOf: what reached the ACS, as the LibraryError the kiosk knows', () => {
   it.each<[string, LinkFailure, unknown]>([
     [
       'no connection',

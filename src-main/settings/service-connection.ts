@@ -1,6 +1,6 @@
-import type { ServiceConnection } from '../auth/staff-auth';
-import { REGISTERED_CLIENT_ID } from '../settings/schema';
-import type { Settings } from '../settings/schema';
+import type { ServiceConnection } from '../library/connection';
+import { REGISTERED_CLIENT_ID } from './schema';
+import type { Settings } from './schema';
 
 /** The connection the settings name, or undefined when no base URL is configured. */
 export function configuredConnection(settings: Settings): ServiceConnection | undefined {

@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { err, ok } from '../../../src-shared/result';
-import type { Result } from '../../../src-shared/result';
-import { createKeyFile } from '../../platform/key-file';
-import { KEY_BYTES } from './journal-codec';
+import { err, ok } from '../../src-shared/result';
+import type { Result } from '../../src-shared/result';
+import { createKeyFile } from '../platform/key-file';
+
+export const KEY_BYTES = 32;
 
 export type JournalKeyError =
   /** A journal exists but its key does not: nothing can be read, and nothing is thrown away. */

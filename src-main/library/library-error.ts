@@ -32,7 +32,7 @@ export type RequestEffect = 'not-applied' | 'unknown' | 'applied';
 export type AuthRequiredReason =
   'signed-out' | 'sign-in-needed' | 'token-rejected' | 'auth-server-unreachable';
 
-export type ServiceError =
+export type LibraryError =
   | {
       kind: 'refused';
       operation: OperationName;
@@ -110,7 +110,7 @@ export type ServiceError =
       outcome: 'not-applied';
     };
 
-export type ServiceErrorKind = ServiceError['kind'];
+export type LibraryErrorKind = LibraryError['kind'];
 
 /**
  * The refusal code of a card lookup whose PIN was not accepted, where the back end answers a wrong
@@ -151,7 +151,7 @@ export function outcomeOfNetworkFailure(code: string): RequestEffect {
 }
 
 /** One English line for the CLI and logs; the renderer translates from `kind` and `code` instead. */
-export function describeServiceError(error: ServiceError): string {
+export function describeLibraryError(error: LibraryError): string {
   switch (error.kind) {
     case 'refused':
       return `${error.operation} refused (${error.status}${error.code ? ` ${error.code}` : ''})${

@@ -1,0 +1,33 @@
+import type { CallOptions, ServiceClient } from '../library-client/client';
+
+/**
+ * What circulation needs of the library service, and nothing of staff sign-in (a card or an email
+ * looked up, a check-out, a check-in); the offline desk and the sync use the same four.
+ */
+export type CirculationPort = {
+  memberByBarcode: ServiceClient['memberByBarcode'];
+  memberByEmail: ServiceClient['memberByEmail'];
+  /**
+   * `queued` is set by the offline sync for a check-out the kiosk already promised: when and with
+   * which due day. A back end that can say "accept it anyway" (SIP2's no-block) does; the service
+   * interface has no such field and ignores it.
+   */
+  checkOut(
+    loan: { itemBarcode: string; memberBarcode: string; queued?: QueuedAt & { dueDay?: string } },
+    opts?: CallOptions,
+  ): ReturnType<ServiceClient['checkOut']>;
+  checkIn(
+    itemBarcode: string,
+    opts?: CallOptions & { queued?: QueuedAt },
+  ): ReturnType<ServiceClient['checkIn']>;
+  /**
+   * Back ends where a patron proves the card with a PIN (SIP2 with the PIN setting on) have this:
+   * the card looked up again with the PIN, whose answer says `pin: 'valid' | 'invalid'`.
+   */
+  memberWithPin?(memberBarcode: string, pin: string): ReturnType<ServiceClient['memberByBarcode']>;
+  /** Told when a patron's session ends (SIP2's end patron session); never fails the session. */
+  endSession?(memberBarcode: string): Promise<void>;
+};
+
+/** When the kiosk recorded a transaction it sends later (ISO 8601 instant). */
+export type QueuedAt = { at: string };
