@@ -3,7 +3,7 @@ import { createLogger } from '../../src-shared/log/logger';
 import { networkCode } from '../library/library-error';
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
-import type { ClientKind } from '../settings/schema';
+import type { ClientKind } from '../library/connection';
 import { authProblem } from './messages';
 import type { AuthProblem } from './messages';
 import { isLoopbackHttp } from '../../src-shared/loopback';

@@ -1,7 +1,10 @@
 import { createLogger } from '../../src-shared/log/logger';
 import { err } from '../../src-shared/result';
-import type { Result } from '../../src-shared/result';
-import type { LibraryError } from '../library/library-error';
+import type { CirculationMethod } from '../library/connection';
+import type {
+  CallOptions as CirculationCallOptions,
+  LibraryResult,
+} from '../library/circulation-port';
 import { interpret, sendOnce } from './request';
 import type { ApiRequest, HttpMethod, Transport } from './request';
 import { clockSkewSeconds, serviceCallStatus } from './call-metrics';
@@ -14,13 +17,11 @@ import type { FieldMap, Reading, Trace } from './reader/view';
 
 const log = createLogger('service:client');
 
-/** `auto`: POST as the interface states, and PUT (as its samples do) after a 405. */
-export type CirculationMethod = 'auto' | 'POST' | 'PUT';
+export type { CirculationMethod };
 
-export type ServiceResult<T> = Result<T, LibraryError>;
+export type ServiceResult<T> = LibraryResult<T>;
 
-export interface CallOptions {
-  signal?: AbortSignal;
+export interface CallOptions extends CirculationCallOptions {
   /** Told where each concept of the answer was read from (the probe's report). */
   trace?: Trace;
 }

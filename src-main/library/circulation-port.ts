@@ -1,12 +1,25 @@
-import type { CallOptions, ServiceClient } from '../library-client/client';
+import type { Result } from '../../src-shared/result';
+import type { LibraryError } from './library-error';
+import type { CirculationResult, MemberCirculation } from './records';
+
+/** What every call to a back end may carry: the signal that stops waiting for it. */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** Every call resolves, never rejects: the answer, or why there is none. */
+export type LibraryResult<T> = Result<T, LibraryError>;
 
 /**
  * What circulation needs of the library service, and nothing of staff sign-in (a card or an email
  * looked up, a check-out, a check-in); the offline desk and the sync use the same four.
  */
 export type CirculationPort = {
-  memberByBarcode: ServiceClient['memberByBarcode'];
-  memberByEmail: ServiceClient['memberByEmail'];
+  memberByBarcode(
+    memberBarcode: string,
+    opts?: CallOptions,
+  ): Promise<LibraryResult<MemberCirculation>>;
+  memberByEmail(email: string, opts?: CallOptions): Promise<LibraryResult<MemberCirculation>>;
   /**
    * `queued` is set by the offline sync for a check-out the kiosk already promised: when and with
    * which due day. A back end that can say "accept it anyway" (SIP2's no-block) does; the service
@@ -15,16 +28,16 @@ export type CirculationPort = {
   checkOut(
     loan: { itemBarcode: string; memberBarcode: string; queued?: QueuedAt & { dueDay?: string } },
     opts?: CallOptions,
-  ): ReturnType<ServiceClient['checkOut']>;
+  ): Promise<LibraryResult<CirculationResult>>;
   checkIn(
     itemBarcode: string,
     opts?: CallOptions & { queued?: QueuedAt },
-  ): ReturnType<ServiceClient['checkIn']>;
+  ): Promise<LibraryResult<CirculationResult>>;
   /**
    * Back ends where a patron proves the card with a PIN (SIP2 with the PIN setting on) have this:
    * the card looked up again with the PIN, whose answer says `pin: 'valid' | 'invalid'`.
    */
-  memberWithPin?(memberBarcode: string, pin: string): ReturnType<ServiceClient['memberByBarcode']>;
+  memberWithPin?(memberBarcode: string, pin: string): Promise<LibraryResult<MemberCirculation>>;
   /** Told when a patron's session ends (SIP2's end patron session); never fails the session. */
   endSession?(memberBarcode: string): Promise<void>;
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ScannerSettingsSchema } from '../scanner/settings-schema';
+import { CIRCULATION_METHODS, CLIENT_KINDS } from '../library/connection';
 import { FieldMapSchema } from '../library-client/reader/field-map-schema';
 import { maySendSecrets } from '../../src-shared/loopback';
 import { isFleetPublicKey } from './fleet-file';
@@ -45,7 +46,7 @@ export const HTTP_URL = z
     return maySendSecrets(new URL(value));
   }, 'must be https (plain http only for 127.0.0.1, [::1] or localhost): tokens and passwords would cross the network in clear');
 
-export const ClientKindSchema = z.enum(['registered', 'development'], {
+export const ClientKindSchema = z.enum(CLIENT_KINDS, {
   message: "must be 'registered' or 'development'",
 });
 
@@ -62,7 +63,7 @@ export const ServiceConnectionSchema = z
     fieldMap: FieldMapSchema.default({}),
     /** `auto`: POST as the interface states, PUT after a 405 (its samples use PUT). */
     circulationMethod: z
-      .enum(['auto', 'POST', 'PUT'], { message: "must be 'auto', 'POST' or 'PUT'" })
+      .enum(CIRCULATION_METHODS, { message: "must be 'auto', 'POST' or 'PUT'" })
       .default('auto'),
     /**
      * The longest answer the kiosk reads from the service or its sign-in server; a longer one is
@@ -387,7 +388,6 @@ export type Settings = z.infer<typeof SettingsSchema>;
 /** What a settings file or an import may contain: every field optional except where noted. */
 export type SettingsInput = z.input<typeof SettingsSchema>;
 export type ServiceConnectionSettings = Settings['service'];
-export type ClientKind = z.infer<typeof ClientKindSchema>;
 export type PatronSettings = Settings['patron'];
 export type ReceiptSettings = Settings['receipt'];
 export type OfflineSettings = Settings['offline'];

@@ -1,5 +1,6 @@
 import type { OfflineStatus } from '../../../src-common/ipc/offline';
-import type { ServiceClient } from '../../library-client/client';
+import type { LibraryResult } from '../../library/circulation-port';
+import type { MemberType } from '../../library/records';
 import type { OfflineSettings } from '../../settings/schema';
 import type { Clock } from '../../platform/clock';
 import { systemClock } from '../../platform/clock';
@@ -27,10 +28,8 @@ export interface OfflineCirculationOptions {
   baseUrl: string;
   settings: OfflineSettings;
   requestTimeoutMs: number;
-  client: Pick<
-    ServiceClient,
-    'memberByBarcode' | 'memberByEmail' | 'checkOut' | 'checkIn' | 'listMemberTypes'
-  >;
+  /** The REST client: its circulation calls, and the member types (for offline loan periods). */
+  client: CirculationPort & { listMemberTypes(): Promise<LibraryResult<MemberType[]>> };
   /**
    * Where the desk and the sync send circulation (SIP2's client); absent, `client`. Member types
    * are read from `client` all the same, with the staff sign-in.

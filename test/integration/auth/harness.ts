@@ -6,7 +6,7 @@ import { createStaffAuth } from '../../../src-main/auth/staff-auth';
 import type { StaffAuth, StaffAuthOptions } from '../../../src-main/auth/staff-auth';
 import type { ServiceConnection } from '../../../src-main/library/connection';
 import { DEFAULT_REDIRECT_URI } from '../../../src-main/settings/schema';
-import type { ClientKind } from '../../../src-main/settings/schema';
+import type { ClientKind } from '../../../src-main/library/connection';
 import { createFileVault, fileVaultPaths } from '../../../src-main/vault/file-vault';
 import type { TokenVault } from '../../../src-main/vault/vault';
 import { startService } from '../../../src-reference-service/index';
