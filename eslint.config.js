@@ -32,12 +32,41 @@ const ABOVE_PLATFORM = {
 };
 
 /**
+ * The domain's floors inside src-main/, low to high (docs/decisions.md "What is shared, and the
+ * layers"). A folder imports only the floors below its own, never a folder beside it, so no two
+ * folders import each other and no arrow runs back up. platform/ has its stricter rule above.
+ */
+const DOMAIN_FLOORS = [
+  ['platform'],
+  ['library', 'scanner'],
+  ['metrics', 'vault'],
+  ['library-client'],
+  ['settings'],
+  ['auth', 'circulation', 'speech', 'staff-pin'],
+  ['core', 'ipc'],
+];
+const FLOOR_ORDER = DOMAIN_FLOORS.map((floor) => floor.join(', ')).join(' < ');
+
+/** What a domain folder may not import: its own floor's other folders and every floor above. */
+function notBelow(folder) {
+  const index = DOMAIN_FLOORS.findIndex((floor) => floor.includes(folder));
+  const barred = DOMAIN_FLOORS.slice(index)
+    .flat()
+    .filter((other) => other !== folder);
+  return {
+    regex: `^(\\.\\./)+(${barred.join('|')})/`,
+    message: `src-main/${folder}/ imports only the domain floors below its own: ${FLOOR_ORDER} (then the hosts).`,
+  };
+}
+
+/**
  * Where code may import from. The core runs in three hosts (Electron, web host, CLI), so only the
  * Electron glue imports electron; the reference service and the kiosk share code only through
  * src-shared/; only the host layer starts the embedded service; the renderer imports only
  * src-common/ (the IPC contract as types, the shared rules as values). The layers are common <-
  * platform <- domain <- hosts: src-common/ imports only zod and itself (no Node, no DOM: its own
- * tsconfig has neither), platform/ imports no other folder of src-main, the domain imports no host.
+ * tsconfig has neither), platform/ imports no other folder of src-main, the domain imports no host,
+ * and the domain's folders import only the floors below their own (DOMAIN_FLOORS).
  */
 function boundaries() {
   const restrict = (files, patterns, options = {}) => ({
@@ -56,6 +85,11 @@ function boundaries() {
     }),
     restrict(['src-main/{web-host,cli}/**/*.ts'], [SERVICE, RENDERER]),
     restrict(['src-main/platform/**/*.ts'], [SERVICE, RENDERER, ABOVE_PLATFORM]),
+    ...DOMAIN_FLOORS.flat()
+      .filter((folder) => folder !== 'platform')
+      .map((folder) =>
+        restrict([`src-main/${folder}/**/*.ts`], [SERVICE, RENDERER, HOSTS, notBelow(folder)]),
+      ),
     restrict(['src-main/electron/**/*.ts'], [SERVICE, RENDERER], { electronAllowed: true }),
     restrict(['src-main/host/**/*.ts'], [RENDERER]),
     restrict(['src-reference-service/**/*.ts'], [MAIN, RENDERER]),

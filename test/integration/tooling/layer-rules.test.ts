@@ -84,7 +84,53 @@ const cases: { at: string; line: string; refused: boolean }[] = [
     refused: true,
   },
   { at: 'src-main/circulation/x.ts', line: "import { x } from 'electron';", refused: true },
+  ...floorCases(),
 ];
+
+/**
+ * The domain's floors (eslint.config.js, DOMAIN_FLOORS): each folder's rule refuses an import of
+ * a folder beside it or above it, and lets through one below it.
+ */
+function floorCases(): { at: string; line: string; refused: boolean }[] {
+  const refuse = (folder: string, target: string) => ({
+    at: `src-main/${folder}/x.ts`,
+    line: `import { x } from '../${target}';`,
+    refused: true,
+  });
+  const allow = (folder: string, target: string) => ({ ...refuse(folder, target), refused: false });
+  return [
+    refuse('library', 'library-client/client'),
+    refuse('library', 'scanner/settings-schema'),
+    allow('library', 'library/values'),
+    refuse('scanner', 'settings/schema'),
+    refuse('metrics', 'library-client/errors'),
+    refuse('metrics', 'vault/vault'),
+    allow('metrics', 'library/library-error'),
+    refuse('vault', 'circulation/journal/journal-key'),
+    allow('vault', 'platform/key-file'),
+    refuse('library-client', 'settings/schema'),
+    refuse('library-client', 'auth/staff-auth'),
+    refuse('library-client', 'circulation/circulation-port'),
+    allow('library-client', 'metrics/kiosk-metrics'),
+    refuse('settings', 'auth/token-binding'),
+    allow('settings', 'library-client/reader/field-map-schema'),
+    refuse('auth', 'circulation/circulation-port'),
+    allow('auth', 'library-client/client'),
+    refuse('circulation', 'auth/staff-auth'),
+    refuse('circulation', 'core/kiosk-core'),
+    allow('circulation', 'settings/schema'),
+    refuse('speech', 'staff-pin/pin'),
+    refuse('staff-pin', 'speech/engine'),
+    refuse('core', 'ipc/choke-point'),
+    allow('core', 'circulation/circulation-port'),
+    refuse('ipc', 'core/kiosk-core'),
+    {
+      at: 'src-main/library-client/sip2/x.ts',
+      line: "import { x } from '../../circulation/circulation-port';",
+      refused: true,
+    },
+  ];
+}
 
 describe('lint keeps the layers', () => {
   it.each(cases)('$at: $line (refused: $refused)', async ({ at, line, refused }) => {
