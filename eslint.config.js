@@ -43,7 +43,8 @@ const DOMAIN_FLOORS = [
   ['library-client'],
   ['settings'],
   ['auth', 'circulation', 'speech', 'staff-pin'],
-  ['core', 'ipc'],
+  ['ipc'],
+  ['core'],
 ];
 const FLOOR_ORDER = DOMAIN_FLOORS.map((floor) => floor.join(', ')).join(' < ');
 

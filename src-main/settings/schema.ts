@@ -4,7 +4,6 @@ import { CIRCULATION_METHODS, CLIENT_KINDS } from '../library/connection';
 import { FieldMapSchema } from '../library-client/reader/field-map-schema';
 import { maySendSecrets } from '../../src-shared/loopback';
 import { isFleetPublicKey } from './fleet-file';
-import { STAFF_CARD_HASH } from '../staff-pin/staff-card';
 import { SIP2_ENCODINGS } from '../../src-shared/sip2/encoding';
 import { MetricsSettingsSchema } from '../metrics/settings-schema';
 import { ReceiptEmailSettingsSchema } from '../receipt-mail/settings-schema';
@@ -16,6 +15,8 @@ import {
 } from '../../src-common/ipc/access';
 import { ScannerPlaceSchema } from '../../src-common/ipc/patron';
 
+/** `sha256$<hex>`: the value stored in staff.cardHash (made by staff-pin/staff-card.ts). */
+export const STAFF_CARD_HASH = /^sha256\$[0-9a-f]{64}$/;
 export const REGISTERED_CLIENT_ID = 'library-kiosk';
 export const DEVELOPMENT_CLIENT_ID = 'library-kiosk-dev';
 export const DEFAULT_REDIRECT_URI = 'org.example.librarykiosk:/oauth/callback';

@@ -1,4 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { STAFF_CARD_HASH } from '../settings/schema';
 
 /**
  * The staff card: a code the kiosk makes, printed as a barcode, that opens the PIN screen past a
@@ -15,8 +16,7 @@ const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const LENGTH = 22;
 export const STAFF_CARD_PREFIX = 'LKS';
 const CARD_CODE = new RegExp(`^${STAFF_CARD_PREFIX}[${ALPHABET}]{${LENGTH}}$`);
-/** `sha256$<hex>`: the value stored in settings.staff.cardHash. */
-export const STAFF_CARD_HASH = /^sha256\$[0-9a-f]{64}$/;
+export { STAFF_CARD_HASH };
 
 /** A new staff card's code: `LKS` and 22 random characters. */
 export function makeStaffCardCode(): string {

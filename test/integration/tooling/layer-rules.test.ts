@@ -121,7 +121,8 @@ function floorCases(): { at: string; line: string; refused: boolean }[] {
     allow('circulation', 'settings/schema'),
     refuse('speech', 'staff-pin/pin'),
     refuse('staff-pin', 'speech/engine'),
-    refuse('core', 'ipc/choke-point'),
+    allow('core', 'ipc/choke-point'),
+    refuse('ipc', 'core/staff-mode'),
     allow('core', 'circulation/circulation-port'),
     refuse('ipc', 'core/kiosk-core'),
     {
