@@ -70,7 +70,13 @@ describe('console.diagnostics.probe', () => {
     if (!answer.ok) return;
     const { report, tested } = answer.value;
     expect(tested).toBe(false);
-    expect(report.concepts).toContainEqual({ concept: 'memberType.loanPeriodDays', from: null });
+    // Not sent, and the offline loan period depends on it: needed, in staff's words (issue 37).
+    expect(report.concepts).toContainEqual({
+      concept: 'memberType.loanPeriodDays',
+      from: null,
+      verdict: 'needed',
+      consequence: 'offline-loan-period',
+    });
     expect(report.suggestedFieldMap).toMatchObject({
       'memberType.loanPeriodDays': 'loanPeriod.duration',
     });
@@ -85,6 +91,7 @@ describe('console.diagnostics.probe', () => {
     expect(answer.ok && answer.value.report.concepts).toContainEqual({
       concept: 'memberType.loanPeriodDays',
       from: 'loanPeriod.duration',
+      verdict: 'read',
     });
     expect(store.stored().service?.fieldMap).toBeUndefined();
   });

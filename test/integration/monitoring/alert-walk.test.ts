@@ -11,6 +11,7 @@ import type { IpcResult } from '../../../src-common/ipc/contract';
 import { itemBarcode, memberBarcode } from '../../../src-reference-service/barcode';
 import { DEMO_MEMBERS } from '../../../src-reference-service/db/seed';
 import { freePort } from '../../support/free-port';
+import { makePrivateCa } from '../../support/private-ca';
 import { startAlertmanager, startPrometheus } from '../../support/prometheus';
 import type { Daemon, RunningPrometheus } from '../../support/prometheus';
 import { runCli } from '../../support/run-cli';
@@ -111,9 +112,17 @@ beforeAll(async () => {
   expect(made.code, made.stderr).toBe(0);
   // Step 2: the docs' listener settings, on loopback and a free port here.
   const metricsPort = await freePort();
-  const listener = JSON.parse(blockWith(jsonBlocks, '"metrics"', '"port": 9464')) as {
-    metrics: Yaml;
-  };
+  // Off loopback the listener speaks TLS only (issue 35): the kiosk's certificate, signed by the
+  // library's own authority, where the docs put it (/etc/library-kiosk/ is this test's folder).
+  const ca = await makePrivateCa();
+  await writeFile(path.join(folder, 'metrics-cert.pem'), ca.certificate);
+  await writeFile(path.join(folder, 'metrics-key.pem'), ca.key, { mode: 0o600 });
+  const listener = JSON.parse(
+    blockWith(jsonBlocks, '"metrics"', '"port": 9464', 'tlsCertFile').replaceAll(
+      '/etc/library-kiosk/',
+      `${folder}/`,
+    ),
+  ) as { metrics: Yaml };
   expect(listener.metrics).toMatchObject({ enabled: true, host: '0.0.0.0', port: 9464 });
   const stored = JSON.parse(await readFile(path.join(folder, 'settings.json'), 'utf8')) as Yaml & {
     metrics: Yaml;
@@ -156,6 +165,7 @@ beforeAll(async () => {
       config: async (dir) => {
         const etc = (text: string) => text.replaceAll('/etc/prometheus/', `${dir}/`);
         await writeFile(path.join(dir, 'kiosk.token'), made.stdout);
+        await writeFile(path.join(dir, 'kiosk-server-ca.pem'), ca.caCertificate);
         await mkdir(path.join(dir, 'kiosks'));
         const entries = load(blockWith(yamlBlocks, "- targets: ['10.2.0.15:9464']")) as {
           targets: string[];
@@ -173,6 +183,10 @@ beforeAll(async () => {
         const scrape = load(
           etc(blockWith(yamlBlocks, 'job_name: library-kiosk', 'file_sd_configs')),
         ) as { scrape_configs: Yaml[] };
+        // Beside `authorization`, the docs' TLS for a kiosk scraped across the network.
+        const tls = load(
+          etc(blockWith(yamlBlocks, 'scheme: https', 'kiosk-server-ca.pem')),
+        ) as Yaml;
         const alerting = load(
           etc(blockWith(yamlBlocks, 'rule_files:', 'alertmanagers:')).replace(
             'alertmanager.example.org:9093',
@@ -182,7 +196,11 @@ beforeAll(async () => {
         return JSON.stringify({
           global: { scrape_interval: '1s', scrape_timeout: '1s', evaluation_interval: '1s' },
           ...alerting,
-          scrape_configs: scrape.scrape_configs.map((job) => ({ ...job, scrape_interval: '1s' })),
+          scrape_configs: scrape.scrape_configs.map((job) => ({
+            ...job,
+            ...tls,
+            scrape_interval: '1s',
+          })),
         });
       },
     });

@@ -147,7 +147,7 @@ describe('the service with its own key', () => {
     return ticket.url.slice(`${fx.service.blobUrl}/documents/`.length);
   }
 
-  it('two data folders, two keys; uploads work, and only the folder key reads them back', async () => {
+  it('two data folders, two keys; uploads work, and only the folder key changes them', async () => {
     const [a, b] = await Promise.all([start(newFolder()), start(newFolder())]);
     expect(a.service.blobAccount.key).toBe(readKey(a.dataDir));
     expect(b.service.blobAccount.key).toBe(readKey(b.dataDir));
@@ -159,16 +159,19 @@ describe('the service with its own key', () => {
     const read = await blobs(a, a.service.blobAccount.key).getBlobClient(name).downloadToBuffer();
     expect(read.equals(bytes)).toBe(true);
     // The published development key and the other folder's key are refused by this Azurite.
+    // Published documents are public to read (issue 37): what the key guards is changing them.
     for (const key of [PUBLISHED_KEY, b.service.blobAccount.key]) {
       const refused = await blobs(a, key)
         .getBlobClient(name)
-        .downloadToBuffer()
+        .delete()
         .then(
           () => 0,
           (error: { statusCode?: number }) => error.statusCode,
         );
       expect(refused).toBe(403);
     }
+    const still = await blobs(a, a.service.blobAccount.key).getBlobClient(name).downloadToBuffer();
+    expect(still.equals(bytes)).toBe(true);
   });
 
   it.runIf(posix)(

@@ -71,6 +71,8 @@ describe('sip2ClientOptions', () => {
       requestTimeoutMs: 10_000,
       retries: 2,
       feeWholeUnits: 'major-units',
+      // sip2.patronPin off: the client sends no AD with its requests (issue 34).
+      patronPin: false,
     });
   });
 
