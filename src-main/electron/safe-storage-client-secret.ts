@@ -1,7 +1,7 @@
-import { ok } from '../../src-shared/result';
 import { ClientSecretDocumentSchema } from '../vault/client-secret';
 import type { ClientSecretStore } from '../vault/client-secret';
-import { CLIENT_SECRET_STORE, openSealedEntry } from './safe-storage-entry';
+import { CLIENT_SECRET_STORE } from './safe-storage-entry';
+import { openSealedDocumentStore } from './safe-storage-document';
 import type { SafeStorageVaultOptions } from './safe-storage-protection';
 
 /**
@@ -14,28 +14,14 @@ import type { SafeStorageVaultOptions } from './safe-storage-protection';
 export async function createSafeStorageClientSecret(
   options: SafeStorageVaultOptions,
 ): Promise<ClientSecretStore> {
-  const entry = await openSealedEntry(
+  return openSealedDocumentStore(
     {
       store: CLIENT_SECRET_STORE,
       entry: 'sealedClientSecret',
       holds: 'client secret',
       consequence: 'a confidential client needs its secret stored again with `--set-client-secret`',
-      parse: (plaintext) => {
-        const parsed = ClientSecretDocumentSchema.safeParse(plaintext);
-        return parsed.success ? parsed.data : null;
-      },
-      whenDamaged: 'set-aside',
+      schema: ClientSecretDocumentSchema,
     },
     options,
   );
-  return {
-    async load() {
-      const loaded = await entry.read();
-      return !loaded.ok && loaded.error.kind === 'vault.unavailable' ? ok(null) : loaded;
-    },
-    save: (document) => entry.write(document),
-    async clear() {
-      entry.clear();
-    },
-  };
 }

@@ -1,7 +1,7 @@
-import { ok } from '../../src-shared/result';
 import { Sip2PasswordsDocumentSchema } from '../vault/sip2-passwords';
 import type { Sip2PasswordStore } from '../vault/sip2-passwords';
-import { SIP2_PASSWORDS_STORE, openSealedEntry } from './safe-storage-entry';
+import { SIP2_PASSWORDS_STORE } from './safe-storage-entry';
+import { openSealedDocumentStore } from './safe-storage-document';
 import type { SafeStorageVaultOptions } from './safe-storage-protection';
 
 /**
@@ -14,28 +14,14 @@ import type { SafeStorageVaultOptions } from './safe-storage-protection';
 export async function createSafeStorageSip2Passwords(
   options: SafeStorageVaultOptions,
 ): Promise<Sip2PasswordStore> {
-  const entry = await openSealedEntry(
+  return openSealedDocumentStore(
     {
       store: SIP2_PASSWORDS_STORE,
       entry: 'sealedSip2Passwords',
       holds: 'SIP2 passwords',
       consequence: 'the SIP2 passwords need storing again',
-      parse: (plaintext) => {
-        const parsed = Sip2PasswordsDocumentSchema.safeParse(plaintext);
-        return parsed.success ? parsed.data : null;
-      },
-      whenDamaged: 'set-aside',
+      schema: Sip2PasswordsDocumentSchema,
     },
     options,
   );
-  return {
-    async load() {
-      const loaded = await entry.read();
-      return !loaded.ok && loaded.error.kind === 'vault.unavailable' ? ok(null) : loaded;
-    },
-    save: (document) => entry.write(document),
-    async clear() {
-      entry.clear();
-    },
-  };
 }

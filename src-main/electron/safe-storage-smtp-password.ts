@@ -1,7 +1,7 @@
-import { ok } from '../../src-shared/result';
 import { SmtpPasswordDocumentSchema } from '../vault/smtp-password';
 import type { SmtpPasswordStore } from '../vault/smtp-password';
-import { SMTP_PASSWORD_STORE, openSealedEntry } from './safe-storage-entry';
+import { SMTP_PASSWORD_STORE } from './safe-storage-entry';
+import { openSealedDocumentStore } from './safe-storage-document';
 import type { SafeStorageVaultOptions } from './safe-storage-protection';
 
 /**
@@ -13,28 +13,14 @@ import type { SafeStorageVaultOptions } from './safe-storage-protection';
 export async function createSafeStorageSmtpPassword(
   options: SafeStorageVaultOptions,
 ): Promise<SmtpPasswordStore> {
-  const entry = await openSealedEntry(
+  return openSealedDocumentStore(
     {
       store: SMTP_PASSWORD_STORE,
       entry: 'sealedSmtpPassword',
       holds: 'SMTP relay password',
       consequence: 'the SMTP relay password needs storing again',
-      parse: (plaintext) => {
-        const parsed = SmtpPasswordDocumentSchema.safeParse(plaintext);
-        return parsed.success ? parsed.data : null;
-      },
-      whenDamaged: 'set-aside',
+      schema: SmtpPasswordDocumentSchema,
     },
     options,
   );
-  return {
-    async load() {
-      const loaded = await entry.read();
-      return !loaded.ok && loaded.error.kind === 'vault.unavailable' ? ok(null) : loaded;
-    },
-    save: (document) => entry.write(document),
-    async clear() {
-      entry.clear();
-    },
-  };
 }
