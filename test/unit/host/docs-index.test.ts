@@ -41,4 +41,19 @@ describe("the README's documentation index", () => {
     expect(pages.filter((page) => !reached.has(page))).toEqual([]);
     expect([...direct].filter((page) => !pages.includes(page))).toEqual([]);
   });
+
+  it('keeps dated measurements on the performance page, not in the testing guide', () => {
+    const testing = readFileSync(path.join(ROOT, 'docs/testing.md'), 'utf8');
+    const performance = readFileSync(path.join(ROOT, 'docs/performance.md'), 'utf8');
+    expect(testing.match(/\b20\d\d-\d\d-\d\d\b/g) ?? []).toEqual([]);
+    for (const heading of [
+      "## The test suite's own time",
+      '## Patron flow benchmark',
+      '## Offline store and forward',
+      '## The recording seam',
+      '## Malformed answers and the answer cap',
+    ]) {
+      expect(performance).toContain(`\n${heading}\n`);
+    }
+  });
 });
