@@ -21,17 +21,15 @@ import { hardenApp } from './hardening';
 import { wireIpc } from './ipc-main';
 import { silentReceiptPrinting } from './print-receipt';
 import { listenForRedirects, registerRedirectScheme } from './protocol-redirect';
-import { createSafeStorageClientSecret } from './safe-storage-client-secret';
-import { createSafeStorageSip2Passwords } from './safe-storage-sip2-passwords';
-import { createSafeStorageSmtpPassword } from './safe-storage-smtp-password';
-import { readSmtpPassword, storeSmtpPasswordFor } from './set-smtp-password';
-import { readSip2Password, sip2PasswordKind, storeSip2PasswordFor } from './set-sip2-password';
-import type { Sip2PasswordKind } from './set-sip2-password';
 import { createSafeStorageJournalKey } from './safe-storage-journal-key';
 import { safeStorageFiles } from './safe-storage-entry';
 import { createSafeStorageVault } from './safe-storage-vault';
+import { createSafeStorageClientSecret } from './safe-storage-client-secret';
+import { createSafeStorageSip2Passwords } from './safe-storage-sip2-passwords';
+import { createSafeStorageSmtpPassword } from './safe-storage-smtp-password';
 import type { SecretSources } from './secret-input';
-import { readClientSecret, storeClientSecret } from './set-client-secret';
+import { SECRET_COMMANDS } from './secret-commands';
+import type { SecretCommand, SecretCommandName } from './secret-commands';
 import { setPin } from './set-pin';
 import { LOCKOUT_CLEARED_MESSAGE, clearLockoutIn } from '../staff-pin/lockout-clear';
 import { restartPlan } from './restart';
@@ -64,13 +62,7 @@ class StartupRefusal extends Error {}
 /** The ports this start uses, once read: a port in use is then named with its setting. */
 let kioskPorts: KioskPorts | undefined;
 
-type Mode =
-  | 'kiosk'
-  | 'set-pin'
-  | 'clear-pin-lockout'
-  | 'set-client-secret'
-  | 'set-sip2-password'
-  | 'set-smtp-password';
+type Mode = 'kiosk' | 'set-pin' | 'clear-pin-lockout' | SecretCommandName;
 
 function modeOf(argv: readonly string[]): Mode {
   if (argv.includes('--set-pin')) return 'set-pin';
@@ -374,20 +366,20 @@ function runClearPinLockout(): void {
   app.exit(EXIT.ok);
 }
 
-interface ClientSecretJob {
+interface SecretJob {
   settings: Settings;
   /** undefined: --clear. */
   secret: string | undefined;
 }
 
 /**
- * `--set-client-secret [--clear]`, its first half: the settings and the secret, read before
- * `ready` (awaited at the top level, below). undefined when it refused (and has exited).
+ * A `--set-<secret>` command's first half (secret-commands.ts): the settings and the secret, read
+ * before `ready` (awaited at the top level, below). undefined when it refused (and has exited).
  */
-async function readClientSecretJob(): Promise<ClientSecretJob | undefined> {
+async function readSecretJob(command: SecretCommand): Promise<SecretJob | undefined> {
   const { settings } = loadSettings();
   if (process.argv.includes('--clear')) return { settings, secret: undefined };
-  const secret = await readClientSecret(settings, secretSources());
+  const secret = await command.read(settings, secretSources());
   if (typeof secret === 'string') return { settings, secret };
   process.stderr.write(`${secret.problem}\n`);
   app.exit(EXIT.usage);
@@ -395,91 +387,16 @@ async function readClientSecretJob(): Promise<ClientSecretJob | undefined> {
 }
 
 /**
- * Its second half: safeStorage needs `ready`. No single-instance lock (client-secret.json is
- * written only by this command and read by the kiosk at start).
+ * Its second half: safeStorage needs `ready`. No single-instance lock: these stores are written
+ * only by these commands and read by the kiosk at its start (the relay's at each receipt).
  */
-async function sealClientSecret(job: ClientSecretJob): Promise<void> {
+async function sealSecretJob(command: SecretCommand, job: SecretJob): Promise<void> {
   await app.whenReady();
-  const store = await createSafeStorageClientSecret({
-    allowBasicTextEncryption: job.settings.allowBasicTextEncryption,
-  });
-  const stored = await storeClientSecret(job.settings, store, job.secret);
+  const stored = await command.seal(job.settings, job.secret, process.argv);
   if (!stored.ok) {
     process.stderr.write(`${stored.error.message}\n`);
-    // As the CLI's set-client-secret: a store that failed to write is `internal`; no secure
+    // As the CLI's set-* commands: a store that failed to write is `internal`; no secure
     // storage or no service configured is the station's setup, `usage`.
-    app.exit(stored.error.kind === 'vault.io' ? EXIT.internal : EXIT.usage);
-    return;
-  }
-  process.stdout.write(
-    job.secret === undefined
-      ? 'Client secret removed.\n'
-      : 'Client secret saved (encrypted with the system keyring). A kiosk already running uses it from its next start.\n',
-  );
-  app.exit(EXIT.ok);
-}
-
-interface Sip2PasswordJob {
-  settings: Settings;
-  kind: Sip2PasswordKind;
-  /** undefined: --clear. */
-  password: string | undefined;
-}
-
-/** `--set-sip2-password [--terminal] [--clear]`, read before `ready` as the client secret is. */
-async function readSip2PasswordJob(): Promise<Sip2PasswordJob | undefined> {
-  const { settings } = loadSettings();
-  const kind = sip2PasswordKind(process.argv);
-  if (process.argv.includes('--clear')) return { settings, kind, password: undefined };
-  const password = await readSip2Password(settings, secretSources(), kind);
-  if (typeof password === 'string') return { settings, kind, password };
-  process.stderr.write(`${password.problem}\n`);
-  app.exit(EXIT.usage);
-  return undefined;
-}
-
-/** Its second half, after `ready` (safeStorage); the kiosk reads the store at its next start. */
-async function sealSip2Password(job: Sip2PasswordJob): Promise<void> {
-  await app.whenReady();
-  const store = await createSafeStorageSip2Passwords({
-    allowBasicTextEncryption: job.settings.allowBasicTextEncryption,
-  });
-  const stored = await storeSip2PasswordFor(job.settings, store, job.kind, job.password);
-  if (!stored.ok) {
-    process.stderr.write(`${stored.error.message}\n`);
-    app.exit(stored.error.kind === 'vault.io' ? EXIT.internal : EXIT.usage);
-    return;
-  }
-  process.stdout.write(`${stored.value}\n`);
-  app.exit(EXIT.ok);
-}
-
-interface SmtpPasswordJob {
-  settings: Settings;
-  /** undefined: --clear. */
-  password: string | undefined;
-}
-
-/** `--set-smtp-password [--clear]`, read before `ready` as the SIP2 passwords are. */
-async function readSmtpPasswordJob(): Promise<SmtpPasswordJob | undefined> {
-  const { settings } = loadSettings();
-  if (process.argv.includes('--clear')) return { settings, password: undefined };
-  const password = await readSmtpPassword(settings, secretSources());
-  if (typeof password === 'string') return { settings, password };
-  process.stderr.write(`${password.problem}\n`);
-  app.exit(EXIT.usage);
-  return undefined;
-}
-
-/** Its second half, after `ready` (safeStorage); the kiosk reads the store at each receipt. */
-async function sealSmtpPassword({ settings, password }: SmtpPasswordJob): Promise<void> {
-  await app.whenReady();
-  const store = await createSafeStorageSmtpPassword({
-    allowBasicTextEncryption: settings.allowBasicTextEncryption,
-  });
-  const stored = await storeSmtpPasswordFor(settings, store, password);
-  if (!stored.ok) {
-    process.stderr.write(`${stored.error.message}\n`);
     app.exit(stored.error.kind === 'vault.io' ? EXIT.internal : EXIT.usage);
     return;
   }
@@ -501,15 +418,10 @@ if (mode === 'set-pin') {
   } catch (error) {
     fail(error);
   }
-} else if (mode === 'set-client-secret') {
-  const job = await readClientSecretJob().catch(fail);
-  if (job) sealClientSecret(job).catch(fail);
-} else if (mode === 'set-sip2-password') {
-  const job = await readSip2PasswordJob().catch(fail);
-  if (job) sealSip2Password(job).catch(fail);
-} else if (mode === 'set-smtp-password') {
-  const job = await readSmtpPasswordJob().catch(fail);
-  if (job) sealSmtpPassword(job).catch(fail);
+} else if (mode !== 'kiosk') {
+  const command = SECRET_COMMANDS[mode];
+  const job = await readSecretJob(command).catch(fail);
+  if (job) sealSecretJob(command, job).catch(fail);
 } else {
   // An async function runs synchronously up to its first await: the steps before `ready` happen
   // now, during this module's evaluation, and a throw anywhere becomes the rejection handled here.

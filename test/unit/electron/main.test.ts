@@ -820,6 +820,39 @@ describe('--set-pin and --set-client-secret', () => {
     );
   });
 
+  it('--set-sip2-password --terminal seals the terminal password, not the login one', async () => {
+    const settings = { sip2: { host: 'sip.example.org', loginUser: 'kiosk-3' } };
+    const terminal = await launch({
+      argv: ['--set-sip2-password', '--terminal'],
+      stdin: 'tp-1a2b3c\n',
+      settings,
+    });
+    terminal.electron.ready();
+    expect(await terminal.electron.exited).toBe(0);
+    expect(terminal.stdout()).toContain('SIP2 terminal password');
+    expect(terminal.stdout()).not.toContain('SIP2 login password');
+  });
+
+  it('--set-smtp-password seals the relay password after ready, never in plain text, and refuses without a relay', async () => {
+    const settings = { receipt: { email: { host: 'smtp.example.org', port: 587, user: 'kiosk' } } };
+    const relay = await launch({ argv: ['--set-smtp-password'], stdin: 'rp-5e6f7a\n', settings });
+    expect(relay.electron.calls.some((call) => call.startsWith('safeStorage.'))).toBe(false);
+    relay.electron.ready();
+    expect(await relay.electron.exited).toBe(0);
+    expect(relay.stdout()).toContain(
+      'SMTP relay password for kiosk at smtp.example.org:587 saved (encrypted with the system keyring).',
+    );
+    const sealed = await readFile(path.join(relay.userData, 'smtp-password.json'), 'utf8');
+    expect(sealed).not.toContain('rp-5e6f7a');
+    const cleared = await launch({ argv: ['--set-smtp-password', '--clear'], settings });
+    cleared.electron.ready();
+    expect(await cleared.electron.exited).toBe(0);
+    expect(cleared.stdout()).toContain('SMTP relay password removed.');
+    const refused = await launch({ argv: ['--set-smtp-password'], stdin: 'rp-5e6f7a\n' });
+    expect(refused.electron.app.exitCode).toBe(2);
+    expect(refused.stderr()).toContain('No SMTP relay configured');
+  });
+
   it('--set-client-secret reads KIOSK_CLIENT_SECRET before ready when stdin is empty', async () => {
     const { electron, stdout, userData } = await launch({
       argv: ['--set-client-secret'],
