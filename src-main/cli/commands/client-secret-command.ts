@@ -1,9 +1,7 @@
 import { configuredConnection } from '../../settings/service-connection';
-import { createConfSettingsStore } from '../../settings/conf-store';
 import { createClientSecretFile } from '../../vault/client-secret-file';
-import { fileVaultPaths } from '../../vault/file-vault';
-import { openKioskKeys } from '../../vault/kiosk-keys';
 import type { Command } from '../command';
+import { openSecretFile } from './sealed-secret-file';
 import { EXIT } from '../exit-codes';
 import { readHiddenLine } from '../../../src-shared/read-hidden-line';
 
@@ -12,28 +10,16 @@ import { readHiddenLine } from '../../../src-shared/read-hidden-line';
  * vault's key (kiosk-keys.ts) and bound to the configured auth URL and client ID; `--clear`
  * removes it. Read from stdin so it never appears in the shell history or the settings file.
  */
-export const setClientSecret: Command = async ({ parsed, output, env, streams }) => {
-  const loaded = createConfSettingsStore({ env }).load();
-  if (!loaded.ok) {
-    output.failure('invalid-setting', loaded.error.message);
-    return EXIT.usage;
-  }
-  const keys = await openKioskKeys(loaded.value.dataDir, env);
-  if (!keys.ok) {
-    output.failure('key-source', keys.error.message);
-    return EXIT.usage;
-  }
-  const paths = fileVaultPaths(loaded.value.dataDir);
-  const store = createClientSecretFile(paths, keys.value.keys.clientSecret);
-  if (parsed.options.clear === true) {
-    await store.clear();
-    output.result(
-      { cleared: true },
-      () => 'Client secret removed; the kiosk signs in as a public client.',
-    );
-    return EXIT.ok;
-  }
-  const connection = configuredConnection(loaded.value);
+export const setClientSecret: Command = async (input) => {
+  const { output, streams } = input;
+  const opened = await openSecretFile(
+    input,
+    createClientSecretFile,
+    'Client secret removed; the kiosk signs in as a public client.',
+  );
+  if (typeof opened === 'number') return opened;
+  const { settings, paths, store } = opened;
+  const connection = configuredConnection(settings);
   if (!connection) {
     output.failure(
       'no-service',

@@ -1,9 +1,7 @@
-import { createConfSettingsStore } from '../../settings/conf-store';
-import { fileVaultPaths } from '../../vault/file-vault';
-import { openKioskKeys } from '../../vault/kiosk-keys';
 import { storeSip2Password } from '../../vault/sip2-passwords';
 import { createSip2PasswordsFile } from '../../vault/sip2-passwords-file';
 import type { Command } from '../command';
+import { openSecretFile } from './sealed-secret-file';
 import { EXIT } from '../exit-codes';
 import { readHiddenLine } from '../../../src-shared/read-hidden-line';
 
@@ -13,25 +11,11 @@ import { readHiddenLine } from '../../../src-shared/read-hidden-line';
  * other password stays as it was. `--clear` removes both. Read from stdin, one line, so a
  * password is never in the shell history, the settings file or an export.
  */
-export const setSip2Password: Command = async ({ parsed, output, env, streams }) => {
-  const loaded = createConfSettingsStore({ env }).load();
-  if (!loaded.ok) {
-    output.failure('invalid-setting', loaded.error.message);
-    return EXIT.usage;
-  }
-  const settings = loaded.value;
-  const keys = await openKioskKeys(settings.dataDir, env);
-  if (!keys.ok) {
-    output.failure('key-source', keys.error.message);
-    return EXIT.usage;
-  }
-  const paths = fileVaultPaths(settings.dataDir);
-  const store = createSip2PasswordsFile(paths, keys.value.keys.clientSecret);
-  if (parsed.options.clear === true) {
-    await store.clear();
-    output.result({ cleared: true }, () => 'SIP2 passwords removed.');
-    return EXIT.ok;
-  }
+export const setSip2Password: Command = async (input) => {
+  const { parsed, output, streams } = input;
+  const opened = await openSecretFile(input, createSip2PasswordsFile, 'SIP2 passwords removed.');
+  if (typeof opened === 'number') return opened;
+  const { settings, paths, store } = opened;
   const { host, port, loginUser } = settings.sip2;
   if (!host) {
     output.failure(

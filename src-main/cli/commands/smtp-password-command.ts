@@ -1,9 +1,7 @@
-import { createConfSettingsStore } from '../../settings/conf-store';
-import { fileVaultPaths } from '../../vault/file-vault';
-import { openKioskKeys } from '../../vault/kiosk-keys';
 import { smtpBindingOf } from '../../vault/smtp-password';
 import { createSmtpPasswordFile } from '../../vault/smtp-password-file';
 import type { Command } from '../command';
+import { openSecretFile } from './sealed-secret-file';
 import { EXIT } from '../exit-codes';
 import { readHiddenLine } from '../../../src-shared/read-hidden-line';
 
@@ -12,25 +10,15 @@ import { readHiddenLine } from '../../../src-shared/read-hidden-line';
  * the configured receipt.email.host, .port and .user; `--clear` removes it. Read from stdin, one
  * line, so the password is never in the shell history, the settings file or an export.
  */
-export const setSmtpPassword: Command = async ({ parsed, output, env, streams }) => {
-  const loaded = createConfSettingsStore({ env }).load();
-  if (!loaded.ok) {
-    output.failure('invalid-setting', loaded.error.message);
-    return EXIT.usage;
-  }
-  const settings = loaded.value;
-  const keys = await openKioskKeys(settings.dataDir, env);
-  if (!keys.ok) {
-    output.failure('key-source', keys.error.message);
-    return EXIT.usage;
-  }
-  const paths = fileVaultPaths(settings.dataDir);
-  const store = createSmtpPasswordFile(paths, keys.value.keys.clientSecret);
-  if (parsed.options.clear === true) {
-    await store.clear();
-    output.result({ cleared: true }, () => 'SMTP relay password removed.');
-    return EXIT.ok;
-  }
+export const setSmtpPassword: Command = async (input) => {
+  const { output, streams } = input;
+  const opened = await openSecretFile(
+    input,
+    createSmtpPasswordFile,
+    'SMTP relay password removed.',
+  );
+  if (typeof opened === 'number') return opened;
+  const { settings, paths, store } = opened;
   const binding = smtpBindingOf(settings.receipt.email);
   if ('problem' in binding) {
     output.failure('no-smtp-relay', binding.problem);
