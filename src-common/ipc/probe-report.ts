@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConsoleProblemSchema } from './console/answer';
 
 /**
  * What an integrator needs to point the kiosk at a new service: what was read, and from where.
@@ -40,12 +41,34 @@ export const ProbeConceptSchema = z.object({
 });
 export type ProbeConcept = z.infer<typeof ProbeConceptSchema>;
 
+/**
+ * What one operation of the probe found, as data the screen words in its language: what it read
+ * (`user-named`, counts), why it was not called, or the service's failure as staff are shown it.
+ */
+export const ProbeNoteSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('user-named') }),
+  z.object({ kind: z.literal('no-user-name') }),
+  z.object({ kind: z.literal('members-on-page'), count: z.number().int().nonnegative() }),
+  z.object({ kind: z.literal('first-member-read') }),
+  z.object({ kind: z.literal('branches'), count: z.number().int().nonnegative() }),
+  z.object({ kind: z.literal('member-types'), count: z.number().int().nonnegative() }),
+  z.object({ kind: z.literal('loans'), count: z.number().int().nonnegative() }),
+  z.object({ kind: z.literal('loans-not-found') }),
+  z.object({ kind: z.literal('no-member-id') }),
+  z.object({ kind: z.literal('list-failed') }),
+  z.object({ kind: z.literal('no-barcode') }),
+  z.object({ kind: z.literal('failed'), problem: ConsoleProblemSchema }),
+]);
+export type ProbeNote = z.infer<typeof ProbeNoteSchema>;
+
 export const ProbeReportSchema = z.object({
   operations: z.array(
     z.object({
       operation: z.string(),
       outcome: z.enum(['ok', 'failed', 'skipped']),
+      /** English, for the CLI and logs; the screen words `note` in its language. */
       detail: z.string(),
+      note: ProbeNoteSchema,
     }),
   ),
   /** Every concept looked for, with the field it was read from (or null) and its verdict. */

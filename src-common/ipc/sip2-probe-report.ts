@@ -44,6 +44,24 @@ export type Sip2ProbeHint = (typeof SIP2_PROBE_HINTS)[number];
 
 const FlagSchema = z.enum(['yes', 'no', 'unknown']);
 
+/** An item's circulation status as 18 gives it (src-shared/sip2/positional-fields.ts), or unknown. */
+export const SIP2_CIRCULATION_STATUSES = [
+  'other',
+  'on-order',
+  'available',
+  'charged',
+  'charged-not-to-be-recalled',
+  'in-process',
+  'recalled',
+  'waiting-on-hold-shelf',
+  'waiting-to-be-reshelved',
+  'in-transit',
+  'claimed-returned',
+  'lost',
+  'missing',
+  'unknown',
+] as const;
+
 /**
  * What patrons get of one thing the kiosk offers, by the ACS's word: offered or not, and what
  * said no: its status flag (98's check-out, check-in, renewal policy), or BX (not answered).
@@ -54,13 +72,67 @@ const OfferSchema = z.object({
 });
 export type Sip2ProbeOffer = z.infer<typeof OfferSchema>;
 
+/**
+ * What one step found, as data the screen words in its language (the CLI's English `detail` is
+ * made from it too): the connection, an answer that did not come or could not be read, what an
+ * answer said, or why a step was not tried. `issue` and `code` are technical names, shown as such.
+ */
+export const Sip2ProbeNoteSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('connected'),
+    host: z.string(),
+    port: z.number().int(),
+    tls: z.boolean(),
+  }),
+  z.object({
+    kind: z.literal('not-connected'),
+    host: z.string(),
+    port: z.number().int(),
+    code: z.string(),
+  }),
+  z.object({ kind: z.literal('not-built'), issue: z.string() }),
+  z.object({ kind: z.literal('no-answer') }),
+  z.object({ kind: z.literal('closed') }),
+  z.object({ kind: z.literal('connection-failed'), code: z.string() }),
+  z.object({ kind: z.literal('unreadable'), issue: z.string() }),
+  z.object({ kind: z.literal('asked-again') }),
+  z.object({ kind: z.literal('other-answer'), code: z.string(), expected: z.string() }),
+  z.object({ kind: z.literal('login-refused') }),
+  z.object({ kind: z.literal('logged-in'), user: z.string() }),
+  z.object({ kind: z.literal('no-login-user') }),
+  z.object({
+    kind: z.literal('status'),
+    online: FlagSchema,
+    checkOut: FlagSchema,
+    checkIn: FlagSchema,
+  }),
+  z.object({ kind: z.literal('no-test-card') }),
+  z.object({ kind: z.literal('no-test-item') }),
+  z.object({ kind: z.literal('not-answered'), code: z.string() }),
+  z.object({ kind: z.literal('patron-answered'), code: z.string(), valid: FlagSchema }),
+  z.object({ kind: z.literal('item-answered'), circulation: z.enum(SIP2_CIRCULATION_STATUSES) }),
+  z.object({ kind: z.literal('idle-not-watched') }),
+  z.object({
+    kind: z.literal('idle-kept'),
+    watchedSeconds: z.number().int().nonnegative(),
+    heartbeatSeconds: z.number().int().nonnegative(),
+  }),
+  z.object({
+    kind: z.literal('idle-closed'),
+    afterSeconds: z.number().nonnegative(),
+    heartbeatSeconds: z.number().int().nonnegative(),
+  }),
+]);
+export type Sip2ProbeNote = z.infer<typeof Sip2ProbeNoteSchema>;
+
 export const Sip2ProbeReportSchema = z.object({
   steps: z.array(
     z.object({
       step: z.enum(SIP2_PROBE_STEPS),
       outcome: z.enum(['ok', 'failed', 'skipped']),
-      /** English, for the CLI and logs; the screen words its own from step and outcome. */
+      /** English, for the CLI and logs; the screen words `note` in its language. */
       detail: z.string(),
+      note: Sip2ProbeNoteSchema,
     }),
   ),
   /** The ACS status (98), when one was read. */

@@ -1,5 +1,7 @@
 import type { ServiceClient } from './client';
 import { describeLibraryError } from '../library/library-error';
+import { libraryProblem } from '../library/library-problem';
+import { probeNoteEnglish, type ProbeReadNote } from './probe-notes';
 import type { OperationName, LibraryError } from '../library/library-error';
 import { specOf } from './reader/concepts';
 import type { ConceptKey, ConceptOf, ConceptSpec, RecordKind } from './reader/concepts';
@@ -106,42 +108,58 @@ export async function runProbe(
   const record = <T>(
     operation: OperationName,
     result: Result<T, LibraryError>,
-    detail: (value: T) => string,
+    read: (value: T) => ProbeReadNote,
   ): T | undefined => {
-    operations.push(
-      result.ok
-        ? { operation, outcome: 'ok', detail: detail(result.value) }
-        : { operation, outcome: 'failed', detail: describeLibraryError(result.error) },
-    );
+    if (result.ok) {
+      const note = read(result.value);
+      operations.push({ operation, outcome: 'ok', detail: probeNoteEnglish(note), note });
+    } else {
+      operations.push({
+        operation,
+        outcome: 'failed',
+        detail: describeLibraryError(result.error),
+        note: { kind: 'failed', problem: libraryProblem(result.error) },
+      });
+    }
     return result.ok ? result.value : undefined;
   };
-  const skip = (operation: OperationName, detail: string): void => {
-    operations.push({ operation, outcome: 'skipped', detail });
+  const skip = (operation: OperationName, note: ProbeReadNote): void => {
+    operations.push({ operation, outcome: 'skipped', detail: probeNoteEnglish(note), note });
   };
 
-  record('getUserInfo', await client.getUserInfo(call), (info) =>
-    info.user.name || info.user.userName ? 'user named' : 'no user name found',
-  );
+  record('getUserInfo', await client.getUserInfo(call), (info) => ({
+    kind: info.user.name || info.user.userName ? 'user-named' : 'no-user-name',
+  }));
   const page = record(
     'listMembers',
     await client.listMembers({ name: '', size: 20, page: 1 }, call),
-    (value) => `${value.members.length} members on page 1`,
+    (value) => ({ kind: 'members-on-page', count: value.members.length }),
   );
   const first = page?.members[0];
   if (first?.id) {
-    record('getMember', await client.getMember(first.id, call), () => 'first listed member read');
-  } else skip('getMember', page ? 'the list named no member id' : 'the list failed');
-  record('listBranches', await client.listBranches(call), (list) => `${list.length} branches`);
-  record('listMemberTypes', await client.listMemberTypes(call), (list) => `${list.length} types`);
+    record('getMember', await client.getMember(first.id, call), () => ({
+      kind: 'first-member-read',
+    }));
+  } else skip('getMember', { kind: page ? 'no-member-id' : 'list-failed' });
+  record('listBranches', await client.listBranches(call), (list) => ({
+    kind: 'branches',
+    count: list.length,
+  }));
+  record('listMemberTypes', await client.listMemberTypes(call), (list) => ({
+    kind: 'member-types',
+    count: list.length,
+  }));
 
-  const lookup = (value: { loans: unknown }): string =>
-    Array.isArray(value.loans) ? `${value.loans.length} loans` : 'loans not found';
+  const lookup = (value: { loans: unknown }): ProbeReadNote =>
+    Array.isArray(value.loans)
+      ? { kind: 'loans', count: value.loans.length }
+      : { kind: 'loans-not-found' };
   if (options.email) {
     record('memberByEmail', await client.memberByEmail(options.email, call), lookup);
   } else {
     const barcode = options.barcode ?? readText(first?.barcode);
     if (barcode) record('memberByBarcode', await client.memberByBarcode(barcode, call), lookup);
-    else skip('memberByBarcode', 'no barcode given (--barcode or --email) and none listed');
+    else skip('memberByBarcode', { kind: 'no-barcode' });
   }
 
   return {

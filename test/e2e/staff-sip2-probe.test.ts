@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../src-main/staff-pin/demo-pin';
 import type { KioskUnderTest } from './harness';
 import { startKioskUnderTest } from './harness';
-import { expectNoAxeViolations } from './patron-support';
+import { expectNoAxeViolations, reopenStaffModeIn } from './patron-support';
 
 /**
  * The SIP2 probe on the staff console's Diagnostics screen, against the embedded listener in the
@@ -50,5 +50,47 @@ describe('the SIP2 probe on the Diagnostics screen', () => {
     );
     await kiosk.screenshot('staff-sip2-probe');
     await expectNoAxeViolations(page);
+  });
+
+  /** The Detail column, row by row, as staff read it. */
+  async function details(): Promise<string[]> {
+    return kiosk.page.getByTestId('sip2-probe-steps').locator('td.detail').allInnerTexts();
+  }
+
+  it('says each step in the Detail column in English', async () => {
+    expect(await details()).toEqual([
+      expect.stringMatching(/^Connected to 127\.0\.0\.1:\d+\.$/),
+      'Logged in as kiosk-sip2.',
+      'Online: Yes. Check-out: Yes. Check-in: Yes.',
+      'Answered 64. Valid card: Yes.',
+      'Answered 24. Valid card: Yes.',
+      'Answered 18. The item is: available.',
+      'A quiet connection stayed open for 2 s (status check every 2 s).',
+    ]);
+  });
+
+  it('says each step in Spanish on the Spanish screen, with no English detail', async () => {
+    const { page } = kiosk;
+    await reopenStaffModeIn(page, 'es');
+    await page.getByRole('button', { name: 'Diagnóstico', exact: true }).click();
+    await page.getByRole('button', { name: 'Probar el servidor SIP2' }).click();
+    await page.getByTestId('sip2-probe-patrons').waitFor({ timeout: 30_000 });
+    const spanish = await details();
+    expect(spanish).toEqual([
+      expect.stringMatching(/^Conectado a 127\.0\.0\.1:\d+\.$/),
+      'Sesión iniciada como kiosk-sip2.',
+      'En línea: Sí. Préstamos: Sí. Devoluciones: Sí.',
+      'Respondió 64. Carné válido: Sí.',
+      'Respondió 24. Carné válido: Sí.',
+      'Respondió 18. El ejemplar está: disponible.',
+      'Una conexión en silencio siguió abierta 2 s (comprobación de estado cada 2 s).',
+    ]);
+    // Neither the screen's English nor the CLI's (library-client/sip2/probe-notes.ts).
+    for (const detail of spanish) {
+      expect(detail).not.toMatch(
+        /connected to|logged in|online|answered|valid patron|quiet line|circulation status|Yes\b/i,
+      );
+    }
+    await kiosk.screenshot('staff-sip2-probe-es');
   });
 });

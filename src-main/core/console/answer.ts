@@ -1,5 +1,6 @@
 import type { ConsoleAnswer, ConsoleProblem } from '../../../src-common/ipc/console/answer';
 import type { LibraryError } from '../../library/library-error';
+import { libraryProblem } from '../../library/library-problem';
 import type { UploadError } from '../../library-client/upload';
 import type { Result } from '../../../src-shared/result';
 
@@ -11,43 +12,11 @@ export function failed(problem: ConsoleProblem): ConsoleAnswer<never> {
   return { ok: false, problem };
 }
 
-/** A service error as staff see it: what happened and the service's words, no bookkeeping. */
+/** A service error as staff see it (library-problem.ts), or an upload's unreadable file. */
 export function problemOf(error: LibraryError | UploadError): ConsoleProblem {
-  switch (error.kind) {
-    case 'refused':
-      return {
-        kind: 'refused',
-        operation: error.operation,
-        status: error.status,
-        ...(error.code ? { code: error.code } : {}),
-        ...(error.message ? { message: error.message } : {}),
-      };
-    case 'auth-required':
-      return { kind: 'auth-required', operation: error.operation, reason: error.reason };
-    case 'unreachable':
-      return { kind: 'unreachable', operation: error.operation, cause: error.cause };
-    case 'timeout':
-      return { kind: 'timeout', operation: error.operation, timeoutMs: error.timeoutMs };
-    case 'malformed-response':
-      return { kind: 'malformed-response', operation: error.operation, issue: error.issue };
-    case 'redirected':
-      return {
-        kind: 'redirected',
-        operation: error.operation,
-        status: error.status,
-        target: error.target,
-      };
-    case 'mismatched-answer':
-      return { kind: 'mismatched-answer', operation: error.operation, field: error.field };
-    case 'too-large':
-      return { kind: 'too-large', operation: error.operation, limitBytes: error.limitBytes };
-    case 'cancelled':
-      return { kind: 'cancelled', operation: error.operation };
-    case 'invalid-argument':
-      return { kind: 'invalid', issues: [{ path: error.operation, message: error.issue }] };
-    case 'file-unreadable':
-      return { kind: 'unavailable', reason: `file-unreadable: ${error.cause}` };
-  }
+  return error.kind === 'file-unreadable'
+    ? { kind: 'unavailable', reason: `file-unreadable: ${error.cause}` }
+    : libraryProblem(error);
 }
 
 /** A service client result as a console answer. */

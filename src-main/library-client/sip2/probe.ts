@@ -8,15 +8,26 @@ import {
   supports,
 } from '../../../src-shared/sip2/positional-fields';
 import { readFlag } from '../../../src-shared/sip2/readers';
-import type { Sip2ProbeReport, Sip2ProbeStep } from '../../../src-common/ipc/sip2-probe-report';
+import type {
+  Sip2ProbeNote,
+  Sip2ProbeReport,
+  Sip2ProbeStep,
+} from '../../../src-common/ipc/sip2-probe-report';
 import type { Sip2ClientOptions } from './sip2-types';
 import { connectHint, open } from './probe-line';
 import { watchIdle, type IdleWatch } from './probe-idle';
 import { patronOffers, takesNothing } from './probe-offers';
 import { decodesCleanly } from '../../../src-shared/sip2/encoding';
 import { describe } from './probe-fields';
+import { sip2NoteEnglish } from './probe-notes';
 
 export type { Sip2ProbeReport } from '../../../src-common/ipc/sip2-probe-report';
+
+type Outcome = Sip2ProbeReport['steps'][number]['outcome'];
+/** A request that brought no usable answer, and why. */
+interface Unanswered {
+  unanswered: Sip2ProbeNote;
+}
 
 /**
  * The `sip2.*` settings and secrets the probe connects with: the client's, less its retries and
@@ -39,8 +50,8 @@ export type Sip2ProbeOptions = Omit<Sip2ClientOptions, 'retries' | 'log'> & {
  */
 export async function runSip2Probe(options: Sip2ProbeOptions): Promise<Sip2ProbeReport> {
   const report: Sip2ProbeReport = { steps: [], fields: [], hints: [] };
-  const step = (name: Sip2ProbeStep, outcome: 'ok' | 'failed' | 'skipped', detail: string) =>
-    report.steps.push({ step: name, outcome, detail });
+  const step = (name: Sip2ProbeStep, outcome: Outcome, note: Sip2ProbeNote) =>
+    report.steps.push({ step: name, outcome, detail: sip2NoteEnglish(note), note });
   const hint = (found: Sip2ProbeReport['hints'][number]) => {
     if (!report.hints.some((known) => known.hint === found.hint)) report.hints.push(found);
   };
@@ -49,15 +60,21 @@ export async function runSip2Probe(options: Sip2ProbeOptions): Promise<Sip2Probe
 
   const opened = await open(options);
   if (!opened.ok) {
-    step('connect', 'failed', `no connection to ${options.host}:${options.port} (${opened.code})`);
+    step('connect', 'failed', {
+      kind: 'not-connected',
+      host: options.host,
+      port: options.port,
+      code: opened.code,
+    });
     hint(connectHint(opened.code, options));
     return report;
   }
-  step(
-    'connect',
-    'ok',
-    `connected to ${options.host}:${options.port}${options.tls ? ' over TLS' : ''}`,
-  );
+  step('connect', 'ok', {
+    kind: 'connected',
+    host: options.host,
+    port: options.port,
+    tls: options.tls !== undefined,
+  });
   let line = opened.line;
 
   /** Sends one request and reads its answer, noting how the ACS frames and encodes it. */
@@ -65,7 +82,7 @@ export async function runSip2Probe(options: Sip2ProbeOptions): Promise<Sip2Probe
     message: OutgoingMessage,
     expect: MessageCode,
     terminator: Terminator = options.terminator,
-  ): Promise<ReceivedMessage | string> => {
+  ): Promise<ReceivedMessage | Unanswered> => {
     const frame = buildFrame(message, {
       encoding: options.encoding,
       terminator,
@@ -75,19 +92,21 @@ export async function runSip2Probe(options: Sip2ProbeOptions): Promise<Sip2Probe
     if (!frame.ok) {
       if (frame.error.kind === 'unencodable')
         hint({ hint: 'encoding', settings: ['sip2.encoding'] });
-      return `the request could not be built (${frame.error.kind})`;
+      return { unanswered: { kind: 'not-built', issue: frame.error.kind } };
     }
     const answer = await line.exchange(frame.value, options.requestTimeoutMs);
-    if (answer.kind === 'timeout') return 'no answer in time';
-    if (answer.kind === 'closed') return 'the ACS closed the connection without answering';
-    if (answer.kind === 'error') return `the connection failed (${answer.code})`;
+    if (answer.kind === 'timeout') return { unanswered: { kind: 'no-answer' } };
+    if (answer.kind === 'closed') return { unanswered: { kind: 'closed' } };
+    if (answer.kind === 'error') {
+      return { unanswered: { kind: 'connection-failed', code: answer.code } };
+    }
     const parsed = parseFrame(answer.bytes, { encoding: options.encoding, requireChecksum: false });
     if (!parsed.ok) {
       if (parsed.error.kind === 'bad-checksum') {
         report.framing ??= { terminator: terminatorOf(answer.bytes), checksum: 'bad' };
         hint({ hint: 'bad-checksum', settings: ['sip2.encoding', 'sip2.checksums'] });
       }
-      return `the answer could not be read (${parsed.error.kind})`;
+      return { unanswered: { kind: 'unreadable', issue: parsed.error.kind } };
     }
     const received = parsed.value;
     report.framing ??= { terminator: received.terminator, checksum: received.checksum };
@@ -109,13 +128,15 @@ export async function runSip2Probe(options: Sip2ProbeOptions): Promise<Sip2Probe
         hint: options.checksums ? 'bad-checksum' : 'checksums-on',
         settings: ['sip2.checksums', 'sip2.encoding'],
       });
-      return 'the ACS asked for the request again (96): it could not read it';
+      return { unanswered: { kind: 'asked-again' } };
     }
     // Only bytes the encoding could not read: a U+FFFD the data holds is no encoding problem.
     if (!decodesCleanly(answer.bytes, options.encoding)) {
       hint({ hint: 'encoding', settings: ['sip2.encoding'] });
     }
-    if (received.code !== expect) return `the ACS answered ${received.code}, not ${expect}`;
+    if (received.code !== expect) {
+      return { unanswered: { kind: 'other-answer', code: received.code, expected: expect } };
+    }
     return received;
   };
 
@@ -128,19 +149,19 @@ export async function runSip2Probe(options: Sip2ProbeOptions): Promise<Sip2Probe
       fields: { CN: options.loginUser, CO: options.loginPassword, CP: options.locationCode },
     };
     let answer = await ask(login, '94');
-    if (typeof answer === 'string' && report.framing === undefined) {
+    if ('unanswered' in answer && report.framing === undefined) {
       const other: Terminator = options.terminator === 'CR' ? 'CRLF' : 'CR';
       line.close();
       const again = await open(options);
       if (again.ok) {
         line = again.line;
         const retried = await ask(login, '94', other);
-        if (typeof retried !== 'string') {
+        if (!('unanswered' in retried)) {
           hint({ hint: 'terminator', settings: ['sip2.terminator'], value: other });
           answer = retried;
         }
       }
-      if (typeof answer === 'string') {
+      if ('unanswered' in answer) {
         hint(
           options.tls
             ? { hint: 'no-answer', settings: ['sip2.terminator', 'sip2.checksums', 'sip2.port'] }
@@ -148,13 +169,13 @@ export async function runSip2Probe(options: Sip2ProbeOptions): Promise<Sip2Probe
         );
       }
     }
-    if (typeof answer === 'string') {
-      step('login', 'failed', answer);
+    if ('unanswered' in answer) {
+      step('login', 'failed', answer.unanswered);
       line.close();
       return report;
     }
     if (answer.code === '94' && answer.fixed.ok !== '1') {
-      step('login', 'failed', 'the ACS refused the login (94 with ok 0)');
+      step('login', 'failed', { kind: 'login-refused' });
       hint({
         hint: 'login-refused',
         settings: ['sip2.loginUser', 'sip2.loginPassword', 'sip2.locationCode'],
@@ -162,8 +183,8 @@ export async function runSip2Probe(options: Sip2ProbeOptions): Promise<Sip2Probe
       line.close();
       return report;
     }
-    step('login', 'ok', `logged in as ${options.loginUser}`);
-  } else step('login', 'skipped', 'no login user set: the ACS is assumed to want none');
+    step('login', 'ok', { kind: 'logged-in', user: options.loginUser });
+  } else step('login', 'skipped', { kind: 'no-login-user' });
   // Watched while the other steps run: the probe takes the heartbeat's time, not more.
   const idle =
     options.idleCheckSeconds === undefined
@@ -180,8 +201,8 @@ export async function runSip2Probe(options: Sip2ProbeOptions): Promise<Sip2Probe
     '98',
   );
   let bx: string | undefined;
-  if (typeof status === 'string') {
-    step('acs-status', 'failed', status);
+  if ('unanswered' in status) {
+    step('acs-status', 'failed', status.unanswered);
   } else if (status.code === '98') {
     const { fixed, fields } = status;
     bx = fields.BX;
@@ -197,11 +218,12 @@ export async function runSip2Probe(options: Sip2ProbeOptions): Promise<Sip2Probe
         SUPPORTED_MESSAGE_POSITIONS.map((code) => [code, supports(bx, code)]),
       ),
     };
-    step(
-      'acs-status',
-      'ok',
-      `online ${report.acs.online}, check-out ${report.acs.checkOutOk}, check-in ${report.acs.checkInOk}`,
-    );
+    step('acs-status', 'ok', {
+      kind: 'status',
+      online: report.acs.online,
+      checkOut: report.acs.checkOutOk,
+      checkIn: report.acs.checkInOk,
+    });
     if (report.acs.online === 'no') hint({ hint: 'offline', settings: [] });
     report.patrons = patronOffers(report.acs);
     if (takesNothing(report.patrons)) hint({ hint: 'takes-nothing', settings: [] });
@@ -216,12 +238,12 @@ export async function runSip2Probe(options: Sip2ProbeOptions): Promise<Sip2Probe
   const tryPatron = async (code: '63' | '23'): Promise<void> => {
     const name: Sip2ProbeStep = code === '63' ? 'patron-information' : 'patron-status';
     if (!options.testCard) {
-      step(name, 'skipped', 'no test card set (sip2.testCard)');
+      step(name, 'skipped', { kind: 'no-test-card' });
       hint({ hint: 'no-test-card', settings: ['sip2.testCard'] });
       return;
     }
     if (supports(bx, code) === 'no') {
-      step(name, 'skipped', `the ACS says it does not answer ${code} (BX)`);
+      step(name, 'skipped', { kind: 'not-answered', code });
       return;
     }
     const base = { AO: options.institutionId, AA: options.testCard, AC: options.terminalPassword };
@@ -243,8 +265,8 @@ export async function runSip2Probe(options: Sip2ProbeOptions): Promise<Sip2Probe
             },
             '24',
           );
-    if (typeof answer === 'string') {
-      step(name, 'failed', answer);
+    if ('unanswered' in answer) {
+      step(name, 'failed', answer.unanswered);
       return;
     }
     describe(answer, options, report);
@@ -257,16 +279,16 @@ export async function runSip2Probe(options: Sip2ProbeOptions): Promise<Sip2Probe
     } else if (valid === 'no') {
       hint({ hint: 'test-card-unknown', settings: ['sip2.testCard', 'sip2.institutionId'] });
     }
-    step(name, 'ok', `answered ${answer.code}; valid patron ${valid}`);
+    step(name, 'ok', { kind: 'patron-answered', code: answer.code, valid });
   };
   await tryPatron('63');
   await tryPatron('23');
 
   if (!options.testItem) {
-    step('item-information', 'skipped', 'no test item set (sip2.testItem)');
+    step('item-information', 'skipped', { kind: 'no-test-item' });
     hint({ hint: 'no-test-item', settings: ['sip2.testItem'] });
   } else if (supports(bx, '17') === 'no') {
-    step('item-information', 'skipped', 'the ACS says it does not answer 17 (BX)');
+    step('item-information', 'skipped', { kind: 'not-answered', code: '17' });
   } else {
     const answer = await ask(
       {
@@ -276,7 +298,7 @@ export async function runSip2Probe(options: Sip2ProbeOptions): Promise<Sip2Probe
       },
       '18',
     );
-    if (typeof answer === 'string') step('item-information', 'failed', answer);
+    if ('unanswered' in answer) step('item-information', 'failed', answer.unanswered);
     else {
       describe(answer, options, report);
       const circulation =
@@ -285,7 +307,7 @@ export async function runSip2Probe(options: Sip2ProbeOptions): Promise<Sip2Probe
       if (answer.code === '18' && answer.fixed.circulationStatus === '01' && !answer.fields.AJ) {
         hint({ hint: 'test-item-unknown', settings: ['sip2.testItem'] });
       }
-      step('item-information', 'ok', `answered 18; circulation status ${circulation}`);
+      step('item-information', 'ok', { kind: 'item-answered', circulation });
     }
   }
   line.close();
@@ -300,11 +322,11 @@ function idleStep(
   watched: IdleWatch,
   heartbeatSeconds: number,
   report: Sip2ProbeReport,
-  step: (name: Sip2ProbeStep, outcome: 'ok' | 'failed' | 'skipped', detail: string) => void,
+  step: (name: Sip2ProbeStep, outcome: Outcome, note: Sip2ProbeNote) => void,
   hint: (found: Sip2ProbeReport['hints'][number]) => void,
 ): void {
   if (watched.kind === 'not-watched') {
-    step('idle', 'skipped', 'no line of its own could be opened and logged in to watch');
+    step('idle', 'skipped', { kind: 'idle-not-watched' });
     return;
   }
   report.idle = {
@@ -313,20 +335,20 @@ function idleStep(
     ...(watched.kind === 'closed' ? { closedAfterSeconds: watched.closedAfterSeconds } : {}),
   };
   if (watched.kind === 'kept') {
-    step(
-      'idle',
-      'ok',
-      `a quiet line stayed open for ${watched.watchedSeconds} s (heartbeat ${heartbeatSeconds} s)`,
-    );
+    step('idle', 'ok', {
+      kind: 'idle-kept',
+      watchedSeconds: watched.watchedSeconds,
+      heartbeatSeconds,
+    });
     return;
   }
   // Rounded: the ACS counts its limit from its last answer, a moment before the watch began.
   const after = Math.round(watched.closedAfterSeconds);
-  step(
-    'idle',
-    'failed',
-    `the ACS closed a quiet line after ${watched.closedAfterSeconds} s, within the heartbeat (${heartbeatSeconds} s)`,
-  );
+  step('idle', 'failed', {
+    kind: 'idle-closed',
+    afterSeconds: watched.closedAfterSeconds,
+    heartbeatSeconds,
+  });
   hint({
     hint: 'idle-drop',
     settings: ['sip2.heartbeatSeconds'],

@@ -79,7 +79,12 @@ describe.each(['reference', 'camel'] as const)(
           'listBranches',
           'listMemberTypes',
           'memberByBarcode',
-        ].map((operation) => ({ operation, outcome: 'ok', detail: expect.any(String) })),
+        ].map((operation) => ({
+          operation,
+          outcome: 'ok',
+          detail: expect.any(String),
+          note: expect.objectContaining({ kind: expect.any(String) }),
+        })),
       );
     });
 

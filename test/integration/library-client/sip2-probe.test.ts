@@ -193,6 +193,7 @@ describe('runSip2Probe against a SIP2 ACS over TCP', () => {
         step: 'connect',
         outcome: 'failed',
         detail: `no connection to 127.0.0.1:${free} (ECONNREFUSED)`,
+        note: { kind: 'not-connected', host: '127.0.0.1', port: free, code: 'ECONNREFUSED' },
       },
     ]);
     expect(unreachable.hints).toEqual([
