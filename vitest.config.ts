@@ -8,6 +8,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['test/support/log-guard.ts'],
           // A stop for a hung test, not a speed check: at a load of 15-20 on two cores, cases that
           // hash PINs with scrypt, import the Electron glue cold or validate electron-builder's
           // schema went past Vitest's default 5 s while taking under a second on an idle machine.
@@ -22,6 +23,7 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['test/support/log-guard.ts'],
           // Expected warnings only; unit tests that assert on logs capture them at debug level.
           env: { KIOSK_LOG_LEVEL: 'error' },
           testTimeout: 30_000,
@@ -33,6 +35,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['test/support/log-guard.ts'],
           env: { KIOSK_LOG_LEVEL: 'error' },
           testTimeout: 60_000,
           hookTimeout: 90_000,

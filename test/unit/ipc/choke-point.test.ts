@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createIpcRouter } from '../../../src-main/ipc/choke-point';
 import type { Audience, GateState } from '../../../src-main/ipc/choke-point';
 import type { IpcHandlers } from '../../../src-common/ipc/contract';
@@ -9,6 +9,7 @@ import { createStaffOwnership } from '../../../src-main/ipc/staff-owner';
 import { CONSOLE_CHANNELS } from '../../../src-common/ipc/console/channels';
 import { unavailableConsole } from '../../../src-main/core/console';
 import { DEFAULT_KEY_MAP } from '../../../src-common/ipc/access';
+import { captureLogs } from '../../support/log-capture';
 
 const APP = 'app://kiosk';
 /** The patrons' screens show: staff mode shut. */
@@ -68,6 +69,13 @@ function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
 }
 
 describe('IPC choke point', () => {
+  // A refusal and a failing handler are logged for the operator: each test checks its line.
+  let logs: ReturnType<typeof captureLogs>;
+  beforeEach(() => {
+    logs = captureLogs('warn');
+  });
+  afterEach(() => logs.restore());
+
   it('refuses a call from a foreign frame URL without running the handler', async () => {
     const setLanguage = vi.fn();
     const router = createIpcRouter({
@@ -82,6 +90,14 @@ describe('IPC choke point', () => {
     );
     expect(result).toMatchObject({ ok: false, problem: { kind: 'forbidden-sender' } });
     expect(setLanguage).not.toHaveBeenCalled();
+    expect(logs.records).toMatchObject([
+      {
+        level: 'warn',
+        scope: 'ipc',
+        message: 'refused a call from an untrusted sender',
+        data: { channel: 'kiosk.setLanguage', origin: 'https://evil.example' },
+      },
+    ]);
   });
 
   it('refuses a call with no sender URL (a subframe or a detached frame)', async () => {
@@ -95,6 +111,9 @@ describe('IPC choke point', () => {
       senderUrl: undefined,
     });
     expect(result).toMatchObject({ ok: false, problem: { kind: 'forbidden-sender' } });
+    expect(logs.records).toMatchObject([
+      { level: 'warn', message: 'refused a call from an untrusted sender', data: { origin: null } },
+    ]);
   });
 
   it('refuses a look-alike origin that merely starts with the trusted one', async () => {
@@ -108,6 +127,9 @@ describe('IPC choke point', () => {
       senderUrl: 'http://127.0.0.1:73000/',
     });
     expect(result).toMatchObject({ ok: false, problem: { kind: 'forbidden-sender' } });
+    expect(logs.records.map((record) => record.message)).toEqual([
+      'refused a call from an untrusted sender',
+    ]);
   });
 
   it('refuses a malformed payload with a clear error naming the field', async () => {
@@ -189,6 +211,14 @@ describe('IPC choke point', () => {
     });
     expect(result).toMatchObject({ ok: false, problem: { kind: 'handler-failed' } });
     expect(JSON.stringify(result)).not.toContain('hunter2');
+    expect(logs.records).toMatchObject([
+      {
+        level: 'error',
+        scope: 'ipc',
+        message: 'handler failed',
+        data: { channel: 'kiosk.getState' },
+      },
+    ]);
   });
 
   describe('the gates of the channel table', () => {

@@ -3,6 +3,7 @@ import { chmod, mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { captureLogs } from '../../support/log-capture';
 import { clearPinLockout, createPinGate } from '../../../src-main/staff-pin/gate';
 import { DEMO_STAFF_PIN, DEMO_STAFF_PIN_HASH } from '../../../src-main/staff-pin/demo-pin';
 import { PIN_ATTEMPTS_FILE, createPinAttemptFile } from '../../../src-main/staff-pin/attempts-file';
@@ -150,6 +151,7 @@ describe('staff PIN attempts on disk', () => {
   });
 
   it('takes an unreadable record for a lockout, not for a clean slate', async () => {
+    const logs = captureLogs('warn');
     const dataDir = await mkdtemp(path.join(tmpdir(), 'pin-attempts-'));
     const file = path.join(dataDir, PIN_ATTEMPTS_FILE);
     await writeFile(file, '{"failures": "none"');
@@ -160,6 +162,14 @@ describe('staff PIN attempts on disk', () => {
     });
     expect(gate.lockedUntil()).toBe(30_000);
     expect((await gate.check(PIN)).accepted).toBe(false);
+    logs.restore();
+    expect(logs.records).toMatchObject([
+      {
+        level: 'warn',
+        scope: 'staff-pin',
+        message: 'the staff PIN attempt record is unreadable: counted as a lockout',
+      },
+    ]);
   });
 });
 

@@ -1,0 +1,91 @@
+import { afterAll, afterEach, expect } from 'vitest';
+import type { LogRecord } from '../../src-shared/log/logger';
+
+/**
+ * A setup file of every Vitest project (vitest.config.ts). The kiosk's logger writes one JSON line
+ * per record to stderr (src-shared/log/logger.ts, stderrSink); in a test, such a line is one the
+ * test did not route to a capture (test/support/log-capture.ts). It is kept off the output, so a
+ * run prints no JSON; a stray at warn or error level, which a test provoked without checking it,
+ * is named after the test in a sentence, and fails the test with KIOSK_TEST_LOGS=strict. Only a
+ * write that is exactly one log record is taken: a test's own stderr passes untouched.
+ */
+interface Stray {
+  test: string | undefined;
+  record: LogRecord;
+}
+
+const strays: Stray[] = [];
+const strict = process.env.KIOSK_TEST_LOGS === 'strict';
+
+function logRecord(chunk: unknown): LogRecord | undefined {
+  const text =
+    typeof chunk === 'string'
+      ? chunk
+      : chunk instanceof Uint8Array
+        ? Buffer.from(chunk).toString()
+        : '';
+  if (
+    !text.startsWith('{"time":"') ||
+    !text.endsWith('}\n') ||
+    text.indexOf('\n') !== text.length - 1
+  ) {
+    return undefined;
+  }
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== 'object' || parsed === null) return undefined;
+    const record = parsed as Partial<LogRecord>;
+    return typeof record.level === 'string' &&
+      typeof record.scope === 'string' &&
+      typeof record.message === 'string'
+      ? (record as LogRecord)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const write = process.stderr.write.bind(process.stderr) as (...args: unknown[]) => boolean;
+process.stderr.write = ((chunk: unknown, ...rest: unknown[]) => {
+  const record = logRecord(chunk);
+  if (!record) return write(chunk, ...rest);
+  strays.push({ test: expect.getState().currentTestName, record });
+  const done = rest.find((argument) => typeof argument === 'function') as (() => void) | undefined;
+  done?.();
+  return true;
+}) as typeof process.stderr.write;
+
+/** The strays at warn or error level written while `test` ran (undefined: outside any test). */
+function take(test: string | undefined): LogRecord[] {
+  const taken: LogRecord[] = [];
+  for (let index = strays.length - 1; index >= 0; index--) {
+    const stray = strays[index];
+    if (stray && stray.test === test) {
+      strays.splice(index, 1);
+      if (stray.record.level === 'warn' || stray.record.level === 'error') {
+        taken.unshift(stray.record);
+      }
+    }
+  }
+  return taken;
+}
+
+function sentence(where: string, records: LogRecord[]): string {
+  const lines = records.map((record) => `${record.level} ${record.scope}: ${record.message}`);
+  return `${where} logged ${records.length} warn/error line(s) without capturing them (test/support/log-capture.ts): ${lines.join(' | ')}`;
+}
+
+afterEach(() => {
+  const test = expect.getState().currentTestName;
+  const records = take(test);
+  if (records.length === 0) return;
+  if (strict) throw new Error(sentence('This test', records));
+  console.warn(sentence('This test', records));
+});
+
+afterAll(() => {
+  const records = take(undefined);
+  if (records.length === 0) return;
+  if (strict) throw new Error(sentence("This file's hooks", records));
+  console.warn(sentence("This file's hooks", records));
+});
