@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOAuthServer } from '../../../src-main/auth/oauth-server';
 import { createSignInFlow } from '../../../src-main/auth/sign-in-flow';
+import { captureLogs } from '../../support/log-capture';
 
 // Only the refusals are exercised here: none of them reaches the token endpoint, and discovery
 // meets a service without a document (the fixed paths).
@@ -83,10 +84,13 @@ describe('sign-in flow', () => {
   it('refuses a redirect that names another issuer (mix-up defence)', async () => {
     const { flow, state } = await started();
     const iss = encodeURIComponent('http://127.0.0.1:2');
-    expect(await flow.complete(`${REDIRECT}?code=c&state=${state}&iss=${iss}`)).toEqual({
-      ok: false,
-      error: { kind: 'auth.unexpected-response' },
-    });
+    const logs = captureLogs('warn');
+    const result = await flow.complete(`${REDIRECT}?code=c&state=${state}&iss=${iss}`);
+    logs.restore();
+    expect(result).toEqual({ ok: false, error: { kind: 'auth.unexpected-response' } });
+    expect(logs.records).toMatchObject([
+      { level: 'warn', scope: 'auth:oauth', message: 'redirect failed validation' },
+    ]);
   });
 
   it('refuses the redirect of an abandoned sign-in', async () => {

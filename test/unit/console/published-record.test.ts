@@ -8,6 +8,7 @@ import {
   createPublishedRecord,
 } from '../../../src-main/core/console/documents/published-record';
 import { powerCuts } from '../../support/crash-points/power-cuts';
+import { captureLogs } from '../../support/log-capture';
 
 let dir: string;
 
@@ -58,7 +59,17 @@ describe("the kiosk's record of the documents it published", () => {
   it('sets a damaged file aside, reads an empty list, and the next publish writes a good one', async () => {
     await writeFile(path.join(dir, PUBLISHED_FILE), '{ "documents": [ {');
     const record = createPublishedRecord(dir);
+    const logs = captureLogs('warn');
     expect(await record.list()).toEqual([]);
+    logs.restore();
+    expect(logs.records).toMatchObject([
+      {
+        level: 'warn',
+        scope: 'files:set-aside',
+        message:
+          'published documents list file could not be read and was set aside; the list of documents published from this kiosk starts again empty',
+      },
+    ]);
     const [aside] = (await readdir(dir)).filter((name) =>
       name.startsWith(`${PUBLISHED_FILE}.corrupt-`),
     );

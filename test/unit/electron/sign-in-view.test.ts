@@ -10,6 +10,7 @@ import type { BrowserWindow } from 'electron';
 import { SIGN_IN_BAR_PX } from '../../../src-common/sign-in-bar';
 import type { FakeBrowserWindow, FakeElectron } from '../../support/fake-electron';
 import { tapAt } from '../../support/fake-electron';
+import { captureLogs } from '../../support/log-capture';
 
 const state = vi.hoisted(() => ({ electron: undefined as FakeElectron | undefined }));
 
@@ -105,10 +106,20 @@ describe('the sign-in page in the kiosk window', () => {
   });
 
   it('ends the attempt when the sign-in page is lost (its renderer crashed)', async () => {
+    const logs = captureLogs('warn');
     const result = signIn();
     host.contentView.children[0]!.webContents.renderer.crash();
     expect(await result).toBeNull();
+    logs.restore();
     expect(host.contentView.children).toEqual([]);
+    expect(logs.records).toMatchObject([
+      {
+        level: 'warn',
+        scope: 'electron:sign-in-view',
+        message: 'the sign-in page was lost',
+        data: { reason: 'crashed' },
+      },
+    ]);
   });
 
   it("counts staff's taps and keys in the sign-in page as staff activity", () => {

@@ -8,6 +8,7 @@ import type { SettingsInput } from '../../../src-main/settings/schema';
 import { ok } from '../../../src-shared/result';
 import type { RunningSip2 } from '../../../src-reference-service/index';
 import type { Sip2PasswordStore } from '../../../src-main/vault/sip2-passwords';
+import { captureLogs } from '../../support/log-capture';
 
 const settings = (input: Omit<SettingsInput, 'dataDir'>) =>
   SettingsSchema.parse({ dataDir: '/k', ...input });
@@ -130,6 +131,7 @@ describe('sip2ClientOptions', () => {
   });
 
   it("TLS with a CA file it cannot read: the system's authorities, the server name kept", async () => {
+    const logs = captureLogs('warn');
     const options = await sip2ClientOptions(
       settings({
         sip2: {
@@ -141,6 +143,14 @@ describe('sip2ClientOptions', () => {
       }),
       {},
     );
+    logs.restore();
     expect(options.tls).toEqual({ serverName: 'n' });
+    expect(logs.records).toMatchObject([
+      {
+        level: 'error',
+        scope: 'sip2:back-end',
+        message: 'the SIP2 CA file could not be read; trusting the system authorities',
+      },
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../../src-main/library-client/client';
 import { EXIT, exitCodeOf } from '../../../src-main/cli/exit-codes';
 import { describeLibraryError } from '../../../src-main/library/library-error';
@@ -8,6 +8,7 @@ import {
   parseAnswerJson,
 } from '../../../src-main/library-client/answer-json';
 import { err, ok } from '../../../src-shared/result';
+import { captureLogs } from '../../support/log-capture';
 
 /**
  * Issue 22, item 2: an answer is read up to service.maxAnswerBytes and no further, JSON nested
@@ -50,6 +51,16 @@ const client = (fetch: typeof globalThis.fetch, maxAnswerBytes = CAP) =>
     maxAnswerBytes,
   });
 
+// Each refused answer is logged for the operator: the tests that provoke one check its line.
+let logs: ReturnType<typeof captureLogs>;
+beforeEach(() => {
+  logs = captureLogs('warn');
+});
+afterEach(() => logs.restore());
+
+/** The warn and error lines the test logged, as `scope: message`. */
+const logged = () => logs.records.map((record) => `${record.scope}: ${record.message}`);
+
 describe('the answer size cap', () => {
   it('stops reading an answer past the cap: too-large, naming the cap, the rest never pulled', async () => {
     const answer = streamed(200, 100 * CAP);
@@ -65,6 +76,14 @@ describe('the answer size cap', () => {
     );
     // The chunk that crossed the cap and at most the one the stream had queued: not 6.4 MiB.
     expect(answer.pulled.bytes).toBeLessThanOrEqual(CAP + 2 * CHUNK);
+    expect(logs.records).toMatchObject([
+      {
+        level: 'warn',
+        scope: 'service:http',
+        message: 'answer larger than the cap; not read',
+        data: { operation: 'memberByBarcode', status: 200, limitBytes: CAP },
+      },
+    ]);
   });
 
   it('refuses a stated Content-Length above the cap without reading the body', async () => {
@@ -83,6 +102,7 @@ describe('the answer size cap', () => {
       }),
     );
     expect(answer.pulled.bytes).toBeLessThanOrEqual(CHUNK);
+    expect(logged()).toEqual(['service:http: answer larger than the cap; not read']);
   });
 
   it('gives a too-large 5xx an unknown outcome, as its status says', async () => {
@@ -96,6 +116,7 @@ describe('the answer size cap', () => {
         outcome: 'unknown',
       }),
     );
+    expect(logged()).toEqual(['service:http: answer larger than the cap; not read']);
   });
 
   it('reads an answer of exactly the cap', async () => {
@@ -131,6 +152,7 @@ describe('the nesting limit', () => {
     expect(result).toEqual(
       err({ kind: 'refused', operation: 'memberByBarcode', status: 400, outcome: 'not-applied' }),
     );
+    expect(logged()).toEqual(['service:http: answer nested too deep; not read']);
   });
 
   it('reads JSON nested to the limit and not one level more', () => {
@@ -155,6 +177,10 @@ describe('the nesting limit', () => {
       memberBarcode: '2100001',
     });
     expect(result.ok && result.value.dueDate).toBe('unknown');
+    expect(logged()).toEqual([
+      'service:http: answer nested too deep; not read',
+      'service:client: accepted, but the answer lacks details',
+    ]);
   });
 });
 
@@ -181,5 +207,13 @@ describe('the seam every operation passes through', () => {
         outcome: 'unknown',
       }),
     );
+    expect(logs.records).toMatchObject([
+      {
+        level: 'error',
+        scope: 'service:client',
+        message: 'an operation failed unexpectedly',
+        data: { operation: 'checkOut', error: 'RangeError' },
+      },
+    ]);
   });
 });
