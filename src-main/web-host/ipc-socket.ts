@@ -11,6 +11,7 @@ import { KIOSK_SUBPROTOCOL } from '../../src-common/launch-key';
 import type { LaunchKey } from './launch-key';
 import type { ConnectionId, StaffOwnership } from '../ipc/staff-owner';
 import type { StateView } from '../core/kiosk-core';
+import { createFrameOutbox } from './frame-outbox';
 
 const log = createLogger('web-host:ipc');
 
@@ -99,13 +100,22 @@ export function createIpcSocket({
   const connections = new Map<WebSocket, ConnectionId>();
   let nextId = 1;
 
-  const send = (ws: WebSocket, message: WireMessage): void => {
+  const write = (ws: WebSocket, message: WireMessage): void => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
   };
-  const sendState = (ws: WebSocket, payload: KioskState): void =>
-    send(ws, { type: 'event', event: 'kiosk.state', payload });
   /** The full state for a connection that sees the staff screens, the patron view for others. */
   const stateFor = (id: ConnectionId): KioskState => state(ownership.sees(id) ? 'full' : 'patron');
+  // States and results go out when the turn is over: a check-out's request before its pending
+  // line's state (frame-outbox.ts).
+  const outbox = createFrameOutbox<WebSocket>({
+    write,
+    state: (ws) => {
+      const id = connections.get(ws);
+      return id === undefined
+        ? undefined
+        : { type: 'event', event: 'kiosk.state', payload: stateFor(id) };
+    },
+  });
 
   server.on('connection', (ws: WebSocket, request: IncomingMessage) => {
     const id = nextId++;
@@ -118,7 +128,7 @@ export function createIpcSocket({
       ownership.closed(id);
     });
     // A (re)connected renderer draws the current state at once.
-    sendState(ws, stateFor(id));
+    outbox.stateChanged([ws]);
     const heard = heartbeat ? listenForHeartbeat(ws, id, heartbeat) : undefined;
     ws.on('message', async (data, isBinary) => {
       if (isBinary) return ws.close(1003, 'text frames only');
@@ -138,7 +148,7 @@ export function createIpcSocket({
         channel === 'kiosk.getState' && result.ok
           ? { ok: true as const, value: stateFor(id) }
           : result;
-      send(ws, { type: 'result', id: callId, result: answer });
+      outbox.send(ws, { type: 'result', id: callId, result: answer });
     });
   });
 
@@ -158,7 +168,7 @@ export function createIpcSocket({
       server.handleUpgrade(request, socket, head, (ws) => server.emit('connection', ws, request));
     },
     broadcastState() {
-      for (const [ws, id] of connections) sendState(ws, stateFor(id));
+      outbox.stateChanged(connections.keys());
     },
     close() {
       for (const ws of server.clients) ws.terminate();
