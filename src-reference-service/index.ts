@@ -20,7 +20,7 @@ import {
   STAFF_ACCOUNTS,
 } from './config';
 import { startCheckpointer } from './db/checkpointer';
-import { DATABASE_FILE, isSeeded, openDatabase } from './db/open';
+import { DATABASE_FILE, isSeeded, openDatabase, type Db } from './db/open';
 import { ensureSip2Routing, seedDatabase } from './db/seed';
 import { ensureDemoStaff, removeDemoStaff } from './db/staff-accounts';
 import { dialectFor, type DialectName } from './dialects';
@@ -169,19 +169,37 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   if (options.reset) wipe(options.dataDir, log);
 
   const sqlite = options.sqliteNativeBinding ? { nativeBinding: options.sqliteNativeBinding } : {};
-  const db = openDatabase(options.dataDir, sqlite);
-  if (!isSeeded(db)) seedDatabase(db, now());
-  ensureSip2Routing(db, now());
+  const accountKey = loadAccountKey(options.dataDir, log.child('blob'));
+  // Azurite and the signing key take the longest: start both first, before the database is opened
+  // and seeded, so that they run beside the rest (issue 37 item 16).
+  const azuriteStarting = startAzurite(
+    join(options.dataDir, BLOB_DIR),
+    ports.blob,
+    accountKey,
+    options.launchChild,
+  );
+  const stopAzurite = async (): Promise<void> => {
+    const azurite = await azuriteStarting.catch(() => undefined);
+    await azurite?.stop();
+  };
+  // Handlers now, so a failure before the awaits below is not an unhandled rejection.
+  azuriteStarting.catch(() => undefined);
+  prepareSigningKey().catch(() => undefined);
+
+  let db: Db | undefined;
   const demoAccounts = options.demoAccounts ?? true;
-  if (demoAccounts) ensureDemoStaff(db);
-  else if (removeDemoStaff(db) > 0) log.info('demo staff accounts removed (not in demo mode)');
-  let accountKey: string;
   try {
-    accountKey = loadAccountKey(options.dataDir, log.child('blob'));
+    db = openDatabase(options.dataDir, sqlite);
+    if (!isSeeded(db)) seedDatabase(db, now());
+    ensureSip2Routing(db, now());
+    if (demoAccounts) ensureDemoStaff(db);
+    else if (removeDemoStaff(db) > 0) log.info('demo staff accounts removed (not in demo mode)');
   } catch (error) {
-    db.close();
+    db?.close();
+    await stopAzurite();
     throw error;
   }
+  const opened = db;
 
   const faults = options.faults ? createFaultController() : undefined;
   const cache = new TokenCache();
@@ -195,27 +213,13 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     async () => {
       // The checkpointer first, so that closing the last connection checkpoints and removes the WAL.
       await checkpointer.stop();
-      db.close();
+      opened.close();
     },
+    stopAzurite,
   ];
   const stopAll = async (): Promise<void> => {
     for (const stop of stops.splice(0).reverse()) await stop().catch(() => undefined);
   };
-
-  // Azurite and the signing key take the longest: start both first, in parallel with the rest.
-  const azuriteStarting = startAzurite(
-    join(options.dataDir, BLOB_DIR),
-    ports.blob,
-    accountKey,
-    options.launchChild,
-  );
-  stops.push(async () => {
-    const azurite = await azuriteStarting.catch(() => undefined);
-    await azurite?.stop();
-  });
-  // Handlers now, so a failure before the awaits below is not an unhandled rejection.
-  azuriteStarting.catch(() => undefined);
-  prepareSigningKey().catch(() => undefined);
 
   try {
     const auth = createAuthServer(faults);
@@ -246,6 +250,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     });
 
     const azurite = await azuriteStarting;
+    const uploadSigner = await createUploadSigner(accountKey);
     const members = createMembers(db, options.memberPut);
     const circulation = createCirculation(db, members, now);
     const catalog = createCatalog(db);
@@ -257,7 +262,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
         db,
         () => options.ticketBlobUrl?.(azurite.blobUrl) ?? azurite.blobUrl,
         now,
-        createUploadSigner(accountKey),
+        uploadSigner,
       ),
     });
     const api = createApiServer(routes, createBearerCheck(provider, cache), faults, dialect);

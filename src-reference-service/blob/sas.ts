@@ -1,18 +1,19 @@
-import {
-  BlobSASPermissions,
-  SASProtocol,
-  StorageSharedKeyCredential,
-  generateBlobSASQueryParameters,
-} from '@azure/storage-blob';
 import { BLOB_ACCOUNT, BLOB_SAS_VERSION, SAS_TTL_SECONDS } from '../config';
 
 export type UploadSigner = (container: string, blobName: string, now: Date) => string;
 
 /**
  * Signs upload SAS with the data folder's account key (blob/account-key.ts): a blob-scoped SAS
- * allowing create and write only, for one upload within SAS_TTL_SECONDS.
+ * allowing create and write only, for one upload within SAS_TTL_SECONDS. The blob library is
+ * loaded here, not when the service's code is: the Azurite child starts first (issue 37 item 16).
  */
-export function createUploadSigner(accountKey: string): UploadSigner {
+export async function createUploadSigner(accountKey: string): Promise<UploadSigner> {
+  const {
+    BlobSASPermissions,
+    SASProtocol,
+    StorageSharedKeyCredential,
+    generateBlobSASQueryParameters,
+  } = await import('@azure/storage-blob');
   const credential = new StorageSharedKeyCredential(BLOB_ACCOUNT, accountKey);
   return (container, blobName, now) =>
     generateBlobSASQueryParameters(
