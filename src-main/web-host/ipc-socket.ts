@@ -11,7 +11,6 @@ import { KIOSK_SUBPROTOCOL } from '../../src-common/launch-key';
 import type { LaunchKey } from './launch-key';
 import type { ConnectionId, StaffOwnership } from '../ipc/staff-owner';
 import type { StateView } from '../core/kiosk-core';
-import { createFrameOutbox } from './frame-outbox';
 
 const log = createLogger('web-host:ipc');
 
@@ -100,22 +99,13 @@ export function createIpcSocket({
   const connections = new Map<WebSocket, ConnectionId>();
   let nextId = 1;
 
-  const write = (ws: WebSocket, message: WireMessage): void => {
+  const send = (ws: WebSocket, message: WireMessage): void => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
   };
+  const sendState = (ws: WebSocket, payload: KioskState): void =>
+    send(ws, { type: 'event', event: 'kiosk.state', payload });
   /** The full state for a connection that sees the staff screens, the patron view for others. */
   const stateFor = (id: ConnectionId): KioskState => state(ownership.sees(id) ? 'full' : 'patron');
-  // States and results go out when the turn is over: a check-out's request before its pending
-  // line's state (frame-outbox.ts).
-  const outbox = createFrameOutbox<WebSocket>({
-    write,
-    state: (ws) => {
-      const id = connections.get(ws);
-      return id === undefined
-        ? undefined
-        : { type: 'event', event: 'kiosk.state', payload: stateFor(id) };
-    },
-  });
 
   server.on('connection', (ws: WebSocket, request: IncomingMessage) => {
     const id = nextId++;
@@ -128,7 +118,7 @@ export function createIpcSocket({
       ownership.closed(id);
     });
     // A (re)connected renderer draws the current state at once.
-    outbox.stateChanged([ws]);
+    sendState(ws, stateFor(id));
     const heard = heartbeat ? listenForHeartbeat(ws, id, heartbeat) : undefined;
     ws.on('message', async (data, isBinary) => {
       if (isBinary) return ws.close(1003, 'text frames only');
@@ -148,7 +138,7 @@ export function createIpcSocket({
         channel === 'kiosk.getState' && result.ok
           ? { ok: true as const, value: stateFor(id) }
           : result;
-      outbox.send(ws, { type: 'result', id: callId, result: answer });
+      send(ws, { type: 'result', id: callId, result: answer });
     });
   });
 
@@ -168,7 +158,7 @@ export function createIpcSocket({
       server.handleUpgrade(request, socket, head, (ws) => server.emit('connection', ws, request));
     },
     broadcastState() {
-      outbox.stateChanged(connections.keys());
+      for (const [ws, id] of connections) sendState(ws, stateFor(id));
     },
     close() {
       for (const ws of server.clients) ws.terminate();
