@@ -1,5 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StaffAuth } from '../../../src-main/auth/staff-auth';
 import type { StaffAuthStatus } from '../../../src-common/ipc/staff-auth';
 import { itemBarcode, memberBarcode } from '../../../src-reference-service/barcode';
@@ -97,10 +96,10 @@ describe('refresh ahead of expiry (registered client)', () => {
 });
 
 describe('once the access token lifetime has passed', () => {
-  // One wait serves every test here. Two kiosks keep a clock that stands still, so they believe
-  // their tokens fresh while the service has expired them and answers 401. (Revoking an access
-  // token at this service revokes the whole grant, so expiry is how to get a 401 with a good
-  // refresh token.)
+  // One move of the clock serves every test here. Two kiosks keep a clock that stands still, so
+  // they believe their tokens fresh while the service has expired them and answers 401. (Revoking
+  // an access token at this service revokes the whole grant, so expiry is how to get a 401 with a
+  // good refresh token.)
   const frozen = Date.now();
   const single = recordingFetch();
   const concurrent = recordingFetch();
@@ -112,17 +111,26 @@ describe('once the access token lifetime has passed', () => {
   let realClockAuth: StaffAuth;
 
   beforeAll(async () => {
+    // The service (oidc-provider, its store, the API's token cache) and the kiosks read Date.now()
+    // in this process, and the development session's end is a setTimeout: both fake, advancing
+    // with real time so the sign-ins run as ever, then moved past the lifetime at once.
+    vi.useFakeTimers({
+      toFake: ['Date', 'setTimeout', 'clearTimeout'],
+      shouldAdvanceTime: true,
+    });
     const dev = await signedIn(test, { clientKind: 'development' });
     dev.onStatusChange((status) => devStatuses.push(status));
     singleAuth = await signedIn(test, { fetch: single.fetch, now: () => frozen });
     concurrentAuth = await signedIn(test, { fetch: concurrent.fetch, now: () => frozen });
     realClockAuth = await signedIn(test, { fetch: realClock.fetch });
     auths.push(dev, singleAuth, concurrentAuth, realClockAuth);
-    await sleep(TTL_SECONDS * 1000 + 300);
+    // Past the lifetime, plus a second for oidc-provider's whole-second timestamps.
+    await vi.advanceTimersByTimeAsync((TTL_SECONDS + 1) * 1000);
   });
 
   afterAll(() => {
     for (const auth of auths) auth.dispose();
+    vi.useRealTimers();
   });
 
   it('renews a token that really expired before calling the API, without a 401', async () => {
