@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -25,6 +25,22 @@ function watchTempDir(settleMs = 50) {
   return { dir, changes: () => changes };
 }
 
+/**
+ * Resolves once inotify has delivered an event for `name` in `dir`. libuv reads the events of one
+ * directory once and hands each to every watcher of it in turn, so by then the watcher under test
+ * has had it too: the evidence that nothing more is on its way, instead of a sleep.
+ */
+function delivered(dir: string, name: string): Promise<void> {
+  return new Promise((resolve) => {
+    const observer = watch(dir, { persistent: false }, (_event, seen) => {
+      if (seen !== name) return;
+      observer.close();
+      resolve();
+    });
+    cleanup.push(() => observer.close());
+  });
+}
+
 describe('hidraw watcher (real inotify on a temporary directory)', () => {
   it('reports a hidraw node appearing', async () => {
     const { dir, changes } = watchTempDir();
@@ -40,21 +56,37 @@ describe('hidraw watcher (real inotify on a temporary directory)', () => {
     await vi.waitFor(() => expect(changes()).toBe(2));
   });
 
-  it('coalesces a burst of node events into one change', async () => {
-    const { dir, changes } = watchTempDir(150);
-    for (let i = 0; i < 5; i++) writeFileSync(join(dir, `hidraw${i}`), '');
-    await vi.waitFor(() => expect(changes()).toBe(1));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(changes()).toBe(1);
-  });
+  describe('on fake timers (the settle delay moved on by the test)', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
 
-  it('ignores other device nodes', async () => {
-    const { dir, changes } = watchTempDir();
-    writeFileSync(join(dir, 'ttyUSB0'), '');
-    writeFileSync(join(dir, 'hidraw1'), '');
-    await vi.waitFor(() => expect(changes()).toBe(1));
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(changes()).toBe(1);
+    it('coalesces a burst of node events into one change, settleMs after the last', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const { dir, changes } = watchTempDir(150);
+      const last = delivered(dir, 'hidraw4');
+      for (let i = 0; i < 5; i++) writeFileSync(join(dir, `hidraw${i}`), '');
+      await last;
+      vi.advanceTimersByTime(149);
+      expect(changes()).toBe(0);
+      vi.advanceTimersByTime(1);
+      // Every event is in and no settle timer is left: nothing more can come of this burst.
+      expect([changes(), vi.getTimerCount()]).toEqual([1, 0]);
+    });
+
+    it('ignores other device nodes', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const { dir, changes } = watchTempDir();
+      const other = delivered(dir, 'ttyUSB0');
+      writeFileSync(join(dir, 'ttyUSB0'), '');
+      await other;
+      expect([changes(), vi.getTimerCount()]).toEqual([0, 0]);
+      const hidraw = delivered(dir, 'hidraw1');
+      writeFileSync(join(dir, 'hidraw1'), '');
+      await hidraw;
+      vi.advanceTimersByTime(50);
+      expect([changes(), vi.getTimerCount()]).toEqual([1, 0]);
+    });
   });
 
   it('falls back to slow enumeration when the directory cannot be watched', () => {

@@ -173,12 +173,18 @@ describe('HID scanner source', () => {
   });
 
   it('does not retry when the node-hid module itself cannot load', async () => {
-    const { backend, source } = setup();
-    backend.failDevices = Object.assign(new Error('no binding'), { kind: 'backend-unavailable' });
-    source.start();
-    await vi.waitFor(() => expect(source.status.lastError?.kind).toBe('backend-unavailable'));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(backend.enumerations).toBe(1);
+    // Fake timers: past every retry delay at once, so a retry scheduled would have run.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { backend, source } = setup();
+      backend.failDevices = Object.assign(new Error('no binding'), { kind: 'backend-unavailable' });
+      source.start();
+      await vi.waitFor(() => expect(source.status.lastError?.kind).toBe('backend-unavailable'));
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect([backend.enumerations, vi.getTimerCount()]).toEqual([1, 0]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reads nothing and reports off when the device selection is off', async () => {
