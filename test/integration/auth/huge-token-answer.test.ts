@@ -59,12 +59,10 @@ describe('a huge or deeply nested answer from the sign-in server', () => {
   it('makes a refresh answered with 150 MB a failed refresh, read no further than the cap', async () => {
     mode = 'huge';
     sent.bytes = 0;
-    const started = performance.now();
     const result = await oauthServer().refresh('refresh-token');
     expect(result.ok).toBe(false);
     // Discovery and the token request each stop at the cap (plus what the sockets had buffered).
     expect(sent.bytes).toBeLessThan(40 * MB);
-    expect(performance.now() - started).toBeLessThan(15_000);
   });
 
   it('makes a refresh answered with 20,000 nested arrays a failed refresh, not a rejection', async () => {

@@ -181,9 +181,7 @@ describe('speech through the service with the real espeak-ng', () => {
       engine: createEspeakEngine({ binary: espeak(), timeoutMs: 5 }),
       voices: VOICES,
     });
-    const started = Date.now();
     expect(await service.say(request(long))).toEqual({ engine: 'none' });
-    expect(Date.now() - started).toBeLessThan(1_000);
     expect(records.map((record) => record.data)).toContainEqual({
       problem: { kind: 'timeout', ms: 5 },
       language: 'en',
