@@ -71,10 +71,9 @@ describe('SIP2 over TLS', () => {
     const idle = createConnection({ host: sip2.host, port: sip2.port });
     idle.on('error', () => undefined);
     await new Promise((resolve) => idle.once('connect', resolve));
-    const started = performance.now();
     stopped = true;
+    // A stop that waited for the handshake would wait for Node's (120 s) and outlast the test.
     await fx.stop();
-    expect(performance.now() - started).toBeLessThan(5000);
     expect(idle.destroyed || idle.readableEnded).toBe(true);
   });
 });
