@@ -15,8 +15,8 @@ import {
   STEP_TIMEOUT_MS,
   requireCommand,
   startStationSession,
-} from './station-support';
-import type { DevToolsEndpoint, StationSession } from './station-support';
+} from '../support/station-support';
+import type { DevToolsEndpoint, StationSession } from '../support/station-support';
 
 const RENDERER_DIR = path.resolve('dist/renderer');
 

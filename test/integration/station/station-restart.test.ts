@@ -2,14 +2,18 @@ import { chmod, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESTART_EXIT_CODE } from '../../src-main/electron/restart';
+import { RESTART_EXIT_CODE } from '../../../src-main/electron/restart';
 import {
   EXIT_PAGE_KEEPS_CRASHING,
   STATION_RESTARTS_FILE,
   parseStationRestarts,
-} from '../../src-main/core/console/diagnostics/station-restarts';
-import { STEP_TIMEOUT_MS, requireCommand, startStationSession } from './station-support';
-import type { StationSession } from './station-support';
+} from '../../../src-main/core/console/diagnostics/station-restarts';
+import {
+  STEP_TIMEOUT_MS,
+  requireCommand,
+  startStationSession,
+} from '../../support/station-support';
+import type { StationSession } from '../../support/station-support';
 
 /** When the stand-in started the nth time, in ms, from its line in the session's log. */
 function startedAt(log: string, n: number): number {
