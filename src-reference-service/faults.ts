@@ -37,13 +37,6 @@ export interface FaultController {
   get(): FaultSettings;
   set(patch: Partial<FaultSettings>): FaultSettings;
   reset(): void;
-  /**
-   * Holds every HTTP request from now on until the returned function is called (or `reset`), so a
-   * test keeps a screen that waits for an answer up for as long as it needs, not a guessed delay.
-   */
-  hold(): () => void;
-  /** Resolves once no hold is on. */
-  held(): Promise<void>;
 }
 
 const NONE: FaultSettings = {
@@ -58,11 +51,6 @@ const NONE: FaultSettings = {
 
 export function createFaultController(): FaultController {
   let current: FaultSettings = { ...NONE };
-  let hold: { done: Promise<void>; release: () => void } | undefined;
-  const release = () => {
-    hold?.release();
-    hold = undefined;
-  };
   return {
     get: () => ({ ...current }),
     set: (patch) => {
@@ -71,17 +59,7 @@ export function createFaultController(): FaultController {
     },
     reset: () => {
       current = { ...NONE };
-      release();
     },
-    hold: () => {
-      if (!hold) {
-        let end = (): void => undefined;
-        const done = new Promise<void>((resolve) => (end = resolve));
-        hold = { done, release: end };
-      }
-      return release;
-    },
-    held: () => hold?.done ?? Promise.resolve(),
   };
 }
 
@@ -96,7 +74,6 @@ export async function applyFaults(
   send503: (res: ServerResponse) => void,
 ): Promise<boolean> {
   if (!faults) return false;
-  await faults.held();
   const settings = faults.get();
   if (settings.latencyMs > 0) await sleep(settings.latencyMs);
   if (settings.outage || (settings.dropRate > 0 && Math.random() < settings.dropRate)) {
