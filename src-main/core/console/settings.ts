@@ -1,18 +1,10 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { SettingsChannel } from '../../../src-common/ipc/console/channels';
 import type { ConsoleProblem } from '../../../src-common/ipc/console/answer';
 import type { SecurityChange } from '../../../src-common/ipc/console/security-change';
-import type {
-  SettingsField,
-  SettingsForm,
-  SettingsView,
-} from '../../../src-common/ipc/console/settings';
-import { DEFAULT_KEY_MAP } from '../../../src-common/ipc/access';
+import type { SettingsField, SettingsForm } from '../../../src-common/ipc/console/settings';
 import { createLogger } from '../../../src-shared/log/logger';
 import { APP_VERSION } from '../../settings/app-version';
 import { checkSettings } from '../../settings/check';
-import { fleetInForce } from '../../settings/fleet-in-force';
-import { createFleetStateFile } from '../../settings/fleet-state-file';
 import type { SettingsError, StoredSettings } from '../../settings/resolve';
 import type { Settings } from '../../settings/schema';
 import { securityChanges, unconfirmed } from '../../settings/security-changes';
@@ -27,8 +19,9 @@ import { answered, failed } from './answer';
 import type { ConsoleArea, ConsoleContext } from './deps';
 import { changeStaffPin } from './settings/change-pin';
 import { staffCardAction } from './settings/staff-card';
-import { changeSip2Password, sip2BindingOf, sip2PasswordStatus } from './settings/sip2-passwords';
-import { FORM_FIELDS, documentWithForm, formOf, selectOptions } from './settings/form';
+import { changeSip2Password } from './settings/sip2-passwords';
+import { settingsView } from './settings/view';
+import { FORM_FIELDS, documentWithForm, formOf } from './settings/form';
 
 const log = createLogger('console:settings');
 
@@ -64,53 +57,13 @@ function fixedFields(store: SettingsStore): Set<SettingsField> {
 }
 
 /**
- * The fleet settings in force for the settings the kiosk runs with and the last refusal, from the
- * state file (none: local).
- */
-function fleetStatus(settings: Settings): Pick<SettingsView, 'fleet'> {
-  const read = createFleetStateFile(settings.dataDir).read();
-  if (!read.ok) return { fleet: { lastRefusal: { reason: 'state-unreadable', at: '' } } };
-  const { lastRefusal } = read.value;
-  const inForce = fleetInForce(read.value, settings);
-  return {
-    fleet: {
-      ...(inForce ? { inForce } : {}),
-      ...(lastRefusal ? { lastRefusal: { reason: lastRefusal.reason, at: lastRefusal.at } } : {}),
-    },
-  };
-}
-
-/**
  * The kiosk settings screen: the form over the settings store, checked by the settings schema;
  * export and import through settings/transfer.ts; the staff PIN change; the SIP2 passwords
- * (whether set, and setting them, never showing them); and the restart that makes
- * saved settings take effect.
+ * (whether set, and setting them, never showing them); and the restart that makes saved settings
+ * take effect. What the screen shows of the settings is settings/view.ts.
  */
 export function createSettingsArea(context: ConsoleContext): ConsoleArea<SettingsChannel> {
-  const view = async (store: SettingsStore, settings: Settings): Promise<SettingsView> => {
-    const binding = sip2BindingOf(settings);
-    const passwords = context.sip2Passwords;
-    const device = context.scanner.status().device;
-    const fixed = store.fixed();
-    const fields = new Set<string>(FORM_FIELDS);
-    return {
-      form: formOf(settings),
-      options: selectOptions(),
-      fixed: fixed
-        .filter((entry) => fields.has(entry.setting))
-        .map((entry) => ({ field: entry.setting as SettingsField, variable: entry.variable })),
-      ...(device ? { connectedScanner: device } : {}),
-      location: store.location,
-      restartNeeded: !isDeepStrictEqual(settings, context.settings),
-      canRestart: context.restart !== undefined,
-      ...(passwords && binding
-        ? { sip2Passwords: await sip2PasswordStatus(passwords, binding) }
-        : {}),
-      ...fleetStatus(context.settings),
-      staffCard: store.stored().staff?.cardHash !== undefined,
-      defaultKeys: DEFAULT_KEY_MAP,
-    };
-  };
+  const view = (store: SettingsStore, settings: Settings) => settingsView(context, store, settings);
 
   /** The stored document with the form's edits, and its issues (none: it can be saved). */
   const edited = (store: SettingsStore, settings: Settings, form: SettingsForm) => {
