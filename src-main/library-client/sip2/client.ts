@@ -1,31 +1,25 @@
 import { err, ok, type Result } from '../../../src-shared/result';
-import type { MessageCode, OutgoingMessage } from '../../../src-shared/sip2/messages';
-import type { Support, SupportableRequest } from '../../../src-shared/sip2/positional-fields';
-import type { CallOptions } from '../client';
-import type { OperationName, LibraryError } from '../../library/library-error';
-import type { CirculationResult, MemberCirculation } from '../../library/records';
+import type { LibraryError } from '../../library/library-error';
+import type { CirculationResult } from '../../library/records';
 import { UNKNOWN } from '../../library/values';
-import { readFlag } from '../../../src-shared/sip2/readers';
 import { lateness, readCheckinAnswer, readCheckoutAnswer } from './read-circulation';
 import { createRefusalReasons } from './refusal-reasons';
-import { readPatronAnswer } from './read-patron';
-import { readAcsStatus, readItemInformation } from './read-status';
+import { readItemInformation } from './read-status';
 import {
   checkinRequest,
   checkoutRequest,
   endSessionRequest,
   itemInformationRequest,
-  patronInformationRequest,
-  patronStatusRequest,
   renewRequest,
-  scStatusRequest,
   type Terminal,
 } from './requests';
-import { createSip2Connection, type Answer } from './sip2-connection';
-import { failureOf } from './sip2-failures';
-import type { AcsStatus, ItemInformation, Sip2Client, Sip2ClientOptions } from './sip2-types';
-import { serviceCallStatus } from '../call-metrics';
-import { acsClockSkewSeconds } from './acs-clock';
+import { createSip2Connection } from './sip2-connection';
+import { createSip2Exchanges } from './sip2-exchange';
+import { createAcsSupport } from './acs-support';
+import { createPatronMemory } from './patron-memory';
+import { emptyArgument, failureOf } from './sip2-failures';
+import { createPatronLookup } from './patron-lookup';
+import type { ItemInformation, Sip2Client, Sip2ClientOptions } from './sip2-types';
 import { limitRepeats } from '../../../src-shared/log/repeat-limit';
 
 /**
@@ -45,169 +39,20 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
     locationCode: options.locationCode,
   };
   const whole = options.feeWholeUnits;
-  /** BX of the last ACS status read; asked once on first need, again on each acsStatus(). */
-  let supported: Record<SupportableRequest, Support> | undefined;
-  let supportAsked = false;
-  /** Each card's charged items as last seen: whether a check-out is a renewal, why one was refused. */
-  const charged = new Map<string, Set<string>>();
-  const key = (barcode: string) => barcode.trim().toLowerCase();
-  /**
-   * The PIN the patron of the session now at the kiosk gave, once the ACS said it was right: AD
-   * of every patron request of that card (63/23, 11, 29, 35), as FOLIO checks it on each. Only
-   * here, in this process's memory; never logged; forgotten at the session's end (endSession, at
-   * its every end: done, timed out, cancelled, staff stepping in) and at close.
-   */
-  let proved: { card: string; pin: string } | undefined;
-  const pinOf = (card: string): string | undefined =>
-    proved && key(proved.card) === key(card) ? proved.pin : undefined;
+  const { once, read } = createSip2Exchanges(connection, options, log);
+  const { acsStatus, support, clockFrom } = createAcsSupport(read, now, options.metrics);
+  const memory = createPatronMemory();
+  const { onCard, pinOf } = memory;
 
-  /** A request whose effect matters: sent once, whatever becomes of it. */
-  async function once<C extends MessageCode>(
-    operation: OperationName,
-    message: OutgoingMessage,
-    expect: C,
-    signal?: AbortSignal,
-  ): Promise<Result<Answer<C>, LibraryError>> {
-    const started = performance.now();
-    const answer = await connection.exchange(message, expect, signal);
-    if (answer.ok) return timed(operation, started, answer);
-    const error = failureOf(operation, answer.error, options);
-    log.warn('SIP2 request failed', { operation, kind: error.kind, outcome: error.outcome });
-    return timed(operation, started, err(error));
-  }
-
-  /** Reports a request's status and time since `started` to the fleet's metrics. */
-  function timed<T extends Result<unknown, LibraryError>>(
-    operation: OperationName,
-    started: number,
-    result: T,
-  ): T {
-    const status = serviceCallStatus(result.ok ? undefined : result.error);
-    options.metrics?.serviceCall(operation, status, (performance.now() - started) / 1000);
-    return result;
-  }
-
-  /**
-   * A read: asked again on a fresh connection after a dropped or garbled one, up to `retries`
-   * times (not after silence, which a second ask would only double).
-   */
-  async function read<C extends MessageCode>(
-    operation: OperationName,
-    message: () => OutgoingMessage,
-    expect: C,
-    signal?: AbortSignal,
-  ): Promise<Result<Answer<C>, LibraryError>> {
-    const started = performance.now();
-    let answer = await connection.exchange(message(), expect, signal);
-    for (let again = 0; !answer.ok && again < options.retries; again++) {
-      const failure = answer.error;
-      const worthAgain =
-        failure.kind === 'garbled' ||
-        failure.kind === 'unexpected' ||
-        (failure.kind === 'no-answer' &&
-          failure.cause !== 'timeout' &&
-          failure.cause !== 'cancelled');
-      if (!worthAgain) break;
-      log.info('SIP2: asking again on a fresh connection', { operation, after: failure.kind });
-      answer = await connection.exchange(message(), expect, signal);
-    }
-    if (answer.ok) return timed(operation, started, answer);
-    const error = failureOf(operation, answer.error, options);
-    log.warn('SIP2 request failed', { operation, kind: error.kind });
-    return timed(operation, started, err(error));
-  }
-
-  /** The ACS's clock against the kiosk's, from the date an answer carries (acs-clock.ts). */
-  function clockFrom(acsDate: string | undefined): void {
-    const skew = acsClockSkewSeconds(acsDate, now().getTime());
-    if (skew !== undefined) options.metrics?.clockSkew(skew);
-  }
-
-  async function acsStatus(): Promise<Result<AcsStatus, LibraryError>> {
-    supportAsked = true;
-    const answer = await read('acsStatus', scStatusRequest, '98');
-    if (!answer.ok) return answer;
-    clockFrom(answer.value.fixed.dateTimeSync);
-    const status = readAcsStatus(answer.value);
-    supported = status.supported;
-    return ok(status);
-  }
-
-  /** Whether BX says the ACS answers a request; `not-said` when it did not say or was not asked. */
-  async function support(request: SupportableRequest): Promise<Support> {
-    if (!supportAsked) await acsStatus();
-    return supported?.[request] ?? 'not-said';
-  }
-
-  function onCard(member: string, item: string): boolean | 'unknown' {
-    const items = charged.get(key(member));
-    return items ? items.has(key(item)) : UNKNOWN;
-  }
-
-  function remember(member: string, circulation: MemberCirculation): void {
-    if (circulation.loans === UNKNOWN) charged.delete(key(member));
-    else
-      charged.set(
-        key(member),
-        new Set(circulation.loans.map((loan) => key(loan.itemBarcode ?? ''))),
-      );
-  }
-
-  /**
-   * A card's 63 (or 23), with the PIN given, else the one proved this session; `passwordRefused`:
-   * the answer said the password was not valid (CQ N), which a refusal's explanation needs.
-   */
-  async function lookupAnswer(
-    operation: 'memberByBarcode' | 'memberWithPin',
-    memberBarcode: string,
-    given: string | undefined,
-    opts?: CallOptions,
-  ): Promise<{ result: Result<MemberCirculation, LibraryError>; passwordRefused: boolean }> {
-    if (memberBarcode.trim() === '')
-      return { result: err(emptyArgument(operation, 'memberBarcode')), passwordRefused: false };
-    const pin = given ?? pinOf(memberBarcode);
-    // 63 unless BX says no; then 23, which has no loans.
-    const full = (await support('63')) !== 'no';
-    const answer = full
-      ? await read(
-          operation,
-          () => patronInformationRequest(terminal, memberBarcode, now(), pin),
-          '64',
-          opts?.signal,
-        )
-      : await read(
-          operation,
-          () => patronStatusRequest(terminal, memberBarcode, now(), pin),
-          '24',
-          opts?.signal,
-        );
-    if (!answer.ok) return { result: answer, passwordRefused: false };
-    const sent = { memberBarcode, pin };
-    const result = readPatronAnswer(answer.value, sent, operation, whole, options.patronPin);
-    if (result.ok) remember(memberBarcode, result.value);
-    return { result, passwordRefused: readFlag(answer.value.fields.CQ) === 'no' };
-  }
-
-  async function lookup(
-    operation: 'memberByBarcode' | 'memberWithPin',
-    memberBarcode: string,
-    pin: string | undefined,
-    opts?: CallOptions,
-  ): Promise<Result<MemberCirculation, LibraryError>> {
-    return (await lookupAnswer(operation, memberBarcode, pin, opts)).result;
-  }
-
-  /** A card's PIN checked: kept for the session when right, forgotten when not. */
-  async function checkPin(
-    memberBarcode: string,
-    pin: string,
-  ): Promise<Result<MemberCirculation, LibraryError>> {
-    const result = await lookup('memberWithPin', memberBarcode, pin);
-    const right = result.ok && result.value.pin === 'valid';
-    if (right) proved = { card: memberBarcode, pin };
-    else if (pinOf(memberBarcode) !== undefined) proved = undefined;
-    return result;
-  }
+  const { lookupAnswer, lookup, checkPin } = createPatronLookup({
+    read,
+    support,
+    terminal,
+    now,
+    memory,
+    feeWholeUnits: whole,
+    patronPin: options.patronPin,
+  });
 
   const { explained } = createRefusalReasons({
     support,
@@ -274,7 +119,7 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
       clockFrom(answer.value.fixed.transactionDate);
       const result = readCheckoutAnswer(answer.value, loan, whole);
       if (result.ok) {
-        charged.get(key(memberBarcode))?.add(key(itemBarcode));
+        memory.checkedOut(memberBarcode, itemBarcode);
         return result;
       }
       return err(
@@ -300,7 +145,7 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
       clockFrom(answer.value.fixed.transactionDate);
       const result = readCheckinAnswer(answer.value, { itemBarcode }, whole);
       if (result.ok) {
-        for (const items of charged.values()) items.delete(key(itemBarcode));
+        memory.checkedIn(itemBarcode);
         const due = before?.ok ? before.value.dueDate : undefined;
         return ok({ ...result.value, ...lateness(due, returnedAt) });
       }
@@ -308,10 +153,8 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
     },
 
     async endSession(memberBarcode) {
-      charged.delete(key(memberBarcode));
       // Forgotten now, before anything is awaited; the 35 still carries it (FOLIO checks it).
-      const pin = pinOf(memberBarcode);
-      proved = undefined;
+      const pin = memory.endSession(memberBarcode);
       if (memberBarcode.trim() === '' || (await support('35')) === 'no') return;
       const answer = await connection.exchange(
         endSessionRequest(terminal, memberBarcode, now(), pin),
@@ -325,7 +168,7 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
     acsStatus,
     itemInformation,
     async close() {
-      proved = undefined;
+      memory.forgetPin();
       await connection.close();
       log.flush();
     },
@@ -343,13 +186,4 @@ function unreachableOrSilent(
   return (
     (error.kind === 'unreachable' && error.outcome === 'not-applied') || error.kind === 'timeout'
   );
-}
-
-function emptyArgument(operation: OperationName, argument: string): LibraryError {
-  return {
-    kind: 'invalid-argument',
-    operation,
-    issue: `${argument}: empty`,
-    outcome: 'not-applied',
-  };
 }

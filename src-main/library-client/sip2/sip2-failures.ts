@@ -72,3 +72,13 @@ export function describeBuildProblem(problem: BuildProblem): string {
       return `sequence number ${problem.sequence}`;
   }
 }
+
+/** A call refused before anything is sent: an argument it needs is empty. */
+export function emptyArgument(operation: OperationName, argument: string): LibraryError {
+  return {
+    kind: 'invalid-argument',
+    operation,
+    issue: `${argument}: empty`,
+    outcome: 'not-applied',
+  };
+}
