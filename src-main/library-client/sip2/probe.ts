@@ -1,13 +1,6 @@
-import { buildFrame, type Terminator } from '../../../src-shared/sip2/build';
+import type { Terminator } from '../../../src-shared/sip2/build';
 import { formatSipDate } from '../../../src-shared/sip2/date';
-import type { MessageCode, OutgoingMessage } from '../../../src-shared/sip2/messages';
-import { parseFrame, type ReceivedMessage } from '../../../src-shared/sip2/parse';
-import {
-  SUPPORTED_MESSAGE_POSITIONS,
-  readCirculationStatus,
-  supports,
-} from '../../../src-shared/sip2/positional-fields';
-import { readFlag } from '../../../src-shared/sip2/readers';
+import type { OutgoingMessage } from '../../../src-shared/sip2/messages';
 import type {
   Sip2ProbeNote,
   Sip2ProbeReport,
@@ -16,18 +9,17 @@ import type {
 import type { Sip2ClientOptions } from './sip2-types';
 import { connectHint, open } from './probe-line';
 import { watchIdle, type IdleWatch } from './probe-idle';
-import { patronOffers, takesNothing } from './probe-offers';
-import { decodesCleanly } from '../../../src-shared/sip2/encoding';
-import { describe } from './probe-fields';
+import { createProbeAsk } from './probe-ask';
+import {
+  acsStatusStep,
+  itemStep,
+  patronStep,
+  type ProbeOutcome,
+  type ProbeRun,
+} from './probe-steps';
 import { sip2NoteEnglish } from './probe-notes';
 
 export type { Sip2ProbeReport } from '../../../src-common/ipc/sip2-probe-report';
-
-type Outcome = Sip2ProbeReport['steps'][number]['outcome'];
-/** A request that brought no usable answer, and why. */
-interface Unanswered {
-  unanswered: Sip2ProbeNote;
-}
 
 /**
  * The `sip2.*` settings and secrets the probe connects with: the client's, less its retries and
@@ -50,13 +42,12 @@ export type Sip2ProbeOptions = Omit<Sip2ClientOptions, 'retries' | 'log'> & {
  */
 export async function runSip2Probe(options: Sip2ProbeOptions): Promise<Sip2ProbeReport> {
   const report: Sip2ProbeReport = { steps: [], fields: [], hints: [] };
-  const step = (name: Sip2ProbeStep, outcome: Outcome, note: Sip2ProbeNote) =>
+  const step = (name: Sip2ProbeStep, outcome: ProbeOutcome, note: Sip2ProbeNote) =>
     report.steps.push({ step: name, outcome, detail: sip2NoteEnglish(note), note });
   const hint = (found: Sip2ProbeReport['hints'][number]) => {
     if (!report.hints.some((known) => known.hint === found.hint)) report.hints.push(found);
   };
   const now = options.now ?? (() => new Date());
-  let sequence = 0;
 
   const opened = await open(options);
   if (!opened.ok) {
@@ -77,68 +68,7 @@ export async function runSip2Probe(options: Sip2ProbeOptions): Promise<Sip2Probe
   });
   let line = opened.line;
 
-  /** Sends one request and reads its answer, noting how the ACS frames and encodes it. */
-  const ask = async (
-    message: OutgoingMessage,
-    expect: MessageCode,
-    terminator: Terminator = options.terminator,
-  ): Promise<ReceivedMessage | Unanswered> => {
-    const frame = buildFrame(message, {
-      encoding: options.encoding,
-      terminator,
-      checksum: options.checksums,
-      ...(options.checksums ? { sequence: sequence++ % 10 } : {}),
-    });
-    if (!frame.ok) {
-      if (frame.error.kind === 'unencodable')
-        hint({ hint: 'encoding', settings: ['sip2.encoding'] });
-      return { unanswered: { kind: 'not-built', issue: frame.error.kind } };
-    }
-    const answer = await line.exchange(frame.value, options.requestTimeoutMs);
-    if (answer.kind === 'timeout') return { unanswered: { kind: 'no-answer' } };
-    if (answer.kind === 'closed') return { unanswered: { kind: 'closed' } };
-    if (answer.kind === 'error') {
-      return { unanswered: { kind: 'connection-failed', code: answer.code } };
-    }
-    const parsed = parseFrame(answer.bytes, { encoding: options.encoding, requireChecksum: false });
-    if (!parsed.ok) {
-      if (parsed.error.kind === 'bad-checksum') {
-        report.framing ??= { terminator: terminatorOf(answer.bytes), checksum: 'bad' };
-        hint({ hint: 'bad-checksum', settings: ['sip2.encoding', 'sip2.checksums'] });
-      }
-      return { unanswered: { kind: 'unreadable', issue: parsed.error.kind } };
-    }
-    const received = parsed.value;
-    report.framing ??= { terminator: received.terminator, checksum: received.checksum };
-    if (
-      received.terminator !== 'none' &&
-      received.terminator !== 'LF' &&
-      received.terminator !== options.terminator
-    ) {
-      hint({ hint: 'terminator', settings: ['sip2.terminator'], value: received.terminator });
-    }
-    if (options.checksums && received.checksum === 'absent') {
-      hint({ hint: 'checksums-off', settings: ['sip2.checksums'], value: 'false' });
-    }
-    if (!options.checksums && received.checksum === 'verified') {
-      hint({ hint: 'checksums-on', settings: ['sip2.checksums'], value: 'true' });
-    }
-    if (received.code === '96') {
-      hint({
-        hint: options.checksums ? 'bad-checksum' : 'checksums-on',
-        settings: ['sip2.checksums', 'sip2.encoding'],
-      });
-      return { unanswered: { kind: 'asked-again' } };
-    }
-    // Only bytes the encoding could not read: a U+FFFD the data holds is no encoding problem.
-    if (!decodesCleanly(answer.bytes, options.encoding)) {
-      hint({ hint: 'encoding', settings: ['sip2.encoding'] });
-    }
-    if (received.code !== expect) {
-      return { unanswered: { kind: 'other-answer', code: received.code, expected: expect } };
-    }
-    return received;
-  };
+  const ask = createProbeAsk(options, report, hint, () => line);
 
   // Login (93/94), unless the ACS wants none. No answer: try the other terminator once, as an
   // ACS that splits on CR LF waits for ever on a lone CR.
@@ -200,116 +130,14 @@ export async function runSip2Probe(options: Sip2ProbeOptions): Promise<Sip2Probe
     },
     '98',
   );
-  let bx: string | undefined;
-  if ('unanswered' in status) {
-    step('acs-status', 'failed', status.unanswered);
-  } else if (status.code === '98') {
-    const { fixed, fields } = status;
-    bx = fields.BX;
-    report.acs = {
-      online: readFlag(fixed.onlineStatus),
-      checkInOk: readFlag(fixed.checkinOk),
-      checkOutOk: readFlag(fixed.checkoutOk),
-      renewalOk: readFlag(fixed.acsRenewalPolicy),
-      ...(fields.AO !== undefined ? { institutionId: fields.AO } : {}),
-      ...(fields.AM !== undefined ? { libraryName: fields.AM } : {}),
-      protocolVersion: fixed.protocolVersion.trim(),
-      supported: Object.fromEntries(
-        SUPPORTED_MESSAGE_POSITIONS.map((code) => [code, supports(bx, code)]),
-      ),
-    };
-    step('acs-status', 'ok', {
-      kind: 'status',
-      online: report.acs.online,
-      checkOut: report.acs.checkOutOk,
-      checkIn: report.acs.checkInOk,
-    });
-    if (report.acs.online === 'no') hint({ hint: 'offline', settings: [] });
-    report.patrons = patronOffers(report.acs);
-    if (takesNothing(report.patrons)) hint({ hint: 'takes-nothing', settings: [] });
-    if (fields.AO !== undefined && fields.AO.trim() !== options.institutionId.trim()) {
-      hint({ hint: 'institution-id', settings: ['sip2.institutionId'], value: fields.AO.trim() });
-    }
-    describe(status, options, report);
-  }
+  const probe: ProbeRun = { options, report, step, hint, ask };
+  const bx = acsStatusStep(status, probe);
 
   const date = formatSipDate(now(), 'local');
-  let knownBy63: 'yes' | 'no' | 'unknown' | undefined;
-  const tryPatron = async (code: '63' | '23'): Promise<void> => {
-    const name: Sip2ProbeStep = code === '63' ? 'patron-information' : 'patron-status';
-    if (!options.testCard) {
-      step(name, 'skipped', { kind: 'no-test-card' });
-      hint({ hint: 'no-test-card', settings: ['sip2.testCard'] });
-      return;
-    }
-    if (supports(bx, code) === 'no') {
-      step(name, 'skipped', { kind: 'not-answered', code });
-      return;
-    }
-    const base = { AO: options.institutionId, AA: options.testCard, AC: options.terminalPassword };
-    const answer =
-      code === '63'
-        ? await ask(
-            {
-              code,
-              fixed: { language: '000', transactionDate: date, summary: ' '.repeat(10) },
-              fields: base,
-            },
-            '64',
-          )
-        : await ask(
-            {
-              code,
-              fixed: { language: '000', transactionDate: date },
-              fields: { ...base, AD: '' },
-            },
-            '24',
-          );
-    if ('unanswered' in answer) {
-      step(name, 'failed', answer.unanswered);
-      return;
-    }
-    describe(answer, options, report);
-    const valid = 'BL' in answer.fields ? readFlag(answer.fields.BL) : 'unknown';
-    if (code === '63') knownBy63 = valid;
-    // 23 carries the patron's password (AD), sent empty: a server that checks PINs (Evergreen
-    // takes a wrong one as an unknown patron) refuses a card that 63, without AD, knows.
-    if (valid === 'no' && code === '23' && knownBy63 === 'yes') {
-      hint({ hint: 'empty-pin-refused', settings: ['sip2.patronPin'] });
-    } else if (valid === 'no') {
-      hint({ hint: 'test-card-unknown', settings: ['sip2.testCard', 'sip2.institutionId'] });
-    }
-    step(name, 'ok', { kind: 'patron-answered', code: answer.code, valid });
-  };
-  await tryPatron('63');
-  await tryPatron('23');
+  const knownBy63 = await patronStep('63', bx, date, probe, undefined);
+  await patronStep('23', bx, date, probe, knownBy63);
 
-  if (!options.testItem) {
-    step('item-information', 'skipped', { kind: 'no-test-item' });
-    hint({ hint: 'no-test-item', settings: ['sip2.testItem'] });
-  } else if (supports(bx, '17') === 'no') {
-    step('item-information', 'skipped', { kind: 'not-answered', code: '17' });
-  } else {
-    const answer = await ask(
-      {
-        code: '17',
-        fixed: { transactionDate: date },
-        fields: { AO: options.institutionId, AB: options.testItem, AC: options.terminalPassword },
-      },
-      '18',
-    );
-    if ('unanswered' in answer) step('item-information', 'failed', answer.unanswered);
-    else {
-      describe(answer, options, report);
-      const circulation =
-        answer.code === '18' ? readCirculationStatus(answer.fixed.circulationStatus) : 'unknown';
-      // 01 "other" with no title is how systems answer an item they do not know.
-      if (answer.code === '18' && answer.fixed.circulationStatus === '01' && !answer.fields.AJ) {
-        hint({ hint: 'test-item-unknown', settings: ['sip2.testItem'] });
-      }
-      step('item-information', 'ok', { kind: 'item-answered', circulation });
-    }
-  }
+  await itemStep(bx, date, probe);
   line.close();
   if (idle && options.idleCheckSeconds !== undefined) {
     idleStep(await idle, options.idleCheckSeconds, report, step, hint);
@@ -322,7 +150,7 @@ function idleStep(
   watched: IdleWatch,
   heartbeatSeconds: number,
   report: Sip2ProbeReport,
-  step: (name: Sip2ProbeStep, outcome: Outcome, note: Sip2ProbeNote) => void,
+  step: (name: Sip2ProbeStep, outcome: ProbeOutcome, note: Sip2ProbeNote) => void,
   hint: (found: Sip2ProbeReport['hints'][number]) => void,
 ): void {
   if (watched.kind === 'not-watched') {
@@ -354,10 +182,4 @@ function idleStep(
     settings: ['sip2.heartbeatSeconds'],
     value: String(Math.max(1, after)),
   });
-}
-
-function terminatorOf(bytes: Uint8Array): 'CR' | 'CRLF' | 'LF' | 'none' {
-  const last = bytes[bytes.length - 1];
-  if (last === 0x0a) return bytes[bytes.length - 2] === 0x0d ? 'CRLF' : 'LF';
-  return last === 0x0d ? 'CR' : 'none';
 }
