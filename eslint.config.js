@@ -132,6 +132,24 @@ function boundaries() {
   ];
 }
 
+/**
+ * No function of the programs over 150 lines (blank lines and comments not counted): a closure
+ * that long decides several things, and is split by what each part decides (issue 38). Svelte
+ * components are not functions to the rule (the parser gives their script as a program), so it
+ * sees their inner functions only. A file listed below is exempt, each with why.
+ */
+export const MAX_FUNCTION_LINES = 150;
+export const LONG_FUNCTION_EXCEPTIONS = {
+  // Not split yet (issue 38, item 4, in progress): each is to be split and taken off this list.
+  'src-main/metrics/metric-catalog.ts': 'createPrometheusMetrics (168): not split yet',
+  'src-main/settings/fleet-updater.ts': 'createFleetUpdater (158): not split yet',
+  'src-reference-service/index.ts': 'startService (158): not split yet',
+  'src-main/core/kiosk-core.ts': 'createKioskCore (265): not split yet',
+  'src-main/host/bootstrap.ts': 'bootParts (291): not split yet',
+  'src-main/circulation/offline/circulation-desk.ts': 'createCirculationDesk (233): not split yet',
+  'src-main/circulation/session-driver.ts': 'createSessionDriver (184): not split yet',
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'release/', 'test-results/', 'node_modules/', '.data/'] },
   js.configs.recommended,
@@ -158,7 +176,23 @@ export default tseslint.config(
   },
   ...boundaries(),
   ...rendererAudiences(),
+  ...functionLength(),
 );
+
+function functionLength() {
+  return [
+    {
+      files: ['src-*/**/*.{ts,svelte}'],
+      ignores: Object.keys(LONG_FUNCTION_EXCEPTIONS),
+      rules: {
+        'max-lines-per-function': [
+          'error',
+          { max: MAX_FUNCTION_LINES, skipBlankLines: true, skipComments: true, IIFEs: true },
+        ],
+      },
+    },
+  ];
+}
 
 /**
  * The renderer by audience: the patron's screens never import the staff console (it loads only
