@@ -1,8 +1,8 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createLogger } from '../../src-shared/log/logger';
 import { err, ok } from '../../src-shared/result';
 import type { Result } from '../../src-shared/result';
+import { AEAD_KEY_BYTES, AEAD_OVERHEAD_BYTES, openAead, sealAead } from '../platform/aead';
 import { replaceFile } from '../platform/durable-files';
 import { removeFile } from '../platform/files';
 import { createKeyFile } from '../platform/key-file';
@@ -12,9 +12,6 @@ import type { VaultError } from './vault';
 const log = createLogger('vault:file');
 
 const FORMAT_VERSION = 1;
-const KEY_BYTES = 32;
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
 
 /**
  * The AES-256 key a sealed file is sealed with: a random key file in the data folder
@@ -79,7 +76,7 @@ export function dataFolderKey(keyFile: string): SealingKey {
     forWriting: async () => (await readKey(keyFile)) ?? createKeyFile(keyFile),
     async forReading() {
       const key = await readKey(keyFile);
-      if (!key || key.length === KEY_BYTES) return key;
+      if (!key || key.length === AEAD_KEY_BYTES) return key;
       await setAsideUnreadableFile(keyFile, {
         holds: 'token vault key',
         consequence:
@@ -96,32 +93,15 @@ export function fixedKey(key: Buffer): SealingKey {
   return { forWriting: async () => key, forReading: async () => key };
 }
 
-/** Version byte, IV, GCM tag, ciphertext; `associatedData` binds it to its purpose. */
+/** Version byte, IV, GCM tag, ciphertext (aead.ts); `associatedData` binds it to its purpose. */
 export function seal(key: Buffer, associatedData: Buffer, plaintext: Buffer): Buffer {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(associatedData);
-  const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-  return Buffer.concat([Buffer.from([FORMAT_VERSION]), iv, cipher.getAuthTag(), body]);
+  return Buffer.concat([Buffer.from([FORMAT_VERSION]), sealAead(key, plaintext, associatedData)]);
 }
 
 /** The plaintext of a sealed file, or null when it does not open with this key. */
 export function unseal(key: Buffer, associatedData: Buffer, sealed: Buffer): Buffer | null {
-  if (key.length !== KEY_BYTES || sealed.length < 1 + IV_BYTES + TAG_BYTES) return null;
-  if (sealed[0] !== FORMAT_VERSION) return null;
-  const iv = sealed.subarray(1, 1 + IV_BYTES);
-  const tag = sealed.subarray(1 + IV_BYTES, 1 + IV_BYTES + TAG_BYTES);
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', key, iv);
-    decipher.setAAD(associatedData);
-    decipher.setAuthTag(tag);
-    return Buffer.concat([
-      decipher.update(sealed.subarray(1 + IV_BYTES + TAG_BYTES)),
-      decipher.final(),
-    ]);
-  } catch {
-    return null;
-  }
+  if (sealed.length < 1 + AEAD_OVERHEAD_BYTES || sealed[0] !== FORMAT_VERSION) return null;
+  return openAead(key, sealed.subarray(1), associatedData);
 }
 
 function parseSafely<T>(parse: (plaintext: Buffer) => T | null, plaintext: Buffer): T | null {

@@ -1,15 +1,13 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { AEAD_OVERHEAD_BYTES, openAead, sealAead } from '../../platform/aead';
 
 /**
- * The journal's frames: `LKJ1 | seq u32 | length u32 | iv | tag | ciphertext`, AES-256-GCM with
- * the 12-byte header as associated data. The header is in clear so a damaged frame can be stepped
+ * The journal's frames: `LKJ1 | seq u32 | length u32 | iv | tag | ciphertext`, AES-256-GCM
+ * (platform/aead.ts) with the 12-byte header as associated data. The header is in clear so a damaged frame can be stepped
  * over; the tag covers it, so a frame moved, renumbered or cut short never decrypts.
  */
 
 const MAGIC = Buffer.from('LKJ1', 'ascii');
 const HEADER_BYTES = 12;
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
 /** A record is a few hundred bytes; anything claiming more is not a frame of ours. */
 const MAX_BODY_BYTES = 64 * 1024;
 const PURPOSE = Buffer.from('library-kiosk offline journal v1');
@@ -19,15 +17,11 @@ function associatedData(header: Buffer): Buffer {
 }
 
 export function encodeFrame(key: Buffer, seq: number, plaintext: Buffer): Buffer {
-  const iv = randomBytes(IV_BYTES);
   const header = Buffer.alloc(HEADER_BYTES);
   MAGIC.copy(header, 0);
   header.writeUInt32BE(seq >>> 0, 4);
-  header.writeUInt32BE(IV_BYTES + TAG_BYTES + plaintext.length, 8);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(associatedData(header));
-  const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-  return Buffer.concat([header, iv, cipher.getAuthTag(), body]);
+  header.writeUInt32BE(AEAD_OVERHEAD_BYTES + plaintext.length, 8);
+  return Buffer.concat([header, sealAead(key, plaintext, associatedData(header))]);
 }
 
 type FrameRead =
@@ -38,26 +32,15 @@ function readFrame(key: Buffer, data: Buffer, offset: number): FrameRead {
   if (!data.subarray(offset, offset + 4).equals(MAGIC)) return { ok: false, incomplete: false };
   const seq = data.readUInt32BE(offset + 4);
   const length = data.readUInt32BE(offset + 8);
-  if (length < IV_BYTES + TAG_BYTES || length > MAX_BODY_BYTES) {
+  if (length < AEAD_OVERHEAD_BYTES || length > MAX_BODY_BYTES) {
     return { ok: false, incomplete: false };
   }
   const end = offset + HEADER_BYTES + length;
   if (end > data.length) return { ok: false, incomplete: true };
   const header = data.subarray(offset, offset + HEADER_BYTES);
-  const iv = data.subarray(offset + HEADER_BYTES, offset + HEADER_BYTES + IV_BYTES);
-  const tagStart = offset + HEADER_BYTES + IV_BYTES;
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', key, iv);
-    decipher.setAAD(associatedData(header));
-    decipher.setAuthTag(data.subarray(tagStart, tagStart + TAG_BYTES));
-    const plaintext = Buffer.concat([
-      decipher.update(data.subarray(tagStart + TAG_BYTES, end)),
-      decipher.final(),
-    ]);
-    return { ok: true, seq, end, plaintext };
-  } catch {
-    return { ok: false, incomplete: false };
-  }
+  const sealed = data.subarray(offset + HEADER_BYTES, end);
+  const plaintext = openAead(key, sealed, associatedData(header));
+  return plaintext ? { ok: true, seq, end, plaintext } : { ok: false, incomplete: false };
 }
 
 export interface DecodedFrame {

@@ -1,8 +1,9 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { createLogger } from '../../../src-shared/log/logger';
+import { openAead, sealAead } from '../../platform/aead';
 import { replaceFile } from '../../platform/durable-files';
 import { KnowledgeLossSchema } from '../../../src-common/ipc/offline';
 import type { KnowledgeLoss } from '../../../src-common/ipc/offline';
@@ -13,8 +14,6 @@ import { UNKNOWN, dateMs } from '../../library/values';
 const log = createLogger('circulation:offline');
 
 const DAY_MS = 86_400_000;
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
 const PURPOSE = Buffer.from('library-kiosk offline knowledge v1');
 
 export type OfflineBlock = 'member_blocked' | 'member_expired';
@@ -90,29 +89,6 @@ function subkey(key: Buffer, info: string): Buffer {
   return Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), info, 32));
 }
 
-function seal(key: Buffer, plaintext: Buffer): Buffer {
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(PURPOSE);
-  const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), body]);
-}
-
-function open(key: Buffer, sealed: Buffer): Buffer | undefined {
-  if (sealed.length < IV_BYTES + TAG_BYTES) return undefined;
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, IV_BYTES));
-    decipher.setAAD(PURPOSE);
-    decipher.setAuthTag(sealed.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-    return Buffer.concat([
-      decipher.update(sealed.subarray(IV_BYTES + TAG_BYTES)),
-      decipher.final(),
-    ]);
-  } catch {
-    return undefined;
-  }
-}
-
 function blockIn(circulation: MemberCirculation, at: number): OfflineBlock | undefined {
   const blocks = circulation.blocks === UNKNOWN ? [] : circulation.blocks;
   if (circulation.member.blocked === true || blocks.includes('member_blocked')) {
@@ -153,7 +129,8 @@ async function readKnowledge(file: string, sealKey: Buffer): Promise<Read> {
     const code = (error as NodeJS.ErrnoException).code;
     return code === 'ENOENT' ? { kind: 'absent' } : { kind: 'unreadable', why: code ?? 'read' };
   }
-  const opened = open(sealKey, bytes);
+  // IV, GCM tag, ciphertext (platform/aead.ts), bound to its purpose.
+  const opened = openAead(sealKey, bytes, PURPOSE);
   if (!opened) return { kind: 'unreadable', why: 'seal', bytes };
   try {
     const parsed = KnowledgeSchema.safeParse(JSON.parse(opened.toString('utf8')));
@@ -228,7 +205,7 @@ export async function openOfflineKnowledge(
   async function write(): Promise<void> {
     if (!writable) return;
     knowledge.imported = [...imported];
-    const sealed = seal(sealKey, Buffer.from(JSON.stringify(knowledge), 'utf8'));
+    const sealed = sealAead(sealKey, Buffer.from(JSON.stringify(knowledge), 'utf8'), PURPOSE);
     // Whole and flushed before the rename, the folder after it: a power cut never leaves the
     // file unreadable (which pauses offline borrowing) nor undoes an import staff saw done.
     await replaceFile(options.file, sealed);
