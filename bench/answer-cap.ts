@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServiceClient } from '../src-main/library-client/client';
 import { setLogLevel } from '../src-shared/log/logger';
-import { ok } from '../src-shared/result';
+import { ok } from '../src-common/result';
 import { summarise, type BenchRow, type BenchSuite } from './index';
 
 /**

@@ -8,7 +8,7 @@ import { itemBarcode, memberBarcode } from '../src-reference-service/barcode';
 import { DEMO_MEMBERS } from '../src-reference-service/db/seed';
 import { startService } from '../src-reference-service/index';
 import { createLogger, setLogLevel } from '../src-shared/log/logger';
-import { ok } from '../src-shared/result';
+import { ok } from '../src-common/result';
 import { startKioskUnderTest } from '../test/e2e/harness';
 import { CARDS, scan, signInStaff } from '../test/e2e/patron-support';
 import { FakeHidBackend, POS_SCANNER } from '../test/support/fake-hid';

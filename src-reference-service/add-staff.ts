@@ -1,6 +1,6 @@
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Result } from '../src-shared/result';
+import type { Result } from '../src-common/result';
 import { DATABASE_FILE, isSeeded, openDatabase } from './db/open';
 import type { Db } from './db/open';
 import { seedDatabase } from './db/seed';

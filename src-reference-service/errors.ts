@@ -1,3 +1,5 @@
+import type { Result as CommonResult } from '../src-common/result';
+
 /** API errors are values: a stable `kind` (sent as `error`) the kiosk maps to a message. */
 
 export const ERROR_STATUS = {
@@ -32,7 +34,8 @@ export interface ApiError {
   message: string;
 }
 
-export type Result<T> = { ok: true; value: T } | { ok: false; error: ApiError };
+/** The kiosk's one result shape (src-common/result.ts), its error always an API error. */
+export type Result<T> = CommonResult<T, ApiError>;
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 

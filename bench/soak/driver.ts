@@ -354,7 +354,7 @@ class Soak {
       }
       await client.until((s) => s.screen.name === 'staff');
       const status = await client.invoke('console.diagnostics.status');
-      if (!status.ok) throw new Error(`console.status failed: ${JSON.stringify(status.problem)}`);
+      if (!status.ok) throw new Error(`console.status failed: ${JSON.stringify(status.error)}`);
       await client.invoke('staff.exit');
       await client.until(isAttract);
       this.#staffVisits += 1;

@@ -15,7 +15,7 @@ export interface Lane {
 
 async function called(result: Promise<IpcResult<unknown>>, what: string): Promise<unknown> {
   const answer = await result;
-  if (!answer.ok) throw new Error(`${what} failed: ${JSON.stringify(answer.problem)}`);
+  if (!answer.ok) throw new Error(`${what} failed: ${JSON.stringify(answer.error)}`);
   return answer.value;
 }
 

@@ -4,6 +4,7 @@
  */
 
 import { z } from 'zod';
+import type { Result } from '../result';
 import {
   AccessChangeSchema,
   AccessSchema,
@@ -236,7 +237,7 @@ export type EventPayload<E extends EventName> = z.infer<(typeof eventContract)[E
  * Every call resolves at one level to its value or the one problem type (problem.ts); nothing is
  * thrown across the boundary. A console handler's answer is passed on as the call's result.
  */
-export type IpcResult<T> = { ok: true; value: T } | { ok: false; problem: Problem };
+export type IpcResult<T> = Result<T, Problem>;
 
 /** Channels without a request payload are called with the channel alone. */
 export type RequestArgs<C extends InvokeChannel> =

@@ -1,8 +1,8 @@
 import * as oauth from 'oauth4webapi';
 import { createLogger } from '../../src-shared/log/logger';
 import { networkCode } from '../library/library-error';
-import { err, ok } from '../../src-shared/result';
-import type { Result } from '../../src-shared/result';
+import { err, ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 import type { ClientKind } from '../library/connection';
 import { authProblem } from './messages';
 import type { AuthProblem } from './messages';

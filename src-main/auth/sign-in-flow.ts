@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
-import { err, ok } from '../../src-shared/result';
-import type { Result } from '../../src-shared/result';
+import { err, ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 import { authProblem } from './messages';
 import type { AuthProblem } from './messages';
 import type { OAuthServer, TokenResponse } from './oauth-server';

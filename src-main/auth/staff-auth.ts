@@ -1,8 +1,8 @@
 import * as oauth from 'oauth4webapi';
 import { createServiceClient } from '../library-client/client';
 import type { ServiceClient } from '../library-client/client';
-import { err, ok } from '../../src-shared/result';
-import type { Result } from '../../src-shared/result';
+import { err, ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 import type { FieldMap } from '../library-client/reader/view';
 import type { Account } from '../../src-common/ipc/staff-auth';
 import type { TokenVault } from '../vault/vault';

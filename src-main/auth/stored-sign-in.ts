@@ -1,5 +1,5 @@
 import { createLogger } from '../../src-shared/log/logger';
-import type { Result } from '../../src-shared/result';
+import type { Result } from '../../src-common/result';
 import type { StoredTokenSet } from '../vault/token-set';
 import type { VaultError } from '../vault/vault';
 import { authProblem } from './messages';

@@ -1,7 +1,7 @@
 import { createLogger } from '../../src-shared/log/logger';
 import type { AuthRequiredReason } from '../library/library-error';
-import { err, ok } from '../../src-shared/result';
-import type { Result } from '../../src-shared/result';
+import { err, ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 import type { AccessTokenSource } from '../library-client/token-source';
 import type { StoredTokenSet } from '../vault/token-set';
 import type { Account } from '../../src-common/ipc/staff-auth';

@@ -3,7 +3,7 @@
  * an answer must also find what asked for it (the identify step, a pending line).
  */
 
-import type { Result } from '../../src-shared/result';
+import type { Result } from '../../src-common/result';
 import type { DateView, PatronMessage, PatronView } from '../../src-common/ipc/patron';
 import type { LibraryError } from '../library/library-error';
 import type { CirculationResult, MemberCirculation } from '../library/records';

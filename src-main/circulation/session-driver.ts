@@ -1,6 +1,6 @@
 import { createLogger } from '../../src-shared/log/logger';
 import type { Logger } from '../../src-shared/log/logger';
-import { err } from '../../src-shared/result';
+import { err } from '../../src-common/result';
 import type { FeedbackSound, Receipt } from '../../src-common/ipc/patron';
 import type { ReceiptMailer } from '../receipt-mail/mailer';
 import type { OperationName, LibraryError } from '../library/library-error';

@@ -1,4 +1,4 @@
-import type { Result } from '../../src-shared/result';
+import type { Result } from '../../src-common/result';
 import { PIN_NOT_ACCEPTED, type LibraryError } from '../library/library-error';
 import type { MemberCirculation } from '../library/records';
 import { enter, play, refuseCard, stay, type Transition } from './session-lifecycle';

@@ -2,7 +2,7 @@ import type { ParsedCommand } from './args';
 import type { CliContext, CliSetupFailure } from './context';
 import type { ExitCode } from './exit-codes';
 import type { Output, Streams } from './output';
-import type { Result } from '../../src-shared/result';
+import type { Result } from '../../src-common/result';
 
 export interface CommandInput {
   parsed: ParsedCommand;

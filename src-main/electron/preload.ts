@@ -23,7 +23,7 @@ const bridge = {
     ...request: RequestArgs<C>
   ): Promise<IpcResult<ResponseOf<C>>> {
     if (!knownChannels.has(channel)) {
-      return Promise.resolve({ ok: false, problem: { kind: 'unknown-channel', channel } });
+      return Promise.resolve({ ok: false, error: { kind: 'unknown-channel', channel } });
     }
     return ipcRenderer.invoke(INVOKE_CHANNEL, channel, request[0]);
   },

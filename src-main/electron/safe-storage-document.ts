@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { ok } from '../../src-shared/result';
-import type { Result } from '../../src-shared/result';
+import { ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 import type { VaultError } from '../vault/vault';
 import { openSealedEntry } from './safe-storage-entry';
 import type { SealedEntrySpec } from './safe-storage-entry';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { err, ok } from '../../src-shared/result';
+import { err, ok } from '../../src-common/result';
 import { KEY_BYTES } from '../vault/journal-key';
 import type { JournalKeySource } from '../vault/journal-key';
 import { JOURNAL_KEY_STORE, openSealedEntry } from './safe-storage-entry';

@@ -1,4 +1,4 @@
-import { ok } from '../../src-shared/result';
+import { ok } from '../../src-common/result';
 import { StoredTokenSetSchema } from '../vault/token-set';
 import type { TokenVault } from '../vault/vault';
 import { TOKEN_VAULT_STORE, openSealedEntry } from './safe-storage-entry';

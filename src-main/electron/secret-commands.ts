@@ -1,5 +1,5 @@
-import { ok } from '../../src-shared/result';
-import type { Result } from '../../src-shared/result';
+import { ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 import type { Settings } from '../settings/schema';
 import type { VaultError } from '../vault/vault';
 import { createSafeStorageClientSecret } from './safe-storage-client-secret';

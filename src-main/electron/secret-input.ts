@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { readHiddenLine } from '../../src-shared/read-hidden-line';
-import { err, ok } from '../../src-shared/result';
-import type { Result } from '../../src-shared/result';
+import { err, ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 
 /**
  * Where `--set-pin`, `--set-client-secret` and `--set-sip2-password` take their one line from: `--from-file PATH`, else

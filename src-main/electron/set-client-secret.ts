@@ -1,5 +1,5 @@
-import { err, ok } from '../../src-shared/result';
-import type { Result } from '../../src-shared/result';
+import { err, ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 import { configuredConnection } from '../settings/service-connection';
 import type { Settings } from '../settings/schema';
 import type { ClientSecretStore } from '../vault/client-secret';

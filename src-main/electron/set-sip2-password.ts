@@ -1,5 +1,5 @@
-import { err, ok } from '../../src-shared/result';
-import type { Result } from '../../src-shared/result';
+import { err, ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 import type { Settings } from '../settings/schema';
 import { storeSip2Password } from '../vault/sip2-passwords';
 import type { Sip2PasswordStore } from '../vault/sip2-passwords';

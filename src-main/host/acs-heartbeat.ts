@@ -1,5 +1,5 @@
 import { createLogger } from '../../src-shared/log/logger';
-import type { Result } from '../../src-shared/result';
+import type { Result } from '../../src-common/result';
 import { isUnreachable } from '../circulation/offline/connectivity';
 import type { ConnectivityMonitor } from '../circulation/offline/connectivity';
 import type { LibraryError } from '../library/library-error';

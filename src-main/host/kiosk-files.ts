@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Result } from '../../src-shared/result';
+import type { Result } from '../../src-common/result';
 import { offlineFiles } from '../circulation/offline/offline-files';
 import { journalKeyFile } from '../vault/journal-key';
 import { checkFileModes } from '../platform/file-modes';

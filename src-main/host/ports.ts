@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { err, ok } from '../../src-shared/result';
-import type { Result } from '../../src-shared/result';
+import { err, ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 import { DEFAULT_PORTS } from '../../src-reference-service/config';
 
 /**

@@ -66,7 +66,7 @@ function originOf(url: string | undefined): string | undefined {
 }
 
 function failure(problem: CallProblem): IpcResult<never> {
-  return { ok: false, problem };
+  return { ok: false, error: problem };
 }
 
 /** The one refusal of every gate: what refused, and nothing about the channel or its payload. */

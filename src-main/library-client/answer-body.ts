@@ -1,5 +1,5 @@
-import { err, ok } from '../../src-shared/result';
-import type { Result } from '../../src-shared/result';
+import { err, ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 
 /** `service.maxAnswerBytes` by default: far above any real answer (a page of members is ~10 KiB). */
 export const DEFAULT_MAX_ANSWER_BYTES = 4 * 1024 ** 2;

@@ -1,5 +1,5 @@
 import { createLogger } from '../../src-shared/log/logger';
-import { err } from '../../src-shared/result';
+import { err } from '../../src-common/result';
 import { readCirculationResult } from './reader/records';
 import type { Read } from './reader/records';
 import { answerShape } from './reader/shape';

@@ -1,5 +1,5 @@
-import { err, ok } from '../../src-shared/result';
-import type { Result } from '../../src-shared/result';
+import { err, ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 import type { CallOptions, ServiceClient } from './client';
 import type { LibraryError } from '../library/library-error';
 import type { Member, MemberTextConcept } from '../library/records';

@@ -10,7 +10,7 @@ import { isPlainObject, readBoolean, readDate, readNumber, readText } from './re
 import type { Trace } from './reader/view';
 import type { ProbeReport } from '../../src-common/ipc/probe-report';
 import { withVerdicts } from './probe-verdicts';
-import type { Result } from '../../src-shared/result';
+import type { Result } from '../../src-common/result';
 
 export type { ProbeReport } from '../../src-common/ipc/probe-report';
 

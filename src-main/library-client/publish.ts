@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { CallOptions, ServiceClient } from './client';
 import type { LibraryError } from '../library/library-error';
-import { err, ok } from '../../src-shared/result';
-import type { Result } from '../../src-shared/result';
+import { err, ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 import type { UploadTicket } from './schemas/publisher';
 import type { UploadError, UploadProgress } from './upload';
 

@@ -6,8 +6,8 @@ import type { OperationName, LibraryError } from '../library/library-error';
 import type { Read } from './reader/records';
 import { readRefusal } from './reader/refusal';
 import { answerShape } from './reader/shape';
-import { err, ok } from '../../src-shared/result';
-import type { Result } from '../../src-shared/result';
+import { err, ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 
 const log = createLogger('service:http');
 

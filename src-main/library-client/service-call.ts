@@ -1,5 +1,5 @@
 import { createLogger } from '../../src-shared/log/logger';
-import { err } from '../../src-shared/result';
+import { err } from '../../src-common/result';
 import type { CirculationMethod } from '../library/connection';
 import type {
   CallOptions as CirculationCallOptions,

@@ -1,5 +1,5 @@
 import type { AuthRequiredReason } from '../library/library-error';
-import type { Result } from '../../src-shared/result';
+import type { Result } from '../../src-common/result';
 
 /**
  * Where the service client gets bearer tokens. The auth module implements it with refresh ahead

@@ -8,8 +8,8 @@ import { createLogger } from '../../src-shared/log/logger';
 import { DEFAULT_MAX_ANSWER_BYTES } from './answer-body';
 import { networkCode, outcomeOfNetworkFailure } from '../library/library-error';
 import type { LibraryError } from '../library/library-error';
-import { err, ok } from '../../src-shared/result';
-import type { Result } from '../../src-shared/result';
+import { err, ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 
 const log = createLogger('service:upload');
 

@@ -1,4 +1,4 @@
-import type { Result } from '../../src-shared/result';
+import type { Result } from '../../src-common/result';
 import type { LibraryError } from './library-error';
 import type { CirculationResult, MemberCirculation } from './records';
 

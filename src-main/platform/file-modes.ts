@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import { createLogger } from '../../src-shared/log/logger';
-import { err, ok } from '../../src-shared/result';
-import type { Result } from '../../src-shared/result';
+import { err, ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 
 const log = createLogger('files');
 

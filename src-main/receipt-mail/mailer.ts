@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import nodemailer from 'nodemailer';
 import { createLogger } from '../../src-shared/log/logger';
 import type { Logger } from '../../src-shared/log/logger';
-import { err, ok } from '../../src-shared/result';
-import type { Result } from '../../src-shared/result';
+import { err, ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 import type { ReceiptEmailSettings } from './settings-schema';
 
 /** One receipt: to the member record's address, in the words of the printed slip. */

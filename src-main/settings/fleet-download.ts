@@ -1,5 +1,5 @@
-import { err, ok } from '../../src-shared/result';
-import type { Result } from '../../src-shared/result';
+import { err, ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 
 /** The largest fleet file read: a settings export is a few kilobytes. */
 export const FLEET_FILE_MAX_BYTES = 1024 * 1024;

@@ -2,8 +2,8 @@ import { createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
 import { SecurityFieldSchema } from '../../src-common/ipc/console/security-change';
 import type { SecurityField } from '../../src-common/ipc/console/security-change';
-import { err, ok } from '../../src-shared/result';
-import type { Result } from '../../src-shared/result';
+import { err, ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 
 /**
  * Signed fleet settings files (docs/operations.md, "Fleet settings"): an export document

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { err, ok } from '../../src-shared/result';
-import type { Result } from '../../src-shared/result';
+import { err, ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 import { FLEET_REFUSAL_REASONS } from '../../src-common/ipc/console/settings';
 import { replaceFileSync } from '../platform/durable-files';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { err, ok } from '../../src-shared/result';
-import type { Result } from '../../src-shared/result';
+import { err, ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 
 /**
  * Why a JSON document file cannot be used. `detail` is the words that follow the file's name in a

@@ -1,5 +1,5 @@
-import { err, ok } from '../../src-shared/result';
-import type { Result } from '../../src-shared/result';
+import { err, ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 import { ClientKindSchema, HTTP_URL, RedirectUriSchema, SettingsSchema } from './schema';
 import type { Settings, SettingsInput } from './schema';
 import type { SettingsFileError } from './settings-file';

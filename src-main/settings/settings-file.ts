@@ -1,5 +1,5 @@
-import { err, ok } from '../../src-shared/result';
-import type { Result } from '../../src-shared/result';
+import { err, ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 import { readJsonObjectFile } from './json-file';
 import type { JsonFileProblem } from './json-file';
 import type { StoredSettings } from './resolve';

@@ -1,4 +1,4 @@
-import type { Result } from '../../src-shared/result';
+import type { Result } from '../../src-common/result';
 import type { FixedSetting, SettingsResult, StoredSettings } from './resolve';
 import type { SettingsFileError } from './settings-file';
 

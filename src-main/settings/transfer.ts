@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import { err, ok } from '../../src-shared/result';
-import type { Result } from '../../src-shared/result';
+import { err, ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 import { checkSettings, withDefaults } from './check';
 import type { SettingIssue } from './check';
 import type { FixedSetting, StoredSettings } from './resolve';

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { err, ok, type Result } from '../../src-shared/result';
+import { err, ok, type Result } from '../../src-common/result';
 import { espeakArgs, type EspeakVoiceRate } from './espeak-args';
 import { createRunGate } from './run-gate';
 import { fixStreamedWav, type WavProblem } from './wav-header';

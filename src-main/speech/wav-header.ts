@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '../../src-shared/result';
+import { err, ok, type Result } from '../../src-common/result';
 
 /** Why bytes could not be read as a WAV file of PCM samples. */
 export type WavProblem =

@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import type { ScryptOptions } from 'node:crypto';
-import { err, ok } from '../../src-shared/result';
-import type { Result } from '../../src-shared/result';
+import { err, ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 
 // Interactive-login strength: a PIN has little entropy, so the hash must be slow to brute-force.
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;

@@ -1,5 +1,5 @@
-import { err, ok } from '../../src-shared/result';
-import type { Result } from '../../src-shared/result';
+import { err, ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 import type { SettingsError } from '../settings/resolve';
 import type { SettingsStore } from '../settings/store';
 import { hashStaffPin } from './hash';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Result } from '../../src-shared/result';
+import type { Result } from '../../src-common/result';
 import { createSealedFile, dataFolderKey } from './sealed-file';
 import type { SealingKey } from './sealed-file';
 import { StoredTokenSetSchema } from './token-set';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { err, ok } from '../../src-shared/result';
-import type { Result } from '../../src-shared/result';
+import { err, ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 
 /** The credential's name: `LoadCredentialEncrypted=library-kiosk-key:<file>` in the unit. */
 export const KEY_CREDENTIAL_NAME = 'library-kiosk-key';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createLogger } from '../../src-shared/log/logger';
-import { err, ok } from '../../src-shared/result';
-import type { Result } from '../../src-shared/result';
+import { err, ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 import { AEAD_KEY_BYTES, AEAD_OVERHEAD_BYTES, openAead, sealAead } from '../platform/aead';
 import { replaceFile } from '../platform/durable-files';
 import { removeFile } from '../platform/files';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createLogger } from '../../src-shared/log/logger';
-import type { Result } from '../../src-shared/result';
+import type { Result } from '../../src-common/result';
 import type { VaultError } from './vault';
 
 const log = createLogger('vault:sip2-passwords');

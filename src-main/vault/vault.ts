@@ -1,4 +1,4 @@
-import type { Result } from '../../src-shared/result';
+import type { Result } from '../../src-common/result';
 import type { StoredTokenSet } from './token-set';
 import type { VaultProtection, VaultReason } from '../../src-common/ipc/staff-auth';
 

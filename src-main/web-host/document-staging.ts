@@ -15,8 +15,8 @@ import { newFileSink } from '../platform/file-sink';
 import { removeFile } from '../platform/files';
 import { makeFolderSync, removeTreeSync } from '../platform/files-sync';
 import { createLogger } from '../../src-shared/log/logger';
-import { err, ok } from '../../src-shared/result';
-import type { Result } from '../../src-shared/result';
+import { err, ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 import type { Route } from './server';
 
 const log = createLogger('web-host:staging');

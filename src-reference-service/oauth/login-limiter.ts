@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { err, ok, type Result } from '../../src-shared/result';
+import { err, ok, type Result } from '../../src-common/result';
 
 /**
  * Sign-in attempt limit of the staff login form, kept in memory.

@@ -16,7 +16,7 @@ const RECONNECT_DELAYS_MS = [250, 500, 1000, 2000, 5000];
 
 const disconnected = {
   ok: false,
-  problem: { kind: 'disconnected' },
+  error: { kind: 'disconnected' },
 } as const satisfies IpcResult<never>;
 
 /**

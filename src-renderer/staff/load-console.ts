@@ -1,8 +1,10 @@
 import type { Component } from 'svelte';
+import { err, ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 import type { ScreenProps } from '../lib/screens';
 
-export type ConsoleLoad =
-  { ok: true; Staff: Component<ScreenProps<'staff'>> } | { ok: false; reason: string };
+/** The staff console, or why its chunk did not load. */
+export type ConsoleLoad = Result<Component<ScreenProps<'staff'>>, string>;
 
 let loading: Promise<ConsoleLoad> | undefined;
 
@@ -12,10 +14,10 @@ let loading: Promise<ConsoleLoad> | undefined;
  */
 export function loadConsole(): Promise<ConsoleLoad> {
   loading ??= import('./console-chunk').then(
-    (chunk): ConsoleLoad => ({ ok: true, Staff: chunk.Staff }),
+    (chunk): ConsoleLoad => ok(chunk.Staff),
     (error: unknown): ConsoleLoad => {
       loading = undefined;
-      return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+      return err(error instanceof Error ? error.message : String(error));
     },
   );
   return loading;

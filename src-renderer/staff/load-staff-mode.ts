@@ -1,13 +1,16 @@
 import type { Component } from 'svelte';
+import { err, ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 import type { ScreenProps } from '../lib/screens';
 
-export type StaffModeLoad =
-  | {
-      ok: true;
-      StaffPin: Component<ScreenProps<'staff-pin'>>;
-      StaffConsole: Component<ScreenProps<'staff'>>;
-    }
-  | { ok: false; reason: string };
+/** Staff mode's screens, or why their chunk did not load. */
+export type StaffModeLoad = Result<
+  {
+    StaffPin: Component<ScreenProps<'staff-pin'>>;
+    StaffConsole: Component<ScreenProps<'staff'>>;
+  },
+  string
+>;
 
 let loading: Promise<StaffModeLoad> | undefined;
 
@@ -17,14 +20,10 @@ let loading: Promise<StaffModeLoad> | undefined;
  */
 export function loadStaffMode(): Promise<StaffModeLoad> {
   loading ??= import('./staff-mode-chunk').then(
-    (chunk): StaffModeLoad => ({
-      ok: true,
-      StaffPin: chunk.StaffPin,
-      StaffConsole: chunk.StaffConsole,
-    }),
+    (chunk): StaffModeLoad => ok({ StaffPin: chunk.StaffPin, StaffConsole: chunk.StaffConsole }),
     (error: unknown): StaffModeLoad => {
       loading = undefined;
-      return { ok: false, reason: error instanceof Error ? error.message : String(error) };
+      return err(error instanceof Error ? error.message : String(error));
     },
   );
   return loading;

@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '../result';
+import { err, ok, type Result } from '../../src-common/result';
 import { checksumText } from './checksum';
 import { encodeText, type Sip2Encoding } from './encoding';
 import { CHECKSUM_ID, SEQUENCE_ID } from './fields';

@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '../result';
+import { err, ok, type Result } from '../../src-common/result';
 import { cp850Byte, cp850CodePoint } from './cp850';
 
 /** The character sets real SIP2 servers use; the specification itself assumes ASCII. */

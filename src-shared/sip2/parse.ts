@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '../result';
+import { err, ok, type Result } from '../../src-common/result';
 import { verifyChecksum } from './checksum';
 import { decodeBytes, type Sip2Encoding } from './encoding';
 import { CHECKSUM_ID, SEQUENCE_ID, isRepeatable } from './fields';

@@ -58,7 +58,7 @@ export async function connectIpc(
   ws.on('close', () => {
     closed = true;
     for (const settle of pending.values()) {
-      settle({ ok: false, problem: { kind: 'disconnected' } });
+      settle({ ok: false, error: { kind: 'disconnected' } });
     }
     pending.clear();
     for (const waiter of waiters) waiter();

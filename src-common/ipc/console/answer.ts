@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Result } from '../../result';
 import { SettingRuleSchema } from './setting-rule';
 
 /**
@@ -61,12 +62,12 @@ export const ConsoleProblemSchema = z.discriminatedUnion('kind', [
 export type ConsoleProblem = z.infer<typeof ConsoleProblemSchema>;
 export type ConsoleProblemKind = ConsoleProblem['kind'];
 
-/** A console call's answer: its value, or the problem staff are shown instead. */
+/** A console call's answer: its value, or the problem staff are shown instead (a `Result`). */
 export function consoleAnswer<T extends z.ZodType>(value: T) {
   return z.discriminatedUnion('ok', [
     z.object({ ok: z.literal(true), value }),
-    z.object({ ok: z.literal(false), problem: ConsoleProblemSchema }),
+    z.object({ ok: z.literal(false), error: ConsoleProblemSchema }),
   ]);
 }
 
-export type ConsoleAnswer<T> = { ok: true; value: T } | { ok: false; problem: ConsoleProblem };
+export type ConsoleAnswer<T> = Result<T, ConsoleProblem>;

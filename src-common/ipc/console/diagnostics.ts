@@ -3,7 +3,7 @@ import { TokenSummarySchema } from '../token-summary';
 import { VaultProtectionSchema } from '../staff-auth';
 import { ProbeReportSchema } from '../probe-report';
 import { Sip2ProbeReportSchema } from '../sip2-probe-report';
-import { consoleAnswer, ConsoleProblemSchema } from './answer';
+import { consoleAnswer } from './answer';
 import type { DiagnosticsChannel } from './channels';
 
 /** A field map as typed on the screen: checked by the settings' FieldMapSchema in the core. */
@@ -39,16 +39,9 @@ export const AccountViewSchema = z.object({
   /** Absent while nobody is signed in. */
   tokens: TokenSummarySchema.optional(),
   /** get user info's answer, or why it could not be read; absent while nobody is signed in. */
-  userInfo: z
-    .discriminatedUnion('ok', [
-      z.object({
-        ok: z.literal(true),
-        user: StaffUserViewSchema,
-        account: CustomerAccountViewSchema.optional(),
-      }),
-      z.object({ ok: z.literal(false), problem: ConsoleProblemSchema }),
-    ])
-    .optional(),
+  userInfo: consoleAnswer(
+    z.object({ user: StaffUserViewSchema, account: CustomerAccountViewSchema.optional() }),
+  ).optional(),
 });
 export type AccountView = z.infer<typeof AccountViewSchema>;
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { createLogger } from '../../../src-shared/log/logger';
-import { err, ok } from '../../../src-shared/result';
-import type { Result } from '../../../src-shared/result';
+import { err, ok } from '../../../src-common/result';
+import type { Result } from '../../../src-common/result';
 import { JournalKeyMismatch, keepAside, openJournalFile } from './journal-file';
 import type { JournalEntry } from './journal-entry';
 import type { JournalKeyError, JournalKeySource } from '../../vault/journal-key';

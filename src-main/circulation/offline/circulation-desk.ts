@@ -1,5 +1,5 @@
-import type { Result } from '../../../src-shared/result';
-import { err, ok } from '../../../src-shared/result';
+import type { Result } from '../../../src-common/result';
+import { err, ok } from '../../../src-common/result';
 import type { PatronMessage } from '../../../src-common/ipc/patron';
 import type { LibraryError } from '../../library/library-error';
 import type { CirculationResult, Loan, MemberCirculation } from '../../library/records';

@@ -1,7 +1,7 @@
 import type { LibraryError } from '../../library/library-error';
 import type { CirculationResult, MemberCirculation } from '../../library/records';
 import { UNKNOWN } from '../../library/values';
-import type { Result } from '../../../src-shared/result';
+import type { Result } from '../../../src-common/result';
 import type { PriorLoan } from '../journal/journal-records';
 import { isUnreachable } from './connectivity';
 import { loanOfItem, resultFromLoan, settleByLoan } from './reconcile';

@@ -1,4 +1,4 @@
-import type { Result } from '../../../src-shared/result';
+import type { Result } from '../../../src-common/result';
 import type { LibraryError } from '../../library/library-error';
 import type { CirculationResult, MemberCirculation } from '../../library/records';
 import { UNKNOWN, formatDate } from '../../library/values';

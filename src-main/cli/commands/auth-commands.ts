@@ -3,7 +3,8 @@ import { authMessageText } from '../../auth/messages';
 import type { AuthProblem } from '../../auth/messages';
 import { loopbackTarget, startLoopbackRedirect } from '../../auth/loopback-redirect';
 import type { StaffAuthStatus } from '../../../src-common/ipc/staff-auth';
-import { ok } from '../../../src-shared/result';
+import { err, ok } from '../../../src-common/result';
+import type { Result } from '../../../src-common/result';
 import type { Command } from '../command';
 import { EXIT, exitCodeOfAuthProblem } from '../exit-codes';
 import type { Output } from '../output';
@@ -15,7 +16,7 @@ function describeAccount(status: StaffAuthStatus): string {
   return status.account ? `${status.account.name} <${status.account.email}>` : 'unknown user';
 }
 
-type LoginOutcome = { ok: true; status: StaffAuthStatus } | { ok: false; problem: AuthProblem };
+type LoginOutcome = Result<StaffAuthStatus, AuthProblem>;
 
 export const login: Command = async ({ parsed, output, signal, connect }) => {
   const timeoutText = parsed.options['timeout-seconds'];
@@ -42,11 +43,11 @@ export const login: Command = async ({ parsed, output, signal, connect }) => {
     onRedirect: async (url) => {
       const result = await auth.handleRedirect(url);
       if (result.ok) {
-        settle({ ok: true, status: result.value });
+        settle(ok(result.value));
         return { ok: true, text: `Signed in as ${describeAccount(result.value)}.` };
       }
       // A foreign state may be a stale tab or a forgery: refuse it and keep waiting for ours.
-      if (result.error.kind !== 'auth.state-mismatch') settle({ ok: false, problem: result.error });
+      if (result.error.kind !== 'auth.state-mismatch') settle(err(result.error));
       return { ok: false, text: authMessageText(result.error) };
     },
   }).catch((error: unknown) => {
@@ -59,10 +60,10 @@ export const login: Command = async ({ parsed, output, signal, connect }) => {
   });
   if (!loopback) return EXIT.usage;
   const timer = setTimeout(
-    () => settle({ ok: false, problem: { kind: 'auth.sign-in-expired' } }),
+    () => settle(err({ kind: 'auth.sign-in-expired' })),
     timeoutSeconds * 1000,
   );
-  const onAbort = (): void => settle({ ok: false, problem: { kind: 'auth.access-denied' } });
+  const onAbort = (): void => settle(err({ kind: 'auth.access-denied' }));
   signal.addEventListener('abort', onAbort, { once: true });
 
   try {
@@ -72,13 +73,13 @@ export const login: Command = async ({ parsed, output, signal, connect }) => {
     const outcome = await finished;
     if (signal.aborted) return EXIT.cancelled;
     if (!outcome.ok) {
-      output.failure(outcome.problem.kind, authMessageText(outcome.problem));
-      return exitCodeOfAuthProblem(outcome.problem);
+      output.failure(outcome.error.kind, authMessageText(outcome.error));
+      return exitCodeOfAuthProblem(outcome.error);
     }
-    const { state, account, vault } = outcome.status;
+    const { state, account, vault } = outcome.value;
     output.result(
       { state, account, vault },
-      () => `Signed in as ${describeAccount(outcome.status)}.`,
+      () => `Signed in as ${describeAccount(outcome.value)}.`,
     );
     return EXIT.ok;
   } finally {

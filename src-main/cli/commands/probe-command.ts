@@ -1,6 +1,6 @@
 import { runProbe } from '../../library-client/probe';
 import type { ProbeReport } from '../../library-client/probe';
-import { ok } from '../../../src-shared/result';
+import { ok } from '../../../src-common/result';
 import type { Command } from '../command';
 import { table } from '../output';
 import { usage, withService } from './with-service';

@@ -1,7 +1,7 @@
 import type { StaffAuth } from '../../auth/staff-auth';
 import type { ServiceClient } from '../../library-client/client';
 import type { LibraryError } from '../../library/library-error';
-import type { Result } from '../../../src-shared/result';
+import type { Result } from '../../../src-common/result';
 import type { UploadError } from '../../library-client/upload';
 import type { CommandInput } from '../command';
 import { EXIT, exitCodeOf } from '../exit-codes';

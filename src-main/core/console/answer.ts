@@ -2,14 +2,14 @@ import type { ConsoleAnswer, ConsoleProblem } from '../../../src-common/ipc/cons
 import type { LibraryError } from '../../library/library-error';
 import { libraryProblem } from '../../library/library-problem';
 import type { UploadError } from '../../library-client/upload';
-import type { Result } from '../../../src-shared/result';
+import type { Result } from '../../../src-common/result';
 
 export function answered<T>(value: T): ConsoleAnswer<T> {
   return { ok: true, value };
 }
 
 export function failed(problem: ConsoleProblem): ConsoleAnswer<never> {
-  return { ok: false, problem };
+  return { ok: false, error: problem };
 }
 
 /** A service error as staff see it (library-problem.ts), or an upload's unreadable file. */

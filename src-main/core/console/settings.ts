@@ -3,6 +3,8 @@ import type { ConsoleProblem } from '../../../src-common/ipc/console/answer';
 import type { SecurityChange } from '../../../src-common/ipc/console/security-change';
 import type { SettingsField, SettingsForm } from '../../../src-common/ipc/console/settings';
 import { createLogger } from '../../../src-shared/log/logger';
+import { err } from '../../../src-common/result';
+import type { Result } from '../../../src-common/result';
 import { APP_VERSION } from '../../settings/app-version';
 import { checkSettings } from '../../settings/check';
 import type { SettingsError, StoredSettings } from '../../settings/resolve';
@@ -37,13 +39,9 @@ function settingsProblem(error: SettingsError): ConsoleProblem {
     : { kind: 'unavailable', reason: error.message };
 }
 
-type Loaded = { ok: true; settings: Settings } | { ok: false; problem: ConsoleProblem };
-
-function load(store: SettingsStore): Loaded {
+function load(store: SettingsStore): Result<Settings, ConsoleProblem> {
   const loaded = store.load();
-  return loaded.ok
-    ? { ok: true, settings: loaded.value }
-    : { ok: false, problem: settingsProblem(loaded.error) };
+  return loaded.ok ? loaded : err(settingsProblem(loaded.error));
 }
 
 function fixedFields(store: SettingsStore): Set<SettingsField> {
@@ -108,14 +106,14 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
         const store = context.settingsStore;
         if (!store) return failed(NO_STORE);
         const loaded = load(store);
-        return loaded.ok ? answered(await view(store, loaded.settings)) : failed(loaded.problem);
+        return loaded.ok ? answered(await view(store, loaded.value)) : failed(loaded.error);
       },
       'console.settings.check': ({ form }) => {
         const store = context.settingsStore;
         if (!store) return failed(NO_STORE);
         const loaded = load(store);
-        if (!loaded.ok) return failed(loaded.problem);
-        const { issues } = edited(store, loaded.settings, form);
+        if (!loaded.ok) return failed(loaded.error);
+        const { issues } = edited(store, loaded.value, form);
         return issues.length > 0
           ? failed({ kind: 'invalid', issues })
           : answered({ valid: true as const });
@@ -124,8 +122,8 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
         const store = context.settingsStore;
         if (!store) return failed(NO_STORE);
         const loaded = load(store);
-        if (!loaded.ok) return failed(loaded.problem);
-        const { document, issues } = edited(store, loaded.settings, form);
+        if (!loaded.ok) return failed(loaded.error);
+        const { document, issues } = edited(store, loaded.value, form);
         if (issues.length > 0) return failed({ kind: 'invalid', issues });
         const refused = refusedUnconfirmed(store, document, confirmed);
         if (refused) return refused;
@@ -192,14 +190,14 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
           return failed({ kind: 'unavailable', reason: 'no-sip2-store' });
         // The saved settings, as set-sip2-password reads them: the server the kiosk will log in to.
         const loaded = load(store);
-        if (!loaded.ok) return failed(loaded.problem);
-        return changeSip2Password(sip2Passwords, loaded.settings, request);
+        if (!loaded.ok) return failed(loaded.error);
+        return changeSip2Password(sip2Passwords, loaded.value, request);
       },
       'console.settings.restart': () => {
         const { settingsStore: store, restart } = context;
         if (!store || !restart) return failed({ kind: 'unavailable', reason: 'no-restart' });
         const loaded = load(store);
-        if (!loaded.ok) return failed(loaded.problem);
+        if (!loaded.ok) return failed(loaded.error);
         log.info('restart asked for from the settings screen');
         // Answer first: the restart closes the very connection this answer goes back on.
         setTimeout(() => {

@@ -1,4 +1,4 @@
-import { ok, type Result } from '../../../src-shared/result';
+import { ok, type Result } from '../../../src-common/result';
 import type { Support, SupportableRequest } from '../../../src-shared/sip2/positional-fields';
 import type { LibraryError } from '../../library/library-error';
 import { acsClockSkewSeconds } from './acs-clock';

@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '../../../src-shared/result';
+import { err, ok, type Result } from '../../../src-common/result';
 import type { LibraryError } from '../../library/library-error';
 import type { CirculationResult } from '../../library/records';
 import { UNKNOWN } from '../../library/values';

@@ -1,4 +1,4 @@
-import { err, type Result } from '../../../src-shared/result';
+import { err, type Result } from '../../../src-common/result';
 import { readFlag } from '../../../src-shared/sip2/readers';
 import type { Support, SupportableRequest } from '../../../src-shared/sip2/positional-fields';
 import type { CallOptions } from '../client';

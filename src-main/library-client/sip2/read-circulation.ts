@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '../../../src-shared/result';
+import { err, ok, type Result } from '../../../src-common/result';
 import { readFlag, type WholeFee } from '../../../src-shared/sip2/readers';
 import { readAlertType } from '../../../src-shared/sip2/positional-fields';
 import type { LibraryError } from '../../library/library-error';

@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '../../../src-shared/result';
+import { err, ok, type Result } from '../../../src-common/result';
 import { readFlag, readCount, type WholeFee } from '../../../src-shared/sip2/readers';
 import { readPatronStatus, type PatronCondition } from '../../../src-shared/sip2/positional-fields';
 import type { RefusalCode } from '../../../src-common/ipc/patron';

@@ -1,4 +1,4 @@
-import type { Result } from '../../../src-shared/result';
+import type { Result } from '../../../src-common/result';
 import type { Support, SupportableRequest } from '../../../src-shared/sip2/positional-fields';
 import type { RefusalCode } from '../../../src-common/ipc/patron';
 import type { LibraryError } from '../../library/library-error';

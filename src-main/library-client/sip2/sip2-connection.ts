@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '../../../src-shared/result';
+import { err, ok, type Result } from '../../../src-common/result';
 import { buildFrame, type BuildProblem } from '../../../src-shared/sip2/build';
 import type { MessageCode, OutgoingMessage } from '../../../src-shared/sip2/messages';
 import type { ReceivedMessage } from '../../../src-shared/sip2/parse';

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import tls from 'node:tls';
-import { err, ok, type Result } from '../../../src-shared/result';
+import { err, ok, type Result } from '../../../src-common/result';
 import { networkCode } from '../../library/library-error';
 import { lineOf, type AcsLine, type LineAbuse } from './acs-line';
 import type { Sip2ClientOptions } from './sip2-types';

@@ -1,4 +1,4 @@
-import { err, type Result } from '../../../src-shared/result';
+import { err, type Result } from '../../../src-common/result';
 import type { MessageCode, OutgoingMessage } from '../../../src-shared/sip2/messages';
 import type { Logger } from '../../../src-shared/log/logger';
 import type { OperationName, LibraryError } from '../../library/library-error';

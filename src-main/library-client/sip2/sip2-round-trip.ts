@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '../../../src-shared/result';
+import { err, ok, type Result } from '../../../src-common/result';
 import type { buildFrame } from '../../../src-shared/sip2/build';
 import type { MessageCode, OutgoingMessage } from '../../../src-shared/sip2/messages';
 import { parseFrame } from '../../../src-shared/sip2/parse';

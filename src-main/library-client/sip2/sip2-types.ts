@@ -1,5 +1,5 @@
 import type { KioskMetrics } from '../../metrics/kiosk-metrics';
-import type { Result } from '../../../src-shared/result';
+import type { Result } from '../../../src-common/result';
 import type { Logger } from '../../../src-shared/log/logger';
 import type { Terminator } from '../../../src-shared/sip2/build';
 import type { Sip2Encoding } from '../../../src-shared/sip2/encoding';

@@ -68,7 +68,7 @@ describe('library-kiosk probe beside a running kiosk, with no settings', () => {
         value: { accepted: true },
       });
       const begun = await ipc.invoke('auth.beginSignIn');
-      if (!begun.ok) throw new Error(JSON.stringify(begun.problem));
+      if (!begun.ok) throw new Error(JSON.stringify(begun.error));
       const { authorizationUrl } = begun.value as { authorizationUrl: string };
       const redirect = await signInOverHttp(authorizationUrl, LIBRARIAN);
       await (await fetch(redirect)).text();

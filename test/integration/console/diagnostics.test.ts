@@ -9,7 +9,7 @@ import { createConfSettingsStore } from '../../../src-main/settings/conf-store';
 import type { SettingsStore } from '../../../src-main/settings/store';
 import { APP_VERSION } from '../../../src-main/settings/app-version';
 import { memberBarcode } from '../../../src-reference-service/barcode';
-import { ok } from '../../../src-shared/result';
+import { ok } from '../../../src-common/result';
 import { CLIENT_IDS, newVault, signedIn, startTestService } from '../auth/harness';
 import type { TestService } from '../auth/harness';
 import { createPageRecovery } from '../../../src-main/host/page-recovery';
@@ -103,7 +103,7 @@ describe('console.diagnostics.probe', () => {
     });
     expect(answer).toEqual({
       ok: false,
-      problem: {
+      error: {
         kind: 'invalid',
         issues: expect.arrayContaining([
           { path: 'fieldMap.member.shoeSize', message: expect.stringContaining('not a concept') },
@@ -144,7 +144,7 @@ describe('console.diagnostics.saveFieldMap', () => {
     const area = createDiagnosticsArea(contextFor(staff));
     expect(await area.handlers['console.diagnostics.saveFieldMap']({ fieldMap: {} })).toEqual({
       ok: false,
-      problem: { kind: 'unavailable', reason: 'no-settings-store' },
+      error: { kind: 'unavailable', reason: 'no-settings-store' },
     });
   });
 });

@@ -42,8 +42,8 @@ function editOf(id: string, form: MemberFields, changes: MemberFields) {
   return { record: recordToSend(id, now), keptBlank: keptBlankFields(form, now), read: form };
 }
 
-function value<T>(answer: { ok: true; value: T } | { ok: false; problem: unknown }): T {
-  if (!answer.ok) throw new Error(`expected a value, got ${JSON.stringify(answer.problem)}`);
+function value<T>(answer: { ok: true; value: T } | { ok: false; error: unknown }): T {
+  if (!answer.ok) throw new Error(`expected a value, got ${JSON.stringify(answer.error)}`);
   return answer.value;
 }
 
@@ -159,7 +159,7 @@ describe('members and lookup against the reference service (reference dialect)',
     );
     expect(answer).toEqual({
       ok: false,
-      problem: {
+      error: {
         kind: 'refused',
         operation: 'updateMember',
         status: 400,
@@ -205,7 +205,7 @@ describe('members and lookup against the reference service (reference dialect)',
     });
     expect(toOther).toMatchObject({
       ok: false,
-      problem: { kind: 'refused', status: 400, message: expect.stringMatching(/\S/) },
+      error: { kind: 'refused', status: 400, message: expect.stringMatching(/\S/) },
     });
     const back = value(await on.handlers['console.members.checkIn']({ itemBarcode: item }));
     expect(back.itemBarcode).toBe(item);
@@ -213,7 +213,7 @@ describe('members and lookup against the reference service (reference dialect)',
       itemBarcode: item,
       memberBarcode: memberBarcode(DEMO_MEMBERS.blocked),
     });
-    expect(blocked).toMatchObject({ ok: false, problem: { code: 'member_blocked', status: 400 } });
+    expect(blocked).toMatchObject({ ok: false, error: { code: 'member_blocked', status: 400 } });
   });
 });
 
@@ -245,7 +245,7 @@ describe('members against the snake dialect (Koha-like: bare lists, paging in he
     ]);
     expect(refused).toMatchObject({
       ok: false,
-      problem: {
+      error: {
         kind: 'refused',
         status: 400,
         message: 'userstatus must be "active" or "blocked".',

@@ -142,7 +142,7 @@ describe('settings changes that need their own confirmation, at the core', () =>
     // A caller that does not send the confirmation at all is refused by the contract.
     expect(await call('console.settings.applyImport', { text: MOVED_AND_EMAIL })).toMatchObject({
       ok: false,
-      problem: { kind: 'invalid-payload' },
+      error: { kind: 'invalid-payload' },
     });
     expect(await readFile(settingsFile, 'utf8')).toBe(before);
   });
@@ -216,7 +216,7 @@ describe('settings changes that need their own confirmation, at the core', () =>
     });
     expect(refused).toMatchObject({
       ok: false,
-      problem: {
+      error: {
         kind: 'invalid',
         issues: [
           { path: 'accessibility.audioTimeoutFactor', rule: { kind: 'too-small', limit: 1 } },

@@ -199,7 +199,7 @@ describe('SIP2 passwords from the settings screen, at the core', () => {
         kind: 'login',
         password: LOGIN,
       }),
-    ).toEqual({ ok: false, problem: { kind: 'unavailable', reason: 'no-sip2-server' } });
+    ).toEqual({ ok: false, error: { kind: 'unavailable', reason: 'no-sip2-server' } });
     saveSip2(SERVER);
   });
 
@@ -210,7 +210,7 @@ describe('SIP2 passwords from the settings screen, at the core', () => {
       kind: 'terminal',
       password: TERMINAL,
     });
-    expect(refused).toEqual({ ok: false, problem: { kind: 'not-allowed', gate: 'staff' } });
+    expect(refused).toEqual({ ok: false, error: { kind: 'not-allowed', gate: 'staff' } });
     const files = createSip2PasswordsFile(
       fileVaultPaths(dataDir),
       dataFolderKeys(dataDir).clientSecret,

@@ -52,7 +52,7 @@ describe('console.diagnostics.probeSip2', () => {
     for (const ctx of [context(), context(() => Promise.resolve(undefined))]) {
       const answer =
         await createDiagnosticsArea(ctx).handlers['console.diagnostics.probeSip2'](undefined);
-      expect(answer).toEqual({ ok: false, problem: { kind: 'unavailable', reason: 'no-sip2' } });
+      expect(answer).toEqual({ ok: false, error: { kind: 'unavailable', reason: 'no-sip2' } });
     }
   });
 });

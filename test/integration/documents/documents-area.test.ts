@@ -63,7 +63,7 @@ describe('publishing through the documents core against the camel dialect (the t
       name: 'Camel report',
       docid: null,
     });
-    if (!answer.ok) throw new Error(JSON.stringify(answer.problem));
+    if (!answer.ok) throw new Error(JSON.stringify(answer.error));
     const { itemId, fileId, url } = answer.value;
     expect(url).toBe(`${test.service.blobUrl}/${BLOB_CONTAINER}/${itemId}/${fileId}`);
     expect(area.upload()).toMatchObject({ phase: 'published', sentBytes: PDF.length });
@@ -105,7 +105,7 @@ describe('an upload signature that has expired', () => {
       name: 'Late notice',
       docid: null,
     });
-    expect(first).toMatchObject({ ok: false, problem: { kind: 'refused', status: 403 } });
+    expect(first).toMatchObject({ ok: false, error: { kind: 'refused', status: 403 } });
     const failedOnce = area.upload();
     expect(failedOnce?.failure?.reason).toBe('ticket-expired');
     // Nothing chosen is lost: the file is still there to publish again.

@@ -78,7 +78,7 @@ describe('a ticket that would send the file in clear to another host', () => {
       name: 'Notice',
       docid: null,
     });
-    expect(answer).toMatchObject({ ok: false, problem: { kind: 'malformed-response' } });
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'malformed-response' } });
     expect(area.upload()).toMatchObject({
       phase: 'failed',
       sentBytes: 0,

@@ -163,7 +163,7 @@ describe('the staging route', () => {
       fileName: 'huge.pdf',
       sizeBytes: LIMIT + 1,
     });
-    expect(answer).toMatchObject({ ok: false, problem: { kind: 'invalid' } });
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'invalid' } });
   });
 
   it('deletes the staged copy when staff mode ends', async () => {

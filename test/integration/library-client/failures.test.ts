@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffAuth } from '../../../src-main/auth/staff-auth';
 import { createServiceClient } from '../../../src-main/library-client/client';
-import { err, ok } from '../../../src-shared/result';
+import { err, ok } from '../../../src-common/result';
 import { itemBarcode, memberBarcode } from '../../../src-reference-service/barcode';
 import { signedIn, startTestService } from '../auth/harness';
 import type { TestService } from '../auth/harness';

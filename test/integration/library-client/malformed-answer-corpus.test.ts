@@ -6,7 +6,7 @@ import { createServiceClient } from '../../../src-main/library-client/client';
 import type { ServiceClient } from '../../../src-main/library-client/client';
 import type { LibraryErrorKind } from '../../../src-main/library/library-error';
 import { runProbe } from '../../../src-main/library-client/probe';
-import { ok } from '../../../src-shared/result';
+import { ok } from '../../../src-common/result';
 import { corpusFor } from '../../support/answer-corpus';
 import type { CorpusAnswer } from '../../support/answer-corpus';
 import { startCorpusServer } from '../../support/answer-corpus-server';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffAuth } from '../../../src-main/auth/staff-auth';
 import { createServiceClient } from '../../../src-main/library-client/client';
-import { err, ok } from '../../../src-shared/result';
+import { err, ok } from '../../../src-common/result';
 import { memberBarcode } from '../../../src-reference-service/barcode';
 import {
   VISITOR,

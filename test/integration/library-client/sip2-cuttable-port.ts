@@ -1,4 +1,4 @@
-import { err, type Result } from '../../../src-shared/result';
+import { err, type Result } from '../../../src-common/result';
 import type { OperationName, LibraryError } from '../../../src-main/library/library-error';
 import type { Sip2Client } from '../../../src-main/library-client/sip2/sip2-types';
 import type { CuttableNetwork } from '../../support/cuttable-network';

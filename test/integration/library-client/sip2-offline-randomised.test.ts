@@ -10,7 +10,7 @@ import type {
 } from '../../../src-main/library-client/sip2/sip2-types';
 import { OfflineSettingsSchema } from '../../../src-main/settings/schema';
 import { createLogger } from '../../../src-shared/log/logger';
-import { ok } from '../../../src-shared/result';
+import { ok } from '../../../src-common/result';
 import type { FaultSettings } from '../../../src-reference-service/faults';
 import { itemBarcode, memberBarcode } from '../../../src-reference-service/barcode';
 import type { RunningSip2 } from '../../../src-reference-service/index';

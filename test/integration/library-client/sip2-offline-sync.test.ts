@@ -9,7 +9,7 @@ import {
 import { createSip2Client } from '../../../src-main/library-client/sip2/client';
 import type { Sip2Client } from '../../../src-main/library-client/sip2/sip2-types';
 import { OfflineSettingsSchema } from '../../../src-main/settings/schema';
-import { ok } from '../../../src-shared/result';
+import { ok } from '../../../src-common/result';
 import { createLogger } from '../../../src-shared/log/logger';
 import { itemBarcode, memberBarcode } from '../../../src-reference-service/barcode';
 import { DATABASE_FILE } from '../../../src-reference-service/db/open';

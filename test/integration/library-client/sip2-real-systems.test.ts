@@ -13,7 +13,7 @@ import type {
 } from '../../../src-main/library-client/sip2/sip2-types';
 import { OfflineSettingsSchema } from '../../../src-main/settings/schema';
 import { createLogger } from '../../../src-shared/log/logger';
-import { ok } from '../../../src-shared/result';
+import { ok } from '../../../src-common/result';
 import { itemBarcode, memberBarcode } from '../../../src-reference-service/barcode';
 import { SIP2_DEMO_PINS } from '../../../src-reference-service/config';
 import { DEMO_MEMBERS } from '../../../src-reference-service/db/seed';

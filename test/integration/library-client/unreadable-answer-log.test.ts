@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../../src-main/library-client/client';
-import { err, ok } from '../../../src-shared/result';
+import { err, ok } from '../../../src-common/result';
 import { captureLogs } from '../../support/log-capture';
 
 /**

@@ -34,8 +34,13 @@ const cases: { at: string; line: string; refused: boolean }[] = [
   },
   {
     at: 'src-renderer/patron/x.ts',
-    line: "import { x } from '../../src-shared/result';",
+    line: "import { x } from '../../src-shared/loopback';",
     refused: true,
+  },
+  {
+    at: 'src-renderer/patron/x.ts',
+    line: "import { x } from '../../src-common/result';",
+    refused: false,
   },
   {
     at: 'src-renderer/patron/x.ts',
@@ -60,7 +65,7 @@ const cases: { at: string; line: string; refused: boolean }[] = [
   },
   {
     at: 'src-common/ipc/x.ts',
-    line: "import { x } from '../../src-shared/result';",
+    line: "import { x } from '../../src-shared/loopback';",
     refused: true,
   },
   { at: 'src-common/ipc/x.ts', line: "import { x } from 'node:fs';", refused: true },

@@ -136,7 +136,7 @@ describe('web host', () => {
     );
     await frameMatching(client, {
       id: 8,
-      result: { ok: false, problem: expect.objectContaining({ kind: 'invalid-payload' }) },
+      result: { ok: false, error: expect.objectContaining({ kind: 'invalid-payload' }) },
     });
     client.ws.close();
   });
@@ -151,7 +151,7 @@ describe('web host', () => {
       client.ws.send(JSON.stringify({ type: 'invoke', id, channel, payload: { what: 'journal' } }));
       await frameMatching(client, {
         id,
-        result: { ok: false, problem: { kind: 'not-allowed', gate: 'staff' } },
+        result: { ok: false, error: { kind: 'not-allowed', gate: 'staff' } },
       });
     }
     client.ws.close();
@@ -198,7 +198,7 @@ describe('web host', () => {
       await frameMatching(other, {
         type: 'result',
         id,
-        result: { ok: false, problem: { kind: 'not-allowed', gate: 'owner' } },
+        result: { ok: false, error: { kind: 'not-allowed', gate: 'owner' } },
       });
     }
     call(other, 5, 'kiosk.getState');
@@ -233,7 +233,7 @@ describe('web host', () => {
       await frameMatching(client, {
         type: 'result',
         id,
-        result: { ok: false, problem: { kind: 'not-allowed', gate: 'patron' } },
+        result: { ok: false, error: { kind: 'not-allowed', gate: 'patron' } },
       });
     }
     expect(web.kiosk.core.state().access.audio).toBe(false);

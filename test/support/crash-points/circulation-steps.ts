@@ -1,8 +1,8 @@
 import type { CirculationAnswer } from '../../../src-main/circulation/circulation-port';
 import type { OfflineCirculation } from '../../../src-main/circulation/offline/offline-circulation';
 import type { LibraryError } from '../../../src-main/library/library-error';
-import { err } from '../../../src-shared/result';
-import type { Result } from '../../../src-shared/result';
+import { err } from '../../../src-common/result';
+import type { Result } from '../../../src-common/result';
 import { checkCirculation } from './circulation-check';
 import type { Baseline, Circulation, CirculationAck } from './circulation-check';
 import type { CrashEnvironment } from './environment';

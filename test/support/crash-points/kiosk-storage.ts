@@ -5,7 +5,7 @@ import type { ServiceClient } from '../../../src-main/library-client/client';
 import { OfflineSettingsSchema } from '../../../src-main/settings/schema';
 import { openKioskKeys } from '../../../src-main/vault/kiosk-keys';
 import type { KioskKeys } from '../../../src-main/vault/kiosk-keys';
-import { ok } from '../../../src-shared/result';
+import { ok } from '../../../src-common/result';
 import { isDemoCard, isDemoItem } from '../offline-kiosk';
 import type { CrashEnvironment } from './environment';
 import { REQUEST_TIMEOUT_MS } from './environment';

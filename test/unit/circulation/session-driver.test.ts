@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createSessionDriver } from '../../../src-main/circulation/session-driver';
 import type { SessionDriverOptions } from '../../../src-main/circulation/session-driver';
-import { err, ok } from '../../../src-shared/result';
+import { err, ok } from '../../../src-common/result';
 import { captureLogs } from '../scanner/capture-logs';
 import { fakeClock, fakePort } from './fakes';
 import { CARD, ITEM, circulationRecord, memberRecord, sessionConfig } from './session-harness';

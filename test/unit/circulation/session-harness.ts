@@ -7,7 +7,7 @@ import type { OperationName, LibraryError } from '../../../src-main/library/libr
 import type { CirculationResult, MemberCirculation } from '../../../src-main/library/records';
 import { PatronSettingsSchema } from '../../../src-main/settings/schema';
 import type { PatronSettings } from '../../../src-main/settings/schema';
-import { err, ok } from '../../../src-shared/result';
+import { err, ok } from '../../../src-common/result';
 
 export const CARD = '20000000000001';
 export const OTHER_CARD = '20000000000002';

@@ -10,7 +10,7 @@ import type { SessionInput } from '../../../src-main/circulation/session-events'
 import { initialSessionState } from '../../../src-main/circulation/session-state';
 import type { Line, SessionState, SessionStep } from '../../../src-main/circulation/session-state';
 import { recordingMetrics } from '../../support/recording-metrics';
-import { err, ok } from '../../../src-shared/result';
+import { err, ok } from '../../../src-common/result';
 
 const line = (change: Partial<Line>): Line => ({
   id: 0,

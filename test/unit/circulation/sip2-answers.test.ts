@@ -6,7 +6,7 @@ import { patronView, routingOf, systemLines } from '../../../src-main/circulatio
 import { UNKNOWN } from '../../../src-main/library/values';
 import type { SessionConfig } from '../../../src-main/circulation/session-state';
 import type { ItemRouting, Loan } from '../../../src-main/library/records';
-import { ok } from '../../../src-shared/result';
+import { ok } from '../../../src-common/result';
 import { captureLogs } from '../scanner/capture-logs';
 import { fakeClock, fakePort } from './fakes';
 import {

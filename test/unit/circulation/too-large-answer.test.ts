@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createSyncEngine } from '../../../src-main/circulation/offline/sync';
 import type { RequestEffect, LibraryError } from '../../../src-main/library/library-error';
-import { err, ok } from '../../../src-shared/result';
+import { err, ok } from '../../../src-common/result';
 import { CARD, ITEM, harness } from './session-harness';
 import { deskWith, memberRecord, unreachablePort } from './offline/desk-support';
 

@@ -243,13 +243,11 @@ describe('members.update in the core', () => {
       keptBlank: [],
       read: {},
     });
-    expect(answer).toMatchObject({ ok: false, problem: { kind: 'invalid' } });
-    expect(answer.ok ? [] : 'issues' in answer.problem ? answer.problem.issues : []).toContainEqual(
-      {
-        path: 'PhoneNo',
-        message: 'phone',
-      },
-    );
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'invalid' } });
+    expect(answer.ok ? [] : 'issues' in answer.error ? answer.error.issues : []).toContainEqual({
+      path: 'PhoneNo',
+      message: 'phone',
+    });
     expect(sent).toBe(0);
   });
 
@@ -264,7 +262,7 @@ describe('members.update in the core', () => {
       keptBlank: [...EDITABLE_FIELDS],
       read: {},
     });
-    expect(answer.ok ? [] : 'issues' in answer.problem ? answer.problem.issues.length : 0).toBe(13);
+    expect(answer.ok ? [] : 'issues' in answer.error ? answer.error.issues.length : 0).toBe(13);
     expect(sent).toBe(0);
   });
 });
@@ -298,12 +296,12 @@ describe('staff check-out and check-in behind the offline queue', () => {
         itemBarcode: '34410000000035',
         memberBarcode: '24410000000011',
       }),
-    ).toEqual({ ok: false, problem: { kind: 'queued-offline', item: '34410000000035' } });
+    ).toEqual({ ok: false, error: { kind: 'queued-offline', item: '34410000000035' } });
     expect(
       await area.handlers['console.members.checkIn']({ itemBarcode: '34410000000043' }),
     ).toEqual({
       ok: false,
-      problem: { kind: 'queued-offline', item: '34410000000043' },
+      error: { kind: 'queued-offline', item: '34410000000043' },
     });
     expect(sent).toEqual([]);
   });

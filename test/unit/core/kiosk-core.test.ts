@@ -20,7 +20,7 @@ import { CHANNEL_GATES, INVOKE_CHANNELS } from '../../../src-common/ipc/channels
 import type { InvokeChannel } from '../../../src-common/ipc/channels';
 import { createIpcRouter } from '../../../src-main/ipc/choke-point';
 import type { KioskCore } from '../../../src-main/core/kiosk-core';
-import { ok } from '../../../src-shared/result';
+import { ok } from '../../../src-common/result';
 import { fakeClock, fakePort } from '../circulation/fakes';
 import { CARD, ITEM, T0, circulationRecord, memberRecord } from '../circulation/session-harness';
 
@@ -117,7 +117,7 @@ function setup(
   return { core, auth, scanner, service, time, states, h: core.handlers };
 }
 
-const NOT_STAFF = { ok: false, problem: { kind: 'not-allowed', gate: 'staff' } };
+const NOT_STAFF = { ok: false, error: { kind: 'not-allowed', gate: 'staff' } };
 
 /** A renderer's call to the core through the one choke point, as both hosts make it. */
 function call(core: KioskCore, channel: string, payload?: unknown) {
@@ -434,11 +434,11 @@ describe('kiosk core', () => {
     await call(core, 'staff.open');
     expect(await call(core, 'patron.startCheckIn')).toEqual({
       ok: false,
-      problem: { kind: 'not-allowed', gate: 'patron' },
+      error: { kind: 'not-allowed', gate: 'patron' },
     });
     expect(await call(core, 'kiosk.setAccess', { audio: true })).toEqual({
       ok: false,
-      problem: { kind: 'not-allowed', gate: 'patron' },
+      error: { kind: 'not-allowed', gate: 'patron' },
     });
     await call(core, 'staff.exit');
     expect(core.state().screen.name).toBe('attract');
@@ -690,7 +690,7 @@ describe('kiosk core', () => {
       await h['staff.submitPin']({ pin: '1234' });
       expect(await h['console.members.search'](undefined as never)).toEqual({
         ok: false,
-        problem: { kind: 'unavailable', reason: 'no-console' },
+        error: { kind: 'unavailable', reason: 'no-console' },
       });
       await h['staff.exit'](undefined);
       expect(await call(core, 'console.members.search', { query: 'x' })).toMatchObject(NOT_STAFF);
@@ -705,7 +705,7 @@ describe('kiosk core', () => {
       for (const channel of staffChannels) {
         expect(await call(core, channel, 'not a payload'), channel).toEqual({
           ok: false,
-          problem: { kind: 'not-allowed', gate: 'staff' },
+          error: { kind: 'not-allowed', gate: 'staff' },
         });
       }
       expect(calls).toEqual([]);
@@ -778,7 +778,7 @@ describe('kiosk core: the options a SIP2 back end brings', () => {
   ])('refuses a PIN of %s at the channel, saying nothing of it', async (_label, payload) => {
     const { core } = setup();
     const answer = await call(core, 'patron.submitPin', payload);
-    expect(answer).toMatchObject({ ok: false, problem: { kind: 'invalid-payload' } });
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'invalid-payload' } });
     expect(JSON.stringify(answer)).not.toContain((payload as { pin: string }).pin || '\u0000');
   });
 

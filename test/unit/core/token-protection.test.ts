@@ -16,7 +16,7 @@ import { createFileVault, fileVaultPaths } from '../../../src-main/vault/file-va
 import { masterKeys } from '../../../src-main/vault/kiosk-keys';
 import type { VaultProtection } from '../../../src-common/ipc/staff-auth';
 import type { TokenVault, VaultStatus } from '../../../src-main/vault/vault';
-import { ok } from '../../../src-shared/result';
+import { ok } from '../../../src-common/result';
 import { translators as T } from '../../support/catalog-words';
 
 let dir: string;

@@ -3,8 +3,8 @@ import { heartbeatVerdict, startAcsHeartbeat } from '../../../src-main/host/acs-
 import type { Connectivity } from '../../../src-main/circulation/offline/connectivity';
 import type { LibraryError } from '../../../src-main/library/library-error';
 import type { AcsStatus } from '../../../src-main/library-client/sip2/sip2-types';
-import { err, ok } from '../../../src-shared/result';
-import type { Result } from '../../../src-shared/result';
+import { err, ok } from '../../../src-common/result';
+import type { Result } from '../../../src-common/result';
 import { fakeClock } from '../circulation/fakes';
 
 const STATUS: AcsStatus = {

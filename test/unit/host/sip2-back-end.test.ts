@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sip2ClientOptions, usesEmbeddedSip2 } from '../../../src-main/host/sip2-back-end';
 import { SettingsSchema } from '../../../src-main/settings/schema';
 import type { SettingsInput } from '../../../src-main/settings/schema';
-import { ok } from '../../../src-shared/result';
+import { ok } from '../../../src-common/result';
 import type { RunningSip2 } from '../../../src-reference-service/index';
 import type { Sip2PasswordStore } from '../../../src-main/vault/sip2-passwords';
 import { captureLogs } from '../../support/log-capture';

@@ -88,7 +88,7 @@ describe('IPC choke point', () => {
       { language: 'es' },
       { connection: 1, senderUrl: 'https://evil.example/' },
     );
-    expect(result).toMatchObject({ ok: false, problem: { kind: 'forbidden-sender' } });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'forbidden-sender' } });
     expect(setLanguage).not.toHaveBeenCalled();
     expect(logs.records).toMatchObject([
       {
@@ -110,7 +110,7 @@ describe('IPC choke point', () => {
       connection: 1,
       senderUrl: undefined,
     });
-    expect(result).toMatchObject({ ok: false, problem: { kind: 'forbidden-sender' } });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'forbidden-sender' } });
     expect(logs.records).toMatchObject([
       { level: 'warn', message: 'refused a call from an untrusted sender', data: { origin: null } },
     ]);
@@ -126,7 +126,7 @@ describe('IPC choke point', () => {
       connection: 1,
       senderUrl: 'http://127.0.0.1:73000/',
     });
-    expect(result).toMatchObject({ ok: false, problem: { kind: 'forbidden-sender' } });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'forbidden-sender' } });
     expect(logs.records.map((record) => record.message)).toEqual([
       'refused a call from an untrusted sender',
     ]);
@@ -146,10 +146,8 @@ describe('IPC choke point', () => {
     );
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.problem).toMatchObject({ kind: 'invalid-payload', channel: 'kiosk.setLanguage' });
-    expect(result.problem.kind === 'invalid-payload' && result.problem.issues).toContain(
-      'language',
-    );
+    expect(result.error).toMatchObject({ kind: 'invalid-payload', channel: 'kiosk.setLanguage' });
+    expect(result.error.kind === 'invalid-payload' && result.error.issues).toContain('language');
     expect(setLanguage).not.toHaveBeenCalled();
   });
 
@@ -163,7 +161,7 @@ describe('IPC choke point', () => {
       connection: 1,
       senderUrl: `${APP}/index.html`,
     });
-    expect(result).toMatchObject({ ok: false, problem: { kind: 'unknown-channel' } });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'unknown-channel' } });
   });
 
   it('refuses inherited object keys posing as channels', async () => {
@@ -176,7 +174,7 @@ describe('IPC choke point', () => {
       connection: 1,
       senderUrl: `${APP}/index.html`,
     });
-    expect(result).toMatchObject({ ok: false, problem: { kind: 'unknown-channel' } });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'unknown-channel' } });
   });
 
   it('passes a valid call from the app to its handler and returns its value', async () => {
@@ -209,7 +207,7 @@ describe('IPC choke point', () => {
       connection: 1,
       senderUrl: `${APP}/index.html`,
     });
-    expect(result).toMatchObject({ ok: false, problem: { kind: 'handler-failed' } });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'handler-failed' } });
     expect(JSON.stringify(result)).not.toContain('hunter2');
     expect(logs.records).toMatchObject([
       {
@@ -307,7 +305,7 @@ describe('IPC choke point', () => {
         for (const channel of byGate('staff')) {
           expect(await router.dispatch(channel, 'not a payload', FROM), channel).toEqual({
             ok: false,
-            problem: { kind: 'not-allowed', gate: 'staff' },
+            error: { kind: 'not-allowed', gate: 'staff' },
           });
         }
         expect(ran).toEqual([]);
@@ -340,7 +338,7 @@ describe('IPC choke point', () => {
         for (const channel of patron) {
           expect(await router.dispatch(channel, 'not a payload', FROM), channel).toEqual({
             ok: false,
-            problem: { kind: 'not-allowed', gate: 'patron' },
+            error: { kind: 'not-allowed', gate: 'patron' },
           });
         }
         expect(ran).toEqual([]);
@@ -403,14 +401,14 @@ describe('IPC choke point', () => {
       for (const channel of ['staff.submitPin', 'staff.exit', 'kiosk.setLanguage'] as const) {
         expect(await router.dispatch(channel, { pin: '1234' }, other), channel).toEqual({
           ok: false,
-          problem: { kind: 'not-allowed', gate: 'owner' },
+          error: { kind: 'not-allowed', gate: 'owner' },
         });
       }
       expect(await router.dispatch('kiosk.getState', undefined, other)).toMatchObject({ ok: true });
       state.audience = 'staff';
       expect(await router.dispatch('offline.retry', { id: 'tx-1' }, other)).toEqual({
         ok: false,
-        problem: { kind: 'not-allowed', gate: 'owner' },
+        error: { kind: 'not-allowed', gate: 'owner' },
       });
       expect(await router.dispatch('offline.retry', { id: 'tx-1' }, owner)).toMatchObject({
         ok: true,
@@ -447,11 +445,13 @@ describe('IPC choke point', () => {
     it("passes a console handler's problem on as the call's own, not inside a value", async () => {
       const problem = { kind: 'unreachable', operation: 'searchMembers', cause: 'ECONNREFUSED' };
       const router = createIpcRouter({
-        handlers: handlers({ 'console.members.search': () => ({ ok: false, problem }) as never }),
+        handlers: handlers({
+          'console.members.search': () => ({ ok: false, error: problem }) as never,
+        }),
         ...admitted,
       });
       const result = await router.dispatch('console.members.search', SEARCH, from);
-      expect(result).toEqual({ ok: false, problem });
+      expect(result).toEqual({ ok: false, error: problem });
     });
 
     it("passes a console handler's value on once, not wrapped twice", async () => {

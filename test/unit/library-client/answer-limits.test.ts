@@ -7,7 +7,7 @@ import {
   nestsDeeperThan,
   parseAnswerJson,
 } from '../../../src-main/library-client/answer-json';
-import { err, ok } from '../../../src-shared/result';
+import { err, ok } from '../../../src-common/result';
 import { captureLogs } from '../../support/log-capture';
 
 /**

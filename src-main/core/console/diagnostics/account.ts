@@ -2,18 +2,17 @@ import type { AccountView } from '../../../../src-common/ipc/console/diagnostics
 import type { ConsoleAnswer } from '../../../../src-common/ipc/console/answer';
 import type { Branch, UserInfo } from '../../../library/records';
 import { branchNamed } from '../../branch-name';
-import { answered, problemOf } from '../answer';
+import { answered, failed, problemOf } from '../answer';
 import type { ConsoleContext } from '../deps';
 
 /** What get user info said about the signed-in staff user, named by concept; names only beyond. */
 function userInfoView(
   info: UserInfo,
   branches: readonly Branch[],
-): Extract<NonNullable<AccountView['userInfo']>, { ok: true }> {
+): Extract<NonNullable<AccountView['userInfo']>, { ok: true }>['value'] {
   const { user, account } = info;
   const branchName = user.branchId ? branchNamed(branches, user.branchId) : undefined;
   return {
-    ok: true,
     user: {
       ...(user.id ? { id: user.id } : {}),
       ...(user.userName ? { userName: user.userName } : {}),
@@ -59,8 +58,8 @@ export async function accountView(context: ConsoleContext): Promise<ConsoleAnswe
   return answered({
     ...base,
     userInfo: info.ok
-      ? userInfoView(info.value, branches.ok ? branches.value : [])
-      : { ok: false, problem: problemOf(info.error) },
+      ? answered(userInfoView(info.value, branches.ok ? branches.value : []))
+      : failed(problemOf(info.error)),
     // A refresh made for this call moved the times on.
     ...(context.auth.tokenSummary?.() ? { tokens: context.auth.tokenSummary?.() } : {}),
   });

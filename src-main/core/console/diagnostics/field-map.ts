@@ -3,8 +3,8 @@ import type { FieldMapView } from '../../../../src-common/ipc/console/diagnostic
 import { CONCEPT_KEYS } from '../../../library-client/reader/concepts';
 import { FieldMapSchema } from '../../../library-client/reader/field-map-schema';
 import type { FieldMap } from '../../../library-client/reader/view';
-import { err, ok } from '../../../../src-shared/result';
-import type { Result } from '../../../../src-shared/result';
+import { err, ok } from '../../../../src-common/result';
+import type { Result } from '../../../../src-common/result';
 import { answered, failed } from '../answer';
 import type { ConsoleContext } from '../deps';
 

@@ -1,4 +1,4 @@
-import type { Result } from '../../../../src-shared/result';
+import type { Result } from '../../../../src-common/result';
 
 /** A file the kiosk received into its staging folder (web host); the core may delete it. */
 export interface StagedFile {

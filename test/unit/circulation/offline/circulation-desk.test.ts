@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { dueDayAfter } from '../../../../src-main/circulation/offline/circulation-desk';
 import type { LibraryError } from '../../../../src-main/library/library-error';
-import { err, ok } from '../../../../src-shared/result';
+import { err, ok } from '../../../../src-common/result';
 import { CARD, ITEM, OTHER_ITEM, circulationRecord, refused } from '../session-harness';
 import { T0, deskWith, down, memberRecord, unreachablePort } from './desk-support';
 

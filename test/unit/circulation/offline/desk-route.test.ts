@@ -5,8 +5,8 @@ import type { CardShows, DeskRoute } from '../../../../src-main/circulation/offl
 import type { LibraryError } from '../../../../src-main/library/library-error';
 import type { Loan, MemberCirculation } from '../../../../src-main/library/records';
 import { UNKNOWN } from '../../../../src-main/library/values';
-import type { Result } from '../../../../src-shared/result';
-import { err, ok } from '../../../../src-shared/result';
+import type { Result } from '../../../../src-common/result';
+import { err, ok } from '../../../../src-common/result';
 import {
   DUE,
   ITEM,

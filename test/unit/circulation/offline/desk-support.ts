@@ -10,7 +10,7 @@ import type { CirculationPort } from '../../../../src-main/library/circulation-p
 import type { LibraryError } from '../../../../src-main/library/library-error';
 import { OfflineSettingsSchema } from '../../../../src-main/settings/schema';
 import type { OfflineSettings } from '../../../../src-main/settings/schema';
-import { err } from '../../../../src-shared/result';
+import { err } from '../../../../src-common/result';
 import { memberRecord } from '../session-harness';
 
 export const T0 = Date.UTC(2026, 10, 23, 12);

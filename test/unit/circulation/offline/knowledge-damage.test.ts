@@ -8,7 +8,7 @@ import { startOfflineCirculation } from '../../../../src-main/circulation/offlin
 import type { OfflineCirculation } from '../../../../src-main/circulation/offline/offline-circulation';
 import { sessionScreen } from '../../../../src-main/circulation/session-screen';
 import { OfflineSettingsSchema } from '../../../../src-main/settings/schema';
-import { err } from '../../../../src-shared/result';
+import { err } from '../../../../src-common/result';
 import { down, unreachablePort } from './desk-support';
 
 /**

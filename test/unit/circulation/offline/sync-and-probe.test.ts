@@ -7,7 +7,7 @@ import {
   probeService,
 } from '../../../../src-main/circulation/offline/connectivity';
 import { createSyncEngine } from '../../../../src-main/circulation/offline/sync';
-import { err, ok } from '../../../../src-shared/result';
+import { err, ok } from '../../../../src-common/result';
 import { CARD, ITEM, circulationRecord, refused } from '../session-harness';
 import { deskWith, memberRecord, unreachablePort } from './desk-support';
 

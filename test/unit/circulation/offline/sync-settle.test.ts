@@ -15,7 +15,7 @@ import type {
 import type { LibraryError } from '../../../../src-main/library/library-error';
 import type { Loan } from '../../../../src-main/library/records';
 import { UNKNOWN } from '../../../../src-main/library/values';
-import { err, ok } from '../../../../src-shared/result';
+import { err, ok } from '../../../../src-common/result';
 import { CARD, DUE, ITEM, OTHER_ITEM, circulationRecord, memberRecord } from '../session-harness';
 
 /**

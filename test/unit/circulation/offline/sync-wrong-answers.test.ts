@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createSyncEngine } from '../../../../src-main/circulation/offline/sync';
 import type { LibraryError } from '../../../../src-main/library/library-error';
-import { err, ok } from '../../../../src-shared/result';
+import { err, ok } from '../../../../src-common/result';
 import { CARD, ITEM } from '../session-harness';
 import { deskWith, memberRecord, unreachablePort } from './desk-support';
 
