@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createServiceClient } from '../src-main/library-client/client';
+import { createRestLibraryClient } from '../src-main/library-client/client';
 import { setLogLevel } from '../src-shared/log/logger';
 import { ok } from '../src-common/result';
 import { summarise, type BenchRow, type BenchSuite } from './index';
@@ -39,7 +39,7 @@ function serve(stated: boolean): Promise<http.Server> {
 async function measure(name: string, stated: boolean): Promise<BenchRow[]> {
   const server = await serve(stated);
   const { port } = server.address() as AddressInfo;
-  const client = createServiceClient({
+  const client = createRestLibraryClient({
     baseUrl: `http://127.0.0.1:${port}`,
     tokens: { current: async () => ok('t'), renew: async () => ok('t') },
     timeoutMs: 120_000,

@@ -75,14 +75,18 @@ async function ipcRoundTrips(): Promise<BenchRow> {
   for (let id = 0; id < ROUND_TRIPS; id += 1) {
     const started = performance.now();
     const answered = new Promise<void>((resolve) => ws.once('message', () => resolve()));
-    ws.send(JSON.stringify({ type: 'invoke', id, channel: 'kiosk.getState' }));
+    ws.send(JSON.stringify({ type: 'invoke', id, channel: 'station.kiosk.getState' }));
     await answered;
     samples.push((performance.now() - started) * 1000);
   }
   ws.close();
   await kiosk.stop();
   await rm(dataDir, { recursive: true, force: true });
-  return summarise('IPC round trip over the WebSocket (kiosk.getState)', 'µs', samples.slice(100));
+  return summarise(
+    'IPC round trip over the WebSocket (station.kiosk.getState)',
+    'µs',
+    samples.slice(100),
+  );
 }
 
 async function rendererSize(): Promise<BenchRow[]> {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { createServiceClient } from '../src-main/library-client/client';
+import { createRestLibraryClient } from '../src-main/library-client/client';
 import { createSip2Client } from '../src-main/library-client/sip2/client';
 import { itemBarcode, memberBarcode } from '../src-reference-service/barcode';
 import { DEMO_MEMBERS } from '../src-reference-service/db/seed';
@@ -44,7 +44,7 @@ async function roundTrips(): Promise<BenchRow[]> {
   const sip2 = service.sip2;
   if (!sip2) throw new Error('the reference service started without its SIP2 listener');
   const token = await accessToken(service.authUrl);
-  const rest = createServiceClient({
+  const rest = createRestLibraryClient({
     baseUrl: service.baseUrl,
     timeoutMs: 5000,
     tokens: {

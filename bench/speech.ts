@@ -1,7 +1,7 @@
 import { setLogLevel } from '../src-shared/log/logger';
 import { createEspeakEngine } from '../src-main/speech/espeak-engine';
 import { findOnPath } from '../src-main/speech/find-program';
-import { createSpeechService } from '../src-main/speech/speech-service';
+import { createKioskVoice } from '../src-main/speech/kiosk-voice';
 import { wavFormat } from '../src-main/speech/wav-header';
 import type { SpeechRequest } from '../src-common/ipc/access';
 import { summarise, type BenchRow, type BenchSuite } from './index';
@@ -41,7 +41,7 @@ async function run(): Promise<BenchRow[]> {
   setLogLevel('error');
   const binary = findOnPath('espeak-ng', process.env);
   if (!binary) throw new Error('espeak-ng is missing: apt-get install espeak-ng');
-  const service = createSpeechService({
+  const service = createKioskVoice({
     engine: createEspeakEngine({ binary }),
     voices: { en: 'en-us', es: 'es' },
   });

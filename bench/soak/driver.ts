@@ -89,7 +89,7 @@ const KEEP_ALIVE_MS = 5_500;
 const COUNTERS = ['fds', 'sockets', 'timers', 'refTimers', 'tcp', 'elements'] as const;
 
 const isAttract = (state: KioskState): boolean =>
-  state.screen.name === 'attract' && !state.screen.outOfService && state.language === 'en';
+  state.screen.name === 'attract' && !state.screen.signedOut && state.language === 'en';
 
 function linesOf(state: KioskState) {
   const { screen } = state;
@@ -302,7 +302,7 @@ class Soak {
         throw new Error(`member ${card} may not borrow: ${patron.screen.patron.blocked.kind}`);
       }
       if (switchLanguage) {
-        await client.invoke('kiosk.setLanguage', { language: 'es' });
+        await client.invoke('station.kiosk.setLanguage', { language: 'es' });
         await client.until((s) => s.language === 'es');
         this.#languageSwitches += 1;
       }
@@ -347,15 +347,15 @@ class Soak {
     const client = await connectIpc(this.host.launchUrl);
     try {
       await client.until(isAttract);
-      await client.invoke('staff.open');
-      const pin = await client.invoke('staff.submitPin', { pin: DEMO_STAFF_PIN });
+      await client.invoke('station.staff.open');
+      const pin = await client.invoke('station.staff.submitPin', { pin: DEMO_STAFF_PIN });
       if (!pin.ok || !(pin.value as { accepted: boolean }).accepted) {
         throw new Error('the demo PIN did not open staff mode');
       }
       await client.until((s) => s.screen.name === 'staff');
-      const status = await client.invoke('console.diagnostics.status');
+      const status = await client.invoke('staff.console.diagnostics.status');
       if (!status.ok) throw new Error(`console.status failed: ${JSON.stringify(status.error)}`);
-      await client.invoke('staff.exit');
+      await client.invoke('station.staff.exit');
       await client.until(isAttract);
       this.#staffVisits += 1;
     } finally {

@@ -19,13 +19,13 @@ async function called(result: Promise<IpcResult<unknown>>, what: string): Promis
   return answer.value;
 }
 
-/** Calls as the renderer's bridge sends them: wedge scans as `scanner.submitWedgeScan`. */
+/** Calls as the renderer's bridge sends them: wedge scans as `station.scanner.submitWedgeScan`. */
 export function ipcLane(client: IpcWireClient): Lane {
   return {
     name: 'ipc',
     async scan(code) {
       const value = (await called(
-        client.invoke('scanner.submitWedgeScan', { code }),
+        client.invoke('station.scanner.submitWedgeScan', { code }),
         'scan',
       )) as SubmitScanResult;
       if (!value.accepted) throw new Error(`the scanner turned ${code} down: ${value.reason}`);

@@ -10,12 +10,12 @@ export async function signInKiosk(launchUrl: string): Promise<void> {
   const client = await connectIpc(launchUrl);
   try {
     await client.until((state) => state.screen.name === 'attract');
-    await client.invoke('staff.open');
-    const pin = await client.invoke('staff.submitPin', { pin: DEMO_STAFF_PIN });
+    await client.invoke('station.staff.open');
+    const pin = await client.invoke('station.staff.submitPin', { pin: DEMO_STAFF_PIN });
     if (!pin.ok || !(pin.value as { accepted: boolean }).accepted) {
       throw new Error('the demo PIN did not open staff mode');
     }
-    const begun = await client.invoke('auth.beginSignIn');
+    const begun = await client.invoke('staff.auth.beginSignIn');
     const presentation = begun.ok ? (begun.value as { authorizationUrl?: string }) : undefined;
     if (!presentation?.authorizationUrl) throw new Error('sign-in did not start');
     const redirect = await signInOverHttp(presentation.authorizationUrl, {
@@ -25,8 +25,8 @@ export async function signInKiosk(launchUrl: string): Promise<void> {
     const landed = await fetch(redirect);
     await landed.body?.cancel();
     await client.until((state) => state.staff?.auth.state === 'signed-in');
-    await client.invoke('staff.exit');
-    await client.until((state) => state.screen.name === 'attract' && !state.screen.outOfService);
+    await client.invoke('station.staff.exit');
+    await client.until((state) => state.screen.name === 'attract' && !state.screen.signedOut);
   } finally {
     client.close();
   }

@@ -142,13 +142,13 @@ interface ChannelSchemas {
 
 /** Renderer-to-core requests: channel -> request payload and response value. */
 export const invokeContract = {
-  'kiosk.getState': { request: None, response: KioskStateSchema },
-  'kiosk.setLanguage': { request: z.object({ language: LanguageSchema }), response: None },
-  'kiosk.setTheme': { request: z.object({ theme: ThemeSchema }), response: None },
+  'station.kiosk.getState': { request: None, response: KioskStateSchema },
+  'station.kiosk.setLanguage': { request: z.object({ language: LanguageSchema }), response: None },
+  'station.kiosk.setTheme': { request: z.object({ theme: ThemeSchema }), response: None },
   /** A patron turns audio mode, large text or low reach on or off, or changes rate or volume. */
-  'kiosk.setAccess': { request: AccessChangeSchema, response: None },
+  'patron.kiosk.setAccess': { request: AccessChangeSchema, response: None },
   /** Audio mode: speech for words of the message catalog, made where the station can. */
-  'speech.say': { request: SpeechRequestSchema, response: SpeechAnswerSchema },
+  'patron.speech.say': { request: SpeechRequestSchema, response: SpeechAnswerSchema },
   /** "Return items" on the attract screen: a check-in session, no card needed. */
   'patron.startCheckIn': { request: None, response: None },
   /** "Use my email instead" on the attract screen, where settings allow it. */
@@ -186,15 +186,15 @@ export const invokeContract = {
   'patron.renew': { request: z.object({ loan: z.number().int().nonnegative() }), response: None },
   /** "Renew all": every loan the list offers to renew. */
   'patron.renewAll': { request: None, response: None },
-  'staff.open': { request: None, response: None },
-  'staff.submitPin': {
+  'station.staff.open': { request: None, response: None },
+  'station.staff.submitPin': {
     request: z.object({ pin: z.string().min(1).max(32) }),
     response: z.object({ accepted: z.boolean() }),
   },
-  'staff.exit': { request: None, response: None },
+  'station.staff.exit': { request: None, response: None },
   /** A touch or key on a staff screen (throttled): staff mode's idle timer starts again. */
-  'staff.activity': { request: None, response: None },
-  'auth.beginSignIn': {
+  'station.staff.activity': { request: None, response: None },
+  'staff.auth.beginSignIn': {
     request: None,
     // Electron shows the page itself (system browser or auth window); the web host's renderer
     // opens it in a popup whose loopback redirect comes back to the web host.
@@ -207,9 +207,9 @@ export const invokeContract = {
    * Staff give up a sign-in from the kiosk's own page: the sign-in page closes (Electron: its
    * view; the web host: the renderer's popup) and the pending sign-in is dropped.
    */
-  'auth.cancelSignIn': { request: None, response: None },
-  'auth.signOut': { request: None, response: None },
-  'scanner.submitWedgeScan': {
+  'staff.auth.cancelSignIn': { request: None, response: None },
+  'staff.auth.signOut': { request: None, response: None },
+  'station.scanner.submitWedgeScan': {
     request: WedgeScanSubmissionSchema,
     response: SubmitScanResultSchema,
   },

@@ -100,31 +100,31 @@ export const CsvExportSchema = z.object({ fileName: z.string(), csv: z.string() 
 /** Staff-only channels of store and forward (the core refuses them outside staff mode). */
 export const offlineInvokeContract = {
   /** Sends an exception back to the queue. */
-  'offline.retry': {
+  'staff.offline.retry': {
     request: z.object({ id: z.string().max(64) }),
     response: z.object({ done: z.boolean() }),
   },
   /** Marks an exception dealt with by hand. */
-  'offline.dismiss': {
+  'staff.offline.dismiss': {
     request: z.object({ id: z.string().max(64) }),
     response: z.object({ done: z.boolean() }),
   },
-  'offline.export': {
+  'staff.offline.export': {
     request: z.object({ what: z.enum(['journal', 'exceptions']) }),
     response: CsvExportSchema.optional(),
   },
   /** A CSV of blocked cards (first column), replacing the last one imported. */
-  'offline.importBlockList': {
+  'staff.offline.importBlockList': {
     request: z.object({ csv: z.string().max(8 * 1024 * 1024) }),
     response: BlockListImportSchema.optional(),
   },
   /** After the offline card check's file was set aside: lend offline without a block list. */
-  'offline.lendWithoutBlockList': {
+  'staff.offline.lendWithoutBlockList': {
     request: z.undefined(),
     response: z.object({ done: z.boolean() }),
   },
   /** Goes on past damaged journal records; the file as it was is kept beside it. */
-  'offline.setDamageAside': {
+  'staff.offline.setDamageAside': {
     request: z.undefined(),
     response: z.object({ file: z.string().optional() }),
   },

@@ -233,12 +233,12 @@ export type Receipt = z.infer<typeof ReceiptSchema>;
 
 export const PatronScreenSchemas = [
   /**
-   * `outOfService`: no staff member has signed the kiosk in. `offline`: the service cannot be
+   * `signedOut`: no staff member has signed the kiosk in. `offline`: the service cannot be
    * reached; what the kiosk still takes, recorded to be confirmed later.
    */
   z.object({
     name: z.literal('attract'),
-    outOfService: z.boolean(),
+    signedOut: z.boolean(),
     allowEmail: z.boolean(),
     /** Where the scanner is, when the station says: the welcome screen's hint names it. */
     scannerPlace: ScannerPlaceSchema.exclude(['unstated']).optional(),

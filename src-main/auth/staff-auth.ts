@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
-import { createServiceClient } from '../library-client/client';
-import type { ServiceClient } from '../library-client/client';
+import { createRestLibraryClient } from '../library-client/client';
+import type { RestLibraryClient } from '../library-client/client';
 import { err, ok } from '../../src-common/result';
 import type { Result } from '../../src-common/result';
 import type { FieldMap } from '../library-client/reader/view';
@@ -57,18 +57,18 @@ export interface StaffAuth {
   signOut(): Promise<void>;
   onStatusChange(listener: (status: StaffAuthStatus) => void): () => void;
   /** The service client, authenticated with the staff tokens and refreshing them as needed. */
-  client: ServiceClient;
+  client: RestLibraryClient;
   /**
    * Another service client over the same staff tokens that reads answers with `fieldMap` instead
    * of the configured one (the diagnostics screen tries a field map before it is saved).
    */
-  clientWithFieldMap(fieldMap: FieldMap): ServiceClient;
+  clientWithFieldMap(fieldMap: FieldMap): RestLibraryClient;
   /** The held tokens' expiry, refresh and scopes, without any token value. */
   tokenSummary(): TokenSummary | undefined;
   dispose(): void;
 }
 
-async function accountOf(client: ServiceClient, response: TokenResponse): Promise<Account> {
+async function accountOf(client: RestLibraryClient, response: TokenResponse): Promise<Account> {
   const info = await client.getUserInfo();
   const user = info.ok ? info.value.user : undefined;
   // Whatever user info does not say (or a staff user without a customer account): the ID token.
@@ -160,8 +160,8 @@ export async function createStaffAuth(options: StaffAuthOptions): Promise<StaffA
     onRefreshFailed: () => metrics.tokenRefreshFailed(),
   });
 
-  const clientWith = (interop: ServiceConnection['interop']): ServiceClient =>
-    createServiceClient({
+  const clientWith = (interop: ServiceConnection['interop']): RestLibraryClient =>
+    createRestLibraryClient({
       baseUrl: connection.baseUrl,
       tokens: keeper,
       timeoutMs: options.timeoutMs,

@@ -108,7 +108,7 @@ export function updateSession(
     case 'renew-all':
       return renewLoans(config, state, 'all');
     case 'start-check-in':
-      if (step.name !== 'attract' || state.outOfService || !offered(config, state).checkIn) {
+      if (step.name !== 'attract' || state.signedOut || !offered(config, state).checkIn) {
         return stay(state);
       }
       return startSession(config, state, {
@@ -120,7 +120,7 @@ export function updateSession(
     case 'choose-email':
       if (
         step.name !== 'attract' ||
-        state.outOfService ||
+        state.signedOut ||
         !config.patron.allowEmail ||
         !offered(config, state).checkOut
       ) {
@@ -204,7 +204,7 @@ export function updateSession(
         step.name === 'patron' && step.patron.blocked ? 'closed' : 'cancelled',
       );
     case 'availability':
-      return stay({ ...state, outOfService: !event.signedIn });
+      return stay({ ...state, signedOut: !event.signedIn });
     case 'connectivity':
       return state.offline === !event.online
         ? stay(state)

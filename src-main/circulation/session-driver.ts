@@ -22,7 +22,7 @@ export interface SessionDriverOptions {
   /** The way to the service with the offline rules; absent, every call goes to `port`. */
   desk?: CirculationDesk;
   clock?: Clock;
-  outOfService: boolean;
+  signedOut: boolean;
   /** Called after every event that was not a no-op, with the new state. */
   onChange(state: SessionState): void;
   onSound(sound: FeedbackSound): void;
@@ -52,7 +52,7 @@ export function createSessionDriver(options: SessionDriverOptions): SessionDrive
   const clock = options.clock ?? systemClock;
   const log = options.log ?? createLogger('circulation');
   const timers = new Map<TimerName, unknown>();
-  let state = initialSessionState(options.outOfService);
+  let state = initialSessionState(options.signedOut);
   let disposed = false;
   const metrics = options.metrics ?? NO_METRICS;
   const sessionMetrics = createSessionMetrics(metrics, { rendererPrints: !options.printReceipt });

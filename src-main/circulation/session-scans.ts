@@ -146,7 +146,7 @@ export function unreadable(config: SessionConfig, previous: SessionState): Trans
   const state = withoutNotice(previous);
   switch (state.step.name) {
     case 'attract':
-      if (state.outOfService) return stay(previous);
+      if (state.signedOut) return stay(previous);
       return notice(config, state, 'error', { kind: 'unreadable-scan' });
     case 'email-entry':
     case 'patron':
@@ -166,12 +166,12 @@ export function scanned(
   const state = withoutNotice(previous);
   const { step } = state;
   if (barcode === 'invalid' && step.name !== 'identifying' && step.name !== 'receipt') {
-    if (step.name === 'attract' && state.outOfService) return stay(state);
+    if (step.name === 'attract' && state.signedOut) return stay(state);
     return notice(config, state, 'error', { kind: 'unrecognised-barcode' });
   }
   switch (step.name) {
     case 'attract':
-      if (state.outOfService) return stay(state);
+      if (state.signedOut) return stay(state);
       if (barcode === 'item') return notice(config, state, 'warning', { kind: 'item-as-card' });
       if (!offered(config, state).checkOut) {
         return notice(config, state, 'error', { kind: 'check-out-not-offered' });
@@ -189,7 +189,7 @@ export function scanned(
       return itemScan(config, state, code);
     case 'thanks': {
       // The next patron need not wait for the thank-you screen to pass.
-      if (barcode === 'item' || state.outOfService) return stay(state);
+      if (barcode === 'item' || state.signedOut) return stay(state);
       const ended = endSession(config, state);
       const next = identifyByCard(config, ended.state, code);
       return { state: next.state, effects: [...ended.effects, ...next.effects] };

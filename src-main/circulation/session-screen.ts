@@ -28,7 +28,7 @@ export function sessionScreen(config: SessionConfig, state: SessionState): Scree
       const offers = offered(config, state);
       return {
         name: 'attract',
-        outOfService: state.outOfService,
+        signedOut: state.signedOut,
         ...(config.scannerPlace && config.scannerPlace !== 'unstated'
           ? { scannerPlace: config.scannerPlace }
           : {}),

@@ -139,7 +139,7 @@ export interface SessionState {
    */
   generation: number;
   /** No staff member has signed the kiosk in: attract says so and ignores scans. */
-  outOfService: boolean;
+  signedOut: boolean;
   /** The service cannot be reached: the offline rules apply (see the circulation desk). */
   offline: boolean;
   step: SessionStep;
@@ -171,10 +171,10 @@ export interface SessionState {
   endCount: number;
 }
 
-export function initialSessionState(outOfService: boolean): SessionState {
+export function initialSessionState(signedOut: boolean): SessionState {
   return {
     generation: 0,
-    outOfService,
+    signedOut,
     offline: false,
     step: { name: 'attract' },
     nextLineId: 0,

@@ -1,4 +1,4 @@
-import type { ServiceClient } from '../library-client/client';
+import type { RestLibraryClient } from '../library-client/client';
 import type { Branch } from '../library/records';
 import type { Logger } from '../../src-shared/log/logger';
 
@@ -16,7 +16,7 @@ export interface BranchNameOptions {
   configured: string;
   /** `kiosk.branchId`; absent, the branch of the staff member who signed the kiosk in. */
   branchId?: string | undefined;
-  client: Pick<ServiceClient, 'listBranches' | 'getUserInfo'>;
+  client: Pick<RestLibraryClient, 'listBranches' | 'getUserInfo'>;
   signedIn(): boolean;
   onSignInChange(listener: () => void): () => void;
   log: Logger;

@@ -43,7 +43,7 @@ import type { KioskMetrics } from '../metrics/kiosk-metrics';
 export type CoreEvent = { [E in EventName]: { event: E; payload: EventPayload<E> } }[EventName];
 export type CoreListener = (event: CoreEvent) => void;
 
-export type SignInPresentation = ResponseOf<'auth.beginSignIn'>;
+export type SignInPresentation = ResponseOf<'staff.auth.beginSignIn'>;
 
 /** Who prints the receipt: the renderer (the browser's dialog) or the host (silently). */
 export type ReceiptPrinting =
@@ -87,7 +87,7 @@ export interface KioskCoreOptions {
   presentSignIn(): Promise<SignInPresentation>;
   /**
    * Ends a sign-in in progress, with the page the host showed for it (Electron's sign-in view);
-   * absent, `auth.cancelSignIn` alone (the web host's renderer closes its popup).
+   * absent, `staff.auth.cancelSignIn` alone (the web host's renderer closes its popup).
    */
   cancelSignIn?(): void;
   scanner: Pick<
@@ -276,7 +276,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     ...(offline ? { desk: offline.desk } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.metrics ? { metrics: options.metrics } : {}),
-    outOfService: !wasSignedIn,
+    signedOut: !wasSignedIn,
     onChange: emit,
     onSound: (sound) => (feedback = { id: (feedback?.id ?? 0) + 1, sound }),
     onResetChoices: () => {
@@ -373,21 +373,21 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   ];
 
   const handlers: IpcHandlers = {
-    'kiosk.getState': () => state(),
-    'kiosk.setLanguage': ({ language: next }) => {
+    'station.kiosk.getState': () => state(),
+    'station.kiosk.setLanguage': ({ language: next }) => {
       language = next;
       emit();
     },
-    'kiosk.setTheme': ({ theme: next }) => {
+    'station.kiosk.setTheme': ({ theme: next }) => {
       theme = next;
       emit();
     },
-    'kiosk.setAccess': ({ volume: nextVolume, ...change }) => {
+    'patron.kiosk.setAccess': ({ volume: nextVolume, ...change }) => {
       access = { ...access, ...change };
       if (nextVolume !== undefined) volume = nextVolume;
       emit();
     },
-    'speech.say': (request) =>
+    'patron.speech.say': (request) =>
       options.speech ? options.speech.say(request) : { engine: 'none' as const },
     // Patron channels from here on: the choke point admits them only while patron screens show.
     'patron.startCheckIn': () => session.dispatch({ type: 'start-check-in' }),
@@ -406,30 +406,32 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     'patron.renew': ({ loan }) => session.dispatch({ type: 'renew', loan }),
     'patron.renewAll': () => session.dispatch({ type: 'renew-all' }),
     // Staff who step in mid-session end it: its patron data must not sit behind staff mode.
-    'staff.open': () => {
+    'station.staff.open': () => {
       session.dispatch({ type: 'cancel' });
       staff.open();
     },
-    'staff.submitPin': ({ pin }) => {
+    'station.staff.submitPin': ({ pin }) => {
       staff.touch();
       return staff.submitPin(pin);
     },
-    'staff.activity': () => staff.touch(),
-    'staff.exit': () => staff.exit(),
+    'station.staff.activity': () => staff.touch(),
+    'station.staff.exit': () => staff.exit(),
     // Staff channels from here on (channels.ts): the choke point admits them only in staff mode.
-    'auth.beginSignIn': () => options.presentSignIn(),
-    'auth.cancelSignIn': () => cancelSignIn(),
-    'auth.signOut': () => options.auth.signOut(),
-    'scanner.submitWedgeScan': (submission) => options.scanner.submitWedgeScan(submission),
+    'staff.auth.beginSignIn': () => options.presentSignIn(),
+    'staff.auth.cancelSignIn': () => cancelSignIn(),
+    'staff.auth.signOut': () => options.auth.signOut(),
+    'station.scanner.submitWedgeScan': (submission) => options.scanner.submitWedgeScan(submission),
     // Without store and forward (a host without it) there is nothing to retry, export or import.
-    'offline.retry': async ({ id }) => ({ done: offline ? await offline.retry(id) : false }),
-    'offline.dismiss': async ({ id }) => ({ done: offline ? await offline.dismiss(id) : false }),
-    'offline.export': ({ what }) => offline?.exportCsv(what),
-    'offline.importBlockList': async ({ csv }) => offline?.importBlockList(csv),
-    'offline.lendWithoutBlockList': async () => ({
+    'staff.offline.retry': async ({ id }) => ({ done: offline ? await offline.retry(id) : false }),
+    'staff.offline.dismiss': async ({ id }) => ({
+      done: offline ? await offline.dismiss(id) : false,
+    }),
+    'staff.offline.export': ({ what }) => offline?.exportCsv(what),
+    'staff.offline.importBlockList': async ({ csv }) => offline?.importBlockList(csv),
+    'staff.offline.lendWithoutBlockList': async () => ({
       done: offline ? await offline.lendWithoutBlockList() : false,
     }),
-    'offline.setDamageAside': async () => {
+    'staff.offline.setDamageAside': async () => {
       const file = offline ? await offline.setDamageAside() : undefined;
       return file ? { file } : {};
     },

@@ -43,7 +43,7 @@ import { startAcsHeartbeat } from './acs-heartbeat';
 import type { AcsHeartbeat } from './acs-heartbeat';
 import { sip2ClientOptions, usesEmbeddedSip2 } from './sip2-back-end';
 import { stationHeadphones, stationSpeech } from '../speech/station-audio';
-import type { SpokenLine } from '../speech/speech-service';
+import type { SpokenLine } from '../speech/kiosk-voice';
 import type { Registry } from 'prom-client';
 import type { KioskMetrics } from '../metrics/kiosk-metrics';
 import { startKioskMetrics } from '../metrics/start-kiosk-metrics';
@@ -129,7 +129,7 @@ export interface BootedKiosk {
   demo: boolean;
   /** With `patron.backEnd: 'sip2'`: the client the patron flow uses, where, and its heartbeat. */
   sip2?: { client: Sip2Client; host: string; port: number; heartbeat: AcsHeartbeat };
-  /** With `speechTranscript`: each `speech.say` request since the session began, in order. */
+  /** With `speechTranscript`: each `patron.speech.say` request since the session began, in order. */
   speech?: { transcript(): SpokenLine[] };
   /**
    * What every source reports through (NO_METRICS with `metrics.enabled` off), the registry
@@ -455,7 +455,7 @@ async function bootParts(
   if (fleet) started.add('fleet settings', () => fleet.stop());
   const headphones = stationHeadphones({
     enabled: settings.accessibility.audioOnHeadphones,
-    onPlugged: () => void core.handlers['kiosk.setAccess']({ audio: true }),
+    onPlugged: () => void core.handlers['patron.kiosk.setAccess']({ audio: true }),
   });
   // Not awaited: a sound server slow to answer must not hold the kiosk's start.
   void headphones?.start();

@@ -4,11 +4,11 @@ import type { InvokeChannel } from '../../src-common/ipc/contract';
 export type ConnectionId = number;
 
 /** What a connection may call while another one holds staff mode: only read the state. */
-const ALWAYS_ALLOWED = new Set<InvokeChannel>(['kiosk.getState']);
+const ALWAYS_ALLOWED = new Set<InvokeChannel>(['station.kiosk.getState']);
 
 export interface StaffOwnership {
   /**
-   * May this connection make this call now? `staff.open` claims staff mode for its caller
+   * May this connection make this call now? `station.staff.open` claims staff mode for its caller
    * before it runs, so the state it broadcasts already reaches the others as the patron view.
    */
   admit(connection: ConnectionId, channel: InvokeChannel): boolean;
@@ -36,7 +36,7 @@ export interface OwnershipOptions {
  */
 export function createStaffOwnership(options: OwnershipOptions): StaffOwnership {
   let owner: ConnectionId | undefined;
-  /** A `staff.open` is running: its caller owns staff mode from the first state it emits. */
+  /** A `station.staff.open` is running: its caller owns staff mode from the first state it emits. */
   let claiming = false;
 
   /** The owner while staff mode is open (or being opened). */
@@ -49,7 +49,7 @@ export function createStaffOwnership(options: OwnershipOptions): StaffOwnership 
     admit(connection, channel) {
       const held = currentOwner();
       if (held === undefined) {
-        if (channel === 'staff.open') {
+        if (channel === 'station.staff.open') {
           owner = connection;
           claiming = true;
         }
@@ -58,7 +58,7 @@ export function createStaffOwnership(options: OwnershipOptions): StaffOwnership 
       return held === connection || ALWAYS_ALLOWED.has(channel);
     },
     finished(connection, channel) {
-      if (channel === 'staff.open' && owner === connection) claiming = false;
+      if (channel === 'station.staff.open' && owner === connection) claiming = false;
       currentOwner();
     },
     sees(connection) {

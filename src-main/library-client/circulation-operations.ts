@@ -7,8 +7,8 @@ import type { CirculationResult } from '../library/records';
 import { UNKNOWN } from '../library/values';
 import type { Reading } from './reader/view';
 import type { CheckInRequest, CheckOutRequest } from './schemas/circulation';
-import type { CallOptions, ServiceCaller, ServiceResult } from './service-call';
-import type { ServiceClient } from './client';
+import type { CallOptions, ServiceCaller, LibraryResult } from './service-call';
+import type { RestLibraryClient } from './client';
 
 // Check-out and check-in: what is sent, and when an answer counts as this request's success. A
 // 2xx is the transaction done whatever details it lacks; one naming another item or card is not.
@@ -26,8 +26,8 @@ const sameBarcode = (a: string, b: string): boolean =>
 function matchingAnswer(
   operation: 'checkOut' | 'checkIn',
   sent: { itemBarcode: string; memberBarcode?: string },
-  result: ServiceResult<CirculationResult>,
-): ServiceResult<CirculationResult> {
+  result: LibraryResult<CirculationResult>,
+): LibraryResult<CirculationResult> {
   if (!result.ok) return result;
   const { itemBarcode, memberBarcode } = result.value;
   const field =
@@ -70,14 +70,14 @@ const circulationResult =
 
 export function circulationOperations(
   caller: ServiceCaller,
-): Pick<ServiceClient, 'checkOut' | 'checkIn'> {
+): Pick<RestLibraryClient, 'checkOut' | 'checkIn'> {
   const { circulate, reading } = caller;
   return {
     /** Never retried here: on 'unknown' outcome the caller reconciles before trying again. */
     checkOut: (
       loan: { itemBarcode: string; memberBarcode: string },
       opts: CallOptions = {},
-    ): Promise<ServiceResult<CirculationResult>> =>
+    ): Promise<LibraryResult<CirculationResult>> =>
       circulate({
         operation: 'checkOut',
         path: '/api/checkout',
@@ -93,7 +93,7 @@ export function circulationOperations(
     checkIn: (
       itemBarcode: string,
       opts: CallOptions = {},
-    ): Promise<ServiceResult<CirculationResult>> =>
+    ): Promise<LibraryResult<CirculationResult>> =>
       circulate({
         operation: 'checkIn',
         path: '/api/checkin',

@@ -23,13 +23,13 @@ import type { AccessTokenSource } from './token-source';
 import { uploadFile } from './upload';
 import type { UploadError, UploadProgress } from './upload';
 import { createServiceCaller } from './service-call';
-import type { CallOptions, CirculationMethod, ServiceResult } from './service-call';
+import type { CallOptions, CirculationMethod, LibraryResult } from './service-call';
 import { recordOperations } from './record-operations';
 import { circulationOperations } from './circulation-operations';
 
 const log = createLogger('service:client');
 
-export interface ServiceClientOptions {
+export interface RestLibraryClientOptions {
   /** base_url of the deployment, with or without a path prefix. */
   baseUrl: string;
   tokens: AccessTokenSource;
@@ -52,7 +52,7 @@ export interface ListMembersQuery {
   page?: number;
 }
 
-export type { CallOptions, CirculationMethod, ServiceResult };
+export type { CallOptions, CirculationMethod, LibraryResult };
 
 type Operations = {
   [K in ServiceOperationName]: (
@@ -87,17 +87,17 @@ function neverRejecting<T extends Operations>(operations: T): T {
  * resolves, never rejects: a failure is a `LibraryError` whose `outcome` says what is known of its
  * effect on the service.
  */
-export interface ServiceClient {
+export interface RestLibraryClient {
   /** The signed-in account and user (`GET /api/getuserinfo`): who the token speaks for. */
-  getUserInfo(opts?: CallOptions): Promise<ServiceResult<UserInfo>>;
+  getUserInfo(opts?: CallOptions): Promise<LibraryResult<UserInfo>>;
   /** One page of members whose name matches (`GET /api/user-memberlist`), 20 a page unless asked. */
-  listMembers(query?: ListMembersQuery, opts?: CallOptions): Promise<ServiceResult<MemberPage>>;
+  listMembers(query?: ListMembersQuery, opts?: CallOptions): Promise<LibraryResult<MemberPage>>;
   /** One member's full record by the service's id (`GET /api/userdetails/{id}`). */
-  getMember(memberId: string, opts?: CallOptions): Promise<ServiceResult<Member>>;
+  getMember(memberId: string, opts?: CallOptions): Promise<LibraryResult<Member>>;
   /** The library's branches (`GET /api/listbranch`). */
-  listBranches(opts?: CallOptions): Promise<ServiceResult<Branch[]>>;
+  listBranches(opts?: CallOptions): Promise<LibraryResult<Branch[]>>;
   /** The member types a member may have (`GET /api/listusertype`). */
-  listMemberTypes(opts?: CallOptions): Promise<ServiceResult<MemberType[]>>;
+  listMemberTypes(opts?: CallOptions): Promise<LibraryResult<MemberType[]>>;
   /**
    * Changes a member's record (`PUT /api/user-member`). Success is the 2xx; the value is the
    * updated record only when the answer carried one.
@@ -105,14 +105,14 @@ export interface ServiceClient {
   updateMember(
     update: MemberUpdate,
     opts?: CallOptions,
-  ): Promise<ServiceResult<Member | undefined>>;
+  ): Promise<LibraryResult<Member | undefined>>;
   /** A card's member with their loans (`GET /api/lmmemberbycard/{barcode}`): what a patron session starts from. */
   memberByBarcode(
     memberBarcode: string,
     opts?: CallOptions,
-  ): Promise<ServiceResult<MemberCirculation>>;
+  ): Promise<LibraryResult<MemberCirculation>>;
   /** The member an email address belongs to, with their loans (`GET /api/lmmemberbyemail/{email}`). */
-  memberByEmail(email: string, opts?: CallOptions): Promise<ServiceResult<MemberCirculation>>;
+  memberByEmail(email: string, opts?: CallOptions): Promise<LibraryResult<MemberCirculation>>;
   /**
    * Lends an item to a member (`/api/checkout`, POST or PUT per `circulationMethod`). Never retried
    * here: on an `unknown` outcome the caller reconciles before trying again. An answer naming
@@ -121,17 +121,17 @@ export interface ServiceClient {
   checkOut(
     loan: { itemBarcode: string; memberBarcode: string },
     opts?: CallOptions,
-  ): Promise<ServiceResult<CirculationResult>>;
+  ): Promise<LibraryResult<CirculationResult>>;
   /**
    * Takes an item back (`/api/checkin`), with the fine the service charged when it says. Never
    * retried here, as for `checkOut`.
    */
-  checkIn(itemBarcode: string, opts?: CallOptions): Promise<ServiceResult<CirculationResult>>;
+  checkIn(itemBarcode: string, opts?: CallOptions): Promise<LibraryResult<CirculationResult>>;
   /** Creates (or, with `docid`, adds to) a publisher document (`POST /api/publisher-document`): the upload ticket. */
   createDocument(
     document: { name: string; docid?: string | null },
     opts?: CallOptions,
-  ): Promise<ServiceResult<UploadTicket>>;
+  ): Promise<LibraryResult<UploadTicket>>;
   /** Sends a file to the ticket's upload endpoint, reporting progress; `requestTimeoutMs` is the longest silence. */
   uploadFile(
     ticket: Pick<UploadTicket, 'uploadendpoint'>,
@@ -141,7 +141,7 @@ export interface ServiceClient {
 }
 
 /** Typed client for every operation of the library service interface. */
-export function createServiceClient(options: ServiceClientOptions): ServiceClient {
+export function createRestLibraryClient(options: RestLibraryClientOptions): RestLibraryClient {
   const transport: Transport = {
     baseUrl: options.baseUrl,
     timeoutMs: options.timeoutMs,
@@ -158,14 +158,14 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   });
   const { call, reading } = caller;
 
-  return neverRejecting<ServiceClient>({
+  return neverRejecting<RestLibraryClient>({
     ...recordOperations(caller),
     ...circulationOperations(caller),
 
     createDocument: (
       document: { name: string; docid?: string | null },
       opts: CallOptions = {},
-    ): Promise<ServiceResult<UploadTicket>> =>
+    ): Promise<LibraryResult<UploadTicket>> =>
       call({
         operation: 'createDocument',
         method: 'POST',

@@ -1,6 +1,6 @@
 import { err, ok } from '../../src-common/result';
 import type { Result } from '../../src-common/result';
-import type { CallOptions, ServiceClient } from './client';
+import type { CallOptions, RestLibraryClient } from './client';
 import type { LibraryError } from '../library/library-error';
 import type { Member, MemberTextConcept } from '../library/records';
 import type { MemberUpdate } from '../../src-common/ipc/member-update';
@@ -17,7 +17,7 @@ export type MemberUpdateOutcome =
   | { applied: true; member?: undefined; readBackError: LibraryError };
 
 export async function updateMemberAndReadBack(
-  client: Pick<ServiceClient, 'updateMember' | 'getMember'>,
+  client: Pick<RestLibraryClient, 'updateMember' | 'getMember'>,
   update: MemberUpdate,
   opts: CallOptions = {},
 ): Promise<Result<MemberUpdateOutcome, LibraryError>> {

@@ -1,4 +1,4 @@
-import type { ServiceClient } from './client';
+import type { RestLibraryClient } from './client';
 import { describeLibraryError } from '../library/library-error';
 import { libraryProblem } from '../library/library-problem';
 import { probeNoteEnglish, type ProbeReadNote } from './probe-notes';
@@ -99,7 +99,7 @@ class ProbeTrace implements Trace {
  * Nothing is changed on the service.
  */
 export async function runProbe(
-  client: ServiceClient,
+  client: RestLibraryClient,
   options: ProbeOptions = {},
 ): Promise<ProbeReport> {
   const trace = new ProbeTrace();

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { CallOptions, ServiceClient } from './client';
+import type { CallOptions, RestLibraryClient } from './client';
 import type { LibraryError } from '../library/library-error';
 import { err, ok } from '../../src-common/result';
 import type { Result } from '../../src-common/result';
@@ -42,7 +42,7 @@ export function signatureExpiry(uploadEndpoint: string): Date | undefined {
 
 /** The seed's order: create the document record, then upload the bytes to its upload endpoint. */
 export async function publishDocument(
-  client: ServiceClient,
+  client: RestLibraryClient,
   filePath: string,
   options: PublishOptions = {},
 ): Promise<Result<PublishedDocument, PublishError>> {

@@ -19,8 +19,8 @@ import type {
   MemberType,
   UserInfo,
 } from '../library/records';
-import type { CallOptions, ServiceCaller, ServiceResult } from './service-call';
-import type { ListMembersQuery, ServiceClient } from './client';
+import type { CallOptions, ServiceCaller, LibraryResult } from './service-call';
+import type { ListMembersQuery, RestLibraryClient } from './client';
 
 // The library's records the kiosk reads (members, their loans, branches, member types, the
 // signed-in user) and the one it changes (a member): each operation's endpoint and reader.
@@ -46,8 +46,8 @@ function withSegment<T>(
   operation: OperationName,
   argument: string,
   value: string,
-  send: (segment: string) => Promise<ServiceResult<T>>,
-): Promise<ServiceResult<T>> {
+  send: (segment: string) => Promise<LibraryResult<T>>,
+): Promise<LibraryResult<T>> {
   if (value === '' || value === '.' || value === '..') {
     return Promise.resolve(
       err({
@@ -61,10 +61,10 @@ function withSegment<T>(
   return send(encodeURIComponent(value));
 }
 
-export function recordOperations(caller: ServiceCaller): Pick<ServiceClient, RecordOperation> {
+export function recordOperations(caller: ServiceCaller): Pick<RestLibraryClient, RecordOperation> {
   const { call, reading } = caller;
   return {
-    getUserInfo: (opts: CallOptions = {}): Promise<ServiceResult<UserInfo>> =>
+    getUserInfo: (opts: CallOptions = {}): Promise<LibraryResult<UserInfo>> =>
       call({
         operation: 'getUserInfo',
         method: 'GET',
@@ -76,7 +76,7 @@ export function recordOperations(caller: ServiceCaller): Pick<ServiceClient, Rec
     listMembers: (
       query: ListMembersQuery = {},
       opts: CallOptions = {},
-    ): Promise<ServiceResult<MemberPage>> =>
+    ): Promise<LibraryResult<MemberPage>> =>
       call({
         operation: 'listMembers',
         method: 'GET',
@@ -94,7 +94,7 @@ export function recordOperations(caller: ServiceCaller): Pick<ServiceClient, Rec
         signal: opts.signal,
       }),
 
-    getMember: (memberId: string, opts: CallOptions = {}): Promise<ServiceResult<Member>> =>
+    getMember: (memberId: string, opts: CallOptions = {}): Promise<LibraryResult<Member>> =>
       withSegment('getMember', 'memberId', memberId, (id) =>
         call({
           operation: 'getMember',
@@ -105,7 +105,7 @@ export function recordOperations(caller: ServiceCaller): Pick<ServiceClient, Rec
         }),
       ),
 
-    listBranches: (opts: CallOptions = {}): Promise<ServiceResult<Branch[]>> =>
+    listBranches: (opts: CallOptions = {}): Promise<LibraryResult<Branch[]>> =>
       call({
         operation: 'listBranches',
         method: 'GET',
@@ -114,7 +114,7 @@ export function recordOperations(caller: ServiceCaller): Pick<ServiceClient, Rec
         signal: opts.signal,
       }),
 
-    listMemberTypes: (opts: CallOptions = {}): Promise<ServiceResult<MemberType[]>> =>
+    listMemberTypes: (opts: CallOptions = {}): Promise<LibraryResult<MemberType[]>> =>
       call({
         operation: 'listMemberTypes',
         method: 'GET',
@@ -127,7 +127,7 @@ export function recordOperations(caller: ServiceCaller): Pick<ServiceClient, Rec
     updateMember: (
       update: MemberUpdate,
       opts: CallOptions = {},
-    ): Promise<ServiceResult<Member | undefined>> =>
+    ): Promise<LibraryResult<Member | undefined>> =>
       call({
         operation: 'updateMember',
         method: 'PUT',
@@ -149,7 +149,7 @@ export function recordOperations(caller: ServiceCaller): Pick<ServiceClient, Rec
     memberByBarcode: (
       memberBarcode: string,
       opts: CallOptions = {},
-    ): Promise<ServiceResult<MemberCirculation>> =>
+    ): Promise<LibraryResult<MemberCirculation>> =>
       withSegment('memberByBarcode', 'memberBarcode', memberBarcode, (value) =>
         call({
           operation: 'memberByBarcode',
@@ -163,7 +163,7 @@ export function recordOperations(caller: ServiceCaller): Pick<ServiceClient, Rec
     memberByEmail: (
       email: string,
       opts: CallOptions = {},
-    ): Promise<ServiceResult<MemberCirculation>> =>
+    ): Promise<LibraryResult<MemberCirculation>> =>
       withSegment('memberByEmail', 'email', email, (value) =>
         call({
           operation: 'memberByEmail',

@@ -19,7 +19,7 @@ const log = createLogger('service:client');
 
 export type { CirculationMethod };
 
-export type ServiceResult<T> = LibraryResult<T>;
+export type { LibraryResult };
 
 export interface CallOptions extends CirculationCallOptions {
   /** Told where each concept of the answer was read from (the probe's report). */
@@ -28,9 +28,9 @@ export interface CallOptions extends CirculationCallOptions {
 
 export interface ServiceCaller {
   /** A call, timed for its metric by operation and status (docs/operations.md). */
-  call<T>(request: ApiRequest<T>): Promise<ServiceResult<T>>;
+  call<T>(request: ApiRequest<T>): Promise<LibraryResult<T>>;
   /** A check-out or check-in, by the method the setting names or this client learned. */
-  circulate<T>(request: Omit<ApiRequest<T>, 'method'>): Promise<ServiceResult<T>>;
+  circulate<T>(request: Omit<ApiRequest<T>, 'method'>): Promise<LibraryResult<T>>;
   /** How this call's answer is read: the deployment's field names, the time, the probe's trace. */
   reading(opts: CallOptions): Reading;
 }
@@ -49,7 +49,7 @@ export function createServiceCaller(options: {
   let circulationMethod: Exclude<CirculationMethod, 'auto'> =
     circulationSetting === 'PUT' ? 'PUT' : 'POST';
 
-  async function call<T>(request: ApiRequest<T>): Promise<ServiceResult<T>> {
+  async function call<T>(request: ApiRequest<T>): Promise<LibraryResult<T>> {
     const started = performance.now();
     const result = await callOnce(request);
     const seconds = (performance.now() - started) / 1000;
@@ -65,7 +65,7 @@ export function createServiceCaller(options: {
    * One call with the current token; a 401 gets exactly one renewed token and one retry. That
    * retry is safe even for check-out and check-in: a 401 means the service did not act.
    */
-  async function callOnce<T>(request: ApiRequest<T>): Promise<ServiceResult<T>> {
+  async function callOnce<T>(request: ApiRequest<T>): Promise<LibraryResult<T>> {
     const { operation } = request;
     const token = await tokens.current();
     if (!token.ok)
@@ -99,7 +99,7 @@ export function createServiceCaller(options: {
   }
 
   /** A 405 means nothing was applied, so the other method is tried once, then remembered. */
-  async function circulate<T>(request: Omit<ApiRequest<T>, 'method'>): Promise<ServiceResult<T>> {
+  async function circulate<T>(request: Omit<ApiRequest<T>, 'method'>): Promise<LibraryResult<T>> {
     const method: HttpMethod = circulationMethod;
     const result = await call({ ...request, method });
     const refusedMethod =

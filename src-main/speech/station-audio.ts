@@ -3,7 +3,7 @@ import type { AccessibilitySettings } from '../settings/schema';
 import { createEspeakEngine } from './espeak-engine';
 import { findProgram } from './find-program';
 import { createHeadphoneWatcher, type HeadphoneWatcher } from './headphone-watcher';
-import { createSpeechService, type SpeechService } from './speech-service';
+import { createKioskVoice, type KioskVoice } from './kiosk-voice';
 
 const log = createLogger('speech');
 
@@ -17,13 +17,13 @@ export function stationSpeech(options: {
   voices: AccessibilitySettings['voices'];
   env?: Env;
   transcript?: boolean;
-}): SpeechService {
+}): KioskVoice {
   const env = options.env ?? process.env;
   const found = findProgram('espeak-ng', env, 'KIOSK_ESPEAK_NG');
   if ('missing' in found) {
     log.warn('audio mode has no speech engine: install espeak-ng', { why: found.missing });
   }
-  return createSpeechService({
+  return createKioskVoice({
     engine: 'path' in found ? createEspeakEngine({ binary: found.path, env }) : undefined,
     voices: options.voices,
     ...(options.transcript ? { transcript: true } : {}),

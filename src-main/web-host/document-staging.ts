@@ -68,7 +68,7 @@ function answer(response: ServerResponse, status: number, body?: Record<string, 
 }
 
 /**
- * The web host's way in for a PDF staff choose in the browser: `console.documents.stage` (a staff-only
+ * The web host's way in for a PDF staff choose in the browser: `staff.console.documents.stage` (a staff-only
  * IPC call) opens a one-time token, valid for `tokenTtlMs`; the renderer PUTs the file's bytes to
  * STAGING_PATH with it, and they are streamed into a 0600 file with a random name in the 0700
  * folder `<dataDir>/staging/`, refused as soon as they pass the size limit. Anything else (no

@@ -135,7 +135,7 @@ export function createIpcSocket({
       const result = await router.dispatch(channel, payload, { senderUrl, connection: id });
       // The state a connection reads is its own view of it, as in the events it gets.
       const answer =
-        channel === 'kiosk.getState' && result.ok
+        channel === 'station.kiosk.getState' && result.ok
           ? { ok: true as const, value: stateFor(id) }
           : result;
       send(ws, { type: 'result', id: callId, result: answer });

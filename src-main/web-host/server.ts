@@ -80,7 +80,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   // Staff mode belongs to the connection that opened it; the choke point asks before every gate.
   const ownership = createStaffOwnership({
     staffShows: () => core.staffOpen(),
-    closeStaff: () => void core.handlers['staff.exit'](undefined),
+    closeStaff: () => void core.handlers['station.staff.exit'](undefined),
   });
   const router = createIpcRouter({
     handlers: core.handlers,

@@ -20,7 +20,7 @@ export interface Playback {
 }
 
 export interface PlayerParts {
-  /** The speech for one line (the main process's `speech.say`). */
+  /** The speech for one line (the main process's `patron.speech.say`). */
   make(line: string, voice: Voice): Promise<SpeechAnswer>;
   /** Plays it; throws or rejects when it cannot. */
   play(answer: SpeechAnswer, line: string, voice: Voice): Playback;

@@ -169,7 +169,7 @@ function screenIdentity(screen: Screen, branchName: string): Part[] {
       return [
         screen.name,
         branchName,
-        screen.outOfService,
+        screen.signedOut,
         screen.allowEmail,
         screen.offline?.checkOut,
         screen.offline?.checkIn,

@@ -125,7 +125,7 @@ export function screenSpeech(state: KioskState, t: Translate): ScreenSpeech | un
 export function showsAccessBar(screen: KioskState['screen']): boolean {
   switch (screen.name) {
     case 'attract':
-      return !screen.outOfService;
+      return !screen.signedOut;
     case 'pin-entry':
     case 'email-entry':
     case 'patron':
@@ -148,9 +148,9 @@ export function attractSpeech(
   length: 'whole' | 'brief',
 ): ScreenSpeech {
   const whole = length === 'whole';
-  if (screen.outOfService)
+  if (screen.signedOut)
     return {
-      lines: [t('attract.outOfService'), t('attract.outOfServiceHint')].map(sentence),
+      lines: [t('attract.signedOut'), t('attract.signedOutHint')].map(sentence),
       buttons: [],
     };
   const offer = attractOffer(screen.offline, screen.offers);

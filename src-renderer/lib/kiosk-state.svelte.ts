@@ -13,7 +13,7 @@ export function trackKioskState(bridge: KioskBridge): KioskStateView {
   bridge.on('kiosk.state', (next) => {
     state = keepUnchanged(state, next);
   });
-  void bridge.invoke('kiosk.getState').then((result) => {
+  void bridge.invoke('station.kiosk.getState').then((result) => {
     if (result.ok && state === undefined) state = result.value;
   });
   return {

@@ -18,12 +18,12 @@ export function attachWedge(bridge: KioskBridge, settings: WedgeSettings): () =>
   return attach(window, {
     onScan: (code) => {
       const field = typedAddress(code);
-      if (!field) return void bridge.invoke('scanner.submitWedgeScan', { code });
+      if (!field) return void bridge.invoke('station.scanner.submitWedgeScan', { code });
       insertText(field, code);
       field.form?.requestSubmit();
     },
     // A partial read goes to the core like a scan: it judges the length, and tells the patron.
-    onShortScan: (code) => void bridge.invoke('scanner.submitWedgeScan', { code }),
+    onShortScan: (code) => void bridge.invoke('station.scanner.submitWedgeScan', { code }),
     options: {
       maxAvgIntervalMs: settings.wedgeMaxAvgIntervalMs,
       minLength: settings.wedgeMinLength,

@@ -20,7 +20,7 @@ describe('attract screen in Chromium through the web host', () => {
   it('says "out of service, please see staff" and nothing else before staff sign in', async () => {
     const { page } = kiosk;
     await page.getByRole('heading', { name: 'Out of service' }).waitFor();
-    expect(kiosk.kiosk.core.state().screen).toMatchObject({ name: 'attract', outOfService: true });
+    expect(kiosk.kiosk.core.state().screen).toMatchObject({ name: 'attract', signedOut: true });
     expect(await page.getByText('Please see staff at the desk.').isVisible()).toBe(true);
     expect(await page.getByText('Scan your library card to begin').count()).toBe(0);
     expect(await page.getByRole('button').count()).toBe(0);
@@ -30,7 +30,7 @@ describe('attract screen in Chromium through the web host', () => {
 
   it('greets the patron and asks for the library card once staff have signed in', async () => {
     await signInStaff(kiosk.page);
-    expect(kiosk.kiosk.core.state().screen).toMatchObject({ name: 'attract', outOfService: false });
+    expect(kiosk.kiosk.core.state().screen).toMatchObject({ name: 'attract', signedOut: false });
     expect(await kiosk.page.getByText('Scan your library card to begin').isVisible()).toBe(true);
     expect(await kiosk.page.getByRole('button', { name: /Return items/ }).isVisible()).toBe(true);
     expect(await kiosk.page.locator('html').getAttribute('lang')).toBe('en');

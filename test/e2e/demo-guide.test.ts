@@ -74,7 +74,7 @@ async function atEachSize(kiosk: KioskUnderTest, name: string): Promise<void> {
 }
 
 async function setLanguage(kiosk: KioskUnderTest, language: 'en' | 'es'): Promise<void> {
-  await kiosk.kiosk.core.handlers['kiosk.setLanguage']({ language });
+  await kiosk.kiosk.core.handlers['station.kiosk.setLanguage']({ language });
   await kiosk.page.locator(`html[lang="${language}"]`).waitFor({ state: 'attached' });
 }
 

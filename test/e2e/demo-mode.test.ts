@@ -23,7 +23,9 @@ describe('a kiosk started without demo mode (as a packaged build or a station ru
     await page.getByText('No staff PIN is set on this kiosk').waitFor();
     expect(await page.getByLabel('Staff PIN').count()).toBe(0);
     // Sent straight to the core, as a program with the launch key could: still no staff mode.
-    expect(await kiosk.kiosk.core.handlers['staff.submitPin']({ pin: DEMO_STAFF_PIN })).toEqual({
+    expect(
+      await kiosk.kiosk.core.handlers['station.staff.submitPin']({ pin: DEMO_STAFF_PIN }),
+    ).toEqual({
       accepted: false,
     });
     expect(kiosk.kiosk.core.state().screen.name).toBe('staff-pin');

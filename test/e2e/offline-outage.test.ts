@@ -170,7 +170,7 @@ describe('an outage at the kiosk, from the first scan to the last sync', () => {
   it('pauses borrowing offline once the block list file is damaged, tells staff, and lends again when they confirm (issue 22, item 9)', async () => {
     const { page } = kiosk;
     const setLanguage = async (language: 'en' | 'es'): Promise<void> => {
-      await kiosk.kiosk.core.handlers['kiosk.setLanguage']({ language });
+      await kiosk.kiosk.core.handlers['station.kiosk.setLanguage']({ language });
       await page.locator(`html[lang="${language}"]`).waitFor({ state: 'attached' });
     };
     // One bit flipped in the sealed file that holds the block list imported above, then a restart.

@@ -93,7 +93,7 @@ describe('switching language in the middle of a session', () => {
     expect(await page.getByText('Scan your library card to begin').count()).toBe(0);
     expect(await page.locator('html').getAttribute('lang')).toBe('es');
     await page.unroute(SPANISH);
-    await kiosk.kiosk.core.handlers['kiosk.setLanguage']({ language: 'en' });
+    await kiosk.kiosk.core.handlers['station.kiosk.setLanguage']({ language: 'en' });
     await page.getByRole('heading', { name: 'Welcome' }).waitFor();
   });
 });

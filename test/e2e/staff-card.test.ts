@@ -122,7 +122,7 @@ describe('the staff card in Chromium', () => {
     const { page } = kiosk;
     await page.getByRole('button', { name: 'Leave staff mode' }).click();
     await page.getByRole('heading', { name: 'Out of service' }).waitFor();
-    await kiosk.kiosk.core.handlers['kiosk.setLanguage']({ language: 'es' });
+    await kiosk.kiosk.core.handlers['station.kiosk.setLanguage']({ language: 'es' });
     await page.locator('html[lang="es"]').waitFor({ state: 'attached' });
     await lockAsAPatron('PIN del personal', 'Entrar');
     await expect

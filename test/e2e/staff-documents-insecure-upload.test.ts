@@ -48,7 +48,7 @@ describe('an upload address in plain http to another host', () => {
     expect(kiosk.kiosk.core.state().staff?.upload).toMatchObject({ phase: 'failed', sentBytes: 0 });
     await kiosk.screenshot('staff-documents-insecure-upload');
 
-    await kiosk.kiosk.core.handlers['kiosk.setLanguage']({ language: 'es' });
+    await kiosk.kiosk.core.handlers['station.kiosk.setLanguage']({ language: 'es' });
     await failure
       .locator('p')
       .first()

@@ -114,7 +114,7 @@ afterEach(async () => {
   gate.mode = 'open';
   kiosk.kiosk.faults?.reset();
   // Each case starts with nothing chosen.
-  await kiosk.kiosk.core.handlers['console.documents.discard'](undefined);
+  await kiosk.kiosk.core.handlers['staff.console.documents.discard'](undefined);
 });
 
 afterAll(async () => {

@@ -116,7 +116,7 @@ describe('fields the kiosk cannot read (snake dialect: no user name, no status w
     page.on('websocket', (socket) =>
       socket.on('framesent', ({ payload }) => {
         const frame = JSON.parse(String(payload)) as { channel?: string };
-        if (frame.channel === 'console.members.update') sent.push(frame);
+        if (frame.channel === 'staff.console.members.update') sent.push(frame);
       }),
     );
     await field(page, 'PhoneNo').fill('+353 1 555 0120');

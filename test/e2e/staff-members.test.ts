@@ -17,7 +17,7 @@ import { placementBeside } from './screen-checks';
  */
 let kiosk: KioskUnderTest;
 let page: Page;
-/** Every console.members.update the renderer sent over the web host's WebSocket. */
+/** Every staff.console.members.update the renderer sent over the web host's WebSocket. */
 const updatesSent: unknown[] = [];
 
 const client = () => kiosk.kiosk.auth.client;
@@ -71,7 +71,7 @@ beforeAll(async () => {
   page.on('websocket', (socket) =>
     socket.on('framesent', ({ payload }) => {
       const frame = JSON.parse(String(payload)) as { channel?: string; payload?: unknown };
-      if (frame.channel === 'console.members.update') updatesSent.push(frame.payload);
+      if (frame.channel === 'staff.console.members.update') updatesSent.push(frame.payload);
     }),
   );
   await page.reload();

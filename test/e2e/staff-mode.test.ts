@@ -152,7 +152,7 @@ describe('staff mode entry in Chromium', () => {
     const { page } = kiosk;
     await page.getByRole('heading', { name: 'Out of service' }).waitFor();
     // The out-of-service screen has no language switch: as the demo guide's test does.
-    await kiosk.kiosk.core.handlers['kiosk.setLanguage']({ language: 'es' });
+    await kiosk.kiosk.core.handlers['station.kiosk.setLanguage']({ language: 'es' });
     await page.locator('html[lang="es"]').waitFor({ state: 'attached' });
     await lockPinEntry('PIN del personal', 'Entrar');
     await expect
@@ -220,13 +220,13 @@ describe('the staff console loaded in its own chunk (issue 23, item 7)', () => {
     expect(await page.getByRole('navigation').count()).toBe(0);
     await kiosk.screenshot('staff-console-not-loaded-en');
 
-    await kiosk.kiosk.core.handlers['kiosk.setLanguage']({ language: 'es' });
+    await kiosk.kiosk.core.handlers['station.kiosk.setLanguage']({ language: 'es' });
     await page.locator('html[lang="es"]').waitFor({ state: 'attached' });
     expect(await alert.innerText()).toBe(
       'No se pudo cargar la consola del personal: falta un archivo del quiosco o está dañado. Salga del modo personal y vuelva a abrirlo; si sigue pasando, reinstale el quiosco.',
     );
     await kiosk.screenshot('staff-console-not-loaded-es');
-    await kiosk.kiosk.core.handlers['kiosk.setLanguage']({ language: 'en' });
+    await kiosk.kiosk.core.handlers['station.kiosk.setLanguage']({ language: 'en' });
 
     await page.getByRole('button', { name: 'Leave staff mode' }).click();
     await page.getByRole('heading', { name: 'Out of service' }).waitFor();
@@ -263,12 +263,12 @@ describe('the staff console loaded in its own chunk (issue 23, item 7)', () => {
     );
     await page.getByRole('heading', { name: 'Staff mode' }).waitFor();
     expect(await page.getByLabel('Staff PIN').count()).toBe(0);
-    await kiosk.kiosk.core.handlers['kiosk.setLanguage']({ language: 'es' });
+    await kiosk.kiosk.core.handlers['station.kiosk.setLanguage']({ language: 'es' });
     await page.locator('html[lang="es"]').waitFor({ state: 'attached' });
     expect(await alert.innerText()).toBe(
       'No se pudo cargar la consola del personal: falta un archivo del quiosco o está dañado. Salga del modo personal y vuelva a abrirlo; si sigue pasando, reinstale el quiosco.',
     );
-    await kiosk.kiosk.core.handlers['kiosk.setLanguage']({ language: 'en' });
+    await kiosk.kiosk.core.handlers['station.kiosk.setLanguage']({ language: 'en' });
     await page.getByRole('button', { name: 'Leave staff mode' }).click();
     await page.getByRole('heading', { name: 'Out of service' }).waitFor();
 

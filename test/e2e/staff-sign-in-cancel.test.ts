@@ -11,7 +11,7 @@ import { startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
 
 interface Words {
-  outOfService: string;
+  signedOutHeading: string;
   pin: string;
   signIn: string;
   bar: string;
@@ -21,7 +21,7 @@ interface Words {
 }
 
 const ENGLISH: Words = {
-  outOfService: 'Out of service',
+  signedOutHeading: 'Out of service',
   pin: 'Staff PIN',
   signIn: 'Sign in to the library service',
   bar: 'Staff sign-in in progress',
@@ -31,7 +31,7 @@ const ENGLISH: Words = {
 };
 
 const SPANISH: Words = {
-  outOfService: 'Fuera de servicio',
+  signedOutHeading: 'Fuera de servicio',
   pin: 'PIN del personal',
   signIn: 'Iniciar sesión en el servicio de la biblioteca',
   bar: 'Inicio de sesión del personal en curso',
@@ -50,7 +50,7 @@ afterEach(async () => {
 });
 
 async function openStaffMode(page: Page, words: Words): Promise<void> {
-  await page.getByRole('heading', { name: words.outOfService }).waitFor();
+  await page.getByRole('heading', { name: words.signedOutHeading }).waitFor();
   await page.keyboard.press('Control+Alt+KeyS');
   await page.getByLabel(words.pin).fill(DEMO_STAFF_PIN);
   await page.keyboard.press('Enter');

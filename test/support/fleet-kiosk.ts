@@ -125,7 +125,7 @@ export async function startFleetKiosk(options: FleetKioskOptions): Promise<Fleet
   }
 
   function submit(code: string): void {
-    const answer = core.handlers['scanner.submitWedgeScan']({ code });
+    const answer = core.handlers['station.scanner.submitWedgeScan']({ code });
     if (!('accepted' in answer) || !answer.accepted) {
       throw new Error(`kiosk ${options.plan.id}: scan not taken: ${JSON.stringify(answer)}`);
     }
@@ -172,7 +172,7 @@ export async function startFleetKiosk(options: FleetKioskOptions): Promise<Fleet
       const result = await auth.handleRedirect(redirect.toString());
       if (!result.ok) throw new Error(`kiosk ${options.plan.id}: sign-in ${result.error.kind}`);
       reachedSignIn = true;
-      await until((s) => s.name === 'attract' && !s.outOfService, 'attract screen in service');
+      await until((s) => s.name === 'attract' && !s.signedOut, 'attract screen in service');
     },
     async session(pace, timing) {
       // Out A, out B, back A, back B, ...: each set is lent in one session, returned two later.

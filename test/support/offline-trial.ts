@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CirculationAnswer } from '../../src-main/circulation/circulation-port';
 import type { OfflineCirculation } from '../../src-main/circulation/offline/offline-circulation';
-import type { ServiceClient } from '../../src-main/library-client/client';
+import type { RestLibraryClient } from '../../src-main/library-client/client';
 import type { FaultController } from '../../src-reference-service/faults';
 import type { CuttableNetwork } from './cuttable-network';
 import type { ServiceLedger } from './offline-kiosk';
@@ -19,7 +19,7 @@ export interface TrialEnvironment {
   /** Known defects whose differences are explained rather than reported. */
   tolerated: readonly KnownDefect[];
   /** Puts the trial's items back on the shelf for the next trial. */
-  checkIn: ServiceClient['checkIn'];
+  checkIn: RestLibraryClient['checkIn'];
 }
 
 export interface TrialReport {

@@ -6,44 +6,44 @@ import type { Gate } from '../channels';
  * it lives: `console.<that file>.<verb>`.
  */
 export const MEMBERS_CHANNELS = [
-  'console.members.search',
-  'console.members.get',
-  'console.members.lists',
-  'console.members.update',
-  'console.members.lookUp',
-  'console.members.checkOut',
-  'console.members.checkIn',
+  'staff.console.members.search',
+  'staff.console.members.get',
+  'staff.console.members.lists',
+  'staff.console.members.update',
+  'staff.console.members.lookUp',
+  'staff.console.members.checkOut',
+  'staff.console.members.checkIn',
 ] as const;
 
 export const DOCUMENTS_CHANNELS = [
-  'console.documents.choose',
-  'console.documents.stage',
-  'console.documents.publish',
-  'console.documents.cancel',
-  'console.documents.discard',
-  'console.documents.published',
+  'staff.console.documents.choose',
+  'staff.console.documents.stage',
+  'staff.console.documents.publish',
+  'staff.console.documents.cancel',
+  'staff.console.documents.discard',
+  'staff.console.documents.published',
 ] as const;
 
 export const SETTINGS_CHANNELS = [
-  'console.settings.get',
-  'console.settings.check',
-  'console.settings.save',
-  'console.settings.export',
-  'console.settings.previewImport',
-  'console.settings.applyImport',
-  'console.settings.changePin',
-  'console.settings.staffCard',
-  'console.settings.sip2Password',
-  'console.settings.restart',
+  'staff.console.settings.get',
+  'staff.console.settings.check',
+  'staff.console.settings.save',
+  'staff.console.settings.export',
+  'staff.console.settings.previewImport',
+  'staff.console.settings.applyImport',
+  'staff.console.settings.changePin',
+  'staff.console.settings.staffCard',
+  'staff.console.settings.sip2Password',
+  'staff.console.settings.restart',
 ] as const;
 
 export const DIAGNOSTICS_CHANNELS = [
-  'console.diagnostics.account',
-  'console.diagnostics.status',
-  'console.diagnostics.fieldMap',
-  'console.diagnostics.probe',
-  'console.diagnostics.saveFieldMap',
-  'console.diagnostics.probeSip2',
+  'staff.console.diagnostics.account',
+  'staff.console.diagnostics.status',
+  'staff.console.diagnostics.fieldMap',
+  'staff.console.diagnostics.probe',
+  'staff.console.diagnostics.saveFieldMap',
+  'staff.console.diagnostics.probeSip2',
 ] as const;
 
 export const CONSOLE_CHANNELS = [

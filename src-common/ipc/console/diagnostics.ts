@@ -105,7 +105,7 @@ export const FieldMapViewSchema = z.object({
   /** Every concept a field map may name (`member.givenName`...). */
   concepts: z.array(z.string()),
   settingsFile: z.string().optional(),
-  /** The kiosk can restart itself (the settings screen's `console.settings.restart`). */
+  /** The kiosk can restart itself (the settings screen's `staff.console.settings.restart`). */
   canRestart: z.boolean(),
 });
 export type FieldMapView = z.infer<typeof FieldMapViewSchema>;
@@ -143,27 +143,27 @@ export const Sip2ProbeViewSchema = z.object({ report: Sip2ProbeReportSchema, ran
 export type Sip2ProbeView = z.infer<typeof Sip2ProbeViewSchema>;
 
 export const diagnosticsInvokeContract = {
-  'console.diagnostics.account': {
+  'staff.console.diagnostics.account': {
     request: z.undefined(),
     response: consoleAnswer(AccountViewSchema),
   },
-  'console.diagnostics.status': {
+  'staff.console.diagnostics.status': {
     request: z.undefined(),
     response: consoleAnswer(StatusViewSchema),
   },
-  'console.diagnostics.fieldMap': {
+  'staff.console.diagnostics.fieldMap': {
     request: z.undefined(),
     response: consoleAnswer(FieldMapViewSchema),
   },
-  'console.diagnostics.probe': {
+  'staff.console.diagnostics.probe': {
     request: ProbeRequestSchema,
     response: consoleAnswer(ProbeViewSchema),
   },
-  'console.diagnostics.saveFieldMap': {
+  'staff.console.diagnostics.saveFieldMap': {
     request: z.object({ fieldMap: FieldMapDraftSchema }),
     response: consoleAnswer(SavedFieldMapSchema),
   },
-  'console.diagnostics.probeSip2': {
+  'staff.console.diagnostics.probeSip2': {
     request: z.undefined(),
     response: consoleAnswer(Sip2ProbeViewSchema),
   },

@@ -133,29 +133,29 @@ export type PublishRequest = z.infer<typeof PublishRequestSchema>;
 
 export const documentsInvokeContract = {
   /** Electron: the open dialog; `chosen: false` when staff closed it without a file. */
-  'console.documents.choose': {
+  'staff.console.documents.choose': {
     request: None,
     response: consoleAnswer(z.object({ chosen: z.boolean() })),
   },
   /** Web host: a one-time token to PUT the file's bytes to the kiosk's staging route. */
-  'console.documents.stage': {
+  'staff.console.documents.stage': {
     request: StageRequestSchema,
     response: consoleAnswer(StageTicketSchema),
   },
   /** Create the document, then upload; answers when it is published or has failed. */
-  'console.documents.publish': {
+  'staff.console.documents.publish': {
     request: PublishRequestSchema,
     response: consoleAnswer(PublishedDocumentSchema),
   },
-  'console.documents.cancel': {
+  'staff.console.documents.cancel': {
     request: None,
     response: consoleAnswer(z.object({ cancelled: z.boolean() })),
   },
   /** The documents this kiosk published, newest first (its own record, in its data folder). */
-  'console.documents.published': {
+  'staff.console.documents.published': {
     request: None,
     response: consoleAnswer(z.object({ documents: z.array(PublishedEntrySchema) })),
   },
   /** Forget the chosen file (and delete the kiosk's staged copy). */
-  'console.documents.discard': { request: None, response: consoleAnswer(z.null()) },
+  'staff.console.documents.discard': { request: None, response: consoleAnswer(z.null()) },
 } as const satisfies Record<DocumentsChannel, unknown>;

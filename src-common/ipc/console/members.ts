@@ -155,28 +155,31 @@ const UpdateRequestSchema = z.object({
 export type MemberUpdateRequest = z.infer<typeof UpdateRequestSchema>;
 
 export const membersInvokeContract = {
-  'console.members.search': {
+  'staff.console.members.search': {
     request: MemberSearchSchema,
     response: consoleAnswer(MemberPageViewSchema),
   },
-  'console.members.get': {
+  'staff.console.members.get': {
     request: z.object({ id: z.string().min(1).max(64) }),
     response: consoleAnswer(MemberDetailsSchema),
   },
-  'console.members.lists': { request: z.undefined(), response: consoleAnswer(MemberListsSchema) },
-  'console.members.update': {
+  'staff.console.members.lists': {
+    request: z.undefined(),
+    response: consoleAnswer(MemberListsSchema),
+  },
+  'staff.console.members.update': {
     request: UpdateRequestSchema,
     response: consoleAnswer(MemberSavedSchema),
   },
-  'console.members.lookUp': {
+  'staff.console.members.lookUp': {
     request: LookupRequestSchema,
     response: consoleAnswer(CirculationViewSchema),
   },
-  'console.members.checkOut': {
+  'staff.console.members.checkOut': {
     request: z.object({ itemBarcode: barcode, memberBarcode: barcode }),
     response: consoleAnswer(TransactionViewSchema),
   },
-  'console.members.checkIn': {
+  'staff.console.members.checkIn': {
     request: z.object({ itemBarcode: barcode }),
     response: consoleAnswer(TransactionViewSchema),
   },

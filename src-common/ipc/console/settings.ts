@@ -200,7 +200,7 @@ export const SettingsViewSchema = z.object({
   sip2Passwords: Sip2PasswordStatusSchema.optional(),
   /** Fleet settings: the version in force and the last file refused (docs/operations.md). */
   fleet: FleetStatusSchema.optional(),
-  /** A staff card is set (its code is never shown again: console.settings.staffCard). */
+  /** A staff card is set (its code is never shown again: staff.console.settings.staffCard). */
   staffCard: z.boolean(),
   /** The keypad's keys out of the box, for "Back to the usual keys". */
   defaultKeys: KeyMapSchema,
@@ -247,9 +247,12 @@ export const PinChangeRefusalSchema = z.enum(['wrong-current', 'locked', 'format
 export type PinChangeRefusal = z.infer<typeof PinChangeRefusalSchema>;
 
 export const settingsInvokeContract = {
-  'console.settings.get': { request: z.undefined(), response: consoleAnswer(SettingsViewSchema) },
+  'staff.console.settings.get': {
+    request: z.undefined(),
+    response: consoleAnswer(SettingsViewSchema),
+  },
   /** Checks the form with the settings schema: `invalid` issues by dotted path, or `valid`. */
-  'console.settings.check': {
+  'staff.console.settings.check': {
     request: z.object({ form: SettingsFormSchema }),
     response: consoleAnswer(z.object({ valid: z.literal(true) })),
   },
@@ -257,7 +260,7 @@ export const settingsInvokeContract = {
    * Checks again and writes only when valid and every security-relevant change is in
    * `confirmed`; environment-fixed fields are never written.
    */
-  'console.settings.save': {
+  'staff.console.settings.save': {
     request: z.object({ form: SettingsFormSchema, confirmed: ConfirmedChangesSchema }),
     response: consoleAnswer(
       z.discriminatedUnion('outcome', [
@@ -267,11 +270,11 @@ export const settingsInvokeContract = {
     ),
   },
   /** The stored settings as an export file's name and text, for the renderer to save. */
-  'console.settings.export': {
+  'staff.console.settings.export': {
     request: z.undefined(),
     response: consoleAnswer(z.object({ fileName: z.string(), text: z.string() })),
   },
-  'console.settings.previewImport': {
+  'staff.console.settings.previewImport': {
     request: ImportText,
     response: consoleAnswer(ImportPreviewSchema),
   },
@@ -279,7 +282,7 @@ export const settingsInvokeContract = {
    * Reads the file again, as previewed, and saves it (this kiosk's local settings kept) when
    * every security-relevant change it makes is in `confirmed`.
    */
-  'console.settings.applyImport': {
+  'staff.console.settings.applyImport': {
     request: ImportText.extend({ confirmed: ConfirmedChangesSchema }),
     response: consoleAnswer(
       z.discriminatedUnion('outcome', [
@@ -289,7 +292,7 @@ export const settingsInvokeContract = {
       ]),
     ),
   },
-  'console.settings.changePin': {
+  'staff.console.settings.changePin': {
     request: z.object({
       current: z.string().max(64),
       next: z.string().max(64),
@@ -310,7 +313,7 @@ export const settingsInvokeContract = {
    * Makes a new staff card (its hash stored, the old card no longer works) and answers its code,
    * the one time it is shown; or removes the staff card. The PIN screen takes it at once.
    */
-  'console.settings.staffCard': {
+  'staff.console.settings.staffCard': {
     request: z.object({ action: z.enum(['make', 'remove']) }),
     response: consoleAnswer(z.object({ set: z.boolean(), code: z.string().optional() })),
   },
@@ -318,7 +321,7 @@ export const settingsInvokeContract = {
    * Stores one SIP2 password sealed for the saved sip2.host, sip2.port and sip2.loginUser (as
    * `library-kiosk set-sip2-password` does), or clears it; answers whether each is now set.
    */
-  'console.settings.sip2Password': {
+  'staff.console.settings.sip2Password': {
     request: z.discriminatedUnion('action', [
       z.object({
         action: z.literal('store'),
@@ -330,7 +333,7 @@ export const settingsInvokeContract = {
     response: consoleAnswer(Sip2PasswordStatusSchema),
   },
   /** Answers first, then stops and starts the kiosk with its saved settings. */
-  'console.settings.restart': {
+  'staff.console.settings.restart': {
     request: z.undefined(),
     response: consoleAnswer(z.object({ restarting: z.literal(true) })),
   },

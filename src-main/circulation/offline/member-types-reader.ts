@@ -1,5 +1,5 @@
 import { createLogger } from '../../../src-shared/log/logger';
-import type { ServiceClient } from '../../library-client/client';
+import type { RestLibraryClient } from '../../library-client/client';
 import type { Clock } from '../../platform/clock';
 import type { OfflineKnowledge } from './offline-knowledge';
 
@@ -19,7 +19,7 @@ export interface MemberTypesReader {
 }
 
 export function createMemberTypesReader(deps: {
-  client: Pick<ServiceClient, 'listMemberTypes'>;
+  client: Pick<RestLibraryClient, 'listMemberTypes'>;
   signedIn(): boolean;
   clock: Clock;
   knowledge: Pick<OfflineKnowledge, 'setMemberTypes'>;

@@ -8,7 +8,7 @@ import type { Result } from '../../../src-common/result';
 import type { Command } from '../command';
 import { EXIT, exitCodeOfAuthProblem } from '../exit-codes';
 import type { Output } from '../output';
-import { withService } from './with-service';
+import { withStaffClient } from './with-staff-client';
 
 const DEFAULT_LOGIN_TIMEOUT_S = 300;
 
@@ -113,7 +113,7 @@ export const logout: Command = async ({ output, connect }) => {
 };
 
 export const whoami: Command = (input) =>
-  withService(
+  withStaffClient(
     input,
     async (client, auth) => {
       const info = await client.getUserInfo({ signal: input.signal });

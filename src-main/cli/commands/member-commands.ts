@@ -11,7 +11,7 @@ import {
 import type { Command } from '../command';
 import { table } from '../output';
 import { circulationText, memberRow } from '../record-text';
-import { usage, withService } from './with-service';
+import { usage, withStaffClient } from './with-staff-client';
 
 const orDash = (value: string | number | undefined): string =>
   value === undefined ? '-' : String(value);
@@ -27,7 +27,7 @@ export const member: Command = (input) => {
   if (typeof email === 'string') {
     if (positionals.length > 0)
       return Promise.resolve(usage(input, 'give either a barcode or --email, not both'));
-    return withService(
+    return withStaffClient(
       input,
       (client) => client.memberByEmail(email, { signal: input.signal }),
       circulationText,
@@ -36,7 +36,7 @@ export const member: Command = (input) => {
   const [barcode, ...extra] = positionals;
   if (!barcode || extra.length > 0)
     return Promise.resolve(usage(input, 'usage: member <barcode> | member --email <email>'));
-  return withService(
+  return withStaffClient(
     input,
     (client) => client.memberByBarcode(barcode, { signal: input.signal }),
     circulationText,
@@ -50,7 +50,7 @@ export const members: Command = (input) => {
   if (size === null || page === null)
     return Promise.resolve(usage(input, '--size and --page must be whole numbers from 1'));
   const name = typeof options.name === 'string' ? options.name : '';
-  return withService(
+  return withStaffClient(
     input,
     (client) =>
       client.listMembers(
@@ -68,7 +68,7 @@ export const members: Command = (input) => {
 };
 
 export const branches: Command = (input) =>
-  withService(
+  withStaffClient(
     input,
     (client) => client.listBranches({ signal: input.signal }),
     (list) =>
@@ -79,7 +79,7 @@ export const branches: Command = (input) =>
   );
 
 export const memberTypes: Command = (input) =>
-  withService(
+  withStaffClient(
     input,
     (client) => client.listMemberTypes({ signal: input.signal }),
     (list) =>
@@ -115,7 +115,7 @@ export const updateMember: Command = (input) => {
   );
   if (Object.keys(fields).length === 0)
     return Promise.resolve(usage(input, 'name at least one field to change, e.g. --city Cork'));
-  return withService(
+  return withStaffClient(
     input,
     async (client): Promise<Result<Member | UnreadUpdate, LibraryError>> => {
       // The update is a PUT, which replaces the member: it carries the whole member as the

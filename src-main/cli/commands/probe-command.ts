@@ -3,7 +3,7 @@ import type { ProbeReport } from '../../library-client/probe';
 import { ok } from '../../../src-common/result';
 import type { Command } from '../command';
 import { table } from '../output';
-import { usage, withService } from './with-service';
+import { usage, withStaffClient } from './with-staff-client';
 
 /** Where a concept was read from; not sent, whether that matters (probe-verdicts.ts). */
 function readFrom(entry: ProbeReport['concepts'][number]): string {
@@ -53,7 +53,7 @@ export const probe: Command = (input) => {
   if (positionals.length > 0 || (typeof barcode === 'string' && typeof email === 'string')) {
     return Promise.resolve(usage(input, 'usage: probe [--barcode <card> | --email <address>]'));
   }
-  return withService(
+  return withStaffClient(
     input,
     async (client) => {
       // Signed out, every row would say so: ask for the sign-in once instead (exit code 4).

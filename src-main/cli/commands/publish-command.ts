@@ -1,7 +1,7 @@
 import { publishDocument } from '../../library-client/publish';
 import type { Command } from '../command';
 import { createProgressBar } from '../progress-bar';
-import { usage, withService } from './with-service';
+import { usage, withStaffClient } from './with-staff-client';
 
 export const publish: Command = (input) => {
   const [filePath, ...extra] = input.parsed.positionals;
@@ -9,7 +9,7 @@ export const publish: Command = (input) => {
     return Promise.resolve(usage(input, 'usage: publish <file.pdf> [--name N] [--docid ID]'));
   const { name, docid } = input.parsed.options;
   const bar = createProgressBar(input.streams.stderr);
-  return withService(
+  return withStaffClient(
     input,
     async (client) => {
       const result = await publishDocument(client, filePath, {

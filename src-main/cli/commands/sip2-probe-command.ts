@@ -12,7 +12,7 @@ import { readHiddenLine } from '../../../src-shared/read-hidden-line';
 import type { Command } from '../command';
 import { EXIT } from '../exit-codes';
 import { table } from '../output';
-import { usage } from './with-service';
+import { usage } from './with-staff-client';
 
 export const SIP2_PROBE_USAGE =
   'usage: probe --sip2 [--host H] [--port N] [--user U] [--institution I] [--location L] ' +

@@ -17,12 +17,13 @@ export function createDiagnosticsArea(
   let probing = new AbortController();
   return {
     handlers: {
-      'console.diagnostics.account': () => accountView(context),
-      'console.diagnostics.status': async () => answered(await statusView(context, statusDeps)),
-      'console.diagnostics.fieldMap': () => answered(fieldMapView(context)),
-      'console.diagnostics.probe': (request) => probe(context, request, probing.signal),
-      'console.diagnostics.saveFieldMap': ({ fieldMap }) => saveFieldMap(context, fieldMap),
-      'console.diagnostics.probeSip2': () => sip2Probe(context),
+      'staff.console.diagnostics.account': () => accountView(context),
+      'staff.console.diagnostics.status': async () =>
+        answered(await statusView(context, statusDeps)),
+      'staff.console.diagnostics.fieldMap': () => answered(fieldMapView(context)),
+      'staff.console.diagnostics.probe': (request) => probe(context, request, probing.signal),
+      'staff.console.diagnostics.saveFieldMap': ({ fieldMap }) => saveFieldMap(context, fieldMap),
+      'staff.console.diagnostics.probeSip2': () => sip2Probe(context),
     },
     staffModeEnded() {
       probing.abort();

@@ -86,7 +86,7 @@ export function createDocumentsArea(context: ConsoleContext): DocumentsArea {
       ...(state.rejected ? { rejected: state.rejected } : {}),
     }),
     handlers: {
-      'console.documents.choose': async () => {
+      'staff.console.documents.choose': async () => {
         if (!source?.pick) return failed({ kind: 'unavailable', reason: 'no-file-dialog' });
         if (isBusy(state)) return notNow();
         const chosen = await source.pick();
@@ -101,17 +101,18 @@ export function createDocumentsArea(context: ConsoleContext): DocumentsArea {
         context.changed();
         return answered({ chosen: checked.ok });
       },
-      'console.documents.stage': (request) =>
+      'staff.console.documents.stage': (request) =>
         intake ? intake.stage(request) : failed({ kind: 'unavailable', reason: 'no-staging' }),
-      'console.documents.publish': (request) =>
+      'staff.console.documents.publish': (request) =>
         publishSelection(state, { context, published, removeStaged }, request),
-      'console.documents.cancel': () => {
+      'staff.console.documents.cancel': () => {
         if (!state.running || !isBusy(state)) return answered({ cancelled: false });
         state.running.abort();
         return answered({ cancelled: true });
       },
-      'console.documents.published': async () => answered({ documents: await published.list() }),
-      'console.documents.discard': () => {
+      'staff.console.documents.published': async () =>
+        answered({ documents: await published.list() }),
+      'staff.console.documents.discard': () => {
         forget();
         context.changed();
         return answered(null);

@@ -6,7 +6,7 @@ import {
 } from '../../../src-common/ipc/console/members';
 import type { Choice, MemberPageView } from '../../../src-common/ipc/console/members';
 import { updateFieldsOf, updateMemberAndReadBack } from '../../library-client/member-update';
-import type { ServiceClient } from '../../library-client/client';
+import type { RestLibraryClient } from '../../library-client/client';
 import type { MemberPage } from '../../library/records';
 import { answered, failed, fromService, problemOf } from './answer';
 import type { ConsoleArea, ConsoleContext } from './deps';
@@ -27,7 +27,7 @@ const STATUS_PAGE_SIZE = 50;
  * The member statuses in use at the service, from its first pages of members: the interface names
  * no list of the values it accepts. A page that fails ends the search with what was found.
  */
-async function statusesInUse(client: ServiceClient): Promise<string[]> {
+async function statusesInUse(client: RestLibraryClient): Promise<string[]> {
   const found = new Set<string>();
   for (let page = 1; page <= STATUS_PAGES; page += 1) {
     const result = await client.listMembers({ name: '', size: STATUS_PAGE_SIZE, page });
@@ -63,7 +63,7 @@ export function createMembersArea(context: ConsoleContext): ConsoleArea<MembersC
       ) ?? false;
   return {
     handlers: {
-      'console.members.search': async ({ name, size, page }) => {
+      'staff.console.members.search': async ({ name, size, page }) => {
         const result = await client().listMembers({ name: name.trim(), size, page });
         if (!result.ok) return failed(problemOf(result.error));
         const found = result.value;
@@ -78,12 +78,12 @@ export function createMembersArea(context: ConsoleContext): ConsoleArea<MembersC
         return answered(view);
       },
 
-      'console.members.get': async ({ id }) => {
+      'staff.console.members.get': async ({ id }) => {
         const result = await client().getMember(id);
         return result.ok ? answered(memberDetails(result.value)) : failed(problemOf(result.error));
       },
 
-      'console.members.lists': async () => {
+      'staff.console.members.lists': async () => {
         const [branches, types, statuses] = await Promise.all([
           client().listBranches(),
           client().listMemberTypes(),
@@ -98,7 +98,7 @@ export function createMembersArea(context: ConsoleContext): ConsoleArea<MembersC
         });
       },
 
-      'console.members.update': async ({ record, keptBlank, read }) => {
+      'staff.console.members.update': async ({ record, keptBlank, read }) => {
         // The renderer checked the same rules; a request that skipped them (or sent part of the
         // member, which a PUT would empty the rest of) is not sent.
         const checked = checkMemberRecord(record, keptBlank);
@@ -121,7 +121,7 @@ export function createMembersArea(context: ConsoleContext): ConsoleArea<MembersC
         return answered({ details, ...elsewhere, ...(notAsSent.length > 0 ? { notAsSent } : {}) });
       },
 
-      'console.members.lookUp': async (request) => {
+      'staff.console.members.lookUp': async (request) => {
         const result =
           request.by === 'barcode'
             ? await client().memberByBarcode(request.value)
@@ -131,14 +131,14 @@ export function createMembersArea(context: ConsoleContext): ConsoleArea<MembersC
           : failed(problemOf(result.error));
       },
 
-      'console.members.checkOut': async ({ itemBarcode, memberBarcode }) => {
+      'staff.console.members.checkOut': async ({ itemBarcode, memberBarcode }) => {
         if (queuedOffline(itemBarcode))
           return failed({ kind: 'queued-offline', item: itemBarcode });
         const result = await client().checkOut({ itemBarcode, memberBarcode });
         return fromService(result.ok ? { ok: true, value: transactionView(result.value) } : result);
       },
 
-      'console.members.checkIn': async ({ itemBarcode }) => {
+      'staff.console.members.checkIn': async ({ itemBarcode }) => {
         if (queuedOffline(itemBarcode))
           return failed({ kind: 'queued-offline', item: itemBarcode });
         const result = await client().checkIn(itemBarcode);

@@ -102,13 +102,13 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
 
   return {
     handlers: {
-      'console.settings.get': async () => {
+      'staff.console.settings.get': async () => {
         const store = context.settingsStore;
         if (!store) return failed(NO_STORE);
         const loaded = load(store);
         return loaded.ok ? answered(await view(store, loaded.value)) : failed(loaded.error);
       },
-      'console.settings.check': ({ form }) => {
+      'staff.console.settings.check': ({ form }) => {
         const store = context.settingsStore;
         if (!store) return failed(NO_STORE);
         const loaded = load(store);
@@ -118,7 +118,7 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
           ? failed({ kind: 'invalid', issues })
           : answered({ valid: true as const });
       },
-      'console.settings.save': async ({ form, confirmed }) => {
+      'staff.console.settings.save': async ({ form, confirmed }) => {
         const store = context.settingsStore;
         if (!store) return failed(NO_STORE);
         const loaded = load(store);
@@ -130,14 +130,14 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
         const saved = await save(store, document);
         return saved.ok ? answered({ outcome: 'saved' as const, view: saved.value }) : saved;
       },
-      'console.settings.export': () => {
+      'staff.console.settings.export': () => {
         const store = context.settingsStore;
         if (!store) return failed(NO_STORE);
         return answered(
           exportSettings(store.stored(), { appVersion: APP_VERSION, now: new Date() }),
         );
       },
-      'console.settings.previewImport': ({ text }) => {
+      'staff.console.settings.previewImport': ({ text }) => {
         const store = context.settingsStore;
         if (!store) return failed(NO_STORE);
         const read = readSettingsExport(text);
@@ -157,7 +157,7 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
           security: securityChanges(current, next, store.fixed()),
         });
       },
-      'console.settings.applyImport': async ({ text, confirmed }) => {
+      'staff.console.settings.applyImport': async ({ text, confirmed }) => {
         const store = context.settingsStore;
         if (!store) return failed(NO_STORE);
         const read = readSettingsExport(text);
@@ -174,17 +174,17 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
         log.info('settings imported from a file', { ignored: read.value.ignored });
         return answered({ outcome: 'applied' as const, view: saved.value });
       },
-      'console.settings.changePin': (request) => {
+      'staff.console.settings.changePin': (request) => {
         const store = context.settingsStore;
         if (!store || !context.staffPin) return failed(NO_STORE);
         return changeStaffPin(store, context.staffPin, request);
       },
-      'console.settings.staffCard': ({ action }) => {
+      'staff.console.settings.staffCard': ({ action }) => {
         const { settingsStore: store, staffCard } = context;
         if (!store || !staffCard) return failed(NO_STORE);
         return staffCardAction(store, staffCard, action);
       },
-      'console.settings.sip2Password': (request) => {
+      'staff.console.settings.sip2Password': (request) => {
         const { settingsStore: store, sip2Passwords } = context;
         if (!store || !sip2Passwords)
           return failed({ kind: 'unavailable', reason: 'no-sip2-store' });
@@ -193,7 +193,7 @@ export function createSettingsArea(context: ConsoleContext): ConsoleArea<Setting
         if (!loaded.ok) return failed(loaded.error);
         return changeSip2Password(sip2Passwords, loaded.value, request);
       },
-      'console.settings.restart': () => {
+      'staff.console.settings.restart': () => {
         const { settingsStore: store, restart } = context;
         if (!store || !restart) return failed({ kind: 'unavailable', reason: 'no-restart' });
         const loaded = load(store);

@@ -113,7 +113,7 @@ const accepted = (result: IpcResult<unknown>): boolean =>
   result.ok && (result.value as { accepted?: boolean }).accepted === true;
 
 const readyForCard = (state: KioskState): boolean =>
-  (state.screen.name === 'attract' && !state.screen.outOfService) || state.screen.name === 'thanks';
+  (state.screen.name === 'attract' && !state.screen.signedOut) || state.screen.name === 'thanks';
 
 interface Burst {
   /** Item -> card, for every line the kiosk showed as recorded before the kill. */
@@ -161,11 +161,13 @@ async function burstUntilKilled(host: WebHostChild, killAfter: number): Promise<
       if (killed) break;
       await kiosk.until(readyForCard);
       visit = { card, byLabel: new Map(items.map((item) => [itemLabel(item), item])) };
-      expect(accepted(await kiosk.invoke('scanner.submitWedgeScan', { code: card }))).toBe(true);
+      expect(accepted(await kiosk.invoke('station.scanner.submitWedgeScan', { code: card }))).toBe(
+        true,
+      );
       const { screen } = await kiosk.until((state) => state.screen.name === 'patron');
       // Identified by the offline rules: the service could not be asked.
       expect(screen.name === 'patron' && screen.patron.offline).toEqual({ maxItems: 100 });
-      const scans = items.map((code) => kiosk.invoke('scanner.submitWedgeScan', { code }));
+      const scans = items.map((code) => kiosk.invoke('station.scanner.submitWedgeScan', { code }));
       scanned += items.length;
       await kiosk.until(
         (state) =>

@@ -61,7 +61,7 @@ async function kiosk(settings: Parameters<typeof startTestOfflineCirculation>[3]
     },
     port: staff.client,
     desk: offline.desk,
-    outOfService: false,
+    signedOut: false,
     onChange: () => undefined,
     onSound: () => undefined,
     onResetChoices: () => undefined,

@@ -35,7 +35,7 @@ function driver(): SessionDriver {
       printBy: 'renderer',
     },
     port: staff.client,
-    outOfService: false,
+    signedOut: false,
     onChange: () => undefined,
     onSound: () => undefined,
     onResetChoices: () => undefined,

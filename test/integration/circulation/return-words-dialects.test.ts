@@ -97,7 +97,7 @@ function driver(auth: StaffAuth): SessionDriver {
       printBy: 'renderer',
     },
     port: auth.client,
-    outOfService: false,
+    signedOut: false,
     onChange: () => undefined,
     onSound: () => undefined,
     onResetChoices: () => undefined,

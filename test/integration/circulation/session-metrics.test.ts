@@ -62,7 +62,7 @@ function driver(
     ...(printReceipt ? { printReceipt } : {}),
     port: staff.client,
     clock,
-    outOfService: false,
+    signedOut: false,
     metrics,
     onChange: () => undefined,
     onSound: () => undefined,

@@ -62,12 +62,12 @@ describe('library-kiosk probe beside a running kiosk, with no settings', () => {
     const launchUrl = (await readFile(path.join(dir, 'launch-url'), 'utf8')).trim();
     const ipc = await connectIpc(launchUrl);
     try {
-      await ipc.invoke('staff.open');
-      expect(await ipc.invoke('staff.submitPin', { pin: DEMO_STAFF_PIN })).toEqual({
+      await ipc.invoke('station.staff.open');
+      expect(await ipc.invoke('station.staff.submitPin', { pin: DEMO_STAFF_PIN })).toEqual({
         ok: true,
         value: { accepted: true },
       });
-      const begun = await ipc.invoke('auth.beginSignIn');
+      const begun = await ipc.invoke('staff.auth.beginSignIn');
       if (!begun.ok) throw new Error(JSON.stringify(begun.error));
       const { authorizationUrl } = begun.value as { authorizationUrl: string };
       const redirect = await signInOverHttp(authorizationUrl, LIBRARIAN);

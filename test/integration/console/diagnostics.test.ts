@@ -60,10 +60,10 @@ afterAll(async () => {
   await camel?.stop();
 });
 
-describe('console.diagnostics.probe', () => {
+describe('staff.console.diagnostics.probe', () => {
   it('reports the concepts the alias table misses, with a suggestion for each', async () => {
     const area = createDiagnosticsArea(contextFor(staff, { store }));
-    const answer = await area.handlers['console.diagnostics.probe']({
+    const answer = await area.handlers['staff.console.diagnostics.probe']({
       member: { by: 'barcode', barcode: memberBarcode(5) },
     });
     expect(answer.ok).toBe(true);
@@ -84,7 +84,7 @@ describe('console.diagnostics.probe', () => {
 
   it('tests an edited field map with the staff tokens, without saving it', async () => {
     const area = createDiagnosticsArea(contextFor(staff, { store }));
-    const answer = await area.handlers['console.diagnostics.probe']({
+    const answer = await area.handlers['staff.console.diagnostics.probe']({
       fieldMap: { 'memberType.loanPeriodDays': 'loanPeriod.duration' },
     });
     expect(answer.ok && answer.value.tested).toBe(true);
@@ -98,7 +98,7 @@ describe('console.diagnostics.probe', () => {
 
   it('refuses a field map naming no concept, field by field, and calls nothing', async () => {
     const area = createDiagnosticsArea(contextFor(staff, { store }));
-    const answer = await area.handlers['console.diagnostics.probe']({
+    const answer = await area.handlers['staff.console.diagnostics.probe']({
       fieldMap: { 'member.shoeSize': 'shoe', 'member.givenName': 'a..b' },
     });
     expect(answer).toEqual({
@@ -114,11 +114,11 @@ describe('console.diagnostics.probe', () => {
   });
 });
 
-describe('console.diagnostics.saveFieldMap', () => {
+describe('staff.console.diagnostics.saveFieldMap', () => {
   it('writes the map into the settings file and keeps the other settings', async () => {
     store.save({ kiosk: { branchName: 'Riverside' } });
     const area = createDiagnosticsArea(contextFor(staff, { store }));
-    const answer = await area.handlers['console.diagnostics.saveFieldMap']({
+    const answer = await area.handlers['staff.console.diagnostics.saveFieldMap']({
       fieldMap: { 'memberType.loanPeriodDays': 'loanPeriod.duration' },
     });
     expect(answer).toEqual({
@@ -133,7 +133,7 @@ describe('console.diagnostics.saveFieldMap', () => {
       kiosk: { branchName: 'Riverside' },
       service: { fieldMap: { 'memberType.loanPeriodDays': 'loanPeriod.duration' } },
     });
-    const view = await area.handlers['console.diagnostics.fieldMap'](undefined);
+    const view = await area.handlers['staff.console.diagnostics.fieldMap'](undefined);
     expect(view.ok && view.value.saved).toEqual({
       'memberType.loanPeriodDays': 'loanPeriod.duration',
     });
@@ -142,17 +142,19 @@ describe('console.diagnostics.saveFieldMap', () => {
 
   it('says so when the host keeps no settings store', async () => {
     const area = createDiagnosticsArea(contextFor(staff));
-    expect(await area.handlers['console.diagnostics.saveFieldMap']({ fieldMap: {} })).toEqual({
-      ok: false,
-      error: { kind: 'unavailable', reason: 'no-settings-store' },
-    });
+    expect(await area.handlers['staff.console.diagnostics.saveFieldMap']({ fieldMap: {} })).toEqual(
+      {
+        ok: false,
+        error: { kind: 'unavailable', reason: 'no-settings-store' },
+      },
+    );
   });
 });
 
-describe('console.diagnostics.account', () => {
+describe('staff.console.diagnostics.account', () => {
   it('names the signed-in user and the token state of the registered client, no token value', async () => {
     const answer = await createDiagnosticsArea(contextFor(staff)).handlers[
-      'console.diagnostics.account'
+      'staff.console.diagnostics.account'
     ](undefined);
     expect(answer).toMatchObject({
       ok: true,
@@ -193,7 +195,7 @@ describe('console.diagnostics.account', () => {
       },
     };
     const answer = await createDiagnosticsArea(contextFor(staff, { auth: quiet })).handlers[
-      'console.diagnostics.account'
+      'staff.console.diagnostics.account'
     ](undefined);
     expect(answer.ok && answer.value.userInfo).toEqual({
       ok: true,
@@ -205,7 +207,7 @@ describe('console.diagnostics.account', () => {
   it('holds no refresh token for the development client', async () => {
     const development = await signedIn(camel, { clientKind: 'development' });
     const answer = await createDiagnosticsArea(contextFor(development)).handlers[
-      'console.diagnostics.account'
+      'staff.console.diagnostics.account'
     ](undefined);
     expect(answer.ok && answer.value.client).toEqual({
       kind: 'development',
@@ -221,7 +223,7 @@ describe('console.diagnostics.account', () => {
     const leaving = await signedIn(camel);
     await leaving.signOut();
     const answer = await createDiagnosticsArea(contextFor(leaving)).handlers[
-      'console.diagnostics.account'
+      'staff.console.diagnostics.account'
     ](undefined);
     expect(answer.ok && answer.value.tokens).toBeUndefined();
     expect(answer.ok && answer.value.userInfo).toBeUndefined();
@@ -229,10 +231,10 @@ describe('console.diagnostics.account', () => {
   });
 });
 
-describe('console.diagnostics.status', () => {
+describe('staff.console.diagnostics.status', () => {
   it('gives the app version, the data folder, its free space and the settings file', async () => {
     const answer = await createDiagnosticsArea(contextFor(staff, { store })).handlers[
-      'console.diagnostics.status'
+      'staff.console.diagnostics.status'
     ](undefined);
     expect(answer).toMatchObject({
       ok: true,
@@ -254,18 +256,18 @@ describe('console.diagnostics.status', () => {
       statfs: () => Promise.reject(Object.assign(new Error('gone'), { code: 'ENOENT' })),
       versions: process.versions,
     });
-    const answer = await area.handlers['console.diagnostics.status'](undefined);
+    const answer = await area.handlers['staff.console.diagnostics.status'](undefined);
     expect(answer.ok && answer.value.disk).toEqual({ known: false, reason: 'ENOENT' });
   });
   it("gives the page recoveries the host counted, with the last one's reason and time", async () => {
     const recovery = createPageRecovery(undefined, () => Date.parse('2026-11-25T14:02:30Z'));
     const context = { ...contextFor(staff, { store }), pageRecoveries: () => recovery.tally() };
     const area = createDiagnosticsArea(context);
-    const before = await area.handlers['console.diagnostics.status'](undefined);
+    const before = await area.handlers['staff.console.diagnostics.status'](undefined);
     expect(before.ok && before.value.pageRecoveries).toEqual({ count: 0 });
     recovery.lost('unresponsive');
     recovery.lost('crashed');
-    const after = await area.handlers['console.diagnostics.status'](undefined);
+    const after = await area.handlers['staff.console.diagnostics.status'](undefined);
     expect(after.ok && after.value.pageRecoveries).toEqual({
       count: 2,
       last: { kind: 'crashed', at: '2026-11-25T14:02:30.000Z' },
@@ -274,7 +276,7 @@ describe('console.diagnostics.status', () => {
 
   it('leaves the page recoveries out where the host does not watch its page', async () => {
     const answer = await createDiagnosticsArea(contextFor(staff, { store })).handlers[
-      'console.diagnostics.status'
+      'staff.console.diagnostics.status'
     ](undefined);
     expect(answer.ok && 'pageRecoveries' in answer.value).toBe(false);
   });
@@ -283,7 +285,7 @@ describe('console.diagnostics.status', () => {
     const file = (): string => path.join(dataDir, STATION_RESTARTS_FILE);
     const status = async (): Promise<unknown> => {
       const answer = await createDiagnosticsArea(contextFor(staff, { store })).handlers[
-        'console.diagnostics.status'
+        'staff.console.diagnostics.status'
       ](undefined);
       return answer.ok ? answer.value.stationRestarts : answer;
     };
@@ -359,7 +361,9 @@ describe('console.diagnostics.status', () => {
           stationRestartsFile: path.join(sessionFolder, STATION_RESTARTS_FILE),
         };
         const answer =
-          await createDiagnosticsArea(context).handlers['console.diagnostics.status'](undefined);
+          await createDiagnosticsArea(context).handlers['staff.console.diagnostics.status'](
+            undefined,
+          );
         expect(answer.ok ? answer.value.stationRestarts : answer).toEqual({
           recorded: true,
           lastHour: 1,
@@ -374,7 +378,7 @@ describe('console.diagnostics.status', () => {
       await rm(file(), { force: true });
       await mkdir(file());
       const answer = await createDiagnosticsArea(contextFor(staff, { store })).handlers[
-        'console.diagnostics.status'
+        'staff.console.diagnostics.status'
       ](undefined);
       expect(answer).toMatchObject({
         ok: true,

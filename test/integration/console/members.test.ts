@@ -36,7 +36,7 @@ async function stop(running: Console | undefined): Promise<void> {
   await running?.test.stop();
 }
 
-/** The console.members.update request the editor makes: the whole member as read, with `changes`. */
+/** The staff.console.members.update request the editor makes: the whole member as read, with `changes`. */
 function editOf(id: string, form: MemberFields, changes: MemberFields) {
   const now = { ...form, ...changes };
   return { record: recordToSend(id, now), keptBlank: keptBlankFields(form, now), read: form };
@@ -58,19 +58,19 @@ describe('members and lookup against the reference service (reference dialect)',
 
   it('pages through every member from page 1, the last page offering no next', async () => {
     const first = value(
-      await on.handlers['console.members.search']({ name: '', size: 50, page: 1 }),
+      await on.handlers['staff.console.members.search']({ name: '', size: 50, page: 1 }),
     );
     expect(first).toMatchObject({ page: 1, total: MEMBER_COUNT, totalPages: 5, hasNext: true });
     expect(first.members).toHaveLength(50);
     const last = value(
-      await on.handlers['console.members.search']({ name: '', size: 50, page: 5 }),
+      await on.handlers['staff.console.members.search']({ name: '', size: 50, page: 5 }),
     );
     expect(last).toMatchObject({ page: 5, hasNext: false });
     expect(last.members).toHaveLength(MEMBER_COUNT - 4 * 50);
   });
 
   it('starts the edit form from every update field the service returned', async () => {
-    const details = value(await on.handlers['console.members.get']({ id: '1001' }));
+    const details = value(await on.handlers['staff.console.members.get']({ id: '1001' }));
     // Amara has no second address line: the service sends it empty, and the form has it empty
     // (read, not unknown: it is no field to ask about before saving).
     expect(details.form.address2).toBe('');
@@ -83,10 +83,12 @@ describe('members and lookup against the reference service (reference dialect)',
   });
 
   it('sends the whole member as read with only the changed field different, and answers with the member as it now is', async () => {
-    const before = value(await on.handlers['console.members.get']({ id: '1010' }));
+    const before = value(await on.handlers['staff.console.members.get']({ id: '1010' }));
     proxy.updates.length = 0;
     const saved = value(
-      await on.handlers['console.members.update'](editOf('1010', before.form, { city: 'Kinsale' })),
+      await on.handlers['staff.console.members.update'](
+        editOf('1010', before.form, { city: 'Kinsale' }),
+      ),
     );
     expect(proxy.updates).toEqual([{ Id: '1010', ...before.form, city: 'Kinsale' }]);
     expect(Object.keys(proxy.updates[0] as object)).toHaveLength(15);
@@ -95,7 +97,7 @@ describe('members and lookup against the reference service (reference dialect)',
   });
 
   it('keeps a change made at the service after the form was read, and says so', async () => {
-    const before = value(await on.handlers['console.members.get']({ id: '1014' }));
+    const before = value(await on.handlers['staff.console.members.get']({ id: '1014' }));
     // Another desk changes the phone number after this form was read.
     const elsewhere = await on.staff.client.updateMember({
       Id: '1014',
@@ -104,7 +106,7 @@ describe('members and lookup against the reference service (reference dialect)',
     expect(elsewhere.ok).toBe(true);
     proxy.updates.length = 0;
     const saved = value(
-      await on.handlers['console.members.update'](
+      await on.handlers['staff.console.members.update'](
         editOf('1014', before.form, { address2: 'Flat 4' }),
       ),
     );
@@ -118,9 +120,9 @@ describe('members and lookup against the reference service (reference dialect)',
   it('reads the member back when the update answers without it', async () => {
     proxy.emptyUpdateAnswer = true;
     try {
-      const before = value(await on.handlers['console.members.get']({ id: '1011' }));
+      const before = value(await on.handlers['staff.console.members.get']({ id: '1011' }));
       const saved = value(
-        await on.handlers['console.members.update'](
+        await on.handlers['staff.console.members.update'](
           editOf('1011', before.form, { postcode: 'T12 AB34' }),
         ),
       );
@@ -132,12 +134,12 @@ describe('members and lookup against the reference service (reference dialect)',
   });
 
   it('reports an applied update it cannot read back as saved with a problem, not as a failure', async () => {
-    const before = value(await on.handlers['console.members.get']({ id: '1012' }));
+    const before = value(await on.handlers['staff.console.members.get']({ id: '1012' }));
     proxy.emptyUpdateAnswer = true;
     proxy.failMemberRead = true;
     try {
       const saved = value(
-        await on.handlers['console.members.update'](
+        await on.handlers['staff.console.members.update'](
           editOf('1012', before.form, { city: 'Tralee' }),
         ),
       );
@@ -147,14 +149,14 @@ describe('members and lookup against the reference service (reference dialect)',
       proxy.emptyUpdateAnswer = false;
       proxy.failMemberRead = false;
     }
-    expect(value(await on.handlers['console.members.get']({ id: '1012' })).form.city).toBe(
+    expect(value(await on.handlers['staff.console.members.get']({ id: '1012' })).form.city).toBe(
       'Tralee',
     );
   });
 
   it("passes on the service's 400 and its words for a barcode that belongs to another member", async () => {
-    const before = value(await on.handlers['console.members.get']({ id: '1013' }));
-    const answer = await on.handlers['console.members.update'](
+    const before = value(await on.handlers['staff.console.members.get']({ id: '1013' }));
+    const answer = await on.handlers['staff.console.members.update'](
       editOf('1013', before.form, { userbarcode: memberBarcode(DEMO_MEMBERS.canBorrow) }),
     );
     expect(answer).toEqual({
@@ -170,7 +172,7 @@ describe('members and lookup against the reference service (reference dialect)',
   });
 
   it('lists branches and member types by id and name, and the statuses members have', async () => {
-    const lists = value(await on.handlers['console.members.lists'](undefined));
+    const lists = value(await on.handlers['staff.console.members.lists'](undefined));
     expect(lists.branches).toContainEqual({ id: '1', name: 'Central Library' });
     expect(lists.memberTypes).toContainEqual({ id: 'STUDENT', name: 'Student' });
     // The reference service takes exactly these two; the interface names no list.
@@ -179,7 +181,7 @@ describe('members and lookup against the reference service (reference dialect)',
 
   it('looks a member up by card with their loans, overdue ones marked, and the fine', async () => {
     const found = value(
-      await on.handlers['console.members.lookUp']({
+      await on.handlers['staff.console.members.lookUp']({
         by: 'barcode',
         value: memberBarcode(DEMO_MEMBERS.withOverdueLoans),
       }),
@@ -196,10 +198,13 @@ describe('members and lookup against the reference service (reference dialect)',
     const card = memberBarcode(DEMO_MEMBERS.canBorrow);
     const item = itemBarcode(DEMO_ITEMS.available[0]);
     const out = value(
-      await on.handlers['console.members.checkOut']({ itemBarcode: item, memberBarcode: card }),
+      await on.handlers['staff.console.members.checkOut']({
+        itemBarcode: item,
+        memberBarcode: card,
+      }),
     );
     expect(out).toMatchObject({ itemBarcode: item, dueDate: { kind: 'instant' } });
-    const toOther = await on.handlers['console.members.checkOut']({
+    const toOther = await on.handlers['staff.console.members.checkOut']({
       itemBarcode: item,
       memberBarcode: memberBarcode(DEMO_MEMBERS.withSmallFine),
     });
@@ -207,9 +212,9 @@ describe('members and lookup against the reference service (reference dialect)',
       ok: false,
       error: { kind: 'refused', status: 400, message: expect.stringMatching(/\S/) },
     });
-    const back = value(await on.handlers['console.members.checkIn']({ itemBarcode: item }));
+    const back = value(await on.handlers['staff.console.members.checkIn']({ itemBarcode: item }));
     expect(back.itemBarcode).toBe(item);
-    const blocked = await on.handlers['console.members.checkOut']({
+    const blocked = await on.handlers['staff.console.members.checkOut']({
       itemBarcode: item,
       memberBarcode: memberBarcode(DEMO_MEMBERS.blocked),
     });
@@ -226,18 +231,18 @@ describe('members against the snake dialect (Koha-like: bare lists, paging in he
 
   it('reads paging from the headers', async () => {
     const page = value(
-      await on.handlers['console.members.search']({ name: '', size: 20, page: 12 }),
+      await on.handlers['staff.console.members.search']({ name: '', size: 20, page: 12 }),
     );
     expect(page).toMatchObject({ page: 12, total: MEMBER_COUNT, totalPages: 12, hasNext: false });
   });
 
   it('sends a field the dialect does not give empty (nothing invented), and its refusal comes back in its words', async () => {
-    const before = value(await on.handlers['console.members.get']({ id: '1020' }));
+    const before = value(await on.handlers['staff.console.members.get']({ id: '1020' }));
     // The snake dialect gives a `restricted` bit, not a status word.
     expect(before.form.userstatus).toBeUndefined();
     expect(before.member.blocked).toBe(false);
     on.proxy.updates.length = 0;
-    const refused = await on.handlers['console.members.update'](
+    const refused = await on.handlers['staff.console.members.update'](
       editOf('1020', before.form, { city: 'Ennis' }),
     );
     expect(on.proxy.updates).toEqual([
@@ -252,7 +257,7 @@ describe('members against the snake dialect (Koha-like: bare lists, paging in he
       },
     });
     const saved = value(
-      await on.handlers['console.members.update'](
+      await on.handlers['staff.console.members.update'](
         editOf('1020', before.form, { city: 'Ennis', UserName: 'awhelan', userstatus: 'active' }),
       ),
     );
@@ -266,7 +271,7 @@ describe('members against the snake dialect (Koha-like: bare lists, paging in he
 
   it('looks a member up by email with their loans and due dates as calendar days', async () => {
     const found = value(
-      await on.handlers['console.members.lookUp']({
+      await on.handlers['staff.console.members.lookUp']({
         by: 'email',
         value: 'amara.okafor@example.org',
       }),
@@ -274,7 +279,7 @@ describe('members against the snake dialect (Koha-like: bare lists, paging in he
     expect(found.member.barcode).toBe(memberBarcode(DEMO_MEMBERS.canBorrow));
     expect(found.loans).toEqual([]);
     const withLoans = value(
-      await on.handlers['console.members.lookUp']({
+      await on.handlers['staff.console.members.lookUp']({
         by: 'barcode',
         value: memberBarcode(DEMO_MEMBERS.withOverdueLoans),
       }),
@@ -295,7 +300,7 @@ describe('members against a service whose member PUT replaces the record (--memb
   it('empties every field a PUT leaves out: a partial body would wipe the member', async () => {
     const updated = await on.staff.client.updateMember({ Id: '1031', PhoneNo: '+353 1 555 0199' });
     expect(updated.ok).toBe(true);
-    const after = value(await on.handlers['console.members.get']({ id: '1031' }));
+    const after = value(await on.handlers['staff.console.members.get']({ id: '1031' }));
     expect(after.form).toEqual({
       ...Object.fromEntries(EDITABLE_FIELDS.map((field) => [field, ''])),
       PhoneNo: '+353 1 555 0199',
@@ -303,18 +308,18 @@ describe('members against a service whose member PUT replaces the record (--memb
   });
 
   it('saving one phone number sends all 15 fields with only the phone changed, and every other field stays', async () => {
-    const before = value(await on.handlers['console.members.get']({ id: '1030' }));
+    const before = value(await on.handlers['staff.console.members.get']({ id: '1030' }));
     expect(before.form.GivenName).toMatch(/\S/);
     on.proxy.updates.length = 0;
     const saved = value(
-      await on.handlers['console.members.update'](
+      await on.handlers['staff.console.members.update'](
         editOf('1030', before.form, { PhoneNo: '+353 1 555 0142' }),
       ),
     );
     expect(on.proxy.updates).toEqual([{ Id: '1030', ...before.form, PhoneNo: '+353 1 555 0142' }]);
     expect(Object.keys(on.proxy.updates[0] as object)).toHaveLength(15);
     expect(saved.notAsSent).toBeUndefined();
-    const after = value(await on.handlers['console.members.get']({ id: '1030' }));
+    const after = value(await on.handlers['staff.console.members.get']({ id: '1030' }));
     expect(after.form).toEqual({ ...before.form, PhoneNo: '+353 1 555 0142' });
     expect(after.member).toMatchObject({ givenName: before.member.givenName, blocked: false });
   });

@@ -88,8 +88,8 @@ beforeAll(async () => {
     if (frame.type === 'result' && frame.id !== undefined) waiting.get(frame.id)?.(frame.result);
   });
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  await call('staff.open');
-  expect(await call('staff.submitPin', { pin: PIN })).toEqual({
+  await call('station.staff.open');
+  expect(await call('station.staff.submitPin', { pin: PIN })).toEqual({
     ok: true,
     value: { accepted: true },
   });
@@ -103,7 +103,7 @@ afterAll(async () => {
 
 describe('settings changes that need their own confirmation, at the core', () => {
   it('previews an import with its security-relevant changes, old and new value', async () => {
-    const preview = await answer('console.settings.previewImport', { text: MOVED_AND_EMAIL });
+    const preview = await answer('staff.console.settings.previewImport', { text: MOVED_AND_EMAIL });
     expect(preview.outcome === 'preview' && preview.security).toEqual([
       {
         kind: 'service-address',
@@ -117,7 +117,7 @@ describe('settings changes that need their own confirmation, at the core', () =>
 
   it('refuses to apply the import without the confirmation, or with another change confirmed: the file is not touched', async () => {
     const before = await readFile(settingsFile, 'utf8');
-    const bare = await answer('console.settings.applyImport', {
+    const bare = await answer('staff.console.settings.applyImport', {
       text: MOVED_AND_EMAIL,
       confirmed: [],
     });
@@ -134,13 +134,15 @@ describe('settings changes that need their own confirmation, at the core', () =>
       },
       { kind: 'lowers-protection', field: 'patron.allowEmail', from: 'false', to: 'true' },
     ];
-    const wrong = await answer('console.settings.applyImport', {
+    const wrong = await answer('staff.console.settings.applyImport', {
       text: MOVED_AND_EMAIL,
       confirmed: stale,
     });
     expect(wrong.outcome).toBe('confirm-needed');
     // A caller that does not send the confirmation at all is refused by the contract.
-    expect(await call('console.settings.applyImport', { text: MOVED_AND_EMAIL })).toMatchObject({
+    expect(
+      await call('staff.console.settings.applyImport', { text: MOVED_AND_EMAIL }),
+    ).toMatchObject({
       ok: false,
       error: { kind: 'invalid-payload' },
     });
@@ -148,10 +150,10 @@ describe('settings changes that need their own confirmation, at the core', () =>
   });
 
   it('refuses a form save that turns on email identification without the confirmation, and saves it with', async () => {
-    const view = await answer('console.settings.get');
+    const view = await answer('staff.console.settings.get');
     const form = { ...view.form, 'patron.allowEmail': true };
     const before = await readFile(settingsFile, 'utf8');
-    const refused = await answer('console.settings.save', { form, confirmed: [] });
+    const refused = await answer('staff.console.settings.save', { form, confirmed: [] });
     expect(refused).toEqual({
       outcome: 'confirm-needed',
       changes: [
@@ -160,15 +162,15 @@ describe('settings changes that need their own confirmation, at the core', () =>
     });
     expect(await readFile(settingsFile, 'utf8')).toBe(before);
     const confirmed = refused.outcome === 'confirm-needed' ? refused.changes : [];
-    const saved = await answer('console.settings.save', { form, confirmed });
+    const saved = await answer('staff.console.settings.save', { form, confirmed });
     expect(saved.outcome).toBe('saved');
     expect(store.stored().patron?.allowEmail).toBe(true);
   });
 
   it('saves an ordinary change (the staff idle time) without any confirmation', async () => {
-    const view = await answer('console.settings.get');
+    const view = await answer('staff.console.settings.get');
     const form = { ...view.form, 'staff.idleTimeoutMs': 600_000 };
-    const saved = await answer('console.settings.save', { form, confirmed: [] });
+    const saved = await answer('staff.console.settings.save', { form, confirmed: [] });
     expect(saved.outcome).toBe('saved');
     expect(store.stored().staff?.idleTimeoutMs).toBe(600_000);
   });
@@ -185,7 +187,7 @@ describe('settings changes that need their own confirmation, at the core', () =>
             field.startsWith('accessibility.') && !field.startsWith('accessibility.keys.'),
         ),
       );
-    const view = await answer('console.settings.get');
+    const view = await answer('staff.console.settings.get');
     expect(view.form['accessibility.keys.select']).toEqual(keys.select);
     expect(accessFields(view.form)).toEqual({
       'accessibility.audio': false,
@@ -211,7 +213,7 @@ describe('settings changes that need their own confirmation, at the core', () =>
       'accessibility.voices.en': 'en-gb',
       'accessibility.voices.es': 'es-419',
     };
-    const refused = await call('console.settings.check', {
+    const refused = await call('staff.console.settings.check', {
       form: { ...view.form, ...edits, 'accessibility.audioTimeoutFactor': 0.5 },
     });
     expect(refused).toMatchObject({
@@ -223,7 +225,7 @@ describe('settings changes that need their own confirmation, at the core', () =>
         ],
       },
     });
-    const saved = await answer('console.settings.save', {
+    const saved = await answer('staff.console.settings.save', {
       form: { ...view.form, ...edits },
       confirmed: [],
     });
@@ -245,15 +247,15 @@ describe('settings changes that need their own confirmation, at the core', () =>
       audioOnHeadphones: false,
       voices: { en: 'en-gb', es: 'es-419' },
     });
-    expect(accessFields((await answer('console.settings.get')).form)).toEqual(edits);
+    expect(accessFields((await answer('staff.console.settings.get')).form)).toEqual(edits);
   });
 
   it('applies the import once its very changes are confirmed', async () => {
-    const preview = await answer('console.settings.previewImport', { text: MOVED_AND_EMAIL });
+    const preview = await answer('staff.console.settings.previewImport', { text: MOVED_AND_EMAIL });
     // Email identification is on already (the save above): only the address is left to confirm.
     const security = preview.outcome === 'preview' ? preview.security : [];
     expect(security.map((change) => change.field)).toEqual(['service.baseUrl']);
-    const applied = await answer('console.settings.applyImport', {
+    const applied = await answer('staff.console.settings.applyImport', {
       text: MOVED_AND_EMAIL,
       confirmed: security,
     });
@@ -292,16 +294,19 @@ describe('settings changes that need their own confirmation, at the core', () =>
       { kind: 'lowers-protection', field: 'metrics.host', from: 'off', to: 'network' },
     ];
     const before = await readFile(settingsFile, 'utf8');
-    const refused = await answer('console.settings.applyImport', { text, confirmed: [] });
+    const refused = await answer('staff.console.settings.applyImport', { text, confirmed: [] });
     expect(refused).toEqual({ outcome: 'confirm-needed', changes: expected });
     // The fleet source confirmed but not the listener: still nothing written.
-    const partly = await answer('console.settings.applyImport', {
+    const partly = await answer('staff.console.settings.applyImport', {
       text,
       confirmed: expected.slice(0, 2),
     });
     expect(partly.outcome).toBe('confirm-needed');
     expect(await readFile(settingsFile, 'utf8')).toBe(before);
-    const applied = await answer('console.settings.applyImport', { text, confirmed: expected });
+    const applied = await answer('staff.console.settings.applyImport', {
+      text,
+      confirmed: expected,
+    });
     expect(applied.outcome).toBe('applied');
     expect(store.stored()).toMatchObject({
       fleet: { url: 'https://fleet.example.org/kiosks.json', publicKey },
@@ -311,7 +316,7 @@ describe('settings changes that need their own confirmation, at the core', () =>
 
   it('asks for each SIP2 lowering on its own in a form save: TLS off to a remote ACS, the PIN off, the CA and the name swapped (issue 35, item 2; issue 34, item 9)', async () => {
     // A kiosk on an ACS over TLS with its own CA and the PIN asked.
-    const view = await answer('console.settings.get');
+    const view = await answer('staff.console.settings.get');
     const safe = {
       ...view.form,
       'sip2.host': 'acs.example.org',
@@ -319,13 +324,13 @@ describe('settings changes that need their own confirmation, at the core', () =>
       'sip2.tlsCaFile': '/etc/library-kiosk/acs-ca.pem',
       'sip2.patronPin': true,
     };
-    const first = await answer('console.settings.save', { form: safe, confirmed: [] });
+    const first = await answer('staff.console.settings.save', { form: safe, confirmed: [] });
     // A new server, and the authority its certificate comes from: each confirmed by itself.
     const setUp = first.outcome === 'confirm-needed' ? first.changes : [];
     expect(setUp.map((change) => change.field)).toEqual(['sip2.address', 'sip2.tlsCaFile']);
-    expect((await answer('console.settings.save', { form: safe, confirmed: setUp })).outcome).toBe(
-      'saved',
-    );
+    expect(
+      (await answer('staff.console.settings.save', { form: safe, confirmed: setUp })).outcome,
+    ).toBe('saved');
     const lowered = {
       ...safe,
       'sip2.tls': false,
@@ -334,7 +339,7 @@ describe('settings changes that need their own confirmation, at the core', () =>
       'sip2.patronPin': false,
     };
     const before = await readFile(settingsFile, 'utf8');
-    const refused = await answer('console.settings.save', { form: lowered, confirmed: [] });
+    const refused = await answer('staff.console.settings.save', { form: lowered, confirmed: [] });
     const expected: SecurityChange[] = [
       {
         kind: 'lowers-protection',
@@ -360,11 +365,17 @@ describe('settings changes that need their own confirmation, at the core', () =>
     // Each is confirmed by itself: three of four write nothing.
     for (let skip = 0; skip < expected.length; skip += 1) {
       const partly = expected.filter((_change, index) => index !== skip);
-      const answered = await answer('console.settings.save', { form: lowered, confirmed: partly });
+      const answered = await answer('staff.console.settings.save', {
+        form: lowered,
+        confirmed: partly,
+      });
       expect(answered.outcome, expected[skip]!.field).toBe('confirm-needed');
     }
     expect(await readFile(settingsFile, 'utf8')).toBe(before);
-    const saved = await answer('console.settings.save', { form: lowered, confirmed: expected });
+    const saved = await answer('staff.console.settings.save', {
+      form: lowered,
+      confirmed: expected,
+    });
     expect(saved.outcome).toBe('saved');
     expect(store.stored().sip2).toMatchObject({ tls: false, patronPin: false });
   });

@@ -54,7 +54,7 @@ async function answer<C extends InvokeChannel>(
   return result.value as ResponseOf<C>;
 }
 
-const settingsView = () => answer('console.settings.get');
+const settingsView = () => answer('staff.console.settings.get');
 
 function saveSip2(sip2: Record<string, unknown>): void {
   const saved = store.save({ ...store.stored(), sip2 });
@@ -92,8 +92,8 @@ beforeAll(async () => {
     if (frame.type === 'result' && frame.id !== undefined) waiting.get(frame.id)?.(frame.result);
   });
   await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-  await call('staff.open');
-  expect(await call('staff.submitPin', { pin: PIN })).toEqual({
+  await call('station.staff.open');
+  expect(await call('station.staff.submitPin', { pin: PIN })).toEqual({
     ok: true,
     value: { accepted: true },
   });
@@ -117,7 +117,7 @@ describe('SIP2 passwords from the settings screen, at the core', () => {
   });
 
   it('stores the login password sealed, answering only that it is set, and keeps it out of the log, the settings file and an export', async () => {
-    const stored = await call('console.settings.sip2Password', {
+    const stored = await call('staff.console.settings.sip2Password', {
       action: 'store',
       kind: 'login',
       password: LOGIN,
@@ -140,30 +140,30 @@ describe('SIP2 passwords from the settings screen, at the core', () => {
       terminalPassword: '',
     });
     expect(await readFile(store.location, 'utf8')).not.toContain(LOGIN);
-    const exported = await answer('console.settings.export');
+    const exported = await answer('staff.console.settings.export');
     expect(JSON.stringify(exported)).not.toContain(LOGIN);
   });
 
   it('stores the terminal password beside it, then clears each on its own; with neither left the sealed file goes', async () => {
     expect(
-      await call('console.settings.sip2Password', {
+      await call('staff.console.settings.sip2Password', {
         action: 'store',
         kind: 'terminal',
         password: TERMINAL,
       }),
     ).toEqual({ ok: true, value: { ...SERVER, login: true, terminal: true } });
     expect((await readFile(sealedFile())).includes(Buffer.from(TERMINAL))).toBe(false);
-    expect(await call('console.settings.sip2Password', { action: 'clear', kind: 'login' })).toEqual(
-      { ok: true, value: { ...SERVER, login: false, terminal: true } },
-    );
     expect(
-      await call('console.settings.sip2Password', { action: 'clear', kind: 'terminal' }),
+      await call('staff.console.settings.sip2Password', { action: 'clear', kind: 'login' }),
+    ).toEqual({ ok: true, value: { ...SERVER, login: false, terminal: true } });
+    expect(
+      await call('staff.console.settings.sip2Password', { action: 'clear', kind: 'terminal' }),
     ).toEqual({ ok: true, value: { ...SERVER, login: false, terminal: false } });
     await expect(stat(sealedFile())).rejects.toThrow();
   });
 
   it('binds a password to its server and login: another host (or login user) shows not set and gets none', async () => {
-    await call('console.settings.sip2Password', {
+    await call('staff.console.settings.sip2Password', {
       action: 'store',
       kind: 'login',
       password: LOGIN,
@@ -194,7 +194,7 @@ describe('SIP2 passwords from the settings screen, at the core', () => {
     saveSip2({ host: '' });
     expect((await settingsView()).sip2Passwords).toBeUndefined();
     expect(
-      await call('console.settings.sip2Password', {
+      await call('staff.console.settings.sip2Password', {
         action: 'store',
         kind: 'login',
         password: LOGIN,
@@ -204,8 +204,8 @@ describe('SIP2 passwords from the settings screen, at the core', () => {
   });
 
   it('refuses outside staff mode, storing nothing, and no log line ever held a password', async () => {
-    await call('staff.exit');
-    const refused = await call('console.settings.sip2Password', {
+    await call('station.staff.exit');
+    const refused = await call('staff.console.settings.sip2Password', {
       action: 'store',
       kind: 'terminal',
       password: TERMINAL,

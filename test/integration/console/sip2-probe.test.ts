@@ -4,7 +4,7 @@ import type { ConsoleContext } from '../../../src-main/core/console/deps';
 import type { Sip2ProbeOptions } from '../../../src-main/library-client/sip2/probe';
 import { KIOSK_SIP2_LOGIN, startAcs, stopAcses } from '../../support/sip2-test-acs';
 
-/** `console.diagnostics.probeSip2`: the probe with the options the host gives, or unavailable. */
+/** `staff.console.diagnostics.probeSip2`: the probe with the options the host gives, or unavailable. */
 let port = 0;
 beforeAll(async () => {
   port = await startAcs({
@@ -32,11 +32,11 @@ const options = (): Sip2ProbeOptions => ({
   testItem: '3000001',
 });
 
-describe('console.diagnostics.probeSip2', () => {
+describe('staff.console.diagnostics.probeSip2', () => {
   it('runs the probe with the kiosk SIP2 options and answers its report', async () => {
     const before = Date.now();
     const answer = await createDiagnosticsArea(context(() => Promise.resolve(options()))).handlers[
-      'console.diagnostics.probeSip2'
+      'staff.console.diagnostics.probeSip2'
     ](undefined);
     expect(answer.ok).toBe(true);
     if (!answer.ok) return;
@@ -51,7 +51,7 @@ describe('console.diagnostics.probeSip2', () => {
   it('is unavailable when the kiosk has no SIP2 server set up', async () => {
     for (const ctx of [context(), context(() => Promise.resolve(undefined))]) {
       const answer =
-        await createDiagnosticsArea(ctx).handlers['console.diagnostics.probeSip2'](undefined);
+        await createDiagnosticsArea(ctx).handlers['staff.console.diagnostics.probeSip2'](undefined);
       expect(answer).toEqual({ ok: false, error: { kind: 'unavailable', reason: 'no-sip2' } });
     }
   });

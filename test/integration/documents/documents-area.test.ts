@@ -55,11 +55,11 @@ describe('publishing through the documents core against the camel dialect (the t
 
   it('reads the ticket the dialect spells its own way and stores exactly the bytes', async () => {
     const area = createDocumentsArea(contextFor(test, auth, file));
-    expect(await area.handlers['console.documents.choose'](undefined)).toEqual({
+    expect(await area.handlers['staff.console.documents.choose'](undefined)).toEqual({
       ok: true,
       value: { chosen: true },
     });
-    const answer = await area.handlers['console.documents.publish']({
+    const answer = await area.handlers['staff.console.documents.publish']({
       name: 'Camel report',
       docid: null,
     });
@@ -100,8 +100,8 @@ describe('an upload signature that has expired', () => {
 
   it('is explained as expired, and a retry asks for a fresh ticket', async () => {
     const area = createDocumentsArea(contextFor(test, auth, file));
-    await area.handlers['console.documents.choose'](undefined);
-    const first = await area.handlers['console.documents.publish']({
+    await area.handlers['staff.console.documents.choose'](undefined);
+    const first = await area.handlers['staff.console.documents.publish']({
       name: 'Late notice',
       docid: null,
     });
@@ -111,7 +111,7 @@ describe('an upload signature that has expired', () => {
     // Nothing chosen is lost: the file is still there to publish again.
     expect(failedOnce?.file?.fileName).toBe('late.pdf');
 
-    await area.handlers['console.documents.publish']({ name: 'Late notice', docid: null });
+    await area.handlers['staff.console.documents.publish']({ name: 'Late notice', docid: null });
     const failedTwice = area.upload();
     expect(failedTwice?.failure?.reason).toBe('ticket-expired');
     expect(failedTwice?.document?.itemId).toBeDefined();

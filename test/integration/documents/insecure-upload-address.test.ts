@@ -73,8 +73,8 @@ describe('a ticket that would send the file in clear to another host', () => {
 
   it("shows staff the documents screen's words for it, with nothing sent", async () => {
     const area = createDocumentsArea(contextFor(test, auth, file));
-    await area.handlers['console.documents.choose'](undefined);
-    const answer = await area.handlers['console.documents.publish']({
+    await area.handlers['staff.console.documents.choose'](undefined);
+    const answer = await area.handlers['staff.console.documents.publish']({
       name: 'Notice',
       docid: null,
     });

@@ -1,6 +1,6 @@
 /**
  * The web host's staging route for the documents screen, over HTTP: a one-time token from the
- * staff-only `console.documents.stage` call, the Host check, the size limit while streaming, and files
+ * staff-only `staff.console.documents.stage` call, the Host check, the size limit while streaming, and files
  * 0600 in a 0700 folder that a restart empties.
  */
 import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
@@ -50,7 +50,7 @@ function put(headers: Record<string, string>, chunks: Buffer[], method = 'PUT'):
 }
 
 async function token(sizeBytes = PDF.length): Promise<string> {
-  const answer = await web.kiosk.core.handlers['console.documents.stage']({
+  const answer = await web.kiosk.core.handlers['staff.console.documents.stage']({
     fileName: 'notice.pdf',
     sizeBytes,
   });
@@ -77,8 +77,8 @@ beforeAll(async () => {
     embeddedService: { ports: { base: 0, auth: 0, blob: 0 } },
     demo: true,
   });
-  await web.kiosk.core.handlers['staff.open'](undefined);
-  await web.kiosk.core.handlers['staff.submitPin']({ pin: DEMO_STAFF_PIN });
+  await web.kiosk.core.handlers['station.staff.open'](undefined);
+  await web.kiosk.core.handlers['station.staff.submitPin']({ pin: DEMO_STAFF_PIN });
   expect(web.kiosk.core.state().screen.name).toBe('staff');
 });
 
@@ -110,7 +110,7 @@ describe('the staging route', () => {
   });
 
   it('refuses a wrong token and a request without one, writing nothing', async () => {
-    await web.kiosk.core.handlers['console.documents.discard'](undefined);
+    await web.kiosk.core.handlers['staff.console.documents.discard'](undefined);
     // The discard deletes the staged copy in the background: start from an empty folder.
     await expect.poll(() => readdir(staging)).toEqual([]);
     await token();
@@ -139,7 +139,7 @@ describe('the staging route', () => {
   });
 
   it('refuses more than the limit as it streams, and keeps no part of it', async () => {
-    await web.kiosk.core.handlers['console.documents.discard'](undefined);
+    await web.kiosk.core.handlers['staff.console.documents.discard'](undefined);
     // The browser announced a small file, then sent more (no content-length: chunked).
     const fresh = await token();
     const chunks = [PDF, PDF, PDF, PDF, PDF, PDF];
@@ -159,7 +159,7 @@ describe('the staging route', () => {
   });
 
   it('gives no token for a file announced over the limit', async () => {
-    const answer = await web.kiosk.core.handlers['console.documents.stage']({
+    const answer = await web.kiosk.core.handlers['staff.console.documents.stage']({
       fileName: 'huge.pdf',
       sizeBytes: LIMIT + 1,
     });
@@ -170,7 +170,7 @@ describe('the staging route', () => {
     expect((await put({ [STAGING_TOKEN_HEADER]: await token() }, [PDF])).status).toBe(201);
     await expect.poll(() => upload()?.phase).toBe('chosen');
     expect(await readdir(staging)).toHaveLength(1);
-    await web.kiosk.core.handlers['staff.exit'](undefined);
+    await web.kiosk.core.handlers['station.staff.exit'](undefined);
     await expect.poll(() => readdir(staging)).toEqual([]);
   });
 });

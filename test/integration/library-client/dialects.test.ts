@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffAuth } from '../../../src-main/auth/staff-auth';
-import type { ServiceClient } from '../../../src-main/library-client/client';
+import type { RestLibraryClient } from '../../../src-main/library-client/client';
 import type { FieldMap } from '../../../src-main/library-client/reader/view';
 import { itemBarcode, memberBarcode } from '../../../src-reference-service/barcode';
 import type { DialectName } from '../../../src-reference-service/index';
@@ -48,13 +48,13 @@ async function start(dialect: DialectName): Promise<void> {
   });
 }
 
-const client = (dialect: DialectName): ServiceClient => {
+const client = (dialect: DialectName): RestLibraryClient => {
   const found = running.get(dialect);
   if (!found) throw new Error(`no ${dialect} service`);
   return found.staff.client;
 };
 
-const READS: [string, (client: ServiceClient) => Promise<unknown>][] = [
+const READS: [string, (client: RestLibraryClient) => Promise<unknown>][] = [
   ['user info', (c) => c.getUserInfo()],
   ['the first page of members', (c) => c.listMembers({ size: 20, page: 1 })],
   ['members found by name', (c) => c.listMembers({ name: 'okafor', size: 5, page: 1 })],

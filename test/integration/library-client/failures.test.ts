@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffAuth } from '../../../src-main/auth/staff-auth';
-import { createServiceClient } from '../../../src-main/library-client/client';
+import { createRestLibraryClient } from '../../../src-main/library-client/client';
 import { err, ok } from '../../../src-common/result';
 import { itemBarcode, memberBarcode } from '../../../src-reference-service/barcode';
 import { signedIn, startTestService } from '../auth/harness';
@@ -57,7 +57,7 @@ const loan = { itemBarcode: itemBarcode(6), memberBarcode: memberBarcode(1) };
 
 describe('network failures', () => {
   it('reports a closed port as unreachable and the check-out as not applied', async () => {
-    const client = createServiceClient({
+    const client = createRestLibraryClient({
       baseUrl: await closedPortUrl(),
       timeoutMs: 2000,
       tokens: staticTokens,
@@ -74,7 +74,7 @@ describe('network failures', () => {
   });
 
   it('gives up after the request timeout and marks the check-out outcome unknown', async () => {
-    const client = createServiceClient({
+    const client = createRestLibraryClient({
       baseUrl: test.service.baseUrl,
       timeoutMs: 300,
       tokens: staticTokens,
@@ -116,7 +116,7 @@ describe('network failures', () => {
 
 describe('surprising answers', () => {
   const client = () =>
-    createServiceClient({ baseUrl: oddUrl, timeoutMs: 2000, tokens: staticTokens });
+    createRestLibraryClient({ baseUrl: oddUrl, timeoutMs: 2000, tokens: staticTokens });
 
   it('keeps unknown extra fields of a record', async () => {
     answers.set('/api/listbranch', {
@@ -214,7 +214,7 @@ describe('values that cannot be a path segment', () => {
   it.each(['', '.', '..'])(
     'refuses %j as a member barcode, email or id without sending',
     async (value) => {
-      const client = createServiceClient({
+      const client = createRestLibraryClient({
         baseUrl: oddUrl,
         tokens: staticTokens,
         timeoutMs: 2_000,
@@ -248,7 +248,7 @@ describe('values that cannot be a path segment', () => {
   );
 
   it('still sends a value that only contains dots among other characters', async () => {
-    const client = createServiceClient({
+    const client = createRestLibraryClient({
       baseUrl: test.service.baseUrl,
       tokens: staticTokens,
       timeoutMs: 2_000,

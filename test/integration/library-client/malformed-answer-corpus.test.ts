@@ -2,8 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceClient } from '../../../src-main/library-client/client';
-import type { ServiceClient } from '../../../src-main/library-client/client';
+import { createRestLibraryClient } from '../../../src-main/library-client/client';
+import type { RestLibraryClient } from '../../../src-main/library-client/client';
 import type { LibraryErrorKind } from '../../../src-main/library/library-error';
 import { runProbe } from '../../../src-main/library-client/probe';
 import { ok } from '../../../src-common/result';
@@ -34,7 +34,7 @@ const PER_OPERATION = 890;
 const ITEM = '31000000000012';
 const CARD = '21000000000015';
 
-type Call = (client: ServiceClient, upload: string) => Promise<unknown>;
+type Call = (client: RestLibraryClient, upload: string) => Promise<unknown>;
 
 /** Every client operation, with arguments that pass the client's own checks. */
 const OPERATIONS: Record<string, Call> = {
@@ -110,8 +110,8 @@ interface Outcome {
   result?: unknown;
 }
 
-function clientFor(set: string, index: number, timeoutMs = TIMEOUT_MS): ServiceClient {
-  return createServiceClient({
+function clientFor(set: string, index: number, timeoutMs = TIMEOUT_MS): RestLibraryClient {
+  return createRestLibraryClient({
     baseUrl: `${server.url}/c/${set}/${index}`,
     tokens,
     timeoutMs,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffAuth } from '../../../src-main/auth/staff-auth';
-import { createServiceClient } from '../../../src-main/library-client/client';
+import { createRestLibraryClient } from '../../../src-main/library-client/client';
 import { err, ok } from '../../../src-common/result';
 import { memberBarcode } from '../../../src-reference-service/barcode';
 import {
@@ -224,7 +224,7 @@ describe('headers', () => {
 
 describe('authentication errors', () => {
   it('reports auth-required when the service rejects the token and no renewal is possible', async () => {
-    const client = createServiceClient({
+    const client = createRestLibraryClient({
       baseUrl: test.service.baseUrl,
       timeoutMs: 5000,
       tokens: {
@@ -240,7 +240,7 @@ describe('authentication errors', () => {
 
   it('reports a token without the serviceApi scope as refused with insufficient_scope', async () => {
     const token = await rawAccessToken(test, 'openid email');
-    const client = createServiceClient({
+    const client = createRestLibraryClient({
       baseUrl: test.service.baseUrl,
       timeoutMs: 5000,
       tokens: { current: async () => ok(token), renew: async () => err('token-rejected') },

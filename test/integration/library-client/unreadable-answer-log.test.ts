@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceClient } from '../../../src-main/library-client/client';
+import { createRestLibraryClient } from '../../../src-main/library-client/client';
 import { err, ok } from '../../../src-common/result';
 import { captureLogs } from '../../support/log-capture';
 
@@ -22,7 +22,7 @@ let baseUrl: string;
 let logs: ReturnType<typeof captureLogs>;
 
 const client = () =>
-  createServiceClient({
+  createRestLibraryClient({
     baseUrl,
     timeoutMs: 2000,
     tokens: {

@@ -262,9 +262,13 @@ describe("IT's walk: docs/operations.md's Prometheus and Alertmanager, a kiosk o
       await vi.waitFor(() => expect(web.kiosk.offline.connectivity.state()).toBe('offline'), {
         timeout: 10_000,
       });
-      expect(accepted(await kiosk.invoke('scanner.submitWedgeScan', { code: CARD }))).toBe(true);
+      expect(accepted(await kiosk.invoke('station.scanner.submitWedgeScan', { code: CARD }))).toBe(
+        true,
+      );
       await kiosk.until((state) => state.screen.name === 'patron');
-      expect(accepted(await kiosk.invoke('scanner.submitWedgeScan', { code: ITEM }))).toBe(true);
+      expect(accepted(await kiosk.invoke('station.scanner.submitWedgeScan', { code: ITEM }))).toBe(
+        true,
+      );
       const { screen } = await kiosk.until(
         (state) =>
           state.screen.name === 'patron' &&

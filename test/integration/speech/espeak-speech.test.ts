@@ -13,7 +13,7 @@ import {
 } from '../../../src-shared/log/logger';
 import { createEspeakEngine } from '../../../src-main/speech/espeak-engine';
 import { findOnPath } from '../../../src-main/speech/find-program';
-import { createSpeechService } from '../../../src-main/speech/speech-service';
+import { createKioskVoice } from '../../../src-main/speech/kiosk-voice';
 import { stationSpeech } from '../../../src-main/speech/station-audio';
 import { wavFormat } from '../../../src-main/speech/wav-header';
 
@@ -99,7 +99,7 @@ describe('speech through the service with the real espeak-ng', () => {
   ])(
     '$language: a WAV sox reads, as long as the words take and not silent',
     async ({ language, text }) => {
-      const service = createSpeechService({
+      const service = createKioskVoice({
         engine: createEspeakEngine({ binary: espeak() }),
         voices: VOICES,
       });
@@ -120,7 +120,7 @@ describe('speech through the service with the real espeak-ng', () => {
   it('fills in the sizes espeak-ng leaves open: soxi reads a length from the header only then', async () => {
     const args = ['-v', 'en-us', '-s', '175', '--stdout'];
     const raw = spawnSync(espeak(), args, { input: LOAN_EN }).stdout;
-    const service = createSpeechService({
+    const service = createKioskVoice({
       engine: createEspeakEngine({ binary: espeak() }),
       voices: VOICES,
     });
@@ -139,7 +139,7 @@ describe('speech through the service with the real espeak-ng', () => {
   });
 
   it('speaks faster at a faster rate: a shorter WAV for the same words', async () => {
-    const service = createSpeechService({
+    const service = createKioskVoice({
       engine: createEspeakEngine({ binary: espeak() }),
       voices: VOICES,
     });
@@ -153,7 +153,7 @@ describe('speech through the service with the real espeak-ng', () => {
     async (text) => {
       let runs = 0;
       const engine = createEspeakEngine({ binary: espeak() });
-      const service = createSpeechService({
+      const service = createKioskVoice({
         engine: { name: engine.name, synth: (r) => (runs++, engine.synth(r)) },
         voices: VOICES,
       });
@@ -177,7 +177,7 @@ describe('speech through the service with the real espeak-ng', () => {
 
   it('kills a run past its time and answers none, logging why without the words', async () => {
     const long = `${LOAN_EN} `.repeat(30).slice(0, 2000);
-    const service = createSpeechService({
+    const service = createKioskVoice({
       engine: createEspeakEngine({ binary: espeak(), timeoutMs: 5 }),
       voices: VOICES,
     });
@@ -232,7 +232,7 @@ describe('speech through the service with the real espeak-ng', () => {
   });
 
   it('an engine that fails (an unknown voice) answers none and logs its exit, not the words', async () => {
-    const service = createSpeechService({
+    const service = createKioskVoice({
       engine: createEspeakEngine({ binary: espeak() }),
       voices: { en: 'xx-nonexistent', es: 'es' },
     });
@@ -249,7 +249,7 @@ describe('speech through the service with the real espeak-ng', () => {
 
 describe('the transcript (tests only)', () => {
   it('keeps each request’s language and words in order, and forget() empties it', async () => {
-    const service = createSpeechService({
+    const service = createKioskVoice({
       engine: createEspeakEngine({ binary: espeak() }),
       voices: VOICES,
       transcript: true,
@@ -269,7 +269,7 @@ describe('the transcript (tests only)', () => {
   });
 
   it('is not kept at all unless asked for (production)', async () => {
-    const service = createSpeechService({
+    const service = createKioskVoice({
       engine: createEspeakEngine({ binary: espeak() }),
       voices: VOICES,
     });
@@ -278,7 +278,7 @@ describe('the transcript (tests only)', () => {
   });
 
   it('is a copy: a test changing what it read changes nothing kept', async () => {
-    const service = createSpeechService({ engine: undefined, voices: VOICES, transcript: true });
+    const service = createKioskVoice({ engine: undefined, voices: VOICES, transcript: true });
     await service.say(request(LOAN_EN));
     service.transcript?.().splice(0);
     expect(service.transcript?.()).toHaveLength(1);

@@ -116,12 +116,12 @@ const settled = (from: number) =>
 async function settingsView(): Promise<SettingsView> {
   const ipc = await connectIpc(web.host.launchUrl);
   try {
-    await ipc.invoke('staff.open');
-    expect(await ipc.invoke('staff.submitPin', { pin: PIN })).toEqual({
+    await ipc.invoke('station.staff.open');
+    expect(await ipc.invoke('station.staff.submitPin', { pin: PIN })).toEqual({
       ok: true,
       value: { accepted: true },
     });
-    const view = await ipc.invoke('console.settings.get');
+    const view = await ipc.invoke('staff.console.settings.get');
     if (!view.ok) throw new Error(`not answered: ${JSON.stringify(view)}`);
     return view.value as SettingsView;
   } finally {

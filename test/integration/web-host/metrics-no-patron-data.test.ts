@@ -43,7 +43,7 @@ const accepted = (result: IpcResult<unknown>): boolean =>
   result.ok && (result.value as { accepted?: boolean }).accepted === true;
 
 async function scan(code: string): Promise<void> {
-  expect(accepted(await kiosk.invoke('scanner.submitWedgeScan', { code }))).toBe(true);
+  expect(accepted(await kiosk.invoke('station.scanner.submitWedgeScan', { code }))).toBe(true);
 }
 
 const settled = (state: KioskState): boolean =>

@@ -54,7 +54,7 @@ const onAttract = (state: KioskState): boolean =>
   state.screen.name === 'attract' || state.screen.name === 'thanks';
 
 async function scan(code: string): Promise<void> {
-  expect(accepted(await kiosk.invoke('scanner.submitWedgeScan', { code }))).toBe(true);
+  expect(accepted(await kiosk.invoke('station.scanner.submitWedgeScan', { code }))).toBe(true);
 }
 
 /** A patron borrows one item; the line as the patron sees it once it settled. */

@@ -10,7 +10,7 @@ import type { TestWebKiosk } from '../../support/web-kiosk';
 
 /**
  * Audio mode's main-process half behind the web host, as the renderer reaches it over the
- * WebSocket: `speech.say` answers a WAV made by the real espeak-ng; the transcript a test reads
+ * WebSocket: `patron.speech.say` answers a WAV made by the real espeak-ng; the transcript a test reads
  * is emptied when a session ends; and headphones plugged in (a stand-in pactl on the PATH, the
  * one mock: no sound card here) turn audio mode on in the state every page sees.
  */
@@ -61,7 +61,7 @@ describe('speech.say over the web host’s socket', () => {
     { language: 'en', text: 'Hello, Amara. Scan your first item.' },
     { language: 'es', text: 'Hola, Amara. Escanee su primer documento.' },
   ])('$language: a WAV from espeak-ng, its sizes filled in', async (request) => {
-    const result = await kiosk.invoke('speech.say', { ...request, rate: 175 });
+    const result = await kiosk.invoke('patron.speech.say', { ...request, rate: 175 });
     expect(result.ok).toBe(true);
     const answer = SpeechAnswerSchema.parse(result.ok && result.value);
     expect(answer.engine).toBe('espeak-ng');
@@ -79,7 +79,7 @@ describe('speech.say over the web host’s socket', () => {
     'refuses $case at the choke point, before the engine or the transcript',
     async ({ payload }) => {
       const before = transcript()?.length;
-      expect((await kiosk.invoke('speech.say', payload)).ok).toBe(false);
+      expect((await kiosk.invoke('patron.speech.say', payload)).ok).toBe(false);
       expect(transcript()?.length).toBe(before);
     },
   );
@@ -87,8 +87,12 @@ describe('speech.say over the web host’s socket', () => {
   it('keeps what a session asked to be said for the test, and forgets it when the session ends', async () => {
     await oneSession();
     expect(transcript()).toEqual([]);
-    await kiosk.invoke('speech.say', { text: 'Return your items.', language: 'en', rate: 175 });
-    await kiosk.invoke('speech.say', {
+    await kiosk.invoke('patron.speech.say', {
+      text: 'Return your items.',
+      language: 'en',
+      rate: 175,
+    });
+    await kiosk.invoke('patron.speech.say', {
       text: 'Devuelva sus documentos.',
       language: 'es',
       rate: 175,

@@ -104,7 +104,7 @@ describe('web host', () => {
       type: 'event',
       event: 'kiosk.state',
       payload: expect.objectContaining({
-        screen: { name: 'attract', outOfService: true, allowEmail: false },
+        screen: { name: 'attract', signedOut: true, allowEmail: false },
       }),
     });
     client.ws.close();
@@ -116,7 +116,7 @@ describe('web host', () => {
       JSON.stringify({
         type: 'invoke',
         id: 7,
-        channel: 'kiosk.setLanguage',
+        channel: 'station.kiosk.setLanguage',
         payload: { language: 'es' },
       }),
     );
@@ -132,7 +132,12 @@ describe('web host', () => {
   it('answers an invalid payload with an error value, not a crash', async () => {
     const client = await openSocket(wsUrl, host.url);
     client.ws.send(
-      JSON.stringify({ type: 'invoke', id: 8, channel: 'staff.submitPin', payload: { pin: 42 } }),
+      JSON.stringify({
+        type: 'invoke',
+        id: 8,
+        channel: 'station.staff.submitPin',
+        payload: { pin: 42 },
+      }),
     );
     await frameMatching(client, {
       id: 8,
@@ -144,9 +149,9 @@ describe('web host', () => {
   it('refuses a staff channel with staff mode shut with the one problem, not-allowed by the staff gate', async () => {
     const client = await openSocket(wsUrl, host.url);
     for (const [id, channel] of [
-      [11, 'console.settings.get'],
-      [12, 'offline.export'],
-      [13, 'auth.signOut'],
+      [11, 'staff.console.settings.get'],
+      [12, 'staff.offline.export'],
+      [13, 'staff.auth.signOut'],
     ] as const) {
       client.ws.send(JSON.stringify({ type: 'invoke', id, channel, payload: { what: 'journal' } }));
       await frameMatching(client, {
@@ -181,7 +186,7 @@ describe('web host', () => {
     const call = (client: Client, id: number, channel: string, payload?: object): void =>
       client.ws.send(JSON.stringify({ type: 'invoke', id, channel, payload }));
 
-    call(staff, 1, 'staff.open');
+    call(staff, 1, 'station.staff.open');
     await frameMatching(staff, { type: 'result', id: 1, result: { ok: true } });
     await frameMatching(staff, {
       type: 'event',
@@ -191,9 +196,9 @@ describe('web host', () => {
       other.frames.filter((frame) => (frame as { type: string }).type === 'event');
     expect(JSON.stringify(otherStates())).not.toContain('staff-pin');
 
-    call(other, 2, 'staff.submitPin', { pin: '1234' });
-    call(other, 3, 'staff.exit');
-    call(other, 4, 'scanner.submitWedgeScan', { code: '21234000567891', receivedAt: 0 });
+    call(other, 2, 'station.staff.submitPin', { pin: '1234' });
+    call(other, 3, 'station.staff.exit');
+    call(other, 4, 'station.scanner.submitWedgeScan', { code: '21234000567891', receivedAt: 0 });
     for (const id of [2, 3, 4]) {
       await frameMatching(other, {
         type: 'result',
@@ -201,7 +206,7 @@ describe('web host', () => {
         result: { ok: false, error: { kind: 'not-allowed', gate: 'owner' } },
       });
     }
-    call(other, 5, 'kiosk.getState');
+    call(other, 5, 'station.kiosk.getState');
     await frameMatching(other, {
       type: 'result',
       id: 5,
@@ -215,7 +220,7 @@ describe('web host', () => {
     // The owner's connection goes: staff mode closes with it, and the other may act again.
     staff.ws.close();
     await vi.waitFor(() => expect(web.kiosk.core.staffOpen()).toBe(false));
-    call(other, 6, 'kiosk.setLanguage', { language: 'en' });
+    call(other, 6, 'station.kiosk.setLanguage', { language: 'en' });
     await frameMatching(other, { type: 'result', id: 6, result: { ok: true } });
     other.ws.close();
   });
@@ -224,10 +229,10 @@ describe('web host', () => {
     const client = await openSocket(wsUrl, host.url);
     const call = (id: number, channel: string, payload?: object): void =>
       client.ws.send(JSON.stringify({ type: 'invoke', id, channel, payload }));
-    call(31, 'staff.open');
+    call(31, 'station.staff.open');
     await frameMatching(client, { type: 'result', id: 31, result: { ok: true } });
-    call(32, 'kiosk.setAccess', { audio: true });
-    call(33, 'speech.say', { text: 'hello', language: 'en', rate: 175 });
+    call(32, 'patron.kiosk.setAccess', { audio: true });
+    call(33, 'patron.speech.say', { text: 'hello', language: 'en', rate: 175 });
     call(34, 'patron.startCheckIn');
     for (const id of [32, 33, 34]) {
       await frameMatching(client, {
@@ -237,12 +242,12 @@ describe('web host', () => {
       });
     }
     expect(web.kiosk.core.state().access.audio).toBe(false);
-    call(35, 'staff.exit');
+    call(35, 'station.staff.exit');
     await frameMatching(client, { type: 'result', id: 35, result: { ok: true } });
-    call(36, 'kiosk.setAccess', { audio: true });
+    call(36, 'patron.kiosk.setAccess', { audio: true });
     await frameMatching(client, { type: 'result', id: 36, result: { ok: true } });
     expect(web.kiosk.core.state().access.audio).toBe(true);
-    call(37, 'kiosk.setAccess', { audio: false });
+    call(37, 'patron.kiosk.setAccess', { audio: false });
     await frameMatching(client, { type: 'result', id: 37, result: { ok: true } });
     client.ws.close();
   });

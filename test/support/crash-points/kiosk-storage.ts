@@ -1,7 +1,7 @@
 import type { CirculationPort } from '../../../src-main/library/circulation-port';
 import { startOfflineCirculation } from '../../../src-main/circulation/offline/offline-circulation';
 import type { OfflineCirculation } from '../../../src-main/circulation/offline/offline-circulation';
-import type { ServiceClient } from '../../../src-main/library-client/client';
+import type { RestLibraryClient } from '../../../src-main/library-client/client';
 import { OfflineSettingsSchema } from '../../../src-main/settings/schema';
 import { openKioskKeys } from '../../../src-main/vault/kiosk-keys';
 import type { KioskKeys } from '../../../src-main/vault/kiosk-keys';
@@ -14,7 +14,7 @@ import { REQUEST_TIMEOUT_MS } from './environment';
 export type BackEnd = 'REST' | 'SIP2';
 
 export type CirculationClient = Pick<
-  ServiceClient,
+  RestLibraryClient,
   'memberByBarcode' | 'memberByEmail' | 'checkOut' | 'checkIn' | 'listMemberTypes'
 >;
 

@@ -63,7 +63,7 @@ describe('endSession', () => {
     const ended = endSession(sessionConfig(), during, choices);
     const expected: SessionState = {
       generation: 5,
-      outOfService: false,
+      signedOut: false,
       offline: false,
       step: { name: 'attract' },
       nextLineId: 0,

@@ -1,6 +1,6 @@
 import type { CirculationPort } from '../../../src-main/library/circulation-port';
 import { fakeClock as fakeClockAt } from '../../support/fake-clock';
-import type { ServiceResult } from '../../../src-main/library-client/client';
+import type { LibraryResult } from '../../../src-main/library-client/client';
 import type { CirculationResult, MemberCirculation } from '../../../src-main/library/records';
 import { T0 } from './session-harness';
 
@@ -23,14 +23,14 @@ export function fakePort() {
   const calls: {
     operation: keyof CirculationPort;
     args: unknown[];
-    answer: Deferred<ServiceResult<MemberCirculation | CirculationResult>>;
+    answer: Deferred<LibraryResult<MemberCirculation | CirculationResult>>;
   }[] = [];
   const call =
     <T>(operation: keyof CirculationPort) =>
-    (...args: unknown[]): Promise<ServiceResult<T>> => {
-      const answer = deferred<ServiceResult<MemberCirculation | CirculationResult>>();
+    (...args: unknown[]): Promise<LibraryResult<T>> => {
+      const answer = deferred<LibraryResult<MemberCirculation | CirculationResult>>();
       calls.push({ operation, args, answer });
-      return answer.promise as Promise<ServiceResult<T>>;
+      return answer.promise as Promise<LibraryResult<T>>;
     };
   const port: CirculationPort = {
     memberByBarcode: call<MemberCirculation>('memberByBarcode'),
@@ -42,7 +42,7 @@ export function fakePort() {
     port,
     calls,
     /** Answers the call made `index`-th (default: the latest) and lets the answer land. */
-    async answer(value: ServiceResult<MemberCirculation | CirculationResult>, index = -1) {
+    async answer(value: LibraryResult<MemberCirculation | CirculationResult>, index = -1) {
       const target = calls.at(index);
       if (!target) throw new Error('no such call');
       target.answer.resolve(value);

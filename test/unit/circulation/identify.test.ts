@@ -12,29 +12,29 @@ import {
 
 describe('patron session: attract', () => {
   it('starts on attract, in service, offering email only where settings allow it', () => {
-    expect(harness().screen()).toEqual({ name: 'attract', outOfService: false, allowEmail: false });
+    expect(harness().screen()).toEqual({ name: 'attract', signedOut: false, allowEmail: false });
     expect(harness(sessionConfig({ patron: { allowEmail: true } })).screen()).toMatchObject({
       allowEmail: true,
     });
   });
 
   it('says out of service while no staff member has signed in', () => {
-    expect(harness(sessionConfig(), { outOfService: true }).screen()).toMatchObject({
+    expect(harness(sessionConfig(), { signedOut: true }).screen()).toMatchObject({
       name: 'attract',
-      outOfService: true,
+      signedOut: true,
     });
   });
 
   it('goes out of service and back as the staff sign-in changes', () => {
     const session = harness();
     session.send({ type: 'availability', signedIn: false });
-    expect(session.screen()).toMatchObject({ outOfService: true });
+    expect(session.screen()).toMatchObject({ signedOut: true });
     session.send({ type: 'availability', signedIn: true });
-    expect(session.screen()).toMatchObject({ outOfService: false });
+    expect(session.screen()).toMatchObject({ signedOut: false });
   });
 
   it('ignores card and item scans without a notice while out of service', () => {
-    const session = harness(sessionConfig(), { outOfService: true });
+    const session = harness(sessionConfig(), { signedOut: true });
     session.scanCard();
     session.scanItem();
     session.send({ type: 'scanned', code: '123', barcode: 'invalid' });
@@ -45,7 +45,7 @@ describe('patron session: attract', () => {
 
   it('offers neither check-in nor email while out of service', () => {
     const session = harness(sessionConfig({ patron: { allowEmail: true } }), {
-      outOfService: true,
+      signedOut: true,
     });
     session.send({ type: 'start-check-in' });
     session.send({ type: 'choose-email' });

@@ -132,7 +132,7 @@ describe('patron session: inactivity', () => {
     session.send({ type: 'availability', signedIn: false });
     expect(session.state.step.name).toBe('patron');
     session.send({ type: 'cancel' });
-    expect(session.screen()).toMatchObject({ name: 'attract', outOfService: true });
+    expect(session.screen()).toMatchObject({ name: 'attract', signedOut: true });
   });
 });
 

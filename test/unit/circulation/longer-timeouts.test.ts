@@ -332,7 +332,7 @@ describe('patron session: "more time" (WCAG 2.2.1)', () => {
         'nextLineId',
         'noticeCount',
         'offline',
-        'outOfService',
+        'signedOut',
         'step',
       ].sort(),
     );

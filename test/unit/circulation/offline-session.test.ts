@@ -23,12 +23,12 @@ describe('patron session while the service is unreachable', () => {
     session.send({ type: 'connectivity', online: false });
     expect(session.screen()).toEqual({
       name: 'attract',
-      outOfService: false,
+      signedOut: false,
       allowEmail: false,
       offline: { checkOut: true, checkIn: true },
     });
     session.send({ type: 'connectivity', online: true });
-    expect(session.screen()).toEqual({ name: 'attract', outOfService: false, allowEmail: true });
+    expect(session.screen()).toEqual({ name: 'attract', signedOut: false, allowEmail: true });
   });
 
   it('lets a card checked by the offline rules borrow, with no name, loans or fine to show', () => {

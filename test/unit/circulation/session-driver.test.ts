@@ -36,7 +36,7 @@ function setup(overrides: Partial<SessionDriverOptions> = {}) {
     config: sessionConfig({ receiptMode: 'print' }),
     port: service.port,
     clock: time.clock,
-    outOfService: false,
+    signedOut: false,
     ...callbacks,
     ...overrides,
   });

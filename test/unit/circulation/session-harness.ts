@@ -99,8 +99,8 @@ export const timedOut = (operation: OperationName = 'checkOut'): LibraryError =>
 });
 
 /** Drives the pure machine step by step, remembering the last transition's effects. */
-export function harness(config = sessionConfig(), options: { outOfService?: boolean } = {}) {
-  let state: SessionState = initialSessionState(options.outOfService ?? false);
+export function harness(config = sessionConfig(), options: { signedOut?: boolean } = {}) {
+  let state: SessionState = initialSessionState(options.signedOut ?? false);
   let effects: SessionEffect[] = [];
   let now = T0;
   const send = (input: SessionInput) => {

@@ -241,7 +241,7 @@ describe('session driver: endSession', () => {
       config: sessionConfig({ endsPatronSessions: true, receiptMode: 'none' }),
       port,
       clock: time.clock,
-      outOfService: false,
+      signedOut: false,
       onChange: vi.fn(),
       onSound: vi.fn(),
       onResetChoices: vi.fn(),
@@ -283,7 +283,7 @@ describe('session driver: endSession', () => {
       config: sessionConfig({ pinRequired: true }),
       port: { ...service.port, memberWithPin },
       clock: fakeClock().clock,
-      outOfService: false,
+      signedOut: false,
       onChange: vi.fn(),
       onSound: vi.fn(),
       onResetChoices: vi.fn(),
@@ -318,7 +318,7 @@ describe('patron session: what the library system takes now', () => {
     const session = harness(
       sessionConfig({ offers: () => ({ checkOut, checkIn }), patron: { allowEmail: true } }),
     );
-    expect(session.screen()).toEqual({ name: 'attract', outOfService: false, ...screen });
+    expect(session.screen()).toEqual({ name: 'attract', signedOut: false, ...screen });
   });
 
   it('no loans taken: a card scanned is told so, and no lookup is made', () => {

@@ -79,7 +79,7 @@ describe('patron session: cancel', () => {
     const session = onScreen(label);
     const generation = session.generation;
     session.send({ type: 'cancel' });
-    expect(session.screen()).toEqual({ name: 'attract', outOfService: false, allowEmail: true });
+    expect(session.screen()).toEqual({ name: 'attract', signedOut: false, allowEmail: true });
     expect(session.generation).toBe(generation + 1);
     expect(session.effects).toEqual([
       { type: 'cancel-timer', timer: 'inactivity-warning' },
@@ -132,7 +132,7 @@ describe('patron session: events on the thank-you screen', () => {
     expect(session.screen()).toEqual({ name: 'thanks', firstName: 'Ada', kind: 'check-out' });
     expect(session.effects).toEqual([]);
     session.fire('thank-you');
-    expect(session.screen()).toEqual({ name: 'attract', outOfService: true, allowEmail: true });
+    expect(session.screen()).toEqual({ name: 'attract', signedOut: true, allowEmail: true });
   });
 
   it('takes no card for a new session once out of service', () => {

@@ -24,7 +24,7 @@ describe('patron session: a scan that could not be read', () => {
   });
 
   it('says nothing while the kiosk is out of service, or while a card is looked up', () => {
-    const out = harness(sessionConfig(), { outOfService: true });
+    const out = harness(sessionConfig(), { signedOut: true });
     out.send({ type: 'scan-unreadable' });
     expect(out.state.notice).toBeUndefined();
     const looking = harness();

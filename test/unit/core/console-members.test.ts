@@ -12,7 +12,7 @@ import {
   recordToSend,
   unreadSentEmpty,
 } from '../../../src-common/ipc/console/members';
-import type { ServiceClient } from '../../../src-main/library-client/client';
+import type { RestLibraryClient } from '../../../src-main/library-client/client';
 import { updateFieldsOf } from '../../../src-main/library-client/member-update';
 import { UNKNOWN } from '../../../src-main/library/values';
 
@@ -182,8 +182,8 @@ describe('what an edit sends: the whole record, as PUT replaces the member', () 
 });
 
 /** A client that answers list pages from a table, for the paging decisions. */
-function areaWith(listMembers: ServiceClient['listMembers']) {
-  const client = { listMembers } as unknown as ServiceClient;
+function areaWith(listMembers: RestLibraryClient['listMembers']) {
+  const client = { listMembers } as unknown as RestLibraryClient;
   return createMembersArea({ auth: { client } } as unknown as ConsoleContext);
 }
 
@@ -196,7 +196,7 @@ describe('member search paging', () => {
       value: { members: [member('1'), member('2')], total: 12, totalPages: 6 },
     }));
     expect(
-      await area.handlers['console.members.search']({ name: '', size: 10, page: 6 }),
+      await area.handlers['staff.console.members.search']({ name: '', size: 10, page: 6 }),
     ).toMatchObject({
       ok: true,
       value: { page: 6, totalPages: 6, total: 12, hasNext: false },
@@ -209,8 +209,16 @@ describe('member search paging', () => {
       ok: true,
       value: { members: page === 1 ? full : full.slice(0, 3) },
     }));
-    const first = await area.handlers['console.members.search']({ name: 'a', size: 10, page: 1 });
-    const second = await area.handlers['console.members.search']({ name: 'a', size: 10, page: 2 });
+    const first = await area.handlers['staff.console.members.search']({
+      name: 'a',
+      size: 10,
+      page: 1,
+    });
+    const second = await area.handlers['staff.console.members.search']({
+      name: 'a',
+      size: 10,
+      page: 2,
+    });
     expect(first).toMatchObject({ ok: true, value: { page: 1, hasNext: true } });
     expect(second).toMatchObject({ ok: true, value: { page: 2, hasNext: false } });
     expect(first.ok && 'totalPages' in first.value).toBe(false);
@@ -222,7 +230,7 @@ describe('member search paging', () => {
       asked.push(query);
       return { ok: true, value: { members: [] } };
     });
-    await area.handlers['console.members.search']({ name: ' okafor ', size: 20, page: 1 });
+    await area.handlers['staff.console.members.search']({ name: ' okafor ', size: 20, page: 1 });
     expect(asked).toEqual([{ name: 'okafor', size: 20, page: 1 }]);
   });
 });
@@ -235,10 +243,10 @@ describe('members.update in the core', () => {
         sent += 1;
         return { ok: true, value: undefined };
       },
-    } as unknown as ServiceClient;
+    } as unknown as RestLibraryClient;
     const area = createMembersArea({ auth: { client } } as unknown as ConsoleContext);
     const record = recordToSend('1001', { GivenName: 'Amara', PhoneNo: 'none' });
-    const answer = await area.handlers['console.members.update']({
+    const answer = await area.handlers['staff.console.members.update']({
       record,
       keptBlank: [],
       read: {},
@@ -255,9 +263,9 @@ describe('members.update in the core', () => {
     let sent = 0;
     const client = {
       updateMember: async () => ((sent += 1), { ok: true, value: undefined }),
-    } as unknown as ServiceClient;
+    } as unknown as RestLibraryClient;
     const area = createMembersArea({ auth: { client } } as unknown as ConsoleContext);
-    const answer = await area.handlers['console.members.update']({
+    const answer = await area.handlers['staff.console.members.update']({
       record: { Id: '1001', PhoneNo: '021 555 0101' },
       keptBlank: [...EDITABLE_FIELDS],
       read: {},
@@ -275,7 +283,7 @@ describe('staff check-out and check-in behind the offline queue', () => {
     const client = {
       checkOut: async ({ itemBarcode }: { itemBarcode: string }) => (sent.push(itemBarcode), done),
       checkIn: async (itemBarcode: string) => (sent.push(itemBarcode), done),
-    } as unknown as ServiceClient;
+    } as unknown as RestLibraryClient;
     const journal = {
       entries: () => entries.map(({ item, state }) => ({ txn: { item }, state })),
     };
@@ -292,13 +300,13 @@ describe('staff check-out and check-in behind the offline queue', () => {
       { item: '34410000000043', state: 'in-flight' },
     ]);
     expect(
-      await area.handlers['console.members.checkOut']({
+      await area.handlers['staff.console.members.checkOut']({
         itemBarcode: '34410000000035',
         memberBarcode: '24410000000011',
       }),
     ).toEqual({ ok: false, error: { kind: 'queued-offline', item: '34410000000035' } });
     expect(
-      await area.handlers['console.members.checkIn']({ itemBarcode: '34410000000043' }),
+      await area.handlers['staff.console.members.checkIn']({ itemBarcode: '34410000000043' }),
     ).toEqual({
       ok: false,
       error: { kind: 'queued-offline', item: '34410000000043' },
@@ -311,8 +319,8 @@ describe('staff check-out and check-in behind the offline queue', () => {
       { item: '34410000000035', state: 'applied' },
       { item: '34410000000043', state: 'exception' },
     ]);
-    await area.handlers['console.members.checkIn']({ itemBarcode: '34410000000035' });
-    await area.handlers['console.members.checkIn']({ itemBarcode: '34410000000043' });
+    await area.handlers['staff.console.members.checkIn']({ itemBarcode: '34410000000035' });
+    await area.handlers['staff.console.members.checkIn']({ itemBarcode: '34410000000043' });
     expect(sent).toEqual(['34410000000035', '34410000000043']);
   });
 });

@@ -135,11 +135,11 @@ type OpenChannel = {
 
 /** A valid payload for each channel open to patrons (gate `patron` or `either`). */
 const OPEN_CALLS: Record<OpenChannel, unknown> = {
-  'kiosk.getState': undefined,
-  'kiosk.setLanguage': { language: 'es' },
-  'kiosk.setTheme': { theme: 'high-contrast' },
-  'kiosk.setAccess': { largeText: true },
-  'speech.say': { text: 'Hello', language: 'en', rate: 175 },
+  'station.kiosk.getState': undefined,
+  'station.kiosk.setLanguage': { language: 'es' },
+  'station.kiosk.setTheme': { theme: 'high-contrast' },
+  'patron.kiosk.setAccess': { largeText: true },
+  'patron.speech.say': { text: 'Hello', language: 'en', rate: 175 },
   'patron.startCheckIn': undefined,
   'patron.chooseEmail': undefined,
   'patron.submitEmail': { email: 'reader@example.org' },
@@ -153,11 +153,11 @@ const OPEN_CALLS: Record<OpenChannel, unknown> = {
   'patron.cancel': undefined,
   'patron.renew': { loan: 0 },
   'patron.renewAll': undefined,
-  'staff.open': undefined,
-  'staff.submitPin': { pin: '0000' },
-  'staff.exit': undefined,
-  'staff.activity': undefined,
-  'scanner.submitWedgeScan': { code: ITEM },
+  'station.staff.open': undefined,
+  'station.staff.submitPin': { pin: '0000' },
+  'station.staff.exit': undefined,
+  'station.staff.activity': undefined,
+  'station.scanner.submitWedgeScan': { code: ITEM },
 };
 
 describe('kiosk core', () => {
@@ -167,20 +167,20 @@ describe('kiosk core', () => {
       language: 'en',
       theme: 'standard',
       volume: 0.7,
-      screen: { name: 'attract', outOfService: false, allowEmail: false },
+      screen: { name: 'attract', signedOut: false, allowEmail: false },
     });
   });
 
   it('shows attract as out of service until a staff member signs in', () => {
     const { core, auth } = setup({}, 'signed-out');
-    expect(core.state().screen).toMatchObject({ outOfService: true });
+    expect(core.state().screen).toMatchObject({ signedOut: true });
     auth.set('signed-in');
-    expect(core.state().screen).toMatchObject({ outOfService: false });
+    expect(core.state().screen).toMatchObject({ signedOut: false });
   });
 
   it('sets the theme', async () => {
     const { core, h } = setup();
-    await h['kiosk.setTheme']({ theme: 'high-contrast' });
+    await h['station.kiosk.setTheme']({ theme: 'high-contrast' });
     expect(core.state().theme).toBe('high-contrast');
   });
 
@@ -251,7 +251,7 @@ describe('kiosk core', () => {
     const { core, scanner, service, h } = setup();
     scanner.scan(CARD);
     await service.answer(ok(memberRecord()));
-    await h['kiosk.setLanguage']({ language: 'es' });
+    await h['station.kiosk.setLanguage']({ language: 'es' });
     await h['patron.cancel'](undefined);
     expect(core.state().language).toBe('en');
     expect(scanner.scanner.forgetRecentScans).toHaveBeenCalledOnce();
@@ -261,7 +261,7 @@ describe('kiosk core', () => {
     const { core, scanner, service, h } = setup();
     scanner.scan(CARD);
     await service.answer(ok(memberRecord()));
-    await h['kiosk.setTheme']({ theme: 'high-contrast' });
+    await h['station.kiosk.setTheme']({ theme: 'high-contrast' });
     expect(core.state().theme).toBe('high-contrast');
     await h['patron.cancel'](undefined);
     expect(core.state().theme).toBe('standard');
@@ -274,7 +274,12 @@ describe('kiosk core', () => {
     expect(core.state().access).toMatchObject({ largeText: true, lowReach: false });
     scanner.scan(CARD);
     await service.answer(ok(memberRecord()));
-    await h['kiosk.setAccess']({ largeText: false, lowReach: true, speechRate: 200, volume: 1 });
+    await h['patron.kiosk.setAccess']({
+      largeText: false,
+      lowReach: true,
+      speechRate: 200,
+      volume: 1,
+    });
     expect(core.state().access).toMatchObject({
       largeText: false,
       lowReach: true,
@@ -337,7 +342,7 @@ describe('kiosk core', () => {
         moreTimeFactor: 1.5,
       }),
     });
-    await h['kiosk.setAccess']({ audio: true });
+    await h['patron.kiosk.setAccess']({ audio: true });
     scanner.scan(CARD);
     await service.answer(ok(memberRecord()));
     time.advance(300_000);
@@ -346,7 +351,7 @@ describe('kiosk core', () => {
     time.advance(450_000);
     expect(core.state().inactivityWarning).toEqual({ deadline: time.clock.now() + 90_000 });
     // Audio off: the next arming has more time alone.
-    await h['kiosk.setAccess']({ audio: false });
+    await h['patron.kiosk.setAccess']({ audio: false });
     await h['patron.activity'](undefined);
     time.advance(150_000);
     expect(core.state().inactivityWarning).toEqual({ deadline: time.clock.now() + 30_000 });
@@ -412,15 +417,15 @@ describe('kiosk core', () => {
     const { core, scanner, service, h } = setup();
     scanner.scan(CARD);
     await service.answer(ok(memberRecord()));
-    await h['staff.open'](undefined);
-    await h['staff.exit'](undefined);
+    await h['station.staff.open'](undefined);
+    await h['station.staff.exit'](undefined);
     expect(core.state().screen).toMatchObject({ name: 'attract' });
   });
 
   it('shows the last scan on the staff screen instead of starting a session', async () => {
     const { core, scanner, service, h } = setup();
-    await h['staff.open'](undefined);
-    await h['staff.submitPin']({ pin: '1234' });
+    await h['station.staff.open'](undefined);
+    await h['station.staff.submitPin']({ pin: '1234' });
     scanner.scan(CARD);
     expect(core.state().staff?.lastScan).toMatchObject({
       code: CARD,
@@ -431,32 +436,32 @@ describe('kiosk core', () => {
 
   it('refuses patron intents while a staff screen shows, at the choke point (issue 35, item 6)', async () => {
     const { core } = setup();
-    await call(core, 'staff.open');
+    await call(core, 'station.staff.open');
     expect(await call(core, 'patron.startCheckIn')).toEqual({
       ok: false,
       error: { kind: 'not-allowed', gate: 'patron' },
     });
-    expect(await call(core, 'kiosk.setAccess', { audio: true })).toEqual({
+    expect(await call(core, 'patron.kiosk.setAccess', { audio: true })).toEqual({
       ok: false,
       error: { kind: 'not-allowed', gate: 'patron' },
     });
-    await call(core, 'staff.exit');
+    await call(core, 'station.staff.exit');
     expect(core.state().screen.name).toBe('attract');
     expect(core.state().access.audio).toBe(false);
   });
 
   it('keeps staff details out of the state outside staff mode', async () => {
     const { core, h } = setup();
-    await h['staff.open'](undefined);
+    await h['station.staff.open'](undefined);
     expect(core.state().staff).toBeUndefined();
   });
 
   it('does not let a late PIN answer open staff mode after the screen changed', async () => {
     const pin = heldPinGate();
     const { core, h } = setup({ staffPin: pin.gate });
-    await h['staff.open'](undefined);
-    const answer = h['staff.submitPin']({ pin: '1234' });
-    await h['staff.exit'](undefined);
+    await h['station.staff.open'](undefined);
+    const answer = h['station.staff.submitPin']({ pin: '1234' });
+    await h['station.staff.exit'](undefined);
     pin.release(true);
     expect(await answer).toEqual({ accepted: false });
     expect(core.state().screen.name).toBe('attract');
@@ -464,10 +469,10 @@ describe('kiosk core', () => {
 
   it('opens staff mode for the right PIN and marks a wrong one rejected', async () => {
     const { core, h } = setup();
-    await h['staff.open'](undefined);
-    expect(await h['staff.submitPin']({ pin: '0000' })).toEqual({ accepted: false });
+    await h['station.staff.open'](undefined);
+    expect(await h['station.staff.submitPin']({ pin: '0000' })).toEqual({ accepted: false });
     expect(core.state().screen).toEqual({ name: 'staff-pin', rejected: true, configured: true });
-    expect(await h['staff.submitPin']({ pin: '1234' })).toEqual({ accepted: true });
+    expect(await h['station.staff.submitPin']({ pin: '1234' })).toEqual({ accepted: true });
     expect(core.state().screen).toEqual({ name: 'staff' });
   });
 
@@ -479,14 +484,14 @@ describe('kiosk core', () => {
         lockedUntil: () => lockedUntil,
       },
     });
-    await h['staff.open'](undefined);
+    await h['station.staff.open'](undefined);
     expect(core.state().screen).toEqual({
       name: 'staff-pin',
       rejected: false,
       configured: true,
       lockedUntil,
     });
-    await h['staff.submitPin']({ pin: '1234' });
+    await h['station.staff.submitPin']({ pin: '1234' });
     expect(core.state().screen).toMatchObject({ rejected: true, lockedUntil });
   });
 
@@ -503,25 +508,25 @@ describe('kiosk core', () => {
         lockedUntil: () => undefined,
       },
     });
-    await h['staff.open'](undefined);
-    await h['staff.submitPin']({ pin: '1234' });
+    await h['station.staff.open'](undefined);
+    await h['station.staff.submitPin']({ pin: '1234' });
     expect(core.state().screen).toEqual({ name: 'staff', wrongPins });
-    await h['staff.activity'](undefined);
+    await h['station.staff.activity'](undefined);
     expect(core.state().screen).toEqual({ name: 'staff', wrongPins });
     // The patrons' screens never see it.
-    await h['staff.exit'](undefined);
+    await h['station.staff.exit'](undefined);
     expect(JSON.stringify(core.state())).not.toContain('wrongPins');
-    await h['staff.open'](undefined);
-    await h['staff.submitPin']({ pin: '1234' });
+    await h['station.staff.open'](undefined);
+    await h['station.staff.submitPin']({ pin: '1234' });
     expect(core.state().screen).toEqual({ name: 'staff' });
   });
 
   it('closes staff mode after the idle time, and staff activity starts the time again', async () => {
     const { core, h, time } = setup({ staffIdleTimeoutMs: 300_000 });
-    await h['staff.open'](undefined);
-    await h['staff.submitPin']({ pin: '1234' });
+    await h['station.staff.open'](undefined);
+    await h['station.staff.submitPin']({ pin: '1234' });
     time.advance(299_000);
-    await h['staff.activity'](undefined);
+    await h['station.staff.activity'](undefined);
     time.advance(299_000);
     expect(core.state().screen.name).toBe('staff');
     time.advance(1_001);
@@ -532,23 +537,23 @@ describe('kiosk core', () => {
   it("cancels a sign-in from staff's own Cancel, through the host when it shows the page itself", async () => {
     const hostCancel = vi.fn();
     const { core, auth } = setup({ cancelSignIn: hostCancel }, 'signed-out');
-    await call(core, 'staff.open');
-    await call(core, 'staff.submitPin', { pin: '1234' });
+    await call(core, 'station.staff.open');
+    await call(core, 'station.staff.submitPin', { pin: '1234' });
     auth.set('signing-in');
-    expect(await call(core, 'auth.cancelSignIn')).toEqual({ ok: true, value: undefined });
+    expect(await call(core, 'staff.auth.cancelSignIn')).toEqual({ ok: true, value: undefined });
     expect(hostCancel).toHaveBeenCalledTimes(1);
     // Without such a host (the web host), the pending sign-in is dropped and its popup closes.
     const web = setup({}, 'signed-out');
-    await call(web.core, 'staff.open');
-    await call(web.core, 'staff.submitPin', { pin: '1234' });
-    await call(web.core, 'auth.cancelSignIn');
+    await call(web.core, 'station.staff.open');
+    await call(web.core, 'station.staff.submitPin', { pin: '1234' });
+    await call(web.core, 'staff.auth.cancelSignIn');
     expect(web.auth.auth.cancelSignIn).toHaveBeenCalledTimes(1);
   });
 
   it('refuses a Cancel from outside staff mode: only staff end a sign-in', async () => {
     const { core, auth } = setup({}, 'signed-out');
     auth.set('signing-in');
-    expect(await call(core, 'auth.cancelSignIn')).toEqual(NOT_STAFF);
+    expect(await call(core, 'staff.auth.cancelSignIn')).toEqual(NOT_STAFF);
     expect(auth.auth.cancelSignIn).not.toHaveBeenCalled();
   });
 
@@ -558,31 +563,31 @@ describe('kiosk core', () => {
       { cancelSignIn: hostCancel, staffIdleTimeoutMs: 60_000 },
       'signed-out',
     );
-    await h['staff.open'](undefined);
-    await h['staff.submitPin']({ pin: '1234' });
+    await h['station.staff.open'](undefined);
+    await h['station.staff.submitPin']({ pin: '1234' });
     auth.set('signing-in');
     time.advance(60_000);
     expect(core.state().screen.name).toBe('attract');
     expect(hostCancel).toHaveBeenCalledTimes(1);
     // Not signing in: leaving staff mode cancels nothing.
     auth.set('signed-in');
-    await h['staff.open'](undefined);
-    await h['staff.submitPin']({ pin: '1234' });
-    await h['staff.exit'](undefined);
+    await h['station.staff.open'](undefined);
+    await h['station.staff.submitPin']({ pin: '1234' });
+    await h['station.staff.exit'](undefined);
     expect(hostCancel).toHaveBeenCalledTimes(1);
   });
 
   it('closes a PIN screen left open after the idle time too', async () => {
     const { core, h, time } = setup({ staffIdleTimeoutMs: 60_000 });
-    await h['staff.open'](undefined);
+    await h['station.staff.open'](undefined);
     time.advance(60_000);
     expect(core.state().screen.name).toBe('attract');
   });
 
   it('gives other screens a patron view without the staff screen or staff data', async () => {
     const { core, h } = setup();
-    await h['staff.open'](undefined);
-    await h['staff.submitPin']({ pin: '1234' });
+    await h['station.staff.open'](undefined);
+    await h['station.staff.submitPin']({ pin: '1234' });
     expect(core.staffOpen()).toBe(true);
     expect(core.state().staff).toBeDefined();
     const view = core.state('patron');
@@ -597,10 +602,10 @@ describe('kiosk core', () => {
 
   it('lets every answer land when PINs are typed in quick succession, the last one shown', async () => {
     const { core, h } = setup();
-    await h['staff.open'](undefined);
+    await h['station.staff.open'](undefined);
     const answers = await Promise.all([
-      h['staff.submitPin']({ pin: '0000' }),
-      h['staff.submitPin']({ pin: '1234' }),
+      h['station.staff.submitPin']({ pin: '0000' }),
+      h['station.staff.submitPin']({ pin: '1234' }),
     ]);
     expect(answers).toEqual([{ accepted: false }, { accepted: true }]);
     expect(core.state().screen).toEqual({ name: 'staff' });
@@ -609,16 +614,16 @@ describe('kiosk core', () => {
   it('refuses sign-in outside staff mode, showing no sign-in page', async () => {
     const presentSignIn = vi.fn(() => Promise.resolve({ presentation: 'shown' as const }));
     const { core } = setup({ presentSignIn });
-    expect(await call(core, 'auth.beginSignIn')).toMatchObject(NOT_STAFF);
+    expect(await call(core, 'staff.auth.beginSignIn')).toMatchObject(NOT_STAFF);
     expect(presentSignIn).not.toHaveBeenCalled();
   });
 
   it('emits every change to subscribers and stops after dispose', async () => {
     const { core, states, h } = setup();
-    await h['kiosk.setLanguage']({ language: 'es' });
+    await h['station.kiosk.setLanguage']({ language: 'es' });
     expect(states.at(-1)?.language).toBe('es');
     core.dispose();
-    await h['kiosk.setLanguage']({ language: 'en' });
+    await h['station.kiosk.setLanguage']({ language: 'en' });
     expect(states).toHaveLength(1);
   });
 
@@ -650,7 +655,7 @@ describe('kiosk core', () => {
       for (const channel of CONSOLE_CHANNELS) {
         expect(await call(core, channel, {}), channel).toMatchObject(NOT_STAFF);
       }
-      await call(core, 'staff.open');
+      await call(core, 'station.staff.open');
       for (const channel of CONSOLE_CHANNELS) {
         expect(await call(core, channel, {}), `${channel} on the PIN screen`).toMatchObject(
           NOT_STAFF,
@@ -672,12 +677,12 @@ describe('kiosk core', () => {
       } as unknown as OfflineCirculation;
       const settings = OfflineSettingsSchema.parse({});
       const { core } = setup({ offline: { circulation: offline, settings } });
-      expect(await call(core, 'offline.lendWithoutBlockList')).toMatchObject(NOT_STAFF);
-      await call(core, 'staff.open');
-      expect(await call(core, 'offline.lendWithoutBlockList')).toMatchObject(NOT_STAFF);
+      expect(await call(core, 'staff.offline.lendWithoutBlockList')).toMatchObject(NOT_STAFF);
+      await call(core, 'station.staff.open');
+      expect(await call(core, 'staff.offline.lendWithoutBlockList')).toMatchObject(NOT_STAFF);
       expect(lendWithoutBlockList).not.toHaveBeenCalled();
-      await call(core, 'staff.submitPin', { pin: '1234' });
-      expect(await call(core, 'offline.lendWithoutBlockList')).toEqual({
+      await call(core, 'station.staff.submitPin', { pin: '1234' });
+      expect(await call(core, 'staff.offline.lendWithoutBlockList')).toEqual({
         ok: true,
         value: { done: true },
       });
@@ -686,14 +691,16 @@ describe('kiosk core', () => {
 
     it('says the console is not available on a core built without console services', async () => {
       const { core, h } = setup();
-      await h['staff.open'](undefined);
-      await h['staff.submitPin']({ pin: '1234' });
-      expect(await h['console.members.search'](undefined as never)).toEqual({
+      await h['station.staff.open'](undefined);
+      await h['station.staff.submitPin']({ pin: '1234' });
+      expect(await h['staff.console.members.search'](undefined as never)).toEqual({
         ok: false,
         error: { kind: 'unavailable', reason: 'no-console' },
       });
-      await h['staff.exit'](undefined);
-      expect(await call(core, 'console.members.search', { query: 'x' })).toMatchObject(NOT_STAFF);
+      await h['station.staff.exit'](undefined);
+      expect(await call(core, 'staff.console.members.search', { query: 'x' })).toMatchObject(
+        NOT_STAFF,
+      );
     });
 
     it('refuses each staff channel of the table outside staff mode, before its payload is read', async () => {
@@ -725,10 +732,12 @@ describe('kiosk core', () => {
 
     it('counts an admitted staff call as staff activity (the idle timer starts again)', async () => {
       const { core, time } = setup({ staffIdleTimeoutMs: 1000 });
-      await call(core, 'staff.open');
-      await call(core, 'staff.submitPin', { pin: '1234' });
+      await call(core, 'station.staff.open');
+      await call(core, 'station.staff.submitPin', { pin: '1234' });
       time.advance(900);
-      expect(await call(core, 'offline.export', { what: 'journal' })).toMatchObject({ ok: true });
+      expect(await call(core, 'staff.offline.export', { what: 'journal' })).toMatchObject({
+        ok: true,
+      });
       time.advance(900);
       expect(core.state().screen.name).toBe('staff');
       time.advance(200);

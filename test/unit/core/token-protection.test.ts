@@ -1,6 +1,6 @@
 /**
  * The status screen's "Staff sign-in kept with" line: the token vault's own judgement of what
- * protects staff's sign-in, carried by the staff auth's status into console.diagnostics.status, and its words
+ * protects staff's sign-in, carried by the staff auth's status into staff.console.diagnostics.status, and its words
  * in English and Spanish.
  */
 import { mkdtemp, rm } from 'node:fs/promises';

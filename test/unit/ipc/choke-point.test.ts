@@ -17,11 +17,11 @@ const SHUT: GateState = { audience: () => 'patron', staffActed: () => undefined 
 
 function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
   return {
-    'kiosk.getState': () => ({
+    'station.kiosk.getState': () => ({
       language: 'en',
       theme: 'standard',
       branchName: 'Central',
-      screen: { name: 'attract', outOfService: false, allowEmail: false },
+      screen: { name: 'attract', signedOut: false, allowEmail: false },
       volume: 0.7,
       wedge: {
         wedgeMaxAvgIntervalMs: 30,
@@ -32,10 +32,10 @@ function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
       access: { audio: false, largeText: false, lowReach: false, speechRate: 175 },
       accessStation: { keys: DEFAULT_KEY_MAP, hintRepeatSeconds: 30, audioOnHeadphones: true },
     }),
-    'kiosk.setLanguage': () => undefined,
-    'kiosk.setTheme': () => undefined,
-    'kiosk.setAccess': () => undefined,
-    'speech.say': () => ({ engine: 'none' }),
+    'station.kiosk.setLanguage': () => undefined,
+    'station.kiosk.setTheme': () => undefined,
+    'patron.kiosk.setAccess': () => undefined,
+    'patron.speech.say': () => ({ engine: 'none' }),
     'patron.startCheckIn': () => undefined,
     'patron.chooseEmail': () => undefined,
     'patron.submitEmail': () => undefined,
@@ -49,20 +49,20 @@ function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
     'patron.cancel': () => undefined,
     'patron.renew': () => undefined,
     'patron.renewAll': () => undefined,
-    'staff.open': () => undefined,
-    'staff.submitPin': () => ({ accepted: false }),
-    'staff.exit': () => undefined,
-    'staff.activity': () => undefined,
-    'auth.beginSignIn': () => ({ presentation: 'shown' }),
-    'auth.cancelSignIn': () => undefined,
-    'auth.signOut': () => undefined,
-    'scanner.submitWedgeScan': () => ({ accepted: false, reason: 'duplicate' }),
-    'offline.retry': () => ({ done: false }),
-    'offline.dismiss': () => ({ done: false }),
-    'offline.export': () => undefined,
-    'offline.importBlockList': () => undefined,
-    'offline.lendWithoutBlockList': () => ({ done: false }),
-    'offline.setDamageAside': () => ({}),
+    'station.staff.open': () => undefined,
+    'station.staff.submitPin': () => ({ accepted: false }),
+    'station.staff.exit': () => undefined,
+    'station.staff.activity': () => undefined,
+    'staff.auth.beginSignIn': () => ({ presentation: 'shown' }),
+    'staff.auth.cancelSignIn': () => undefined,
+    'staff.auth.signOut': () => undefined,
+    'station.scanner.submitWedgeScan': () => ({ accepted: false, reason: 'duplicate' }),
+    'staff.offline.retry': () => ({ done: false }),
+    'staff.offline.dismiss': () => ({ done: false }),
+    'staff.offline.export': () => undefined,
+    'staff.offline.importBlockList': () => undefined,
+    'staff.offline.lendWithoutBlockList': () => ({ done: false }),
+    'staff.offline.setDamageAside': () => ({}),
     ...unavailableConsole().handlers,
     ...overrides,
   };
@@ -79,12 +79,12 @@ describe('IPC choke point', () => {
   it('refuses a call from a foreign frame URL without running the handler', async () => {
     const setLanguage = vi.fn();
     const router = createIpcRouter({
-      handlers: handlers({ 'kiosk.setLanguage': setLanguage }),
+      handlers: handlers({ 'station.kiosk.setLanguage': setLanguage }),
       trustedOrigins: [APP],
       gates: SHUT,
     });
     const result = await router.dispatch(
-      'kiosk.setLanguage',
+      'station.kiosk.setLanguage',
       { language: 'es' },
       { connection: 1, senderUrl: 'https://evil.example/' },
     );
@@ -95,7 +95,7 @@ describe('IPC choke point', () => {
         level: 'warn',
         scope: 'ipc',
         message: 'refused a call from an untrusted sender',
-        data: { channel: 'kiosk.setLanguage', origin: 'https://evil.example' },
+        data: { channel: 'station.kiosk.setLanguage', origin: 'https://evil.example' },
       },
     ]);
   });
@@ -106,7 +106,7 @@ describe('IPC choke point', () => {
       trustedOrigins: [APP],
       gates: SHUT,
     });
-    const result = await router.dispatch('kiosk.getState', undefined, {
+    const result = await router.dispatch('station.kiosk.getState', undefined, {
       connection: 1,
       senderUrl: undefined,
     });
@@ -122,7 +122,7 @@ describe('IPC choke point', () => {
       trustedOrigins: ['http://127.0.0.1:7300'],
       gates: SHUT,
     });
-    const result = await router.dispatch('kiosk.getState', undefined, {
+    const result = await router.dispatch('station.kiosk.getState', undefined, {
       connection: 1,
       senderUrl: 'http://127.0.0.1:73000/',
     });
@@ -135,18 +135,21 @@ describe('IPC choke point', () => {
   it('refuses a malformed payload with a clear error naming the field', async () => {
     const setLanguage = vi.fn();
     const router = createIpcRouter({
-      handlers: handlers({ 'kiosk.setLanguage': setLanguage }),
+      handlers: handlers({ 'station.kiosk.setLanguage': setLanguage }),
       trustedOrigins: [APP],
       gates: SHUT,
     });
     const result = await router.dispatch(
-      'kiosk.setLanguage',
+      'station.kiosk.setLanguage',
       { language: 'klingon' },
       { connection: 1, senderUrl: `${APP}/index.html` },
     );
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.error).toMatchObject({ kind: 'invalid-payload', channel: 'kiosk.setLanguage' });
+    expect(result.error).toMatchObject({
+      kind: 'invalid-payload',
+      channel: 'station.kiosk.setLanguage',
+    });
     expect(result.error.kind === 'invalid-payload' && result.error.issues).toContain('language');
     expect(setLanguage).not.toHaveBeenCalled();
   });
@@ -180,12 +183,12 @@ describe('IPC choke point', () => {
   it('passes a valid call from the app to its handler and returns its value', async () => {
     const submitPin = vi.fn(() => ({ accepted: true }));
     const router = createIpcRouter({
-      handlers: handlers({ 'staff.submitPin': submitPin }),
+      handlers: handlers({ 'station.staff.submitPin': submitPin }),
       trustedOrigins: [APP],
       gates: SHUT,
     });
     const result = await router.dispatch(
-      'staff.submitPin',
+      'station.staff.submitPin',
       { pin: '1234' },
       { connection: 1, senderUrl: `${APP}/index.html` },
     );
@@ -196,14 +199,14 @@ describe('IPC choke point', () => {
   it('turns a throwing handler into an error value without leaking its message', async () => {
     const router = createIpcRouter({
       handlers: handlers({
-        'kiosk.getState': () => {
+        'station.kiosk.getState': () => {
           throw new Error('database password is hunter2');
         },
       }),
       trustedOrigins: [APP],
       gates: SHUT,
     });
-    const result = await router.dispatch('kiosk.getState', undefined, {
+    const result = await router.dispatch('station.kiosk.getState', undefined, {
       connection: 1,
       senderUrl: `${APP}/index.html`,
     });
@@ -214,7 +217,7 @@ describe('IPC choke point', () => {
         level: 'error',
         scope: 'ipc',
         message: 'handler failed',
-        data: { channel: 'kiosk.getState' },
+        data: { channel: 'station.kiosk.getState' },
       },
     ]);
   });
@@ -231,24 +234,24 @@ describe('IPC choke point', () => {
     // and what every screen needs (state, language, theme, scans) are open to everyone.
     it.each([
       ...CONSOLE_CHANNELS.map((channel) => [channel, 'staff'] as const),
-      ['auth.beginSignIn', 'staff'],
-      ['auth.signOut', 'staff'],
-      ['offline.retry', 'staff'],
-      ['offline.dismiss', 'staff'],
-      ['offline.export', 'staff'],
-      ['offline.importBlockList', 'staff'],
-      ['offline.lendWithoutBlockList', 'staff'],
-      ['offline.setDamageAside', 'staff'],
-      ['staff.open', 'either'],
-      ['staff.submitPin', 'either'],
-      ['staff.exit', 'either'],
-      ['staff.activity', 'either'],
-      ['kiosk.getState', 'either'],
-      ['kiosk.setLanguage', 'either'],
-      ['kiosk.setTheme', 'either'],
-      ['scanner.submitWedgeScan', 'either'],
-      ['kiosk.setAccess', 'patron'],
-      ['speech.say', 'patron'],
+      ['staff.auth.beginSignIn', 'staff'],
+      ['staff.auth.signOut', 'staff'],
+      ['staff.offline.retry', 'staff'],
+      ['staff.offline.dismiss', 'staff'],
+      ['staff.offline.export', 'staff'],
+      ['staff.offline.importBlockList', 'staff'],
+      ['staff.offline.lendWithoutBlockList', 'staff'],
+      ['staff.offline.setDamageAside', 'staff'],
+      ['station.staff.open', 'either'],
+      ['station.staff.submitPin', 'either'],
+      ['station.staff.exit', 'either'],
+      ['station.staff.activity', 'either'],
+      ['station.kiosk.getState', 'either'],
+      ['station.kiosk.setLanguage', 'either'],
+      ['station.kiosk.setTheme', 'either'],
+      ['station.scanner.submitWedgeScan', 'either'],
+      ['patron.kiosk.setAccess', 'patron'],
+      ['patron.speech.say', 'patron'],
       ['patron.submitPin', 'patron'],
       ['patron.moreTime', 'patron'],
       ['patron.startCheckIn', 'patron'],
@@ -317,11 +320,11 @@ describe('IPC choke point', () => {
       const retry = vi.fn(() => ({ done: true }));
       const { state, gates } = screens('staff');
       const router = createIpcRouter({
-        handlers: handlers({ 'offline.retry': retry }),
+        handlers: handlers({ 'staff.offline.retry': retry }),
         trustedOrigins: [APP],
         gates,
       });
-      const result = await router.dispatch('offline.retry', { id: 'tx-1' }, FROM);
+      const result = await router.dispatch('staff.offline.retry', { id: 'tx-1' }, FROM);
       expect(result).toEqual({ ok: true, value: { done: true } });
       expect(retry).toHaveBeenCalledWith({ id: 'tx-1' });
       expect(state.acted).toBe(1);
@@ -334,7 +337,9 @@ describe('IPC choke point', () => {
         const { ran, all } = recorded();
         const router = createIpcRouter({ handlers: all, trustedOrigins: [APP], gates });
         const patron = byGate('patron');
-        expect(patron).toEqual(expect.arrayContaining(['kiosk.setAccess', 'speech.say']));
+        expect(patron).toEqual(
+          expect.arrayContaining(['patron.kiosk.setAccess', 'patron.speech.say']),
+        );
         for (const channel of patron) {
           expect(await router.dispatch(channel, 'not a payload', FROM), channel).toEqual({
             ok: false,
@@ -349,12 +354,12 @@ describe('IPC choke point', () => {
       const say = vi.fn(() => ({ engine: 'none' as const }));
       const { state, gates } = screens('patron');
       const router = createIpcRouter({
-        handlers: handlers({ 'speech.say': say }),
+        handlers: handlers({ 'patron.speech.say': say }),
         trustedOrigins: [APP],
         gates,
       });
       const request = { text: 'Scan your card.', language: 'en', rate: 175 };
-      expect(await router.dispatch('speech.say', request, FROM)).toEqual({
+      expect(await router.dispatch('patron.speech.say', request, FROM)).toEqual({
         ok: true,
         value: { engine: 'none' },
       });
@@ -369,10 +374,10 @@ describe('IPC choke point', () => {
         const { ran, all } = recorded();
         const router = createIpcRouter({ handlers: all, trustedOrigins: [APP], gates });
         const payloads: Partial<Record<InvokeChannel, unknown>> = {
-          'kiosk.setLanguage': { language: 'es' },
-          'kiosk.setTheme': { theme: 'high-contrast' },
-          'staff.submitPin': { pin: '1234' },
-          'scanner.submitWedgeScan': { code: '31234000012345' },
+          'station.kiosk.setLanguage': { language: 'es' },
+          'station.kiosk.setTheme': { theme: 'high-contrast' },
+          'station.staff.submitPin': { pin: '1234' },
+          'station.scanner.submitWedgeScan': { code: '31234000012345' },
         };
         for (const channel of byGate('either')) {
           const result = await router.dispatch(channel, payloads[channel], FROM);
@@ -389,35 +394,45 @@ describe('IPC choke point', () => {
         staffShows: () => state.audience !== 'patron',
         closeStaff: () => (state.audience = 'patron'),
       });
-      const open = all['staff.open'];
-      all['staff.open'] = (request) => {
+      const open = all['station.staff.open'];
+      all['station.staff.open'] = (request) => {
         state.audience = 'staff-pin';
         return open(request);
       };
       const router = createIpcRouter({ handlers: all, trustedOrigins: [APP], gates, ownership });
       const owner = { ...FROM, connection: 1 };
       const other = { ...FROM, connection: 2 };
-      expect(await router.dispatch('staff.open', undefined, owner)).toMatchObject({ ok: true });
-      for (const channel of ['staff.submitPin', 'staff.exit', 'kiosk.setLanguage'] as const) {
+      expect(await router.dispatch('station.staff.open', undefined, owner)).toMatchObject({
+        ok: true,
+      });
+      for (const channel of [
+        'station.staff.submitPin',
+        'station.staff.exit',
+        'station.kiosk.setLanguage',
+      ] as const) {
         expect(await router.dispatch(channel, { pin: '1234' }, other), channel).toEqual({
           ok: false,
           error: { kind: 'not-allowed', gate: 'owner' },
         });
       }
-      expect(await router.dispatch('kiosk.getState', undefined, other)).toMatchObject({ ok: true });
+      expect(await router.dispatch('station.kiosk.getState', undefined, other)).toMatchObject({
+        ok: true,
+      });
       state.audience = 'staff';
-      expect(await router.dispatch('offline.retry', { id: 'tx-1' }, other)).toEqual({
+      expect(await router.dispatch('staff.offline.retry', { id: 'tx-1' }, other)).toEqual({
         ok: false,
         error: { kind: 'not-allowed', gate: 'owner' },
       });
-      expect(await router.dispatch('offline.retry', { id: 'tx-1' }, owner)).toMatchObject({
+      expect(await router.dispatch('staff.offline.retry', { id: 'tx-1' }, owner)).toMatchObject({
         ok: true,
       });
-      expect(ran).toEqual(['staff.open', 'kiosk.getState', 'offline.retry']);
+      expect(ran).toEqual(['station.staff.open', 'station.kiosk.getState', 'staff.offline.retry']);
       // The owner's connection goes: staff mode closes with it, and the other may act.
       ownership.closed(1);
       expect(state.audience).toBe('patron');
-      expect(await router.dispatch('kiosk.setLanguage', { language: 'es' }, other)).toMatchObject({
+      expect(
+        await router.dispatch('station.kiosk.setLanguage', { language: 'es' }, other),
+      ).toMatchObject({
         ok: true,
       });
     });
@@ -427,7 +442,7 @@ describe('IPC choke point', () => {
       const router = createIpcRouter({ handlers: handlers(), trustedOrigins: [APP], gates });
       const answers = await Promise.all(
         [undefined, { id: 'tx-1' }, 'junk', { id: 42 }].map((payload) =>
-          router.dispatch('offline.retry', payload, FROM),
+          router.dispatch('staff.offline.retry', payload, FROM),
         ),
       );
       expect(new Set(answers.map((answer) => JSON.stringify(answer))).size).toBe(1);
@@ -446,35 +461,37 @@ describe('IPC choke point', () => {
       const problem = { kind: 'unreachable', operation: 'searchMembers', cause: 'ECONNREFUSED' };
       const router = createIpcRouter({
         handlers: handlers({
-          'console.members.search': () => ({ ok: false, error: problem }) as never,
+          'staff.console.members.search': () => ({ ok: false, error: problem }) as never,
         }),
         ...admitted,
       });
-      const result = await router.dispatch('console.members.search', SEARCH, from);
+      const result = await router.dispatch('staff.console.members.search', SEARCH, from);
       expect(result).toEqual({ ok: false, error: problem });
     });
 
     it("passes a console handler's value on once, not wrapped twice", async () => {
       const value = { members: [], more: false };
       const router = createIpcRouter({
-        handlers: handlers({ 'console.members.search': () => ({ ok: true, value }) as never }),
+        handlers: handlers({
+          'staff.console.members.search': () => ({ ok: true, value }) as never,
+        }),
         ...admitted,
       });
-      const result = await router.dispatch('console.members.search', SEARCH, from);
+      const result = await router.dispatch('staff.console.members.search', SEARCH, from);
       expect(result).toEqual({ ok: true, value });
     });
 
     it("wraps every other handler's value, even one with an ok field of its own", async () => {
       const router = createIpcRouter({
-        handlers: handlers({ 'offline.retry': () => ({ done: true }) }),
+        handlers: handlers({ 'staff.offline.retry': () => ({ done: true }) }),
         ...admitted,
       });
-      expect(await router.dispatch('offline.retry', { id: 'tx-1' }, from)).toEqual({
+      expect(await router.dispatch('staff.offline.retry', { id: 'tx-1' }, from)).toEqual({
         ok: true,
         value: { done: true },
       });
       const scan = await router.dispatch(
-        'scanner.submitWedgeScan',
+        'station.scanner.submitWedgeScan',
         { code: '31234000012345' },
         from,
       );

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createServiceClient } from '../../../src-main/library-client/client';
+import { createRestLibraryClient } from '../../../src-main/library-client/client';
 import { EXIT, exitCodeOf } from '../../../src-main/cli/exit-codes';
 import { describeLibraryError } from '../../../src-main/library/library-error';
 import {
@@ -43,7 +43,7 @@ const answering = (status: number, text: string): typeof globalThis.fetch =>
 const tokens = { current: () => Promise.resolve(ok('t')), renew: () => Promise.resolve(ok('t2')) };
 
 const client = (fetch: typeof globalThis.fetch, maxAnswerBytes = CAP) =>
-  createServiceClient({
+  createRestLibraryClient({
     baseUrl: 'https://service.example',
     tokens,
     timeoutMs: 5_000,
@@ -190,7 +190,7 @@ describe('the seam every operation passes through', () => {
       current: () => Promise.reject(new RangeError('stack')),
       renew: () => Promise.reject(new RangeError('stack')),
     };
-    const faulty = createServiceClient({
+    const faulty = createRestLibraryClient({
       baseUrl: 'https://service.example',
       tokens: throwing,
       timeoutMs: 5_000,

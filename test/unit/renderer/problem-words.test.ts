@@ -48,7 +48,7 @@ const ROWS: { problem: Problem; en: string; es: string; call: boolean }[] = [
   {
     problem: {
       kind: 'invalid-payload',
-      channel: 'console.settings.save',
+      channel: 'staff.console.settings.save',
       issues: 'form: Required',
     },
     en: 'The kiosk could not do that (invalid-payload). Try again.',
@@ -56,7 +56,7 @@ const ROWS: { problem: Problem; en: string; es: string; call: boolean }[] = [
     call: true,
   },
   {
-    problem: { kind: 'handler-failed', channel: 'console.settings.save' },
+    problem: { kind: 'handler-failed', channel: 'staff.console.settings.save' },
     en: 'The kiosk could not do that (handler-failed). Try again.',
     es: 'El quiosco no pudo hacerlo (handler-failed). Inténtelo de nuevo.',
     call: true,

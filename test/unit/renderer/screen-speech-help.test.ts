@@ -196,7 +196,7 @@ describe('the Help key: the screen again, then which key does what here', () => 
 
   it.each([
     ['thanks', { name: 'thanks', firstName: 'Amara', kind: 'check-out' }],
-    ['out of service', { name: 'attract', outOfService: true, allowEmail: false }],
+    ['out of service', { name: 'attract', signedOut: true, allowEmail: false }],
   ] as const)('%s, without the top bar: no speed buttons to name', (_name, screen) => {
     const said = help(state(screen), 'en');
     expect(said.slice(-3)).toEqual([...ALWAYS.en]);
@@ -241,14 +241,14 @@ describe('the attract screen’s hint, said again at intervals in audio mode', (
     ['en', ['Out of service.', 'Please see staff at the desk.']],
     ['es', ['Fuera de servicio.', 'Diríjase al personal del mostrador.']],
   ] as const)('out of service, in %s: that, and to see staff', (language, lines) => {
-    const out = state({ name: 'attract', outOfService: true, allowEmail: false });
+    const out = state({ name: 'attract', signedOut: true, allowEmail: false });
     expect(attractHint(inLanguage(out, language), T[language])).toEqual(lines);
   });
 
   it('offline and taking returns only: returns, not a card', () => {
     const returnsOnly = state({
       name: 'attract',
-      outOfService: false,
+      signedOut: false,
       allowEmail: false,
       offline: { checkOut: false, checkIn: true },
     });

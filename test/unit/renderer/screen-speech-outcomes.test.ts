@@ -278,7 +278,7 @@ describe('a notice about the last scan', () => {
   it('offline at the attract screen, with whether returns are still taken, as the screen shows it', () => {
     const attract = state({
       name: 'attract',
-      outOfService: false,
+      signedOut: false,
       allowEmail: false,
       offline: { checkOut: false, checkIn: true },
     });

@@ -36,7 +36,7 @@ export const inLanguage = (kiosk: KioskState, language: Language): KioskState =>
   language,
 });
 
-export const ATTRACT: Screen = { name: 'attract', outOfService: false, allowEmail: true };
+export const ATTRACT: Screen = { name: 'attract', signedOut: false, allowEmail: true };
 
 export const AMARA: PatronView = {
   firstName: 'Amara',

@@ -69,13 +69,13 @@ const SCREENS: [string, Language, Screen, string[]][] = [
   [
     'attract, out of service',
     'en',
-    { name: 'attract', outOfService: true, allowEmail: false },
+    { name: 'attract', signedOut: true, allowEmail: false },
     ['Out of service.', 'Please see staff at the desk.'],
   ],
   [
     'attract, out of service',
     'es',
-    { name: 'attract', outOfService: true, allowEmail: false },
+    { name: 'attract', signedOut: true, allowEmail: false },
     ['Fuera de servicio.', 'Diríjase al personal del mostrador.'],
   ],
   [
@@ -83,7 +83,7 @@ const SCREENS: [string, Language, Screen, string[]][] = [
     'en',
     {
       name: 'attract',
-      outOfService: false,
+      signedOut: false,
       allowEmail: false,
       offline: { checkOut: true, checkIn: false },
     },
@@ -103,7 +103,7 @@ const SCREENS: [string, Language, Screen, string[]][] = [
     'es',
     {
       name: 'attract',
-      outOfService: false,
+      signedOut: false,
       allowEmail: false,
       offline: { checkOut: false, checkIn: true },
     },
@@ -122,7 +122,7 @@ const SCREENS: [string, Language, Screen, string[]][] = [
     'en',
     {
       name: 'attract',
-      outOfService: false,
+      signedOut: false,
       allowEmail: true,
       offline: { checkOut: false, checkIn: false },
     },
@@ -136,7 +136,7 @@ const SCREENS: [string, Language, Screen, string[]][] = [
     'es',
     {
       name: 'attract',
-      outOfService: false,
+      signedOut: false,
       allowEmail: false,
       offers: { checkOut: false, checkIn: false },
     },
@@ -150,7 +150,7 @@ const SCREENS: [string, Language, Screen, string[]][] = [
     'en',
     {
       name: 'attract',
-      outOfService: false,
+      signedOut: false,
       allowEmail: false,
       offers: { checkOut: false, checkIn: true },
     },
@@ -616,7 +616,7 @@ describe('a new screen, said from its title, in English and Spanish', () => {
       const offline = inLanguage(
         state({
           name: 'attract',
-          outOfService: false,
+          signedOut: false,
           allowEmail: true,
           offline: { checkOut: true, checkIn: true },
         }),

@@ -105,7 +105,7 @@ function station(staffCardCode: string) {
   /** A PIN typed at the PIN screen: whether it was checked (not refused unchecked by a lockout). */
   const typePin = async (pin: string): Promise<boolean> => {
     const before = attempts.wrongSinceEntry;
-    const { accepted } = (await h['staff.submitPin']({ pin })) as { accepted: boolean };
+    const { accepted } = (await h['station.staff.submitPin']({ pin })) as { accepted: boolean };
     if (accepted || attempts.wrongSinceEntry > before) checked.count += 1;
     return accepted;
   };
@@ -128,7 +128,7 @@ describe('a hostile patron at the PIN screen for a simulated day (issue 35, item
       if (second % STAFF_EVERY_S === 0) {
         // Staff walk up: the patron steps aside; staff open the PIN screen if it is shut.
         staffVisits += 1;
-        if (screen() !== 'staff-pin') await kiosk.h['staff.open'](undefined);
+        if (screen() !== 'staff-pin') await kiosk.h['station.staff.open'](undefined);
         if (kiosk.core.state().screen.name === 'staff-pin') {
           const shown = kiosk.core.state().screen as { lockedUntil?: number };
           if ((shown.lockedUntil ?? 0) > kiosk.time.clock.now()) lockedOnArrival += 1;
@@ -136,11 +136,11 @@ describe('a hostile patron at the PIN screen for a simulated day (issue 35, item
         kiosk.scan(staffCard);
         if (await kiosk.typePin(PIN)) staffIn += 1;
         expect(screen(), `staff at ${second} s`).toBe('staff');
-        await kiosk.h['staff.exit'](undefined);
+        await kiosk.h['station.staff.exit'](undefined);
         continue;
       }
       // The patron: the PIN screen open, a wrong PIN every second, a card-shaped code every 10 s.
-      if (screen() !== 'staff-pin') await kiosk.h['staff.open'](undefined);
+      if (screen() !== 'staff-pin') await kiosk.h['station.staff.open'](undefined);
       if (second % 10 === 0) kiosk.scan(cardCode());
       let guess = String(randomInt(1_000_000)).padStart(6, '0');
       if (guess === PIN) guess = '000000';
@@ -166,7 +166,7 @@ describe('a hostile patron at the PIN screen for a simulated day (issue 35, item
   it('lends a patron behind a staff card left scanned on an open screen three tries at most', async () => {
     const staffCard = cardCode();
     const kiosk = station(staffCard);
-    await kiosk.h['staff.open'](undefined);
+    await kiosk.h['station.staff.open'](undefined);
     for (let attempt = 0; attempt < 6; attempt += 1) await kiosk.typePin('000000');
     expect(kiosk.core.state().screen).toMatchObject({ name: 'staff-pin', staffCard: 'available' });
     kiosk.scan(staffCard);

@@ -21,7 +21,7 @@ export function createBrowserIntake(deps: {
   accept(file: Selection): void;
   reject(fileName: string, reason: FileRejection): void;
   changed(): void;
-}): { stage: IpcHandlers['console.documents.stage'] } {
+}): { stage: IpcHandlers['staff.console.documents.stage'] } {
   const { state, staging, maxBytes } = deps;
 
   async function arrive(ticket: StagingTicket, fileName: string, before: Job): Promise<void> {

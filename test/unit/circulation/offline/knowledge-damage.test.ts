@@ -220,7 +220,7 @@ describe('a damaged offline-knowledge file fails closed', () => {
       offline: { checkOut: true, checkIn: true, maxItemsPerPatron: 5 },
       offlineCheckOutPaused: () => offline.knowledge.checkOutPaused(),
     } as unknown as Parameters<typeof sessionScreen>[0];
-    const attract = { step: { name: 'attract' }, offline: true, outOfService: false };
+    const attract = { step: { name: 'attract' }, offline: true, signedOut: false };
     const screen = () => sessionScreen(config, attract as Parameters<typeof sessionScreen>[1]);
     expect(screen()).toMatchObject({ offline: { checkOut: false, checkIn: true } });
     await offline.lendWithoutBlockList();

@@ -1,5 +1,5 @@
 import type { StaffAuth } from '../../auth/staff-auth';
-import type { ServiceClient } from '../../library-client/client';
+import type { RestLibraryClient } from '../../library-client/client';
 import type { LibraryError } from '../../library/library-error';
 import type { Result } from '../../../src-common/result';
 import type { UploadError } from '../../library-client/upload';
@@ -12,9 +12,12 @@ import { serviceFailure } from '../output';
  * Runs one service call with the stored staff tokens and prints its value or its typed error.
  * When the call needed sign-in, the staff-facing reason (session ended, refresh refused) is shown.
  */
-export async function withService<T>(
+export async function withStaffClient<T>(
   input: CommandInput,
-  call: (client: ServiceClient, auth: StaffAuth) => Promise<Result<T, LibraryError | UploadError>>,
+  call: (
+    client: RestLibraryClient,
+    auth: StaffAuth,
+  ) => Promise<Result<T, LibraryError | UploadError>>,
   human: (value: T) => string,
 ): Promise<ExitCode> {
   const context = await input.connect();

@@ -11,7 +11,7 @@ export interface SpokenLine {
 }
 
 /** The kiosk core's `speech` option: it asks for speech and forgets when a session ends. */
-export interface SpeechService {
+export interface KioskVoice {
   say(request: SpeechRequest): Promise<SpeechAnswer>;
   /** The session ended: drop everything of it (the transcript, when one is kept). */
   forget(): void;
@@ -22,7 +22,7 @@ export interface SpeechService {
   transcript?(): SpokenLine[];
 }
 
-export interface SpeechServiceOptions {
+export interface KioskVoiceOptions {
   /** Absent: the station has no engine, and every request is answered `none`. */
   engine: SpeechEngine | undefined;
   voices: AccessibilitySettings['voices'];
@@ -39,7 +39,7 @@ const SAYABLE = /[\p{L}\p{N}]/u;
  * engine, or an engine that failed, answers `none` (the renderer then uses the platform's speech,
  * if it has one); the log says why, never with the words, which may be a patron's name or title.
  */
-export function createSpeechService(options: SpeechServiceOptions): SpeechService {
+export function createKioskVoice(options: KioskVoiceOptions): KioskVoice {
   const log = options.log ?? createLogger('speech');
   let lines: SpokenLine[] = [];
 
