@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { createLogger } from '../../src-shared/log/logger';
-import { CHANNEL_GATES } from '../../src-common/ipc/channels';
+import { gateOf } from '../../src-common/ipc/channels';
 import { CONSOLE_CHANNELS } from '../../src-common/ipc/console/channels';
 import { invokeContract } from '../../src-common/ipc/contract';
 import type {
@@ -76,7 +76,7 @@ function refused(gate: RefusedGate): IpcResult<never> {
 
 /** The gate of the channel table that refuses this channel now, if one does. */
 function closedGate(channel: InvokeChannel, gates: GateState): RefusedGate | undefined {
-  const gate = CHANNEL_GATES[channel];
+  const gate = gateOf(channel);
   const audience = gates.audience();
   if (gate === 'staff') {
     if (audience !== 'staff') return 'staff';

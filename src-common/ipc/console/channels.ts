@@ -1,9 +1,7 @@
-import type { Gate } from '../channels';
-
 /**
  * The staff console's channel names, by screen (zod-free, like ../channels.ts, for the preload).
  * Each group's schemas are in the file of the same name beside this one, and each name says where
- * it lives: `console.<that file>.<verb>`.
+ * it lives: `staff.console.<that file>.<verb>` (staff's alone: the prefix is the gate).
  */
 export const MEMBERS_CHANNELS = [
   'staff.console.members.search',
@@ -52,11 +50,6 @@ export const CONSOLE_CHANNELS = [
   ...SETTINGS_CHANNELS,
   ...DIAGNOSTICS_CHANNELS,
 ] as const;
-
-/** Every console channel is staff's: the choke point refuses it outside staff mode. */
-export const CONSOLE_GATES = Object.fromEntries(
-  CONSOLE_CHANNELS.map((channel) => [channel, 'staff']),
-) as Record<ConsoleChannel, Extract<Gate, 'staff'>>;
 
 export type MembersChannel = (typeof MEMBERS_CHANNELS)[number];
 export type DocumentsChannel = (typeof DOCUMENTS_CHANNELS)[number];

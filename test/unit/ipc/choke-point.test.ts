@@ -3,7 +3,13 @@ import { createIpcRouter } from '../../../src-main/ipc/choke-point';
 import type { Audience, GateState } from '../../../src-main/ipc/choke-point';
 import type { IpcHandlers } from '../../../src-common/ipc/contract';
 import { invokeContract } from '../../../src-common/ipc/contract';
-import { CHANNEL_GATES, INVOKE_CHANNELS } from '../../../src-common/ipc/channels';
+import {
+  AUDIENCE_GATES,
+  CHANNEL_GATES,
+  gateOf,
+  INVOKE_CHANNELS,
+  type ChannelName,
+} from '../../../src-common/ipc/channels';
 import type { InvokeChannel } from '../../../src-common/ipc/channels';
 import { createStaffOwnership } from '../../../src-main/ipc/staff-owner';
 import { CONSOLE_CHANNELS } from '../../../src-common/ipc/console/channels';
@@ -230,7 +236,24 @@ describe('IPC choke point', () => {
       }
     });
 
-    // What each channel does decides its gate: staff's tools are staff's alone; the PIN screen
+    it("gives every channel the gate of its name's first segment, and no name another audience", () => {
+      for (const channel of INVOKE_CHANNELS) {
+        const audience = channel.split('.')[0];
+        expect(Object.keys(AUDIENCE_GATES), channel).toContain(audience);
+        expect(CHANNEL_GATES[channel], channel).toBe(
+          AUDIENCE_GATES[audience as keyof typeof AUDIENCE_GATES],
+        );
+      }
+      expect(gateOf('station.kiosk.getState')).toBe('either');
+      expect(gateOf('patron.renew')).toBe('patron');
+      expect(gateOf('staff.console.members.search')).toBe('staff');
+      // A name whose first segment is no audience is not a channel name: the compiler refuses it.
+      // @ts-expect-error: 'kiosk' is not an audience
+      const unnamed: ChannelName = 'kiosk.getState';
+      expect(unnamed.startsWith('kiosk.')).toBe(true);
+    });
+
+    // What each channel does decides its audience, and so its gate: staff's tools are staff's alone; the PIN screen
     // and what every screen needs (state, language, theme, scans) are open to everyone.
     it.each([
       ...CONSOLE_CHANNELS.map((channel) => [channel, 'staff'] as const),
