@@ -14,8 +14,8 @@ Issue 38 item 2, the mechanical part: one name for each thing (docs/naming.md).
 
 Run from anywhere inside the repository, on any tree (it is idempotent: what is renamed already is
 left as it is):  python3 scripts/refactor/one-name-each.py
-Then `npm run typecheck`. The hand-made parts (the gate derived from the prefix, the lint rule,
-the branded barcodes) are separate commits on top.
+Then `npm run typecheck`. The hand-made parts (the gate derived from the prefix, the lint rule)
+are separate commits on top.
 """
 import importlib.util
 import os
@@ -29,8 +29,9 @@ lm = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(lm)  # defines helpers and chdirs to the repository's root; main() not run
 
 SELF = os.path.relpath(os.path.abspath(__file__), lm.ROOT)
-# Files that spell the old names on purpose: the glossary of old and new, the lint rule's test.
-KEEP = {SELF, 'docs/naming.md', 'test/integration/tooling/old-names-lint.test.ts', 'eslint.config.js'}
+# Files that spell the old names on purpose: the glossary, the lint rule's table and its test.
+KEEP = {SELF, 'docs/naming.md', 'test/integration/tooling/old-names-lint.test.ts', 'eslint.config.js',
+        'scripts/lint/old-names.js'}
 
 FILE_MOVES = [
     ('src-main/speech/speech-service.ts', 'src-main/speech/kiosk-voice.ts'),
@@ -202,7 +203,7 @@ def main():
     changed = set(subprocess.run(['git', 'diff', '--name-only'], capture_output=True, text=True).stdout.split())
     changed |= {n for _, n in FILE_MOVES if os.path.exists(n)}
     subprocess.run(['npx', 'prettier', '--log-level', 'warn', '--write',
-                    *sorted(p for p in changed if os.path.exists(p))], check=False)
+                    *sorted(p for p in changed if os.path.exists(p) and not p.endswith('.py'))], check=False)
     print('one-name-each: done; now run npm run typecheck', file=sys.stderr)
 
 
