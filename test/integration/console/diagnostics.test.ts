@@ -164,11 +164,13 @@ describe('staff.console.diagnostics.account', () => {
         userInfo: {
           ok: true,
           // The branch by its name in the branch list, not only its id.
-          user: {
-            name: 'Lena Park',
-            email: 'lena.park@example.org',
-            branchId: '1',
-            branchName: 'Central Library',
+          value: {
+            user: {
+              name: 'Lena Park',
+              email: 'lena.park@example.org',
+              branchId: '1',
+              branchName: 'Central Library',
+            },
           },
         },
       },
@@ -199,7 +201,7 @@ describe('staff.console.diagnostics.account', () => {
     ](undefined);
     expect(answer.ok && answer.value.userInfo).toEqual({
       ok: true,
-      user: { name: 'Lena Park', otherFields: ['desk', 'shoeSize'] },
+      value: { user: { name: 'Lena Park', otherFields: ['desk', 'shoeSize'] } },
     });
     expect(JSON.stringify(answer)).not.toContain('size-forty-one');
   });
