@@ -49,43 +49,31 @@ const write = process.stderr.write.bind(process.stderr) as (...args: unknown[]) 
 process.stderr.write = ((chunk: unknown, ...rest: unknown[]) => {
   const record = logRecord(chunk);
   if (!record) return write(chunk, ...rest);
-  strays.push({ test: expect.getState().currentTestName, record });
+  // Information lines are only dropped; a warning or error is named after its test.
+  if (record.level === 'warn' || record.level === 'error') {
+    strays.push({ test: expect.getState().currentTestName, record });
+  }
   const done = rest.find((argument) => typeof argument === 'function') as (() => void) | undefined;
   done?.();
   return true;
 }) as typeof process.stderr.write;
 
-/** The strays at warn or error level written while `test` ran (undefined: outside any test). */
+/** The strays written while `test` ran (undefined: outside any test), taken off the list. */
 function take(test: string | undefined): LogRecord[] {
-  const taken: LogRecord[] = [];
-  for (let index = strays.length - 1; index >= 0; index--) {
-    const stray = strays[index];
-    if (stray && stray.test === test) {
-      strays.splice(index, 1);
-      if (stray.record.level === 'warn' || stray.record.level === 'error') {
-        taken.unshift(stray.record);
-      }
-    }
-  }
-  return taken;
+  const taken = strays.filter((stray) => stray.test === test);
+  strays.splice(0, strays.length, ...strays.filter((stray) => stray.test !== test));
+  return taken.map((stray) => stray.record);
 }
 
-function sentence(where: string, records: LogRecord[]): string {
+/** Says (or, strict, fails on) the strays of a test or of the file's hooks. */
+function report(where: string, records: LogRecord[]): void {
+  if (records.length === 0) return;
   const lines = records.map((record) => `${record.level} ${record.scope}: ${record.message}`);
-  return `${where} logged ${records.length} warn/error line(s) without capturing them (test/support/log-capture.ts): ${lines.join(' | ')}`;
+  const text = `${where} logged ${records.length} warn/error line(s) without capturing them (test/support/log-capture.ts): ${lines.join(' | ')}`;
+  if (strict) throw new Error(text);
+  console.warn(text);
 }
 
-afterEach(() => {
-  const test = expect.getState().currentTestName;
-  const records = take(test);
-  if (records.length === 0) return;
-  if (strict) throw new Error(sentence('This test', records));
-  console.warn(sentence('This test', records));
-});
+afterEach(() => report('This test', take(expect.getState().currentTestName)));
 
-afterAll(() => {
-  const records = take(undefined);
-  if (records.length === 0) return;
-  if (strict) throw new Error(sentence("This file's hooks", records));
-  console.warn(sentence("This file's hooks", records));
-});
+afterAll(() => report("This file's hooks", take(undefined)));

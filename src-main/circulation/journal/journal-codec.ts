@@ -2,8 +2,9 @@ import { AEAD_OVERHEAD_BYTES, openAead, sealAead } from '../../platform/aead';
 
 /**
  * The journal's frames: `LKJ1 | seq u32 | length u32 | iv | tag | ciphertext`, AES-256-GCM
- * (platform/aead.ts) with the 12-byte header as associated data. The header is in clear so a damaged frame can be stepped
- * over; the tag covers it, so a frame moved, renumbered or cut short never decrypts.
+ * (platform/aead.ts) with the 12-byte header as associated data. The header is in clear so a
+ * damaged frame can be stepped over; the tag covers it, so a frame moved, renumbered or cut short
+ * never decrypts.
  */
 
 const MAGIC = Buffer.from('LKJ1', 'ascii');
