@@ -109,12 +109,12 @@ function memberPut(value: string | undefined): MemberPutMode {
   return mode;
 }
 
-function describe(service: RunningService, dataDir: string): string {
+function describe(service: RunningService, blobUrl: string, dataDir: string): string {
   const member = (label: string, seq: number): string => `  ${memberBarcode(seq)}  ${label}`;
   return [
     `base_url  ${service.baseUrl}`,
     `auth_url  ${service.authUrl}`,
-    `blob_url  ${service.blobUrl}`,
+    `blob_url  ${blobUrl}`,
     `blob key  ${join(dataDir, BLOB_ACCOUNT_KEY_FILE)} (account ${service.blobAccount.name}; not Azurite's published key)`,
     `dialect   ${service.dialect}`,
     `member PUT ${service.memberPut === 'replace' ? 'replaces the record' : 'merges into the record'}`,
@@ -276,7 +276,12 @@ async function main(): Promise<void> {
         }
       : {}),
   });
-  process.stdout.write(`${describe(service, dataDir)}\n`);
+  // The blob store finishes starting after the API answers; the CLI prints its address, so waits.
+  const blobUrl = await service.blobUrl().catch(async (error: unknown) => {
+    await service.stop();
+    throw error;
+  });
+  process.stdout.write(`${describe(service, blobUrl, dataDir)}\n`);
 
   let stopping = false;
   const stop = (): void => {

@@ -6,7 +6,7 @@ import type { Logger } from '../src-shared/log/logger';
 import type { ChildLauncher } from './child-launcher';
 import { loadAccountKey } from './blob/account-key';
 import { startAzurite } from './blob/azurite';
-import { createUploadSigner } from './blob/sas';
+import { startedBlobStore } from './blob/blob-store';
 import {
   BLOB_ACCOUNT,
   DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
@@ -101,7 +101,12 @@ export interface StartServiceOptions {
 export interface RunningService {
   baseUrl: string;
   authUrl: string;
-  blobUrl: string;
+  /**
+   * The blob endpoint (Azurite's, http://127.0.0.1:<port>/devstoreaccount1) once it listens: the
+   * blob store finishes starting beside the API, which answers before it (issue 37 item 16).
+   * Rejects when it did not start; publishing documents then answers 503.
+   */
+  blobUrl(): Promise<string>;
   /**
    * The blob account and its key, made for this data folder (`<dataDir>/blob-account-key`, 0600):
    * for tests and tools that read the stored blobs. Never logged or printed.
@@ -249,21 +254,15 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
       ),
     });
 
-    const azurite = await azuriteStarting;
-    const uploadSigner = await createUploadSigner(accountKey);
     const members = createMembers(db, options.memberPut);
     const circulation = createCirculation(db, members, now);
     const catalog = createCatalog(db);
+    const blobStore = startedBlobStore(azuriteStarting, accountKey, options.ticketBlobUrl);
     const routes = createRoutes({
       members,
       circulation,
       catalog,
-      documents: createDocuments(
-        db,
-        () => options.ticketBlobUrl?.(azurite.blobUrl) ?? azurite.blobUrl,
-        now,
-        uploadSigner,
-      ),
+      documents: createDocuments(db, blobStore, now),
     });
     const api = createApiServer(routes, createBearerCheck(provider, cache), faults, dialect);
     const basePort = await listen(api, ports.base);
@@ -293,15 +292,21 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     log.info('service started', {
       baseUrl,
       authUrl,
-      blobUrl: azurite.blobUrl,
       dialect: dialect.name,
       ...(sip2 ? { sip2: `${sip2.host}:${sip2.port}${sip2.tls ? ' (TLS)' : ''}` } : {}),
     });
+    blobStore.then(
+      ({ url }) => log.info('blob store started', { blobUrl: url }),
+      (error: unknown) =>
+        log.error('the blob store did not start: documents cannot be published', {
+          error: error instanceof Error ? error.message : String(error),
+        }),
+    );
     const redirectUris = [...REDIRECT_URIS];
     return {
       baseUrl,
       authUrl,
-      blobUrl: azurite.blobUrl,
+      blobUrl: () => blobStore.then(({ url }) => url),
       blobAccount: { name: BLOB_ACCOUNT, key: accountKey },
       clients: {
         registered: { clientId: REGISTERED_CLIENT_ID, redirectUris },

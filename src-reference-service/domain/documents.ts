@@ -1,19 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { BLOB_CONTAINER } from '../config';
-import type { UploadSigner } from '../blob/sas';
+import type { BlobStore } from '../blob/blob-store';
 import type { Db } from '../db/open';
 import { fail, ok, type Result } from '../errors';
 import type { CreateDocumentRequest, UploadTicket } from './schemas';
 
 export const MIN_NAME_LENGTH = 3;
 
-/** Publisher documents: each call makes a file record and an upload ticket into Azurite. */
-export function createDocuments(
-  db: Db,
-  blobUrl: () => string,
-  now: () => Date,
-  uploadSas: UploadSigner,
-) {
+/**
+ * Publisher documents: each call makes a file record and an upload ticket into Azurite. A call
+ * waits for the blob store while it is still starting, and is refused with 503 when it did not
+ * start (the rest of the service answers either way).
+ */
+export function createDocuments(db: Db, blobStore: Promise<BlobStore>, now: () => Date) {
   const documentExists = db.prepare<[string], { item_id: string }>(
     'SELECT item_id FROM documents WHERE item_id = ?',
   );
@@ -29,7 +28,7 @@ export function createDocuments(
   );
 
   const create = db.transaction(
-    (request: CreateDocumentRequest, staffId: string): Result<UploadTicket> => {
+    (request: CreateDocumentRequest, staffId: string, store: BlobStore): Result<UploadTicket> => {
       const name = request.name;
       if (name.length > 0 && name.length < MIN_NAME_LENGTH) {
         return fail(
@@ -52,8 +51,8 @@ export function createDocuments(
       const fileId = randomUUID();
       const blobName = `${itemId}/${fileId}`;
       insertFile.run(fileId, itemId, subdocid, name, blobName, at);
-      const sas = uploadSas(BLOB_CONTAINER, blobName, now());
-      const url = `${blobUrl()}/${BLOB_CONTAINER}/${blobName}`;
+      const sas = store.sign(BLOB_CONTAINER, blobName, now());
+      const url = `${store.ticketUrl}/${BLOB_CONTAINER}/${blobName}`;
       return ok({
         itemId,
         fileId,
@@ -67,7 +66,19 @@ export function createDocuments(
   );
 
   return {
-    create: (request: CreateDocumentRequest, staffId: string) => create.immediate(request, staffId),
+    create: async (
+      request: CreateDocumentRequest,
+      staffId: string,
+    ): Promise<Result<UploadTicket>> => {
+      const store = await blobStore.catch(() => undefined);
+      if (!store) {
+        return fail(
+          'service_unavailable',
+          'The document store (blob storage) did not start, so documents cannot be published; the service log says why.',
+        );
+      }
+      return create.immediate(request, staffId, store);
+    },
   };
 }
 

@@ -62,7 +62,7 @@ function parse<S extends z.ZodType>(schema: S, value: unknown): Result<z.infer<S
 async function withBody<S extends z.ZodType, T>(
   input: RouteInput,
   schema: S,
-  run: (value: z.infer<S>) => Result<T>,
+  run: (value: z.infer<S>) => Result<T> | Promise<Result<T>>,
 ): Promise<Result<T>> {
   const body = await input.body();
   if (!body.ok) return body;

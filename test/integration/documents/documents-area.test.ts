@@ -65,13 +65,13 @@ describe('publishing through the documents core against the camel dialect (the t
     });
     if (!answer.ok) throw new Error(JSON.stringify(answer.error));
     const { itemId, fileId, url } = answer.value;
-    expect(url).toBe(`${test.service.blobUrl}/${BLOB_CONTAINER}/${itemId}/${fileId}`);
+    expect(url).toBe(`${await test.service.blobUrl()}/${BLOB_CONTAINER}/${itemId}/${fileId}`);
     expect(area.upload()).toMatchObject({ phase: 'published', sentBytes: PDF.length });
     // A file the dialog found is the staff's own: the kiosk never deletes it.
     await expect(import('node:fs/promises').then((fs) => fs.stat(file))).resolves.toBeTruthy();
 
     const blobs = new BlobServiceClient(
-      test.service.blobUrl,
+      await test.service.blobUrl(),
       new StorageSharedKeyCredential(test.service.blobAccount.name, test.service.blobAccount.key),
     ).getContainerClient(BLOB_CONTAINER);
     const stored = await blobs.getBlobClient(`${itemId}/${fileId}`).downloadToBuffer();

@@ -125,9 +125,9 @@ describe('the service with its own key', () => {
     return fx;
   }
 
-  const blobs = (fx: ServiceFixture, key: string) =>
+  const blobs = async (fx: ServiceFixture, key: string) =>
     new BlobServiceClient(
-      fx.service.blobUrl,
+      await fx.service.blobUrl(),
       new StorageSharedKeyCredential('devstoreaccount1', key),
     ).getContainerClient('documents');
 
@@ -144,7 +144,7 @@ describe('the service with its own key', () => {
       body: bytes,
     });
     expect(put.status).toBe(201);
-    return ticket.url.slice(`${fx.service.blobUrl}/documents/`.length);
+    return ticket.url.slice(`${await fx.service.blobUrl()}/documents/`.length);
   }
 
   it('two data folders, two keys; uploads work, and only the folder key changes them', async () => {
@@ -156,12 +156,18 @@ describe('the service with its own key', () => {
 
     const bytes = Buffer.from('%PDF-1.7\nkey check\n');
     const name = await upload(a, bytes);
-    const read = await blobs(a, a.service.blobAccount.key).getBlobClient(name).downloadToBuffer();
+    const read = await (
+      await blobs(a, a.service.blobAccount.key)
+    )
+      .getBlobClient(name)
+      .downloadToBuffer();
     expect(read.equals(bytes)).toBe(true);
     // The published development key and the other folder's key are refused by this Azurite.
     // Published documents are public to read (issue 37): what the key guards is changing them.
     for (const key of [PUBLISHED_KEY, b.service.blobAccount.key]) {
-      const refused = await blobs(a, key)
+      const refused = await (
+        await blobs(a, key)
+      )
         .getBlobClient(name)
         .delete()
         .then(
@@ -170,7 +176,11 @@ describe('the service with its own key', () => {
         );
       expect(refused).toBe(403);
     }
-    const still = await blobs(a, a.service.blobAccount.key).getBlobClient(name).downloadToBuffer();
+    const still = await (
+      await blobs(a, a.service.blobAccount.key)
+    )
+      .getBlobClient(name)
+      .downloadToBuffer();
     expect(still.equals(bytes)).toBe(true);
   });
 

@@ -103,7 +103,7 @@ describe('Host header check', () => {
   });
 
   it('refuses a foreign Host on the blob port (Azurite)', async () => {
-    const { blobUrl } = test.service;
+    const blobUrl = await test.service.blobUrl();
     const answer = await raw(
       `${blobUrl}/documents?restype=container&comp=list`,
       'attacker.example',
@@ -127,7 +127,8 @@ describe('Host header check', () => {
   });
 
   it('answers 127.0.0.1, localhost and [::1] with the port, in any case', async () => {
-    const { baseUrl, authUrl, blobUrl } = test.service;
+    const { baseUrl, authUrl } = test.service;
+    const blobUrl = await test.service.blobUrl();
     for (const name of ['127.0.0.1', 'localhost', '[::1]', 'LocalHost']) {
       expect((await raw(`${baseUrl}/health`, `${name}:${port(baseUrl)}`)).status).toBe(200);
       const discovery = `${authUrl}/.well-known/openid-configuration`;

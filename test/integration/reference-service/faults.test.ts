@@ -70,9 +70,9 @@ describe('fault knobs', () => {
   it('never touch Azurite', async () => {
     faults().set({ outage: true });
     // Azurite answers anonymous requests itself (here with an error status), proving it is reachable.
-    expect(typeof (await attempt(`${fx.service.blobUrl}/documents?restype=container`))).toBe(
-      'number',
-    );
+    expect(
+      typeof (await attempt(`${await fx.service.blobUrl()}/documents?restype=container`)),
+    ).toBe('number');
   });
 });
 

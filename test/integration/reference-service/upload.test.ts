@@ -43,10 +43,10 @@ function put(
 
 async function readBack(ticket: UploadTicket): Promise<Buffer> {
   const service = new BlobServiceClient(
-    fx.service.blobUrl,
+    await fx.service.blobUrl(),
     new StorageSharedKeyCredential(fx.service.blobAccount.name, fx.service.blobAccount.key),
   );
-  const blobName = ticket.url.slice(`${fx.service.blobUrl}/${ticket.container}/`.length);
+  const blobName = ticket.url.slice(`${await fx.service.blobUrl()}/${ticket.container}/`.length);
   return service.getContainerClient(ticket.container).getBlobClient(blobName).downloadToBuffer();
 }
 
@@ -107,7 +107,7 @@ describe('the published address', () => {
 
   it('does not list the container: only an address staff were given opens', async () => {
     const listing = await fetch(
-      `${fx.service.blobUrl}/${(await createDocument({ docid: null, name: 'Any.pdf' })).container}?restype=container&comp=list`,
+      `${await fx.service.blobUrl()}/${(await createDocument({ docid: null, name: 'Any.pdf' })).container}?restype=container&comp=list`,
     );
     expect(listing.status).not.toBe(200);
   });
@@ -130,7 +130,7 @@ describe('the published address', () => {
       );
       expect((await put(ticket.uploadendpoint, Buffer.from('%PDF-1.7'))).status).toBe(201);
       // As the folder was before documents were public.
-      await new BlobServiceClient(first.service.blobUrl, key)
+      await new BlobServiceClient(await first.service.blobUrl(), key)
         .getContainerClient(ticket.container)
         .setAccessPolicy();
       expect((await fetch(ticket.url)).status).not.toBe(200);
@@ -139,7 +139,7 @@ describe('the published address', () => {
       try {
         const path = new URL(ticket.url).pathname;
         expect(
-          (await fetch(`${again.service.blobUrl.replace(/\/[^/]+$/, '')}${path}`)).status,
+          (await fetch(`${(await again.service.blobUrl()).replace(/\/[^/]+$/, '')}${path}`)).status,
         ).toBe(200);
       } finally {
         await again.stop();

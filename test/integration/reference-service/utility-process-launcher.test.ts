@@ -59,7 +59,8 @@ describe('the service with Azurite in a (stand-in) utility process', () => {
   });
 
   it('serves blobs from it, with the documents container made', async () => {
-    const { blobUrl, blobAccount } = fixture.service;
+    const { blobAccount } = fixture.service;
+    const blobUrl = await fixture.service.blobUrl();
     const client = new BlobServiceClient(
       blobUrl,
       new StorageSharedKeyCredential(blobAccount.name, blobAccount.key),
@@ -71,6 +72,6 @@ describe('the service with Azurite in a (stand-in) utility process', () => {
 
   it('stops the child with the service', async () => {
     await fixture.service.stop();
-    await expect(fetch(fixture.service.blobUrl)).rejects.toThrow();
+    await expect(fetch(await fixture.service.blobUrl())).rejects.toThrow();
   });
 });

@@ -244,7 +244,7 @@ describe('what the build runs in a process of its own starts under plain Node', 
       const { startService } = await import(${JSON.stringify(chunk)});
       const running = await startService({ dataDir: ${JSON.stringify(path.join(dir, 'service'))}, ports: { base: 0, auth: 0, blob: 0 }, quiet: true });
       const discovery = await fetch(running.authUrl + '/.well-known/openid-configuration');
-      const blob = await fetch(running.blobUrl + '?comp=list');
+      const blob = await fetch((await running.blobUrl()) + '?comp=list');
       console.log(JSON.stringify({ discovery: discovery.status, blob: blob.status }));
       await running.stop();
     `;
