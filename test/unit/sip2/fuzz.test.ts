@@ -67,9 +67,8 @@ const BREAKERS: Record<string, Breaker> = {
 };
 
 describe('fuzzing received frames', () => {
-  it(`parses ${FRAMES_PER_KIND * Object.keys(BREAKERS).length} malformed frames to a value: 0 throws, in a few seconds`, () => {
+  it(`parses ${FRAMES_PER_KIND * Object.keys(BREAKERS).length} malformed frames to a value: 0 throws`, () => {
     const random = seededRandom(2024);
-    const started = performance.now();
     let frames = 0;
     const throws: string[] = [];
     const outcomes = new Map<string, number>();
@@ -87,14 +86,12 @@ describe('fuzzing received frames', () => {
         }
       }
     }
-    const seconds = (performance.now() - started) / 1000;
     console.info(
-      `sip2 fuzz: ${frames} frames, ${throws.length} throws, ${seconds.toFixed(2)} s`,
+      `sip2 fuzz: ${frames} frames, ${throws.length} throws`,
       Object.fromEntries(outcomes),
     );
     expect(throws).toEqual([]);
     expect(frames).toBeGreaterThanOrEqual(10_000);
-    expect(seconds).toBeLessThan(5);
     // The breakers reach the parser's refusals, not only its first check.
     for (const kind of [
       'bad-checksum',
