@@ -1,5 +1,6 @@
 import { afterAll, afterEach, expect } from 'vitest';
 import type { LogRecord } from '../../src-shared/log/logger';
+import { logLine } from './log-line';
 
 /**
  * A setup file of every Vitest project (vitest.config.ts). The kiosk's logger writes one JSON line
@@ -68,7 +69,7 @@ function take(test: string | undefined): LogRecord[] {
 /** Says (or, strict, fails on) the strays of a test or of the file's hooks. */
 function report(where: string, records: LogRecord[]): void {
   if (records.length === 0) return;
-  const lines = records.map((record) => `${record.level} ${record.scope}: ${record.message}`);
+  const lines = records.map(logLine);
   const text = `${where} logged ${records.length} warn/error line(s) without capturing them (test/support/log-capture.ts): ${lines.join(' | ')}`;
   if (strict) throw new Error(text);
   console.warn(text);

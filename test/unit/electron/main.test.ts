@@ -10,7 +10,7 @@ import { mkdir, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as Bootstrap from '../../../src-main/host/bootstrap';
 import type { HostAdapters } from '../../../src-main/host/bootstrap';
 import { RESTART_EXIT_CODE } from '../../../src-main/electron/restart';
@@ -143,7 +143,16 @@ class TypedAtTerminal extends PassThrough {
 const folders: string[] = [];
 const savedArgv = process.argv;
 
+// Each case's kiosk page is watched by a heartbeat every 5 s (page-heartbeat.ts) that nothing
+// stops, as no case closes its window: on real intervals, a page loaded by an earlier case went
+// "silent" 30 s later, in whichever case then ran on a loaded machine, and logged as hung. On
+// fake intervals a beat comes only when a case moves time on; sockets and promises run as ever.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+});
+
 afterEach(async () => {
+  vi.useRealTimers();
   process.argv = savedArgv;
   Reflect.deleteProperty(process, 'resourcesPath');
   vi.unstubAllEnvs();
@@ -1026,8 +1035,11 @@ describe('a crashed or hung kiosk page (issue 21, fault 2)', () => {
 
   it("listens for its page's heartbeat, as the web host does (hung-page.test.ts: what it does)", async () => {
     const { electron, running } = await launch();
-    await running();
+    const window = await running();
     expect(electron.ipcListeners.get('kiosk:heartbeat')?.size).toBe(1);
+    expect(window.webContents.sent).toEqual([]);
+    vi.advanceTimersByTime(5_000);
+    expect(window.webContents.sent).toEqual([['kiosk:heartbeat', 0]]);
   });
 
   it('reloads the kiosk page after its renderer crashed, and says so in the log file', async () => {

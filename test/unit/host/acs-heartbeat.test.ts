@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { heartbeatVerdict, startAcsHeartbeat } from '../../../src-main/host/acs-heartbeat';
 import type { Connectivity } from '../../../src-main/circulation/offline/connectivity';
 import type { LibraryError } from '../../../src-main/library/library-error';
@@ -6,6 +6,7 @@ import type { AcsStatus } from '../../../src-main/library-client/sip2/sip2-types
 import { err, ok } from '../../../src-common/result';
 import type { Result } from '../../../src-common/result';
 import { fakeClock } from '../circulation/fakes';
+import { captureLogs } from '../../support/log-capture';
 
 const STATUS: AcsStatus = {
   online: true,
@@ -109,6 +110,8 @@ describe('startAcsHeartbeat', () => {
     const reads = [status({ checkOutOk: false }), status({ online: false }), status({})];
     let asked = 0;
     const watch = monitor();
+    const logs = captureLogs('warn');
+    onTestFinished(() => logs.restore());
     const heartbeat = startAcsHeartbeat({
       status: async () => reads[asked++]!,
       everyMs: 60_000,
@@ -133,6 +136,14 @@ describe('startAcsHeartbeat', () => {
     expect(changes).toBe(1);
     await tick();
     expect(watch.calls).toEqual(['unreachable']);
+    expect(logs.records).toMatchObject([
+      {
+        level: 'warn',
+        scope: 'sip2:heartbeat',
+        message: 'the ACS is not available: offline',
+        data: { why: 'acs-offline' },
+      },
+    ]);
     await tick();
     expect(watch.calls).toEqual(['unreachable', 'reachable']);
     expect(heartbeat.offers()).toEqual({ checkOut: true, checkIn: true });

@@ -8,6 +8,7 @@ import { createClientSecretFile } from '../../../src-main/vault/client-secret-fi
 import { createFileVault, fileVaultPaths } from '../../../src-main/vault/file-vault';
 import type { FileVaultPaths } from '../../../src-main/vault/file-vault';
 import type { StoredTokenSet } from '../../../src-main/vault/token-set';
+import { captureLogs } from '../../support/log-capture';
 
 let dir: string;
 let paths: FileVaultPaths;
@@ -65,10 +66,14 @@ describe('client secret file', () => {
   it('cannot be opened as the token vault, nor the token vault as it', async () => {
     await createFileVault(paths).save(tokens);
     const swapped = { ...paths, clientSecretFile: paths.vaultFile };
-    expect(await createClientSecretFile(swapped).load()).toEqual({
-      ok: false,
-      error: { kind: 'vault.corrupt' },
-    });
+    const logs = captureLogs('warn');
+    const loaded = await createClientSecretFile(swapped)
+      .load()
+      .finally(() => logs.restore());
+    expect(loaded).toEqual({ ok: false, error: { kind: 'vault.corrupt' } });
+    expect(logs.lines()).toEqual([
+      'warn files:set-aside: client secret file could not be read and was set aside; a confidential client needs its secret stored again with `library-kiosk set-client-secret`',
+    ]);
   });
 
   it('is gone after clear', async () => {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetStandIn, standIn as electron } from '../../support/electron-store-stand-in';
+import { captureLogs } from '../../support/log-capture';
 
 // Electron cannot run here: the stand-in's safeStorage and electron-store over the real conf.
 vi.mock('electron', async () =>
@@ -57,10 +58,10 @@ describe("the offline journal's key in Electron", () => {
   it('never replaces a key safeStorage cannot open', async () => {
     const made = await (await open()).load({ create: true });
     electron.decryptFails = true;
-    expect(await (await open()).load({ create: true })).toEqual({
-      ok: false,
-      error: { kind: 'key-unreadable' },
-    });
+    const logs = captureLogs('warn');
+    const reopened = await (await open()).load({ create: true }).finally(() => logs.restore());
+    expect(reopened).toEqual({ ok: false, error: { kind: 'key-unreadable' } });
+    expect(logs.lines()).toEqual(['warn vault:safe-storage: offline journal key unreadable']);
     electron.decryptFails = false;
     expect(await (await open()).load({ create: false })).toEqual(made);
   });

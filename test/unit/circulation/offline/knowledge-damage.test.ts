@@ -10,6 +10,7 @@ import { sessionScreen } from '../../../../src-main/circulation/session-screen';
 import { OfflineSettingsSchema } from '../../../../src-main/settings/schema';
 import { err } from '../../../../src-common/result';
 import { down, unreachablePort } from './desk-support';
+import { captureLogs } from '../../../support/log-capture';
 
 /**
  * A damaged offline-knowledge file (issue 22, item 9): with real files, a block list is imported,
@@ -90,7 +91,20 @@ const paused = {
   message: { kind: 'offline-check-out-unavailable' },
 } as const;
 
+// What the operator's log says of a damaged file, a pause and a staff confirmation.
+const SET_ASIDE =
+  'warn files:set-aside: offline card knowledge file could not be read and was set aside; its block list and remembered cards are gone; offline borrowing waits until staff import the block list again or confirm lending without it';
+const PAUSED =
+  'warn circulation:offline: offline borrowing paused: the offline card knowledge was unreadable';
+const CONFIRMED = 'warn circulation:offline: staff confirmed lending offline without a block list';
+
 describe('a damaged offline-knowledge file fails closed', () => {
+  let logs: ReturnType<typeof captureLogs>;
+  beforeEach(() => {
+    logs = captureLogs('warn');
+  });
+  afterEach(() => logs.restore());
+
   it('refuses the blocked card offline after one flipped bit, where it was accepted before', async () => {
     const sealed = await importedThenStopped();
     // A bit inside the ciphertext: under the seal, it would change one card hash.
@@ -112,6 +126,7 @@ describe('a damaged offline-knowledge file fails closed', () => {
     // Staff are told on the status screen, with the file's place.
     expect(offline.status().knowledgeLost).toEqual({ at: expect.any(Number), setAside: asideFile });
     expect(offline.status().knowledge.imported).toBe(0);
+    expect(logs.lines()).toEqual([SET_ASIDE, PAUSED]);
   });
 
   it('refuses the blocked card offline after the file is cut short, and after the fresh file is removed', async () => {
@@ -123,6 +138,7 @@ describe('a damaged offline-knowledge file fails closed', () => {
 
     // An empty file (a rename that a power cut left without its data) is damage too.
     await offline.dispose();
+    running = undefined;
     await writeFile(knowledgeFile(), '');
     offline = await start();
     expect(await offline.desk.identify('barcode', BLOCKED)).toEqual(paused);
@@ -130,9 +146,17 @@ describe('a damaged offline-knowledge file fails closed', () => {
 
     // No file at all, but one set aside before: still lost, never "nothing was imported".
     await offline.dispose();
+    running = undefined;
     await rm(knowledgeFile());
     offline = await start();
     expect(await offline.desk.identify('barcode', BLOCKED)).toEqual(paused);
+    expect(logs.lines()).toEqual([
+      SET_ASIDE,
+      PAUSED,
+      SET_ASIDE,
+      PAUSED,
+      'warn circulation:offline: offline knowledge missing after one was set aside: offline borrowing paused',
+    ]);
   });
 
   it('keeps taking returns offline while borrowing waits', async () => {
@@ -141,6 +165,7 @@ describe('a damaged offline-knowledge file fails closed', () => {
     const offline = await start();
     expect(await offline.desk.checkIn(ITEM)).toEqual({ via: 'journal', queued: 'offline' });
     expect(offline.status().queued).toBe(1);
+    expect(logs.lines()).toEqual([SET_ASIDE, PAUSED]);
   });
 
   it('keeps the pause across a restart until staff act', async () => {
@@ -151,8 +176,9 @@ describe('a damaged offline-knowledge file fails closed', () => {
     offline = await start();
     expect(await offline.desk.identify('barcode', OTHER_CARD)).toEqual(paused);
     expect(offline.status().knowledgeLost?.at).toBe(at);
-    // Nothing more was set aside: the fresh file was whole.
+    // Nothing more was set aside, nor said again: the fresh file was whole.
     expect(await setAsideFiles()).toHaveLength(1);
+    expect(logs.lines()).toEqual([SET_ASIDE, PAUSED]);
   });
 
   it('lifts the pause when staff import the block list again, which then refuses the blocked card', async () => {
@@ -180,6 +206,7 @@ describe('a damaged offline-knowledge file fails closed', () => {
     offline = await start();
     expect(offline.status().knowledgeLost).toBeUndefined();
     expect(await offline.desk.identify('barcode', BLOCKED)).toEqual(blocked);
+    expect(logs.lines()).toEqual([SET_ASIDE, PAUSED]);
   });
 
   it('lends offline without a block list once staff confirm, until the next import', async () => {
@@ -206,6 +233,8 @@ describe('a damaged offline-knowledge file fails closed', () => {
 
     await offline.importBlockList(`${BLOCKED}\n`);
     expect(offline.status().knowledgeLost).toBeUndefined();
+    // Said once, when staff confirmed: the restart that keeps lending says nothing more.
+    expect(logs.lines()).toEqual([SET_ASIDE, PAUSED, CONFIRMED]);
   });
 
   it('says borrowing is paused on the attract screen while offline, returns still taken', async () => {
@@ -225,6 +254,7 @@ describe('a damaged offline-knowledge file fails closed', () => {
     expect(screen()).toMatchObject({ offline: { checkOut: false, checkIn: true } });
     await offline.lendWithoutBlockList();
     expect(screen()).toMatchObject({ offline: { checkOut: true, checkIn: true } });
+    expect(logs.lines()).toEqual([SET_ASIDE, PAUSED, CONFIRMED]);
   });
 });
 
@@ -248,8 +278,12 @@ describe('a station without a damaged file', () => {
     running = undefined;
     const sealed = await readFile(knowledgeFile());
     await rm(journalKeyFile(dataDir));
-    const offline = await start();
+    const logs = captureLogs('warn');
+    const offline = await start().finally(() => logs.restore());
     expect(offline.status().problem?.kind).toBe('key-missing');
+    expect(logs.lines()).toEqual([
+      'error circulation:journal: the offline journal cannot be opened',
+    ]);
     expect(offline.status().knowledgeLost).toBeUndefined();
     await offline.dispose();
     running = undefined;

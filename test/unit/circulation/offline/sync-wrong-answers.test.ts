@@ -4,6 +4,7 @@ import type { LibraryError } from '../../../../src-main/library/library-error';
 import { err, ok } from '../../../../src-common/result';
 import { CARD, ITEM } from '../session-harness';
 import { deskWith, memberRecord, unreachablePort } from './desk-support';
+import { captureLogs } from '../../../support/log-capture';
 
 /**
  * A queued transaction the service answers with a redirect, or with another item than was sent
@@ -94,8 +95,18 @@ describe('offline sync and answers that are not this transaction', () => {
       issue: 'itemBarcode: empty',
       outcome: 'not-applied',
     });
-    await settleTwice(made);
+    const logs = captureLogs('warn');
+    await settleTwice(made).finally(() => logs.restore());
     expect(made.send).toHaveBeenCalledTimes(1);
+    // Why it was not sent is for the operator's log: the operation and the argument, once.
+    expect(logs.records).toMatchObject([
+      {
+        level: 'warn',
+        scope: 'circulation:sync',
+        message: 'a queued transaction could not be sent',
+        data: { operation: 'checkOut', issue: 'itemBarcode: empty' },
+      },
+    ]);
     const [line] = made.journal.entries();
     expect(line).toMatchObject({ state: 'exception', exception: { reason: 'not-sent' } });
     // The kiosk's reason, not words of the library system: nothing for the answer column.
