@@ -9,6 +9,7 @@ import { signedIn, startTestService } from '../auth/harness';
 import type { TestService } from '../auth/harness';
 import { recordingMetrics } from '../../support/recording-metrics';
 import { settledLines } from '../../support/session-waits';
+import { captureLogs } from '../../support/log-capture';
 
 let test: TestService;
 let staff: StaffAuth;
@@ -159,6 +160,11 @@ describe('session metrics against the reference service', () => {
     };
     expect(await printedBy()).toEqual([['printed']]);
     expect(await printedBy(async () => undefined)).toEqual([['printed']]);
-    expect(await printedBy(() => Promise.reject(new Error('out of paper')))).toEqual([['failed']]);
+    const logs = captureLogs('error');
+    const failed = await printedBy(() => Promise.reject(new Error('out of paper'))).finally(() =>
+      logs.restore(),
+    );
+    expect(failed).toEqual([['failed']]);
+    expect(logs.lines()).toEqual(['error circulation: receipt printing failed']);
   });
 });

@@ -48,7 +48,7 @@ async function relay(options: Parameters<typeof startTestRelay>[0]): Promise<Tes
 }
 
 function settingsFor(
-  relayUnderTest: Pick<TestRelay, 'port' | 'caFile'>,
+  relayUnderTest: Pick<TestRelay, 'port'> & Partial<Pick<TestRelay, 'caFile'>>,
   change: Partial<ReceiptEmailSettings> = {},
 ): ReceiptEmailSettings {
   return ReceiptEmailSettingsSchema.parse({
@@ -169,16 +169,28 @@ describe('e-mail receipts through the SMTP relay', () => {
     expect(await mailer.send(RECEIPT)).toEqual({ ok: false, error: 'refused' });
   });
 
-  it('says the relay could not be reached', async () => {
+  it('says the relay could not be reached, and that its CA file could not be read', async () => {
     const closed = net.createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const { port } = closed.address() as AddressInfo;
     await new Promise((resolve) => closed.close(resolve));
+    const missing = path.join(dir, 'none.pem');
     const mailer = createReceiptMailer({
-      settings: settingsFor({ port, caFile: path.join(dir, 'none.pem') }),
+      settings: settingsFor({ port, caFile: missing }),
       password: async () => undefined,
     });
-    expect(await mailer.send(RECEIPT)).toEqual({ ok: false, error: 'unreachable' });
+    const logs = captureLogs('error');
+    const sent = await mailer.send(RECEIPT).finally(() => logs.restore());
+    expect(sent).toEqual({ ok: false, error: 'unreachable' });
+    // Sending goes on with the system's authorities; the operator is told which file failed.
+    expect(logs.records).toMatchObject([
+      {
+        level: 'error',
+        scope: 'receipt-mail',
+        message: 'the SMTP relay CA file could not be read; trusting the system authorities',
+        data: { file: missing, code: 'ENOENT' },
+      },
+    ]);
   });
 
   it('gives up on a relay that never greets, after its timeout', async () => {
@@ -187,7 +199,7 @@ describe('e-mail receipts through the SMTP relay', () => {
     try {
       const { port } = silent.address() as AddressInfo;
       const mailer = createReceiptMailer({
-        settings: settingsFor({ port, caFile: path.join(dir, 'none.pem') }, { timeoutMs: 2_000 }),
+        settings: settingsFor({ port }, { timeoutMs: 2_000 }),
         password: async () => undefined,
       });
       expect(await mailer.send(RECEIPT)).toEqual({ ok: false, error: 'timeout' });
