@@ -5,33 +5,35 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../src-main/staff-pin/demo-pin';
-import { addLogSink, setLogLevel } from '../../src-shared/log/logger';
-import type { LogRecord } from '../../src-shared/log/logger';
+import { captureLogs } from '../support/log-capture';
 import { startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
 import { signInInStaffMode } from './patron-support';
 
 const STOPPED = 'the kiosk page in the browser stopped answering its heartbeat';
 const AGAIN = 'the kiosk page in the browser answers its heartbeat again';
+// The warnings of the whole file: the demo kiosk's at its start, then the one the pause provokes.
+const WARNINGS = [
+  'warn kiosk: demo mode: the demo staff PIN opens staff mode',
+  `warn web-host:ipc: ${STOPPED}`,
+];
 
 describe('a browser page that stops answering its heartbeat', () => {
   let kiosk: KioskUnderTest;
-  const records: LogRecord[] = [];
-  let removeSink: () => void;
+  // The E2E project logs errors only; the heartbeat's lines are a warning and an info.
+  let logs: ReturnType<typeof captureLogs>;
+  const heartbeat = () => logs.records.filter((record) => record.scope === 'web-host:ipc');
+  const warnings = () => logs.lines().filter((line) => /^(warn|error) /.test(line));
 
   beforeAll(async () => {
-    // The E2E project logs errors only; the heartbeat's lines are a warning and an info.
-    setLogLevel('info');
-    removeSink = addLogSink((record) => {
-      if (record.scope === 'web-host:ipc') records.push(record);
-    });
+    logs = captureLogs('info');
     kiosk = await startKioskUnderTest({ heartbeat: { everyMs: 200, silentMs: 1500 } });
     await signInInStaffMode(kiosk.page, DEMO_STAFF_PIN);
   });
 
   afterAll(async () => {
-    removeSink?.();
-    setLogLevel('error');
+    // Before the stop: a line the stop writes is the guard's to name.
+    logs?.restore();
     await kiosk?.stop();
   });
 
@@ -45,7 +47,7 @@ describe('a browser page that stops answering its heartbeat', () => {
     );
     // A page that answers is never reported, however long it runs.
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    expect(records.filter((record) => record.message === STOPPED)).toEqual([]);
+    expect(heartbeat().filter((record) => record.message === STOPPED)).toEqual([]);
 
     const session = await kiosk.page.context().newCDPSession(kiosk.page);
     await session.send('Debugger.enable');
@@ -54,15 +56,15 @@ describe('a browser page that stops answering its heartbeat', () => {
     // Paused at the next script to run: the next heartbeat's message handler.
     await paused;
     await expect
-      .poll(() => records.filter((record) => record.message === STOPPED).length, {
+      .poll(() => heartbeat().filter((record) => record.message === STOPPED).length, {
         timeout: 15_000,
       })
       .toBe(1);
-    expect(records.find((record) => record.message === STOPPED)?.level).toBe('warn');
+    expect(heartbeat().find((record) => record.message === STOPPED)?.level).toBe('warn');
     await session.send('Debugger.resume');
     await session.detach();
     await expect
-      .poll(() => records.some((record) => record.message === AGAIN), { timeout: 15_000 })
+      .poll(() => heartbeat().some((record) => record.message === AGAIN), { timeout: 15_000 })
       .toBe(true);
 
     await kiosk.page
@@ -74,6 +76,7 @@ describe('a browser page that stops answering its heartbeat', () => {
       .toMatch(/^1 \(last: browser stopped answering, \d{2}:\d{2}\)$/);
     await fact().scrollIntoViewIfNeeded();
     await kiosk.screenshot('page-heartbeat-status-en');
+    expect(warnings()).toEqual(WARNINGS);
   });
 
   it('shows the same count in Spanish words', async () => {
@@ -93,5 +96,6 @@ describe('a browser page that stops answering its heartbeat', () => {
     );
     await fact().scrollIntoViewIfNeeded();
     await kiosk.screenshot('page-heartbeat-status-es');
+    expect(warnings()).toEqual(WARNINGS);
   });
 });
