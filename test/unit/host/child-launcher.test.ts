@@ -15,6 +15,7 @@ import { resolveSettings } from '../../../src-main/settings/resolve';
 import type { Settings } from '../../../src-main/settings/schema';
 import { AZURITE_CHILD_SCRIPT, startAzurite } from '../../../src-reference-service/blob/azurite';
 import { startService } from '../../../src-reference-service/index';
+import { captureLogs } from '../../support/log-capture';
 
 /**
  * Electron cannot run here: `electron` is a stand-in whose utilityProcess.fork returns a fake with
@@ -122,26 +123,42 @@ describe('the child launcher seam', () => {
 
   it('is passed from startService options down to Azurite', async () => {
     const { launch, requests } = recordingLauncher(5);
-    await expect(
-      startService({
+    const logs = captureLogs('warn');
+    try {
+      // The service answers without waiting for its blob store; the child's failure is the blob store's.
+      const service = await startService({
         dataDir: dir,
         ports: { base: 0, auth: 0, blob: 0 },
         quiet: true,
         launchChild: launch,
-      }),
-    ).rejects.toThrow(/code 5/);
-    expect(requests).toHaveLength(1);
+      });
+      await expect(service.blobUrl()).rejects.toThrow(/code 5/);
+      await service.stop();
+      expect(requests).toHaveLength(1);
+      expect(logs.lines()).toEqual([
+        'error service: the blob store did not start: documents cannot be published',
+      ]);
+    } finally {
+      logs.restore();
+    }
   });
 
   it("is passed from the host's ResolveOptions (what bootKiosk's embeddedService carries)", async () => {
     const { launch, requests } = recordingLauncher(7);
-    await expect(
-      resolveServiceConnection(settings(), {
+    const logs = captureLogs('warn');
+    try {
+      const resolved = await resolveServiceConnection(settings(), {
         ports: { base: 0, auth: 0, blob: 0 },
         launchChild: launch,
-      }),
-    ).rejects.toThrow(/code 7/);
-    expect(requests).toHaveLength(1);
+      });
+      await resolved.stop();
+      expect(requests).toHaveLength(1);
+      expect(logs.lines()).toEqual([
+        'error service: the blob store did not start: documents cannot be published',
+      ]);
+    } finally {
+      logs.restore();
+    }
   });
 
   it('refuses to start, before SQLite loads it, when the Electron build of better-sqlite3 is missing', async () => {
