@@ -1,48 +1,9 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { KioskMetrics, ServiceCallStatus } from './kiosk-metrics';
-import type { OperationName } from '../library/library-error';
+import type { KioskMetrics } from './kiosk-metrics';
+import { reportsOn } from './metric-reports';
 
-/**
- * The operations a service-call label may name (the REST client's and the SIP2 client's); any
- * other string becomes `other`, so a caller's mistake never reaches a label.
- */
-export const SERVICE_OPERATIONS: readonly OperationName[] = [
-  'getUserInfo',
-  'listMembers',
-  'getMember',
-  'listBranches',
-  'listMemberTypes',
-  'updateMember',
-  'memberByBarcode',
-  'memberByEmail',
-  'checkOut',
-  'checkIn',
-  'createDocument',
-  'uploadFile',
-  'memberWithPin',
-  'endSession',
-  'acsStatus',
-  'itemInformation',
-];
-
-const SERVICE_STATUSES: readonly ServiceCallStatus[] = [
-  'ok',
-  'refused',
-  'unreachable',
-  'timeout',
-  'malformed-response',
-  'unauthorized',
-  'other',
-];
-
-/** A label value from a fixed set, or `fallback`: the type says so, this holds it at run time. */
-function oneOf<T extends string>(value: string, allowed: readonly T[], fallback: T): T {
-  return (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
-}
-
-export function operationLabel(operation: string): string {
-  return oneOf(operation, SERVICE_OPERATIONS, 'other' as OperationName);
-}
+// The label sets and what each report does with them are metric-reports.ts's.
+export { SERVICE_OPERATIONS, operationLabel, settingsVersionLabel } from './metric-reports';
 
 /** A scan's feedback should be well under a second; 2 s is already a kiosk that feels broken. */
 export const SCAN_FEEDBACK_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2];
@@ -65,15 +26,31 @@ export interface PrometheusMetricsOptions {
   defaultMetrics?: boolean;
 }
 
-const seconds = (date: Date) => date.getTime() / 1000;
-
 /** The kiosk's metrics (docs/operations.md has the reference) on a registry of their own. */
 export function createPrometheusMetrics(options: PrometheusMetricsOptions): {
   metrics: KioskMetrics;
   registry: Registry;
 } {
   const registry = new Registry();
-  const now = options.now ?? (() => new Date());
+  const instruments = declareInstruments(registry, options, options.now ?? (() => new Date()));
+  if (options.defaultMetrics ?? true) {
+    collectDefaultMetrics({ register: registry });
+    // Gauges named like counters: `promtool check metrics` refuses them, and a kiosk's handle
+    // counts tell a fleet nothing the memory and event-loop lag do not.
+    for (const name of MISNAMED_DEFAULTS) registry.removeSingleMetric(name);
+  }
+  return { metrics: reportsOn(instruments), registry };
+}
+
+/**
+ * The catalog: each metric's name, help and label names, declared once on the registry. Apart
+ * from the reports so that what a fleet can scrape reads as one list, as docs/operations.md has it.
+ */
+function declareInstruments(
+  registry: Registry,
+  build: Pick<PrometheusMetricsOptions, 'version' | 'host'>,
+  now: () => Date,
+) {
   const registers = [registry];
   const gauge = (name: string, help: string, labelNames: string[] = []) =>
     new Gauge({ name: `library_kiosk_${name}`, help, labelNames, registers });
@@ -140,6 +117,8 @@ export function createPrometheusMetrics(options: PrometheusMetricsOptions): {
   // Made at the first report: a kiosk that expects no USB scanner exports none, rather than a 0
   // that would page IT (scanner/scanner-metric.ts says when a kiosk reports it).
   let scanner: Gauge | undefined;
+  const scannerGauge = () =>
+    (scanner ??= gauge('scanner_connected', '1 while the USB barcode scanner is connected.'));
   const receipts = counter(
     'receipts_total',
     'Receipts printed or e-mailed, or that failed to print or send.',
@@ -153,99 +132,38 @@ export function createPrometheusMetrics(options: PrometheusMetricsOptions): {
     "The library system's clock minus the kiosk's, in seconds.",
   );
   gauge('build_info', 'The kiosk build: its version and host.', ['version', 'host'])
-    .labels(options.version, options.host)
+    .labels(build.version, build.host)
     .set(1);
   const settingsInfo = gauge('settings_info', 'The settings in force: version and source.', [
     'version',
     'source',
   ]);
-  if (options.defaultMetrics ?? true) {
-    collectDefaultMetrics({ register: registry });
-    // Gauges named like counters: `promtool check metrics` refuses them, and a kiosk's handle
-    // counts tell a fleet nothing the memory and event-loop lag do not.
-    for (const name of MISNAMED_DEFAULTS) registry.removeSingleMetric(name);
-  }
-
-  const metrics: KioskMetrics = {
-    connectivity(state, since) {
-      online.set(state === 'online' ? 1 : 0);
-      changed.set(seconds(since));
+  return {
+    online,
+    changed,
+    queued,
+    exceptions,
+    /** The oldest transaction waiting, or none: the age gauge counts from it at each scrape. */
+    oldestQueued: (at: Date | undefined) => {
+      oldestQueuedAt = at;
     },
-    queue(snapshot) {
-      queued.set(snapshot.queued);
-      exceptions.set(snapshot.exceptions);
-      oldestQueuedAt = snapshot.queued > 0 ? snapshot.oldestQueuedAt : undefined;
-    },
-    synced(outcome, count = 1) {
-      synced.labels(oneOf(outcome, ['applied', 'refused', 'failed'], 'failed')).inc(count);
-    },
-    sessionStarted(kind) {
-      started.labels(oneOf(kind, ['check-out', 'check-in'], 'check-out')).inc();
-    },
-    sessionEnded(kind, end) {
-      ended
-        .labels(
-          oneOf(kind, ['check-out', 'check-in'], 'check-out'),
-          oneOf(end, ['completed', 'timed-out', 'cancelled'], 'cancelled'),
-        )
-        .inc();
-    },
-    circulation(operation, outcome) {
-      circulation
-        .labels(
-          oneOf(operation, ['check-out', 'check-in', 'renewal'], 'check-out'),
-          oneOf(outcome, ['done', 'refused', 'queued', 'failed'], 'failed'),
-        )
-        .inc();
-    },
-    scanToFeedback(value) {
-      scanFeedback.observe(value);
-    },
-    serviceCall(operation, status, value) {
-      serviceCalls
-        .labels(operationLabel(operation), oneOf(status, SERVICE_STATUSES, 'other'))
-        .observe(value);
-    },
-    staffSignIn(state) {
-      signedIn.set(state.signedIn ? 1 : 0);
-      tokenExpiry.set(state.signedIn && state.tokenExpiresAt ? seconds(state.tokenExpiresAt) : 0);
-    },
-    tokenRefreshFailed() {
-      refreshFailures.inc();
-    },
-    scannerConnected(connected) {
-      scanner ??= gauge('scanner_connected', '1 while the USB barcode scanner is connected.');
-      scanner.set(connected ? 1 : 0);
-    },
-    receipt(outcome) {
-      receipts
-        .labels(oneOf(outcome, ['printed', 'failed', 'emailed', 'email-failed'], 'failed'))
-        .inc();
-    },
-    rendererCrashed() {
-      crashes.inc();
-    },
-    rendererRestarted() {
-      restarts.inc();
-    },
-    pinLockout(who) {
-      lockouts.labels(oneOf(who, ['patron', 'staff'], 'patron')).inc();
-    },
-    clockSkew(value) {
-      skew.set(value);
-    },
-    settingsVersion(version, source) {
-      // One series: the settings in force, not every version the kiosk has had.
-      settingsInfo.reset();
-      settingsInfo
-        .labels(settingsVersionLabel(version), oneOf(source, ['local', 'fleet'], 'local'))
-        .set(1);
-    },
+    synced,
+    started,
+    ended,
+    circulation,
+    scanFeedback,
+    serviceCalls,
+    signedIn,
+    tokenExpiry,
+    refreshFailures,
+    scanner: scannerGauge,
+    receipts,
+    crashes,
+    restarts,
+    lockouts,
+    skew,
+    settingsInfo,
   };
-  return { metrics, registry };
 }
 
-/** A settings version is the kiosk's own counter or a short fleet tag: never free text. */
-export function settingsVersionLabel(version: string): string {
-  return /^[A-Za-z0-9._:-]{1,64}$/.test(version) ? version : 'other';
-}
+export type KioskInstruments = ReturnType<typeof declareInstruments>;
