@@ -1,17 +1,13 @@
 import { createHash } from 'node:crypto';
-import { createLogger } from '../../src-shared/log/logger';
+import { saveFleetSettings } from './fleet-apply';
 import { downloadFleetFile } from './fleet-download';
 import { parsePublicKey, readFleetFile } from './fleet-file';
 import type { FleetFileProblem } from './fleet-file';
-import type { FleetRefusalReason, FleetState, FleetStateFile } from './fleet-state-file';
-import type { StoredSettings } from './resolve';
+import { createFleetReport } from './fleet-report';
+import type { FleetRefusalReason, FleetStateFile } from './fleet-state-file';
 import type { FleetSettings } from './schema';
-import { securityChanges } from './security-changes';
 import { settingsDigest } from './settings-digest';
 import type { SettingsStore } from './store';
-import { applyImport, readSettingsExport } from './transfer';
-
-const log = createLogger('fleet-settings');
 
 export type FleetCheck =
   | { outcome: 'applied'; version: number }
@@ -45,15 +41,6 @@ function signedTextSha256(signedText: string): string {
   return createHash('sha256').update(signedText, 'utf8').digest('hex');
 }
 
-/** A copy of `next` with the kiosk's own `fleet` group: a file cannot move or re-key its source. */
-function withOwnFleet(next: StoredSettings, current: StoredSettings): StoredSettings {
-  const copy = structuredClone(next) as Record<string, unknown>;
-  const own = (current as Record<string, unknown>).fleet;
-  if (own === undefined) delete copy.fleet;
-  else copy.fleet = structuredClone(own);
-  return copy as StoredSettings;
-}
-
 /**
  * Fetches the signed fleet file, checks it and applies it as a staff import would be (the same
  * reading, the same schema, the same save), or refuses it with one log line and leaves the
@@ -66,72 +53,28 @@ export function createFleetUpdater(options: FleetUpdaterOptions) {
   const now = options.now ?? (() => new Date());
   const url = settings.url;
   const host = url ? new URL(url).host : '';
+  const report = createFleetReport({ host, state, now });
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<FleetCheck> | undefined;
-  // The refusal last logged at warn (reason, version, host): while it repeats, each interval
-  // logs it at debug only. A different refusal, or a good file in between, forgets it.
-  let warned: string | undefined;
-  const logRefusal = (level: 'warn' | 'error', line: string, data: Record<string, unknown>) => {
-    const key = JSON.stringify([data.reason, data.version, host]);
-    if (key === warned) {
-      log.debug(line, data);
-      return;
-    }
-    warned = key;
-    log[level](line, data);
-  };
-
-  const writeState = (next: FleetState) => {
-    try {
-      state.write(next);
-    } catch (error) {
-      log.error('the fleet state file could not be written', { error });
-    }
-  };
-
-  const inForceWords = (current: FleetState) =>
-    current.inForce ? `fleet version ${current.inForce.version}` : 'local settings';
-
-  const refuse = (
-    current: FleetState,
-    reason: FleetRefusalReason,
-    why: string,
-    version?: number,
-  ): FleetCheck => {
-    const line = `fleet settings from ${host} refused: ${why}; keeping ${inForceWords(current)}`;
-    logRefusal('warn', line, { reason, host, ...(version === undefined ? {} : { version }) });
-    writeState({
-      ...current,
-      lastRefusal: {
-        reason,
-        at: now().toISOString(),
-        host,
-        ...(version === undefined ? {} : { version }),
-      },
-    });
-    return { outcome: 'refused', reason, line };
-  };
 
   const checkOnce = async (): Promise<FleetCheck> => {
     const read = state.read();
-    if (!read.ok) {
-      const line = `fleet settings not checked: ${state.file} cannot be read (remove it to start the version count again); keeping the settings in force`;
-      logRefusal('error', line, { reason: 'state-unreadable' });
-      return { outcome: 'refused', reason: 'state-unreadable', line };
-    }
+    if (!read.ok) return report.stateUnreadable();
     const current = read.value;
-    if (!url || !settings.publicKey) return refuse(current, 'unreachable', 'no fleet.url set');
+    const refuse = (reason: FleetRefusalReason, why: string, version?: number) =>
+      report.refused(current, reason, why, version);
+    if (!url || !settings.publicKey) return refuse('unreachable', 'no fleet.url set');
     const key = parsePublicKey(settings.publicKey);
-    if (!key.ok) return refuse(current, 'bad-signature', PROBLEM_WORDS['bad-public-key']);
+    if (!key.ok) return refuse('bad-signature', PROBLEM_WORDS['bad-public-key']);
     const downloaded = await downloadFleetFile(url, {
       timeoutMs: options.timeoutMs ?? 10_000,
       ...(options.fetch ? { fetch: options.fetch } : {}),
     });
-    if (!downloaded.ok) return refuse(current, 'unreachable', `the URL ${downloaded.error}`);
+    if (!downloaded.ok) return refuse('unreachable', `the URL ${downloaded.error}`);
     const file = readFleetFile(downloaded.value, key.value);
     if (!file.ok) {
       const reason = file.error === 'bad-public-key' ? 'bad-signature' : file.error;
-      return refuse(current, reason, PROBLEM_WORDS[file.error]);
+      return refuse(reason, PROBLEM_WORDS[file.error]);
     }
     const { version, issuedAt, exportText, signedText, allow } = file.value;
     const inForce = current.inForce?.version ?? 0;
@@ -141,72 +84,35 @@ export function createFleetUpdater(options: FleetUpdaterOptions) {
       const recorded = current.inForce.signedSha256;
       if (recorded !== undefined && recorded !== signedSha256) {
         return refuse(
-          current,
           'version-reused',
           `it carries version ${version}, the version in force, with other settings (a file changed without a new version)`,
           version,
         );
       }
-      warned = undefined;
-      log.debug(`fleet settings version ${version} from ${host} unchanged`, { version, host });
-      // The steady state writes nothing; a refusal recorded since is no longer the news.
-      if (current.lastRefusal) writeState({ inForce: current.inForce });
-      return { outcome: 'unchanged', version };
+      return report.unchanged(current, version);
     }
     if (version < inForce) {
       return refuse(
-        current,
         'replayed',
         `its version ${version} is not above the version in force (${inForce})`,
         version,
       );
     }
-    const exported = readSettingsExport(exportText);
-    if (!exported.ok) {
-      const why =
-        exported.error.kind === 'invalid'
-          ? `the settings schema refuses ${exported.error.issues.map((issue) => issue.path).join(', ')}`
-          : `its settings are not a settings export (${exported.error.reason})`;
-      return refuse(current, 'invalid-settings', why, version);
-    }
-    const stored = store.stored();
-    const next = withOwnFleet(applyImport(stored, exported.value.settings), stored);
-    const security = securityChanges(stored, next, store.fixed());
-    const notAllowed = security.filter((change) => !allow.includes(change.field));
-    if (notAllowed.length > 0) {
-      const fields = notAllowed.map((change) => change.field).join(', ');
-      return refuse(
-        current,
-        'lowers-protection',
-        `it changes ${fields}, which needs staff's confirmation at the kiosk or the fleet policy's allowing it by name`,
-        version,
-      );
-    }
-    const saved = store.save(next);
-    if (!saved.ok) {
-      return refuse(current, 'not-saved', `it could not be saved (${saved.error.kind})`, version);
-    }
-    writeState({
-      inForce: {
+    const saved = saveFleetSettings(store, exportText, allow);
+    if (!saved.ok) return refuse(saved.error.reason, saved.error.why, version);
+    const applied = report.applied(
+      {
         version,
         issuedAt,
         appliedAt: now().toISOString(),
         host,
         signedSha256,
-        settingsDigest: settingsDigest(saved.value),
+        settingsDigest: settingsDigest(saved.value.saved),
       },
-    });
-    warned = undefined;
-    log.info(`fleet settings version ${version} from ${host} applied`, { version, host });
-    if (security.length > 0) {
-      log.warn(`fleet settings version ${version} made changes its signed policy allows`, {
-        version,
-        host,
-        changes: security,
-      });
-    }
+      saved.value.security,
+    );
     options.onApplied?.(version);
-    return { outcome: 'applied', version };
+    return applied;
   };
 
   return {
