@@ -1,13 +1,11 @@
 import type { DemoGuide } from '../../src-common/ipc/demo-guide';
 import type { StaffAuth } from '../auth/staff-auth';
-import type { BarcodeKind } from '../circulation/session-events';
 import { createSessionDriver } from '../circulation/session-driver';
 import type { CirculationPort } from '../library/circulation-port';
 import type { Clock } from '../platform/clock';
 import { sessionScreen } from '../circulation/session-screen';
 import type { BranchName } from './branch-name';
 import type { ReceiptMailer } from '../receipt-mail/mailer';
-import type { SessionConfig } from '../circulation/session-state';
 import type {
   EventName,
   EventPayload,
@@ -19,9 +17,6 @@ import type {
 } from '../../src-common/ipc/contract';
 import type { Receipt, ScannerPlace } from '../../src-common/ipc/patron';
 import type { GateState } from '../ipc/choke-point';
-import { classify } from '../scanner/classify';
-import type { Classification } from '../../src-common/ipc/scan-event';
-import type { ScanEvent, ScanRejection } from '../../src-common/ipc/scan-event';
 import type { ScannerInput } from '../scanner/scanner-input';
 import type { ScannerSettings } from '../scanner/settings-schema';
 import {
@@ -31,11 +26,14 @@ import {
   type PatronSettings,
   type ReceiptSettings,
 } from '../settings/schema';
-import type { Access, SpeechAnswer, SpeechRequest } from '../../src-common/ipc/access';
+import type { SpeechAnswer, SpeechRequest } from '../../src-common/ipc/access';
 import type { OfflineCirculation } from '../circulation/offline/offline-circulation';
-import { createStaffConsole, unavailableConsole } from './console';
 import type { ConsoleDependencies } from './console/deps';
-import { createStaffMode } from './staff-mode';
+import { createPatronChoices } from './patron-choices';
+import { offlineHandlers, patronChoiceHandlers, patronSessionHandlers } from './routed-handlers';
+import { scanRouting } from './scan-routing';
+import { stationSessionConfig } from './session-config';
+import { createStaffSide } from './staff-side';
 import type { StaffCardCheck } from '../staff-pin/staff-card';
 import type { PinGate } from '../staff-pin/gate';
 import type { KioskMetrics } from '../metrics/kiosk-metrics';
@@ -152,83 +150,32 @@ export interface KioskCore {
 }
 
 /**
- * Rejections that were a scan the scanner could not read: too short (a partial read), too long,
- * garbled. Reports a HID device sends besides scans (an unknown report id...) are not told.
- */
-const UNREADABLE = new Set<ScanRejection['reason']>([
-  'too-short',
-  'too-long',
-  'control-character',
-  'undecodable',
-]);
-
-function barcodeKind(classification: Classification): BarcodeKind {
-  if (classification.reason === 'check-digit') return 'invalid';
-  return classification.kind === 'patron' ? 'card' : classification.kind;
-}
-
-/**
  * Owns the kiosk's state as slices (patron session, staff mode, scanner) and routes IPC calls
  * and scans to them; the renderer only draws what this sends and asks for changes.
  */
 export function createKioskCore(options: KioskCoreOptions): KioskCore {
   const { scannerSettings } = options;
   const listeners = new Set<CoreListener>();
-  let language = options.defaultLanguage;
-  let theme = options.defaultTheme;
   const accessibility = options.accessibility ?? AccessibilitySettingsSchema.parse({});
-  const stationAccess = (): Access => ({
-    audio: accessibility.audio,
-    largeText: accessibility.largeText,
-    lowReach: accessibility.lowReach,
-    speechRate: accessibility.speechRate,
-  });
-  // A patron's modes and volume last until their session ends, like their language.
-  let access = stationAccess();
-  let volume = options.volume;
-  const accessStation = {
-    keys: accessibility.keys,
-    hintRepeatSeconds: accessibility.hintRepeatSeconds,
-    audioOnHeadphones: accessibility.audioOnHeadphones,
-  };
+  const choices = createPatronChoices({ ...options, accessibility });
   let feedback: KioskState['feedback'];
   // "Signed in" as the patron flow needs it: a SIP2 back end has its own login.
   const signedIn = (): boolean =>
     options.servesWithoutSignIn === true || options.auth.status().state === 'signed-in';
   let wasSignedIn = signedIn();
 
-  const { circulation } = options;
   // Without an email look-up (SIP2) the demo guide offers no demo email either.
   const demoGuide =
     options.demoGuide && options.emailLookup === false
       ? { ...options.demoGuide, email: undefined }
       : options.demoGuide;
   const branchName = (): string => options.branchName || options.branch?.name() || '';
-  const config: SessionConfig = {
-    // Read when a receipt is made: the name the service gives may arrive after the start.
-    get branchName() {
-      return branchName();
-    },
-    ...(options.scannerPlace ? { scannerPlace: options.scannerPlace } : {}),
-    patron:
-      options.emailLookup === false ? { ...options.patron, allowEmail: false } : options.patron,
-    receiptMode: options.receiptMode,
-    ...(options.receiptQuestion ? { receiptQuestion: options.receiptQuestion } : {}),
-    printBy: options.printing.printBy,
-    ...(options.emailReceipt ? { emailReceipts: true } : {}),
-    ...(options.offline ? { offline: options.offline.settings } : {}),
-    ...(options.patronPin && circulation.memberWithPin ? { pinRequired: true } : {}),
-    ...(options.circulationOffers ? { offers: options.circulationOffers } : {}),
-    ...(circulation.endSession ? { endsPatronSessions: true } : {}),
-    // Read at each arming: the patron's audio mode now, not the station's default.
-    longerTimeouts: {
-      audioTimeoutFactor: accessibility.audioTimeoutFactor,
-      moreTimeFactor: accessibility.moreTimeFactor,
-      audio: () => access.audio,
-    },
-  };
+  const config = stationSessionConfig(options, {
+    accessibility,
+    branchName,
+    audio: () => choices.access().audio,
+  });
   const offline = options.offline?.circulation;
-  if (offline) config.offlineCheckOutPaused = () => offline.knowledge.checkOutPaused();
   const wedge = {
     wedgeMaxAvgIntervalMs: scannerSettings.wedgeMaxAvgIntervalMs,
     wedgeMinLength: scannerSettings.wedgeMinLength,
@@ -241,34 +188,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     for (const listener of listeners) listener({ event: 'kiosk.state', payload });
   };
 
-  const cancelSignIn = (): void =>
-    options.cancelSignIn ? options.cancelSignIn() : options.auth.cancelSignIn();
-  let staffWasOpen = false;
-  const staff = createStaffMode({
-    staffPin: options.staffPin,
-    ...(options.staffCard ? { staffCard: options.staffCard } : {}),
-    idleTimeoutMs: options.staffIdleTimeoutMs,
-    ...(options.clock ? { clock: options.clock } : {}),
-    onChange: () => {
-      const open = staff.screen()?.name === 'staff';
-      if (staffWasOpen && !open) staffConsole.staffModeEnded();
-      // A sign-in page must not stay open over the patrons' screens once staff mode is gone.
-      if (staffWasOpen && !open && options.auth.status().state === 'signing-in') cancelSignIn();
-      staffWasOpen = open;
-      emit();
-    },
-  });
-  const gates: GateState = {
-    audience: () => staff.screen()?.name ?? 'patron',
-    staffActed: () => staff.touch(),
-  };
-  const staffConsole = options.console
-    ? createStaffConsole({
-        ...options.console,
-        changed: () => staff.screen()?.name === 'staff' && emit(),
-        touch: () => staff.screen()?.name === 'staff' && staff.touch(),
-      })
-    : unavailableConsole();
+  const { staff, staffConsole, gates, cancelSignIn, ...staffSide } = createStaffSide(options, emit);
   const { printing } = options;
   const session = createSessionDriver({
     config,
@@ -280,10 +200,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     onChange: emit,
     onSound: (sound) => (feedback = { id: (feedback?.id ?? 0) + 1, sound }),
     onResetChoices: () => {
-      language = options.defaultLanguage;
-      theme = options.defaultTheme;
-      access = stationAccess();
-      volume = options.volume;
+      choices.reset();
       options.speech?.forget();
     },
     onForgetScans: () => options.scanner.forgetRecentScans(),
@@ -294,56 +211,29 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
   function state(view: StateView = 'full'): KioskState {
     const staffScreen = view === 'full' ? staff.screen() : undefined;
     const patron = session.state();
-    const lastScan = staff.lastScan();
-    const upload = staffScreen?.name === 'staff' ? staffConsole.upload() : undefined;
     return {
-      language,
-      theme,
+      language: choices.language(),
+      theme: choices.theme(),
       branchName: branchName(),
       screen: staffScreen ?? sessionScreen(config, patron),
       wedge,
       ...(!staffScreen && patron.notice ? { notice: patron.notice } : {}),
       ...(!staffScreen && patron.ended ? { sessionEnded: patron.ended } : {}),
       ...(feedback ? { feedback } : {}),
-      volume,
-      access,
-      accessStation,
+      volume: choices.volume(),
+      access: choices.access(),
+      accessStation: choices.accessStation,
       ...(options.demo ? { demo: true as const } : {}),
       ...(options.demo && demoGuide
         ? { demoGuide: options.demoItems ? { ...demoGuide, ...options.demoItems() } : demoGuide }
         : {}),
       ...(!staffScreen && patron.warning ? { inactivityWarning: patron.warning } : {}),
       // Staff details (account, device, scanned codes) exist only while staff mode is open.
-      ...(staffScreen?.name === 'staff'
-        ? {
-            staff: {
-              auth: options.auth.status(),
-              scanner: options.scanner.status(),
-              service: options.service,
-              ...(lastScan ? { lastScan } : {}),
-              ...(offline ? { offline: offline.status() } : {}),
-              ...(upload ? { upload } : {}),
-            },
-          }
-        : {}),
+      ...(staffScreen?.name === 'staff' ? { staff: staffSide.details() } : {}),
     };
   }
 
-  const onScan = (scan: ScanEvent): void => {
-    const classification = classify(scan.code, scannerSettings);
-    const staffScreen = staff.screen();
-    if (staffScreen?.name === 'staff') staff.recordScan({ ...scan, classification });
-    // On the PIN screen only the staff card means anything (staff-mode.ts checks it).
-    if (staffScreen?.name === 'staff-pin') staff.cardScanned(scan.code);
-    if (staffScreen) return;
-    session.dispatch({ type: 'scanned', code: scan.code, barcode: barcodeKind(classification) });
-  };
-
-  // A scan the scanner input could not read: the patron screens say so, rather than nothing.
-  const onRejected = (rejection: ScanRejection): void => {
-    if (!staff.screen() && UNREADABLE.has(rejection.reason))
-      session.dispatch({ type: 'scan-unreadable' });
-  };
+  const { onScan, onRejected } = scanRouting({ staff, session, scannerSettings });
 
   const onAuthStatus = (): void => {
     const now = signedIn();
@@ -374,37 +264,11 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
 
   const handlers: IpcHandlers = {
     'station.kiosk.getState': () => state(),
-    'station.kiosk.setLanguage': ({ language: next }) => {
-      language = next;
-      emit();
-    },
-    'station.kiosk.setTheme': ({ theme: next }) => {
-      theme = next;
-      emit();
-    },
-    'patron.kiosk.setAccess': ({ volume: nextVolume, ...change }) => {
-      access = { ...access, ...change };
-      if (nextVolume !== undefined) volume = nextVolume;
-      emit();
-    },
+    ...patronChoiceHandlers(choices, emit),
     'patron.speech.say': (request) =>
       options.speech ? options.speech.say(request) : { engine: 'none' as const },
     // Patron channels from here on: the choke point admits them only while patron screens show.
-    'patron.startCheckIn': () => session.dispatch({ type: 'start-check-in' }),
-    'patron.chooseEmail': () => session.dispatch({ type: 'choose-email' }),
-    'patron.submitEmail': ({ email }) => session.dispatch({ type: 'submit-email', email }),
-    'patron.submitPin': ({ pin }) => session.dispatch({ type: 'submit-pin', pin }),
-    'patron.finish': () => session.dispatch({ type: 'finish' }),
-    'patron.chooseReceipt': ({ print }) => session.dispatch({ type: 'receipt-chosen', print }),
-    'patron.emailReceipt': ({ subject, text }) =>
-      session.dispatch({ type: 'receipt-email', subject, text }),
-    'patron.receiptPrinted': () =>
-      session.dispatch({ type: 'receipt-printed', generation: session.state().generation }),
-    'patron.activity': () => session.dispatch({ type: 'activity' }),
-    'patron.moreTime': () => session.dispatch({ type: 'more-time' }),
-    'patron.cancel': () => session.dispatch({ type: 'patron-cancel' }),
-    'patron.renew': ({ loan }) => session.dispatch({ type: 'renew', loan }),
-    'patron.renewAll': () => session.dispatch({ type: 'renew-all' }),
+    ...patronSessionHandlers(session),
     // Staff who step in mid-session end it: its patron data must not sit behind staff mode.
     'station.staff.open': () => {
       session.dispatch({ type: 'cancel' });
@@ -421,20 +285,7 @@ export function createKioskCore(options: KioskCoreOptions): KioskCore {
     'staff.auth.cancelSignIn': () => cancelSignIn(),
     'staff.auth.signOut': () => options.auth.signOut(),
     'station.scanner.submitWedgeScan': (submission) => options.scanner.submitWedgeScan(submission),
-    // Without store and forward (a host without it) there is nothing to retry, export or import.
-    'staff.offline.retry': async ({ id }) => ({ done: offline ? await offline.retry(id) : false }),
-    'staff.offline.dismiss': async ({ id }) => ({
-      done: offline ? await offline.dismiss(id) : false,
-    }),
-    'staff.offline.export': ({ what }) => offline?.exportCsv(what),
-    'staff.offline.importBlockList': async ({ csv }) => offline?.importBlockList(csv),
-    'staff.offline.lendWithoutBlockList': async () => ({
-      done: offline ? await offline.lendWithoutBlockList() : false,
-    }),
-    'staff.offline.setDamageAside': async () => {
-      const file = offline ? await offline.setDamageAside() : undefined;
-      return file ? { file } : {};
-    },
+    ...offlineHandlers(offline),
     ...staffConsole.handlers,
   };
 
