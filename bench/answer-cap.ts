@@ -4,6 +4,7 @@ import { createRestLibraryClient } from '../src-main/library-client/client';
 import { setLogLevel } from '../src-shared/log/logger';
 import { ok } from '../src-common/result';
 import { summarise, type BenchRow, type BenchSuite } from './index';
+import { asMember } from '../test/support/barcodes';
 
 /**
  * What refusing a huge answer costs (issue 22, item 2): the time until a member look-up answered
@@ -51,7 +52,7 @@ async function measure(name: string, stated: boolean): Promise<BenchRow[]> {
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
     const started = performance.now();
-    const result = await client.memberByBarcode('21000000000015');
+    const result = await client.memberByBarcode(asMember('21000000000015'));
     times.push(performance.now() - started);
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);

@@ -24,6 +24,7 @@ import type { TestService } from '../test/integration/auth/harness';
 import { isDemoCard, isDemoItem, openLedger } from '../test/support/offline-kiosk';
 import type { ServiceLedger } from '../test/support/offline-kiosk';
 import { summarise, type BenchRow, type BenchSuite } from './index';
+import { asItem, asMember } from '../test/support/barcodes';
 
 /** Journal appends measured one after another, then in groups fired together. */
 const APPENDS = 2_000;
@@ -76,12 +77,12 @@ function sampleTransaction(n: number): NewTransaction {
   return n % 2 === 0
     ? {
         kind: 'check-out',
-        item: itemBarcode(1 + (n % ITEM_COUNT)),
-        member: memberBarcode(1),
+        item: asItem(itemBarcode(1 + (n % ITEM_COUNT))),
+        member: asMember(memberBarcode(1)),
         dueDate: '2026-12-14',
         at: Date.now(),
       }
-    : { kind: 'check-in', item: itemBarcode(1 + ((n - 1) % ITEM_COUNT)), at: Date.now() };
+    : { kind: 'check-in', item: asItem(itemBarcode(1 + ((n - 1) % ITEM_COUNT))), at: Date.now() };
 }
 
 async function timedRecord(journal: OfflineJournal, n: number): Promise<number> {
@@ -360,11 +361,11 @@ async function syncRun(mix: Mix): Promise<SyncRun> {
         queue.slice(i, i + RECORD_GROUP).map((txn) =>
           txn.kind === 'check-out'
             ? offline.desk.checkOut({
-                itemBarcode: txn.item,
-                memberBarcode: txn.member,
+                itemBarcode: asItem(txn.item),
+                memberBarcode: asMember(txn.member),
                 queuedInSession: 0,
               })
-            : offline.desk.checkIn(txn.item),
+            : offline.desk.checkIn(asItem(txn.item)),
         ),
       );
       const notQueued = answers.find((answer) => answer.via !== 'journal');

@@ -16,6 +16,7 @@ import {
   startScriptedAcs,
 } from '../test/integration/library-client/sip2-peer';
 import { summarise, type BenchRow, type BenchSuite } from './index';
+import { asItem } from '../test/support/barcodes';
 
 /**
  * Memory against a hostile peer (issue 34): the kiosk's SIP2 client sent 8 MiB of frames nobody
@@ -70,7 +71,7 @@ async function clientFlood(): Promise<number> {
   });
   const client = createSip2Client(clientOptions(acs.port));
   try {
-    await client.checkIn('3900000001');
+    await client.checkIn(asItem('3900000001'));
     return await peakGrowth(async () => {
       flood?.();
       for (let waited = 0; !closed && waited < 30_000; waited += 20) await sleep(20);

@@ -15,6 +15,7 @@ import { FakeHidBackend, POS_SCANNER } from '../test/support/fake-hid';
 import { accessToken } from '../test/support/service-oauth';
 import { ENTER_CLOCK, SETTINGS, timedScan, waitForWelcome } from './patron-flow';
 import { summarise, type BenchRow, type BenchSuite } from './index';
+import { asItem, asMember } from '../test/support/barcodes';
 
 const ROUNDS = 200;
 const WARM_UP = 20;
@@ -83,20 +84,30 @@ async function roundTrips(): Promise<BenchRow[]> {
       const restItem = itemBarcode((round % ITEMS) + 1);
       const sipItem = itemBarcode((round % ITEMS) + 1 + ITEMS);
       const steps: [number[], Timed][] = [
-        [samples.restLookup, async () => void (await timedOk(rest.memberByBarcode(MEMBER)))],
-        [samples.sipLookup, async () => void (await timedOk(sip.memberByBarcode(MEMBER)))],
+        [
+          samples.restLookup,
+          async () => void (await timedOk(rest.memberByBarcode(asMember(MEMBER)))),
+        ],
+        [
+          samples.sipLookup,
+          async () => void (await timedOk(sip.memberByBarcode(asMember(MEMBER)))),
+        ],
         [
           samples.restOut,
           async () =>
-            void (await timedOk(rest.checkOut({ itemBarcode: restItem, memberBarcode: MEMBER }))),
+            void (await timedOk(
+              rest.checkOut({ itemBarcode: asItem(restItem), memberBarcode: asMember(MEMBER) }),
+            )),
         ],
         [
           samples.sipOut,
           async () =>
-            void (await timedOk(sip.checkOut({ itemBarcode: sipItem, memberBarcode: MEMBER }))),
+            void (await timedOk(
+              sip.checkOut({ itemBarcode: asItem(sipItem), memberBarcode: asMember(MEMBER) }),
+            )),
         ],
-        [samples.restIn, async () => void (await timedOk(rest.checkIn(restItem)))],
-        [samples.sipIn, async () => void (await timedOk(sip.checkIn(sipItem)))],
+        [samples.restIn, async () => void (await timedOk(rest.checkIn(asItem(restItem))))],
+        [samples.sipIn, async () => void (await timedOk(sip.checkIn(asItem(sipItem))))],
       ];
       for (const [into, step] of steps) {
         const started = performance.now();

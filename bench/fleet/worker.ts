@@ -16,6 +16,7 @@ import type {
   WorkerReport,
   WorkerSamples,
 } from './protocol';
+import { asMember } from '../../test/support/barcodes';
 
 setLogLevel('error');
 
@@ -134,7 +135,7 @@ async function handle(command: WorkerCommand): Promise<unknown> {
       };
       if (command.checkCalls) {
         for (const kiosk of kiosks) {
-          const answer = await kiosk.kiosk.auth.client.memberByBarcode(kiosk.plan.card);
+          const answer = await kiosk.kiosk.auth.client.memberByBarcode(asMember(kiosk.plan.card));
           if (answer.ok) report.callsWorking += 1;
         }
       }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BarcodeTextSchema } from '../barcodes';
 
 /**
  * Where a scan came from. `hid-pos`: a scanner read as HID data in the main process (HID POS
@@ -9,7 +10,7 @@ export const ScanSourceSchema = z.enum(['hid-pos', 'hid-keyboard', 'wedge']);
 
 /** One accepted scan, whatever its source: prefix/suffix stripped, validated, not a duplicate. */
 export const ScanEventSchema = z.object({
-  code: z.string().min(1).max(256),
+  code: BarcodeTextSchema,
   source: ScanSourceSchema,
   /** A readable symbology name (`code128`, `codabar`...) or the raw AIM identifier (`]X0`). */
   symbology: z.string().max(16).optional(),

@@ -1,3 +1,4 @@
+import type { ItemBarcode, MemberBarcode } from '../../src-common/barcodes';
 import type { Result } from '../../src-common/result';
 import type { PatronMessage } from '../../src-common/ipc/patron';
 import type { LibraryError } from '../library/library-error';
@@ -25,33 +26,41 @@ export type CirculationAnswer =
   | { via: 'journal'; queued: 'offline' | 'confirming'; dueDay?: string }
   | { via: 'declined'; message: PatronMessage };
 
+/** Who a patron is: the card's barcode (with its PIN, where one was asked), or an email address. */
+export type MemberKey =
+  | [by: 'barcode', memberBarcode: MemberBarcode, pin?: string]
+  | [by: 'email', email: string, pin?: undefined];
+
 /**
  * The patron session's way to circulation: the service's answers, and with the offline parts
  * (offline/circulation-desk.ts) the journal and the offline rules when the service is away.
  */
 export interface CirculationDesk {
   /** `pin`: the card's PIN, checked by the back end with the lookup (`memberWithPin`). */
-  identify(by: 'barcode' | 'email', value: string, pin?: string): Promise<IdentifyAnswer>;
+  identify(...who: MemberKey): Promise<IdentifyAnswer>;
   checkOut(request: {
-    itemBarcode: string;
-    memberBarcode: string;
+    itemBarcode: ItemBarcode;
+    memberBarcode: MemberBarcode;
     /** Check-outs of this session already recorded offline (the per-patron limit). */
     queuedInSession: number;
   }): Promise<CirculationAnswer>;
-  checkIn(itemBarcode: string): Promise<CirculationAnswer>;
+  checkIn(itemBarcode: ItemBarcode): Promise<CirculationAnswer>;
   /**
    * A renewal asked from the list of loans: the same check-out of an item on the card (SIP2's
    * client renews it with 29), but never recorded offline, since the item is not at the kiosk.
    */
-  renew(request: { itemBarcode: string; memberBarcode: string }): Promise<CirculationAnswer>;
+  renew(request: {
+    itemBarcode: ItemBarcode;
+    memberBarcode: MemberBarcode;
+  }): Promise<CirculationAnswer>;
 }
 
 /** Without offline parts (tests of the session alone): every call goes to the service. */
 export function onlineDesk(port: CirculationPort): CirculationDesk {
   return {
-    identify: async (by, value, pin) => ({
+    identify: async (...[by, key, pin]) => ({
       via: 'service',
-      result: await (by === 'email' ? port.memberByEmail(value) : cardLookup(port, value, pin)),
+      result: await (by === 'email' ? port.memberByEmail(key) : cardLookup(port, key, pin)),
     }),
     checkOut: async ({ itemBarcode, memberBarcode }) => ({
       via: 'service',
@@ -68,7 +77,7 @@ export function onlineDesk(port: CirculationPort): CirculationDesk {
 /** A card looked up, with its PIN checked when one was given and the back end can check it. */
 export function cardLookup(
   port: CirculationPort,
-  memberBarcode: string,
+  memberBarcode: MemberBarcode,
   pin: string | undefined,
 ): ReturnType<CirculationPort['memberByBarcode']> {
   return pin !== undefined && port.memberWithPin

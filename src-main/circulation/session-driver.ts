@@ -11,6 +11,8 @@ import { systemClock } from '../platform/clock';
 import type { Clock } from '../platform/clock';
 import type { SessionConfig, SessionState } from './session-state';
 import { onlineDesk } from './circulation-port';
+import { scannedDesk } from './scanned-desk';
+import { memberBarcodeOf } from '../../src-common/barcodes';
 import { NO_METRICS, type KioskMetrics } from '../metrics/kiosk-metrics';
 import { createSessionMetrics } from './session-metrics';
 import type { CirculationAnswer, CirculationDesk } from './circulation-port';
@@ -48,7 +50,7 @@ export interface SessionDriver {
 /** Runs the pure session machine: stamps events with the time and carries out its effects. */
 export function createSessionDriver(options: SessionDriverOptions): SessionDriver {
   const { config } = options;
-  const desk = options.desk ?? onlineDesk(options.port);
+  const desk = scannedDesk(options.desk ?? onlineDesk(options.port));
   const clock = options.clock ?? systemClock;
   const log = options.log ?? createLogger('circulation');
   const timers = new Map<TimerName, unknown>();
@@ -203,9 +205,10 @@ export function createSessionDriver(options: SessionDriverOptions): SessionDrive
       case 'end-patron-session': {
         // Told and not waited for: a back end slow or failing here never holds the kiosk up.
         const { endSession } = options.port;
-        if (!endSession) return;
+        const memberBarcode = memberBarcodeOf(effect.memberBarcode);
+        if (!endSession || !memberBarcode) return;
         void Promise.resolve()
-          .then(() => endSession.call(options.port, effect.memberBarcode))
+          .then(() => endSession.call(options.port, memberBarcode))
           .catch((error: unknown) => log.warn('ending the patron session failed', { error }));
         return;
       }

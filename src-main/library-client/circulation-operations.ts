@@ -1,3 +1,4 @@
+import type { ItemBarcode, MemberBarcode } from '../../src-common/barcodes';
 import { createLogger } from '../../src-shared/log/logger';
 import { err } from '../../src-common/result';
 import { readCirculationResult } from './reader/records';
@@ -75,7 +76,7 @@ export function circulationOperations(
   return {
     /** Never retried here: on 'unknown' outcome the caller reconciles before trying again. */
     checkOut: (
-      loan: { itemBarcode: string; memberBarcode: string },
+      loan: { itemBarcode: ItemBarcode; memberBarcode: MemberBarcode },
       opts: CallOptions = {},
     ): Promise<LibraryResult<CirculationResult>> =>
       circulate({
@@ -91,7 +92,7 @@ export function circulationOperations(
 
     /** Never retried here: on 'unknown' outcome the caller reconciles before trying again. */
     checkIn: (
-      itemBarcode: string,
+      itemBarcode: ItemBarcode,
       opts: CallOptions = {},
     ): Promise<LibraryResult<CirculationResult>> =>
       circulate({

@@ -1,3 +1,4 @@
+import type { ItemBarcode, MemberBarcode } from '../../src-common/barcodes';
 import { createLogger } from '../../src-shared/log/logger';
 import type { OperationName, LibraryError, ServiceOperationName } from '../library/library-error';
 import type {
@@ -108,7 +109,7 @@ export interface RestLibraryClient {
   ): Promise<LibraryResult<Member | undefined>>;
   /** A card's member with their loans (`GET /api/lmmemberbycard/{barcode}`): what a patron session starts from. */
   memberByBarcode(
-    memberBarcode: string,
+    memberBarcode: MemberBarcode,
     opts?: CallOptions,
   ): Promise<LibraryResult<MemberCirculation>>;
   /** The member an email address belongs to, with their loans (`GET /api/lmmemberbyemail/{email}`). */
@@ -119,14 +120,14 @@ export interface RestLibraryClient {
    * another item or card is a `mismatched-answer`, never a success.
    */
   checkOut(
-    loan: { itemBarcode: string; memberBarcode: string },
+    loan: { itemBarcode: ItemBarcode; memberBarcode: MemberBarcode },
     opts?: CallOptions,
   ): Promise<LibraryResult<CirculationResult>>;
   /**
    * Takes an item back (`/api/checkin`), with the fine the service charged when it says. Never
    * retried here, as for `checkOut`.
    */
-  checkIn(itemBarcode: string, opts?: CallOptions): Promise<LibraryResult<CirculationResult>>;
+  checkIn(itemBarcode: ItemBarcode, opts?: CallOptions): Promise<LibraryResult<CirculationResult>>;
   /** Creates (or, with `docid`, adds to) a publisher document (`POST /api/publisher-document`): the upload ticket. */
   createDocument(
     document: { name: string; docid?: string | null },

@@ -1,3 +1,4 @@
+import { memberBarcodeOf } from '../../src-common/barcodes';
 import type { RestLibraryClient } from './client';
 import { describeLibraryError } from '../library/library-error';
 import { libraryProblem } from '../library/library-problem';
@@ -157,8 +158,9 @@ export async function runProbe(
   if (options.email) {
     record('memberByEmail', await client.memberByEmail(options.email, call), lookup);
   } else {
-    const barcode = options.barcode ?? readText(first?.barcode);
-    if (barcode) record('memberByBarcode', await client.memberByBarcode(barcode, call), lookup);
+    const memberBarcode = memberBarcodeOf(options.barcode ?? readText(first?.barcode));
+    if (memberBarcode)
+      record('memberByBarcode', await client.memberByBarcode(memberBarcode, call), lookup);
     else skip('memberByBarcode', { kind: 'no-barcode' });
   }
 

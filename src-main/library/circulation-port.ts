@@ -1,3 +1,4 @@
+import type { ItemBarcode, MemberBarcode } from '../../src-common/barcodes';
 import type { Result } from '../../src-common/result';
 import type { LibraryError } from './library-error';
 import type { CirculationResult, MemberCirculation } from './records';
@@ -16,7 +17,7 @@ export type LibraryResult<T> = Result<T, LibraryError>;
  */
 export type CirculationPort = {
   memberByBarcode(
-    memberBarcode: string,
+    memberBarcode: MemberBarcode,
     opts?: CallOptions,
   ): Promise<LibraryResult<MemberCirculation>>;
   memberByEmail(email: string, opts?: CallOptions): Promise<LibraryResult<MemberCirculation>>;
@@ -26,20 +27,27 @@ export type CirculationPort = {
    * interface has no such field and ignores it.
    */
   checkOut(
-    loan: { itemBarcode: string; memberBarcode: string; queued?: QueuedAt & { dueDay?: string } },
+    loan: {
+      itemBarcode: ItemBarcode;
+      memberBarcode: MemberBarcode;
+      queued?: QueuedAt & { dueDay?: string };
+    },
     opts?: CallOptions,
   ): Promise<LibraryResult<CirculationResult>>;
   checkIn(
-    itemBarcode: string,
+    itemBarcode: ItemBarcode,
     opts?: CallOptions & { queued?: QueuedAt },
   ): Promise<LibraryResult<CirculationResult>>;
   /**
    * Back ends where a patron proves the card with a PIN (SIP2 with the PIN setting on) have this:
    * the card looked up again with the PIN, whose answer says `pin: 'valid' | 'invalid'`.
    */
-  memberWithPin?(memberBarcode: string, pin: string): Promise<LibraryResult<MemberCirculation>>;
+  memberWithPin?(
+    memberBarcode: MemberBarcode,
+    pin: string,
+  ): Promise<LibraryResult<MemberCirculation>>;
   /** Told when a patron's session ends (SIP2's end patron session); never fails the session. */
-  endSession?(memberBarcode: string): Promise<void>;
+  endSession?(memberBarcode: MemberBarcode): Promise<void>;
 };
 
 /** When the kiosk recorded a transaction it sends later (ISO 8601 instant). */

@@ -113,6 +113,22 @@ export type LibraryError =
 export type LibraryErrorKind = LibraryError['kind'];
 
 /**
+ * A call not sent because text handed to the kiosk is no barcode (src-common/barcodes.ts): the
+ * same refusal a client gives an argument it cannot put in a request.
+ */
+export function notABarcode(
+  operation: OperationName,
+  argument: 'memberBarcode' | 'itemBarcode',
+): LibraryError {
+  return {
+    kind: 'invalid-argument',
+    operation,
+    issue: `${argument}: not a barcode`,
+    outcome: 'not-applied',
+  };
+}
+
+/**
  * The refusal code of a card lookup whose PIN was not accepted, where the back end answers a wrong
  * PIN as an invalid patron (SIP2's BL N with CQ N): the PIN screen's "not right", never "unknown
  * card", and never a patron's words (it is caught before any is shown).

@@ -8,6 +8,7 @@ import { startKioskAgainstDialect } from './dialect-kiosk';
 import type { DialectKiosk } from './dialect-kiosk';
 import { expectNoSecrets } from './no-secrets';
 import { expectNoAxeViolations, reopenStaffModeIn, signInInStaffMode } from './patron-support';
+import { asItem, asMember } from '../support/barcodes';
 
 const fact = (kiosk: KioskUnderTest, id: string) => kiosk.page.locator(`[data-fact="${id}"]`);
 
@@ -87,11 +88,15 @@ describe('the status and sign-in screens, signed in to the embedded service', ()
     const target = `https://elsewhere.example/api/${'checkout/'.repeat(12)}lmcheckout`;
     const out = await journal.record({
       kind: 'check-out',
-      item: '34410000000019',
-      member: '24410000000011',
+      item: asItem('34410000000019'),
+      member: asMember('24410000000011'),
       at: Date.now(),
     });
-    const back = await journal.record({ kind: 'check-in', item: '34410000000027', at: Date.now() });
+    const back = await journal.record({
+      kind: 'check-in',
+      item: asItem('34410000000027'),
+      at: Date.now(),
+    });
     if (!out.ok || !back.ok) throw new Error('the journal did not record');
     await journal.settle(
       [

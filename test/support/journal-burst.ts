@@ -9,6 +9,7 @@
  * then waits to be killed. Anything else it prints is a failure.
  */
 import { journalPlace, openJournalAt } from './journal-files';
+import { asItem, asMember } from './barcodes';
 
 const [folder, countArg = '500', atOnceArg = '8'] = process.argv.slice(2);
 if (!folder) {
@@ -31,8 +32,8 @@ async function takeTransactions(): Promise<void> {
     const n = next++;
     const recorded = await journal.record({
       kind: 'check-out',
-      item: `3123400${String(n).padStart(7, '0')}`,
-      member: '24410000123456',
+      item: asItem(`3123400${String(n).padStart(7, '0')}`),
+      member: asMember('24410000123456'),
       at: Date.now(),
     });
     if (!recorded.ok) {

@@ -9,6 +9,7 @@ import { compare, createCirculationModel } from './offline-model';
 import type { CirculationModel, ItemLedger, KnownDefect, Transaction } from './offline-model';
 import { describeStep } from './offline-steps';
 import type { Step, StepCast } from './offline-steps';
+import { asItem, asMember } from './barcodes';
 
 export interface TrialEnvironment {
   faults: FaultController;
@@ -114,17 +115,17 @@ export async function runTrial(
         const { transaction } = step;
         // A patron's check-outs follow their card, as in a session: the desk knows their loans.
         if (transaction.kind === 'check-out' && patron !== transaction.member) {
-          await kiosk.desk.identify('barcode', transaction.member);
+          await kiosk.desk.identify('barcode', asMember(transaction.member));
           patron = transaction.member;
         }
         const answer =
           transaction.kind === 'check-out'
             ? await kiosk.desk.checkOut({
-                itemBarcode: transaction.item,
-                memberBarcode: transaction.member,
+                itemBarcode: asItem(transaction.item),
+                memberBarcode: asMember(transaction.member),
                 queuedInSession: offlineCheckOuts.get(transaction.member) ?? 0,
               })
-            : await kiosk.desk.checkIn(transaction.item);
+            : await kiosk.desk.checkIn(asItem(transaction.item));
         if (
           transaction.kind === 'check-out' &&
           answer.via === 'journal' &&
@@ -203,7 +204,7 @@ export async function runTrial(
   }
   for (const item of cast.items) {
     if (env.ledger.holderOf(item) === undefined) continue;
-    const back = await env.checkIn(item);
+    const back = await env.checkIn(asItem(item));
     if (!back.ok) problems.push(`item ${item} could not be put back: ${back.error.kind}`);
   }
   return { trace, problems, explained };

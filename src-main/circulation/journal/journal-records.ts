@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ItemBarcodeSchema, MemberBarcodeSchema } from '../../../src-common/barcodes';
 
 /**
  * What the offline journal holds, one record per line of its history. A transaction is appended
@@ -26,9 +27,9 @@ export const TxnRecordSchema = z.object({
   /** The kiosk's clock when the patron scanned the item (epoch ms). */
   at: At,
   kind: TransactionKindSchema,
-  item: z.string().min(1).max(256),
+  item: ItemBarcodeSchema,
   /** The member's card: always for a check-out; for a check-in, when the kiosk knew who had it. */
-  member: z.string().min(1).max(256).optional(),
+  member: MemberBarcodeSchema.optional(),
   /** Check-out: the due date the patron was told (ISO instant). */
   dueDate: z.string().optional(),
   /**

@@ -1,3 +1,4 @@
+import type { ItemBarcode, MemberBarcode } from '../../../src-common/barcodes';
 import { randomUUID } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { createLogger } from '../../../src-shared/log/logger';
@@ -28,8 +29,9 @@ export type JournalProblem =
 
 export interface NewTransaction {
   kind: TransactionKind;
-  item: string;
-  member?: string;
+  /** The journal's own spelling, kept on disk (sealed-formats.test.ts opens old files). */
+  item: ItemBarcode;
+  member?: MemberBarcode;
   dueDate?: string;
   unknownOutcome?: true;
   at: number;

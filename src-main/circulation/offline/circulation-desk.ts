@@ -1,3 +1,8 @@
+import {
+  memberBarcodeOf,
+  type ItemBarcode,
+  type MemberBarcode,
+} from '../../../src-common/barcodes';
 import type { Result } from '../../../src-common/result';
 import { err, ok } from '../../../src-common/result';
 import type { PatronMessage } from '../../../src-common/ipc/patron';
@@ -26,12 +31,12 @@ export interface OfflineDeskParts {
   knowledge: OfflineKnowledge;
   policy: OfflineSettings;
   /** The card pattern and check digit, as the scanner settings define them. */
-  isCard(code: string): boolean;
+  isCard(memberBarcode: MemberBarcode): boolean;
   /**
    * The item pattern and check digit: online the service refuses what is no item; offline the
    * kiosk must, or any printed code (a formula, say) would sit in the journal and its exports.
    */
-  isItem(code: string): boolean;
+  isItem(itemBarcode: ItemBarcode): boolean;
   /** A transaction was recorded: the sync sends it once the service is back. */
   recorded(): void;
   now(): number;
@@ -71,10 +76,10 @@ export function createCirculationDesk(
   };
 
   /** Transactions of this item still in the journal: a new one must queue behind them. */
-  const waitsInJournal = (item: string): boolean =>
-    journal.sendable().some((entry) => entry.txn.item === item);
+  const waitsInJournal = (itemBarcode: ItemBarcode): boolean =>
+    journal.sendable().some((entry) => entry.txn.item === itemBarcode);
 
-  function offlineIdentify(card: string): IdentifyAnswer {
+  function offlineIdentify(memberBarcode: MemberBarcode): IdentifyAnswer {
     // A block list lost to a damaged file: nobody borrows offline until staff act. The patron
     // reads what they would if borrowing were off offline; why is for staff (the status screen).
     if (!policy.checkOut || knowledge.checkOutPaused()) {
@@ -87,17 +92,22 @@ export function createCirculationDesk(
     if (!journalWritable()) {
       return { via: 'offline', accepted: false, message: { kind: 'offline-queue-full' } };
     }
-    if (!parts.isCard(card)) {
+    if (!parts.isCard(memberBarcode)) {
       return { via: 'offline', accepted: false, message: { kind: 'offline-card-not-accepted' } };
     }
-    const block = knowledge.blockOf(card, parts.now());
+    const block = knowledge.blockOf(memberBarcode, parts.now());
     if (block) return { via: 'offline', accepted: false, message: refusedCode(block) };
     return { via: 'offline', accepted: true };
   }
 
   async function record(
     kind: 'check-out' | 'check-in',
-    request: { item: string; member?: string; queuedInSession?: number; prior?: PriorLoan },
+    request: {
+      itemBarcode: ItemBarcode;
+      memberBarcode?: MemberBarcode;
+      queuedInSession?: number;
+      prior?: PriorLoan;
+    },
     queued: 'offline' | 'confirming',
   ): Promise<CirculationAnswer | undefined> {
     const at = parts.now();
@@ -114,7 +124,7 @@ export function createCirculationDesk(
           },
         };
       }
-      if (!parts.isItem(request.item)) {
+      if (!parts.isItem(request.itemBarcode)) {
         return { via: 'declined', message: { kind: 'offline-item-not-accepted' } };
       }
       if (kind === 'check-out' && (request.queuedInSession ?? 0) >= policy.maxItemsPerPatron) {
@@ -128,16 +138,16 @@ export function createCirculationDesk(
         : { via: 'declined', message: { kind: 'offline-queue-full' } };
     }
     const dueDay =
-      kind === 'check-out' && request.member
-        ? dueDayAfter(at, knowledge.loanDays(request.member, at) ?? policy.defaultLoanDays)
+      kind === 'check-out' && request.memberBarcode
+        ? dueDayAfter(at, knowledge.loanDays(request.memberBarcode, at) ?? policy.defaultLoanDays)
         : undefined;
     // Counted while it is written, so a burst cannot pass the queue limit between check and append.
     recording += 1;
     const recorded = await journal
       .record({
         kind,
-        item: request.item,
-        ...(request.member ? { member: request.member } : {}),
+        item: request.itemBarcode,
+        ...(request.memberBarcode ? { member: request.memberBarcode } : {}),
         ...(dueDay ? { dueDate: dueDay } : {}),
         ...(queued === 'confirming' ? { unknownOutcome: true as const } : {}),
         ...(request.prior ? { prior: request.prior } : {}),
@@ -162,46 +172,55 @@ export function createCirculationDesk(
    * The patron at the kiosk as the service last showed them (this session's look-up, with its
    * check-outs since): what a renewal's loan was before it was sent. Replaced at the next card.
    */
-  let patron: { card: string; circulation: MemberCirculation } | undefined;
+  let patron: { memberBarcode: MemberBarcode; circulation: MemberCirculation } | undefined;
 
-  function rememberPatron(card: string | undefined, circulation: MemberCirculation | undefined) {
-    patron = card && circulation ? { card, circulation } : undefined;
+  function rememberPatron(
+    memberBarcode: MemberBarcode | undefined,
+    circulation: MemberCirculation | undefined,
+  ) {
+    patron = memberBarcode && circulation ? { memberBarcode, circulation } : undefined;
   }
 
-  function priorOf(item: string, member: string): PriorLoan | undefined {
-    return patron?.card === member ? priorLoanOf(patron.circulation, item) : undefined;
+  function priorOf(itemBarcode: ItemBarcode, memberBarcode: MemberBarcode): PriorLoan | undefined {
+    return patron?.memberBarcode === memberBarcode
+      ? priorLoanOf(patron.circulation, itemBarcode)
+      : undefined;
   }
 
   /** A check-out the service answered: the patron's loans as the kiosk knows them follow it. */
-  function lent(item: string, member: string, result: CirculationResult): void {
-    if (patron?.card !== member || patron.circulation.loans === UNKNOWN) return;
+  function lent(
+    itemBarcode: ItemBarcode,
+    memberBarcode: MemberBarcode,
+    result: CirculationResult,
+  ): void {
+    if (patron?.memberBarcode !== memberBarcode || patron.circulation.loans === UNKNOWN) return;
     const loan: Loan = {
       extra: {},
-      itemBarcode: item,
+      itemBarcode,
       checkedOutAt: UNKNOWN,
       dueDate: result.dueDate,
       overdue: false,
       fine: UNKNOWN,
     };
-    const loans = patron.circulation.loans.filter((other) => other.itemBarcode !== item);
-    patron = { card: member, circulation: { ...patron.circulation, loans: [...loans, loan] } };
+    const loans = patron.circulation.loans.filter((other) => other.itemBarcode !== itemBarcode);
+    patron = { memberBarcode, circulation: { ...patron.circulation, loans: [...loans, loan] } };
   }
 
   /** After a check-out whose answer was lost: is the item on the member's card now? */
   async function confirmCheckOut(
-    item: string,
-    member: string,
+    itemBarcode: ItemBarcode,
+    memberBarcode: MemberBarcode,
     prior: PriorLoan | undefined,
   ): Promise<CardShows> {
-    const lookup = await port.memberByBarcode(member, {
+    const lookup = await port.memberByBarcode(memberBarcode, {
       signal: AbortSignal.timeout(parts.confirmTimeoutMs),
     });
     if (!lookup.ok && isUnreachable(lookup.error)) connectivity.unreachable();
     if (lookup.ok) {
       connectivity.reachable();
-      rememberPatron(member, lookup.value);
+      rememberPatron(memberBarcode, lookup.value);
     }
-    const shows = cardShows(lookup, item, prior);
+    const shows = cardShows(lookup, itemBarcode, prior);
     if (shows.found === 'applied' && shows.renewalUnclear)
       log.info('a renewal whose answer was lost shows no new due date; not sent again');
     return shows;
@@ -224,66 +243,70 @@ export function createCirculationDesk(
    * declined rather than recorded offline (a sent one whose answer was lost is still confirmed).
    */
   async function checkOutOnline(
-    item: string,
-    member: string,
+    itemBarcode: ItemBarcode,
+    memberBarcode: MemberBarcode,
     queuedInSession: number,
     retried: boolean,
     renewal = false,
   ): Promise<CirculationAnswer> {
-    const prior = priorOf(item, member);
-    const result = await port.checkOut({ itemBarcode: item, memberBarcode: member });
+    const prior = priorOf(itemBarcode, memberBarcode);
+    const result = await port.checkOut({ itemBarcode, memberBarcode });
     const route = routeOnline('check-out', result);
     heardOf(route);
-    if (result.ok) lent(item, member, result.value);
+    if (result.ok) lent(itemBarcode, memberBarcode, result.value);
     if (route.then === 'answer' || result.ok) return serviceAnswer(result);
     if (route.then === 'record-offline') {
       if (renewal) return renewalAway;
       return (
-        (await record('check-out', { item, member, queuedInSession }, 'offline')) ??
+        (await record('check-out', { itemBarcode, memberBarcode, queuedInSession }, 'offline')) ??
         serviceAnswer(result)
       );
     }
     // Sent, and no answer: look before anything else, so it is never applied twice.
-    const confirmed = await confirmCheckOut(item, member, prior);
+    const confirmed = await confirmCheckOut(itemBarcode, memberBarcode, prior);
     if (confirmed.found === 'not-applied' && !retried) {
-      return checkOutOnline(item, member, queuedInSession, true, renewal);
+      return checkOutOnline(itemBarcode, memberBarcode, queuedInSession, true, renewal);
     }
     // Looked, and not on the card: the patron is told it did not go through, not to see staff.
     if (confirmed.found === 'not-applied')
       return serviceAnswer(err({ ...result.error, outcome: 'not-applied' }));
     if (confirmed.found === 'applied') return serviceAnswer(ok(confirmed.result));
     return (
-      (await record('check-out', { item, member, ...(prior ? { prior } : {}) }, 'confirming')) ??
-      serviceAnswer(result)
+      (await record(
+        'check-out',
+        { itemBarcode, memberBarcode, ...(prior ? { prior } : {}) },
+        'confirming',
+      )) ?? serviceAnswer(result)
     );
   }
 
   return {
-    async identify(by, value, pin) {
+    async identify(...[by, who, pin]) {
       rememberPatron(undefined, undefined);
       if (by === 'email') {
         if (connectivity.state() === 'offline') {
           return { via: 'offline', accepted: false, message: { kind: 'offline-card-only' } };
         }
-        const result = await port.memberByEmail(value);
+        const result = await port.memberByEmail(who);
         if (!result.ok && isUnreachable(result.error)) {
           connectivity.unreachable();
           return { via: 'offline', accepted: false, message: { kind: 'offline-card-only' } };
         }
         connectivity.reachable();
-        if (result.ok) rememberPatron(result.value.member.barcode, result.value);
+        if (result.ok) rememberPatron(memberBarcodeOf(result.value.member.barcode), result.value);
         return { via: 'service', result };
       }
-      if (connectivity.state() === 'offline') return offlineIdentify(value);
-      const result = await cardLookup(port, value, pin);
+      const memberBarcode = who;
+      if (connectivity.state() === 'offline') return offlineIdentify(memberBarcode);
+      const result = await cardLookup(port, memberBarcode, pin);
       if (!result.ok && isUnreachable(result.error)) {
         connectivity.unreachable();
-        return offlineIdentify(value);
+        return offlineIdentify(memberBarcode);
       }
       connectivity.reachable();
       if (result.ok) {
-        knowledge.rememberLookup(value, result.value, parts.now());
-        rememberPatron(value, result.value);
+        knowledge.rememberLookup(memberBarcode, result.value, parts.now());
+        rememberPatron(memberBarcode, result.value);
       }
       return { via: 'service', result };
     },
@@ -293,7 +316,7 @@ export function createCirculationDesk(
         return (
           (await record(
             'check-out',
-            { item: itemBarcode, member: memberBarcode, queuedInSession },
+            { itemBarcode, memberBarcode, queuedInSession },
             'offline',
           )) ?? {
             via: 'declined',
@@ -312,7 +335,7 @@ export function createCirculationDesk(
     async checkIn(itemBarcode) {
       if (connectivity.state() === 'offline' || waitsInJournal(itemBarcode)) {
         return (
-          (await record('check-in', { item: itemBarcode }, 'offline')) ?? {
+          (await record('check-in', { itemBarcode }, 'offline')) ?? {
             via: 'declined',
             message: { kind: 'offline-queue-full' },
           }
@@ -323,7 +346,7 @@ export function createCirculationDesk(
       heardOf(route);
       if (route.then === 'answer') return serviceAnswer(result);
       const queued = route.then === 'record-unconfirmed' ? 'confirming' : 'offline';
-      return (await record('check-in', { item: itemBarcode }, queued)) ?? serviceAnswer(result);
+      return (await record('check-in', { itemBarcode }, queued)) ?? serviceAnswer(result);
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { ItemBarcode } from '../../../src-common/barcodes';
 import type { LibraryError } from '../../library/library-error';
 import type { CirculationResult, MemberCirculation } from '../../library/records';
 import { UNKNOWN } from '../../library/values';
@@ -59,16 +60,16 @@ export type CardShows =
 
 export function cardShows(
   lookup: Result<MemberCirculation, LibraryError>,
-  item: string,
+  itemBarcode: ItemBarcode,
   prior: PriorLoan | undefined,
 ): CardShows {
   if (!lookup.ok) return { found: 'unknown' };
-  const loan = loanOfItem(lookup.value, item);
+  const loan = loanOfItem(lookup.value, itemBarcode);
   if (loan === UNKNOWN) return { found: 'unknown' };
   if (!loan) return { found: 'not-applied' };
   return {
     found: 'applied',
     result: resultFromLoan(loan),
-    renewalUnclear: settleByLoan(lookup.value, item, prior) === 'cannot-tell',
+    renewalUnclear: settleByLoan(lookup.value, itemBarcode, prior) === 'cannot-tell',
   };
 }

@@ -1,3 +1,4 @@
+import type { ItemBarcode, MemberBarcode } from '../../../src-common/barcodes';
 import type { OfflineStatus } from '../../../src-common/ipc/offline';
 import type { LibraryResult } from '../../library/circulation-port';
 import type { MemberType } from '../../library/records';
@@ -45,9 +46,9 @@ export interface OfflineCirculationOptions {
   /** Whether the back end answers again while offline; absent, a request to `baseUrl`. */
   probe?: () => Promise<boolean>;
   /** The card pattern and check digit (scanner settings). */
-  isCard(code: string): boolean;
+  isCard(memberBarcode: MemberBarcode): boolean;
   /** The item pattern and check digit (scanner settings): offline, nothing else is recorded. */
-  isItem(code: string): boolean;
+  isItem(itemBarcode: ItemBarcode): boolean;
   clock?: Clock;
   /** Spread of probe and retry delays; off only to show what the spread buys (benchmarks). */
   jitter?: boolean;

@@ -1,3 +1,4 @@
+import { memberBarcodeOf, type MemberBarcode } from '../../../src-common/barcodes';
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -55,12 +56,15 @@ export interface BlockListImport {
  * import a block list or confirm lending without one. No file at all (never written) is not that.
  */
 export interface OfflineKnowledge {
-  rememberLookup(card: string, circulation: MemberCirculation, at: number): void;
+  rememberLookup(memberBarcode: MemberBarcode, circulation: MemberCirculation, at: number): void;
   setMemberTypes(types: readonly MemberType[]): void;
-  blockOf(card: string, at: number): OfflineBlock | undefined;
+  blockOf(memberBarcode: MemberBarcode, at: number): OfflineBlock | undefined;
   /** The loan period of the card's member type, when a recent lookup and the type list say it. */
-  loanDays(card: string, at: number): number | undefined;
-  importBlockList(csv: string, isCard: (code: string) => boolean): Promise<BlockListImport>;
+  loanDays(memberBarcode: MemberBarcode, at: number): number | undefined;
+  importBlockList(
+    csv: string,
+    isCard: (memberBarcode: MemberBarcode) => boolean,
+  ): Promise<BlockListImport>;
   counts(): { remembered: number; blocked: number; imported: number; memberTypes: number };
   /** The file found unreadable at a start, until an import with a card in it. */
   loss(): KnowledgeLoss | undefined;
@@ -199,8 +203,8 @@ export async function openOfflineKnowledge(
   let writing: Promise<void> = Promise.resolve();
   let closed = false;
 
-  const hash = (card: string): string =>
-    createHmac('sha256', hashKey).update(card, 'utf8').digest('base64url').slice(0, 32);
+  const hash = (memberBarcode: MemberBarcode): string =>
+    createHmac('sha256', hashKey).update(memberBarcode, 'utf8').digest('base64url').slice(0, 32);
 
   async function write(): Promise<void> {
     if (!writable) return;
@@ -229,10 +233,10 @@ export async function openOfflineKnowledge(
   if (lostNow) await flush();
 
   return {
-    rememberLookup(card, circulation, at) {
+    rememberLookup(memberBarcode, circulation, at) {
       const block = blockIn(circulation, at);
       const { memberType } = circulation.member;
-      knowledge.members[hash(card)] = {
+      knowledge.members[hash(memberBarcode)] = {
         seenAt: at,
         ...(memberType ? { memberType } : {}),
         ...(block ? { block } : {}),
@@ -252,14 +256,14 @@ export async function openOfflineKnowledge(
       knowledge.loanDays = loanDays;
       soon();
     },
-    blockOf(card, at) {
-      const key = hash(card);
+    blockOf(memberBarcode, at) {
+      const key = hash(memberBarcode);
       if (imported.has(key)) return 'member_blocked';
       const seen = knowledge.members[key];
       return seen && at - seen.seenAt <= keep ? seen.block : undefined;
     },
-    loanDays(card, at) {
-      const seen = knowledge.members[hash(card)];
+    loanDays(memberBarcode, at) {
+      const seen = knowledge.members[hash(memberBarcode)];
       if (!seen?.memberType || at - seen.seenAt > keep) return undefined;
       return knowledge.loanDays[seen.memberType];
     },
@@ -268,7 +272,9 @@ export async function openOfflineKnowledge(
       const rejected: number[] = [];
       firstFields(csv).forEach((field, index) => {
         if (field === '') return;
-        if (isCard(field)) next.add(hash(field));
+        // A line of the file is untrusted text: a barcode first, then a card by the patterns.
+        const memberBarcode = memberBarcodeOf(field);
+        if (memberBarcode && isCard(memberBarcode)) next.add(hash(memberBarcode));
         else if (index > 0 || next.size > 0) rejected.push(index + 1);
       });
       imported = next;

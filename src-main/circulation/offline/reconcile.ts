@@ -1,14 +1,18 @@
+import type { ItemBarcode } from '../../../src-common/barcodes';
 import type { CirculationResult, Loan, MemberCirculation } from '../../library/records';
 import { UNKNOWN } from '../../library/values';
 import type { PriorLoan } from '../journal/journal-records';
 
 /**
- * The member's loan of `item`, if the lookup shows one; null when it shows none; `unknown` when
+ * The member's loan of the item, if the lookup shows one; null when it shows none; `unknown` when
  * the answer cannot tell (no loans read, or loans without item barcodes).
  */
-export function loanOfItem(circulation: MemberCirculation, item: string): Loan | null | 'unknown' {
+export function loanOfItem(
+  circulation: MemberCirculation,
+  itemBarcode: ItemBarcode,
+): Loan | null | 'unknown' {
   if (circulation.loans === UNKNOWN) return UNKNOWN;
-  const found = circulation.loans.find((loan) => loan.itemBarcode === item);
+  const found = circulation.loans.find((loan) => loan.itemBarcode === itemBarcode);
   if (found) return found;
   return circulation.loans.every((loan) => loan.itemBarcode !== undefined) ? null : UNKNOWN;
 }
@@ -19,8 +23,11 @@ function dueKey(loan: Loan): string {
 }
 
 /** The member's loan of the item as it stands, to compare with after an answer is lost. */
-export function priorLoanOf(circulation: MemberCirculation, item: string): PriorLoan | undefined {
-  const loan = loanOfItem(circulation, item);
+export function priorLoanOf(
+  circulation: MemberCirculation,
+  itemBarcode: ItemBarcode,
+): PriorLoan | undefined {
+  const loan = loanOfItem(circulation, itemBarcode);
   if (loan === UNKNOWN) return undefined;
   return loan ? { held: true, due: dueKey(loan) } : { held: false };
 }
@@ -33,10 +40,10 @@ export function priorLoanOf(circulation: MemberCirculation, item: string): Prior
  */
 export function settleByLoan(
   circulation: MemberCirculation,
-  item: string,
+  itemBarcode: ItemBarcode,
   prior: PriorLoan | undefined,
 ): 'applied' | 'not-applied' | 'cannot-tell' {
-  const loan = loanOfItem(circulation, item);
+  const loan = loanOfItem(circulation, itemBarcode);
   if (loan === UNKNOWN) return 'cannot-tell';
   if (!loan) return 'not-applied';
   // Without the loan before, a renewal could not be told from a new loan.

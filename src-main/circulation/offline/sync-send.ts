@@ -1,4 +1,6 @@
 import { createLogger } from '../../../src-shared/log/logger';
+import { err } from '../../../src-common/result';
+import type { LibraryError } from '../../library/library-error';
 import type { JournalEntry } from '../journal/journal-entry';
 import type { OfflineJournal, Settlement } from '../journal/offline-journal';
 import type { PriorLoan } from '../journal/journal-records';
@@ -101,15 +103,15 @@ export function createSyncSender(deps: {
         entry.txn.kind === 'check-out' && entry.txn.member ? [entry.txn.member] : [],
       ),
     );
-    for (const member of members) {
-      const lookup = await port.memberByBarcode(member);
+    for (const memberBarcode of members) {
+      const lookup = await port.memberByBarcode(memberBarcode);
       if (!lookup.ok) {
         const next = afterPriorsLookup(lookup.error);
         if (next === 'priors-unknown') continue;
         return stop(next);
       }
       for (const entry of run) {
-        if (entry.txn.kind !== 'check-out' || entry.txn.member !== member) continue;
+        if (entry.txn.kind !== 'check-out' || entry.txn.member !== memberBarcode) continue;
         const prior = priorLoanOf(lookup.value, entry.txn.item);
         if (prior) priors.set(entry.txn.id, prior);
       }
@@ -120,13 +122,23 @@ export function createSyncSender(deps: {
   // Each says when the kiosk recorded it (and the day it promised): SIP2 sends it as no-block.
   const send = ({ txn }: JournalEntry) => {
     const at = new Date(txn.at).toISOString();
-    return txn.kind === 'check-out'
-      ? port.checkOut({
-          itemBarcode: txn.item,
-          memberBarcode: txn.member ?? '',
-          queued: { at, ...(txn.dueDate ? { dueDay: txn.dueDate.slice(0, 10) } : {}) },
-        })
-      : port.checkIn(txn.item, { queued: { at } });
+    if (txn.kind === 'check-in') return port.checkIn(txn.item, { queued: { at } });
+    // A check-out recorded without its card cannot be put in a request: the client's own refusal.
+    if (txn.member === undefined) {
+      return Promise.resolve(
+        err<LibraryError>({
+          kind: 'invalid-argument',
+          operation: 'checkOut',
+          issue: 'memberBarcode: empty',
+          outcome: 'not-applied',
+        }),
+      );
+    }
+    return port.checkOut({
+      itemBarcode: txn.item,
+      memberBarcode: txn.member,
+      queued: { at, ...(txn.dueDate ? { dueDay: txn.dueDate.slice(0, 10) } : {}) },
+    });
   };
 
   /** Sends one transaction (its attempt already on disk) and writes down what became of it. */
@@ -142,12 +154,12 @@ export function createSyncSender(deps: {
   }
 
   async function reconcileAndSend(entry: JournalEntry): Promise<Step> {
-    const member = memberToLook(entry);
-    if (member === undefined) {
+    const memberBarcode = memberToLook(entry);
+    if (memberBarcode === undefined) {
       await journal.markAttempts([entry.txn.id]);
       return sendOne(entry, true);
     }
-    const result = await port.memberByBarcode(member);
+    const result = await port.memberByBarcode(memberBarcode);
     return apply(entry, settle(entry, { to: 'look', result }));
   }
 

@@ -1,3 +1,4 @@
+import type { MemberBarcode } from '../../../src-common/barcodes';
 import type { Result } from '../../../src-common/result';
 import type { LibraryError } from '../../library/library-error';
 import type { CirculationResult, MemberCirculation } from '../../library/records';
@@ -67,7 +68,7 @@ export function stopFor(error: LibraryError): SyncStop {
  * The member to look up before sending again a transaction whose answer was lost; none for a
  * return (sent again, its "not on loan" tells) or a check-out without a card.
  */
-export function memberToLook(entry: JournalEntry): string | undefined {
+export function memberToLook(entry: JournalEntry): MemberBarcode | undefined {
   return entry.txn.kind === 'check-out' ? entry.txn.member : undefined;
 }
 
@@ -174,7 +175,7 @@ function settleLooked(
   entry: JournalEntry,
   result: Result<MemberCirculation, LibraryError>,
 ): SyncDecision {
-  const { id, item } = entry.txn;
+  const { id, item: itemBarcode } = entry.txn;
   // No words of the service to keep: the reason says it all, in staff's language.
   const cannotTell = (heard: boolean) =>
     settled([{ t: 'exception', id, reason: 'unconfirmed' }], true, heard);
@@ -197,11 +198,11 @@ function settleLooked(
     if (error.kind === 'redirected' || error.kind === 'too-large') return cannotTell(false);
     return settled([], false, false, stopFor(error));
   }
-  const found = settleByLoan(result.value, item, entry.prior);
-  const loan = loanOfItem(result.value, item);
+  const found = settleByLoan(result.value, itemBarcode, entry.prior);
+  const loan = loanOfItem(result.value, itemBarcode);
   if (found === 'applied' && loan && loan !== UNKNOWN)
     return settled([appliedOf(id, resultFromLoan(loan), true)], true, true);
-  if (found === 'not-applied') return notApplied(priorLoanOf(result.value, item), true);
+  if (found === 'not-applied') return notApplied(priorLoanOf(result.value, itemBarcode), true);
   return cannotTell(true);
 }
 

@@ -1,9 +1,12 @@
+import { itemBarcodeOf, memberBarcodeOf } from '../../../src-common/barcodes';
 import type { Command } from '../command';
 import { checkInText, checkOutText } from '../record-text';
 import { usage, withStaffClient } from './with-staff-client';
 
 export const checkout: Command = (input) => {
-  const [itemBarcode, memberBarcode, ...extra] = input.parsed.positionals;
+  const [itemText, memberText, ...extra] = input.parsed.positionals;
+  const itemBarcode = itemBarcodeOf(itemText);
+  const memberBarcode = memberBarcodeOf(memberText);
   if (!itemBarcode || !memberBarcode || extra.length > 0) {
     return Promise.resolve(usage(input, 'usage: checkout <item-barcode> <member-barcode>'));
   }
@@ -15,7 +18,8 @@ export const checkout: Command = (input) => {
 };
 
 export const checkin: Command = (input) => {
-  const [itemBarcode, ...extra] = input.parsed.positionals;
+  const [itemText, ...extra] = input.parsed.positionals;
+  const itemBarcode = itemBarcodeOf(itemText);
   if (!itemBarcode || extra.length > 0)
     return Promise.resolve(usage(input, 'usage: checkin <item-barcode>'));
   return withStaffClient(

@@ -1,3 +1,4 @@
+import { memberBarcodeOf } from '../../../src-common/barcodes';
 import { err, ok } from '../../../src-common/result';
 import type { Result } from '../../../src-common/result';
 import { describeLibraryError } from '../../library/library-error';
@@ -33,12 +34,13 @@ export const member: Command = (input) => {
       circulationText,
     );
   }
-  const [barcode, ...extra] = positionals;
-  if (!barcode || extra.length > 0)
+  const [memberText, ...extra] = positionals;
+  const memberBarcode = memberBarcodeOf(memberText);
+  if (!memberBarcode || extra.length > 0)
     return Promise.resolve(usage(input, 'usage: member <barcode> | member --email <email>'));
   return withStaffClient(
     input,
-    (client) => client.memberByBarcode(barcode, { signal: input.signal }),
+    (client) => client.memberByBarcode(memberBarcode, { signal: input.signal }),
     circulationText,
   );
 };

@@ -8,6 +8,8 @@ import type { Choice, MemberPageView } from '../../../src-common/ipc/console/mem
 import { updateFieldsOf, updateMemberAndReadBack } from '../../library-client/member-update';
 import type { RestLibraryClient } from '../../library-client/client';
 import type { MemberPage } from '../../library/records';
+import { notABarcode } from '../../library/library-error';
+import { itemBarcodeOf, memberBarcodeOf } from '../../../src-common/barcodes';
 import { answered, failed, fromService, problemOf } from './answer';
 import type { ConsoleArea, ConsoleContext } from './deps';
 import { circulationView, memberDetails, memberView, transactionView } from './members/views';
@@ -122,25 +124,33 @@ export function createMembersArea(context: ConsoleContext): ConsoleArea<MembersC
       },
 
       'staff.console.members.lookUp': async (request) => {
-        const result =
-          request.by === 'barcode'
-            ? await client().memberByBarcode(request.value)
-            : await client().memberByEmail(request.value);
+        const memberBarcode = request.by === 'barcode' ? memberBarcodeOf(request.value) : undefined;
+        if (request.by === 'barcode' && !memberBarcode)
+          return failed(problemOf(notABarcode('memberByBarcode', 'memberBarcode')));
+        const result = memberBarcode
+          ? await client().memberByBarcode(memberBarcode)
+          : await client().memberByEmail(request.value);
         return result.ok
           ? answered(circulationView(result.value))
           : failed(problemOf(result.error));
       },
 
-      'staff.console.members.checkOut': async ({ itemBarcode, memberBarcode }) => {
-        if (queuedOffline(itemBarcode))
-          return failed({ kind: 'queued-offline', item: itemBarcode });
+      'staff.console.members.checkOut': async (request) => {
+        if (queuedOffline(request.itemBarcode))
+          return failed({ kind: 'queued-offline', item: request.itemBarcode });
+        const itemBarcode = itemBarcodeOf(request.itemBarcode);
+        const memberBarcode = memberBarcodeOf(request.memberBarcode);
+        if (!itemBarcode) return failed(problemOf(notABarcode('checkOut', 'itemBarcode')));
+        if (!memberBarcode) return failed(problemOf(notABarcode('checkOut', 'memberBarcode')));
         const result = await client().checkOut({ itemBarcode, memberBarcode });
         return fromService(result.ok ? { ok: true, value: transactionView(result.value) } : result);
       },
 
-      'staff.console.members.checkIn': async ({ itemBarcode }) => {
-        if (queuedOffline(itemBarcode))
-          return failed({ kind: 'queued-offline', item: itemBarcode });
+      'staff.console.members.checkIn': async (request) => {
+        if (queuedOffline(request.itemBarcode))
+          return failed({ kind: 'queued-offline', item: request.itemBarcode });
+        const itemBarcode = itemBarcodeOf(request.itemBarcode);
+        if (!itemBarcode) return failed(problemOf(notABarcode('checkIn', 'itemBarcode')));
         const result = await client().checkIn(itemBarcode);
         return fromService(result.ok ? { ok: true, value: transactionView(result.value) } : result);
       },

@@ -1,3 +1,4 @@
+import type { ItemBarcode } from '../../../src-common/barcodes';
 import { err, ok, type Result } from '../../../src-common/result';
 import type { LibraryError } from '../../library/library-error';
 import type { CirculationResult } from '../../library/records';
@@ -65,14 +66,14 @@ export function createSip2Client(options: Sip2ClientOptions): Sip2Client {
 
   /** The item as the ACS has it before a return, where BX does not say it will not answer 17. */
   async function itemBeforeReturn(
-    itemBarcode: string,
+    itemBarcode: ItemBarcode,
   ): Promise<Result<ItemInformation, LibraryError> | undefined> {
     if ((await support('17')) === 'no') return undefined;
     return itemInformation(itemBarcode);
   }
 
   async function itemInformation(
-    itemBarcode: string,
+    itemBarcode: ItemBarcode,
   ): Promise<Result<ItemInformation, LibraryError>> {
     if (itemBarcode.trim() === '') return err(emptyArgument('itemInformation', 'itemBarcode'));
     const answer = await read(

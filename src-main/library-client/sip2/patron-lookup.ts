@@ -1,3 +1,4 @@
+import type { MemberBarcode } from '../../../src-common/barcodes';
 import { err, type Result } from '../../../src-common/result';
 import { readFlag } from '../../../src-shared/sip2/readers';
 import type { Support, SupportableRequest } from '../../../src-shared/sip2/positional-fields';
@@ -35,7 +36,7 @@ export function createPatronLookup(deps: {
    */
   async function lookupAnswer(
     operation: 'memberByBarcode' | 'memberWithPin',
-    memberBarcode: string,
+    memberBarcode: MemberBarcode,
     given: string | undefined,
     opts?: CallOptions,
   ): Promise<{ result: Result<MemberCirculation, LibraryError>; passwordRefused: boolean }> {
@@ -66,7 +67,7 @@ export function createPatronLookup(deps: {
 
   async function lookup(
     operation: 'memberByBarcode' | 'memberWithPin',
-    memberBarcode: string,
+    memberBarcode: MemberBarcode,
     pin: string | undefined,
     opts?: CallOptions,
   ): Promise<Result<MemberCirculation, LibraryError>> {
@@ -75,7 +76,7 @@ export function createPatronLookup(deps: {
 
   /** A card's PIN checked: kept for the session when right, forgotten when not. */
   async function checkPin(
-    memberBarcode: string,
+    memberBarcode: MemberBarcode,
     pin: string,
   ): Promise<Result<MemberCirculation, LibraryError>> {
     const result = await lookup('memberWithPin', memberBarcode, pin);

@@ -1,3 +1,4 @@
+import type { ItemBarcode, MemberBarcode } from '../../../src-common/barcodes';
 import type { MemberCirculation } from '../../library/records';
 import { UNKNOWN } from '../../library/values';
 
@@ -13,41 +14,41 @@ const key = (barcode: string) => barcode.trim().toLowerCase();
  */
 export function createPatronMemory() {
   const charged = new Map<string, Set<string>>();
-  let proved: { card: string; pin: string } | undefined;
-  const pinOf = (card: string): string | undefined =>
-    proved && key(proved.card) === key(card) ? proved.pin : undefined;
+  let proved: { memberBarcode: MemberBarcode; pin: string } | undefined;
+  const pinOf = (memberBarcode: MemberBarcode): string | undefined =>
+    proved && key(proved.memberBarcode) === key(memberBarcode) ? proved.pin : undefined;
 
   return {
     pinOf,
     /** Whether the card has the item, as last seen; unknown when the card was not read. */
-    onCard(member: string, item: string): boolean | 'unknown' {
-      const items = charged.get(key(member));
-      return items ? items.has(key(item)) : UNKNOWN;
+    onCard(memberBarcode: MemberBarcode, itemBarcode: ItemBarcode): boolean | 'unknown' {
+      const items = charged.get(key(memberBarcode));
+      return items ? items.has(key(itemBarcode)) : UNKNOWN;
     },
     /** A card's loans as an answer listed them (forgotten when it could not tell). */
-    remember(member: string, circulation: MemberCirculation): void {
-      if (circulation.loans === UNKNOWN) charged.delete(key(member));
+    remember(memberBarcode: MemberBarcode, circulation: MemberCirculation): void {
+      if (circulation.loans === UNKNOWN) charged.delete(key(memberBarcode));
       else
         charged.set(
-          key(member),
+          key(memberBarcode),
           new Set(circulation.loans.map((loan) => key(loan.itemBarcode ?? ''))),
         );
     },
-    checkedOut(member: string, item: string): void {
-      charged.get(key(member))?.add(key(item));
+    checkedOut(memberBarcode: MemberBarcode, itemBarcode: ItemBarcode): void {
+      charged.get(key(memberBarcode))?.add(key(itemBarcode));
     },
-    checkedIn(item: string): void {
-      for (const items of charged.values()) items.delete(key(item));
+    checkedIn(itemBarcode: ItemBarcode): void {
+      for (const items of charged.values()) items.delete(key(itemBarcode));
     },
     /** A card's PIN checked: kept for the session when right, forgotten when not. */
-    pinChecked(card: string, pin: string, right: boolean): void {
-      if (right) proved = { card, pin };
-      else if (pinOf(card) !== undefined) proved = undefined;
+    pinChecked(memberBarcode: MemberBarcode, pin: string, right: boolean): void {
+      if (right) proved = { memberBarcode, pin };
+      else if (pinOf(memberBarcode) !== undefined) proved = undefined;
     },
-    /** The session of `card` ended: its items and the PIN forgotten; the PIN it had, if any. */
-    endSession(card: string): string | undefined {
-      charged.delete(key(card));
-      const pin = pinOf(card);
+    /** The session of `memberBarcode` ended: its items and the PIN forgotten; the PIN it had, if any. */
+    endSession(memberBarcode: MemberBarcode): string | undefined {
+      charged.delete(key(memberBarcode));
+      const pin = pinOf(memberBarcode);
       proved = undefined;
       return pin;
     },

@@ -1,3 +1,4 @@
+import type { ItemBarcode, MemberBarcode } from '../../../src-common/barcodes';
 import type { Result } from '../../../src-common/result';
 import type { Support, SupportableRequest } from '../../../src-shared/sip2/positional-fields';
 import type { RefusalCode } from '../../../src-common/ipc/patron';
@@ -19,17 +20,18 @@ export type CardLookup = {
   passwordRefused: boolean;
 };
 
-export type Refused = { operation: 'checkIn' } | { operation: 'checkOut'; memberBarcode: string };
+export type Refused =
+  { operation: 'checkIn' } | { operation: 'checkOut'; memberBarcode: MemberBarcode };
 
 export interface RefusalReasonDeps {
   support(request: SupportableRequest): Promise<Support>;
-  itemInformation(itemBarcode: string): Promise<Result<ItemInformation, LibraryError>>;
+  itemInformation(itemBarcode: ItemBarcode): Promise<Result<ItemInformation, LibraryError>>;
   /** The card looked up without a PIN of its own (the one proved this session, if any). */
-  lookupAnswer(memberBarcode: string): Promise<CardLookup>;
+  lookupAnswer(memberBarcode: MemberBarcode): Promise<CardLookup>;
   /** Whether the card's last look-up showed the item on it. */
-  onCard(member: string, item: string): boolean | 'unknown';
+  onCard(memberBarcode: MemberBarcode, itemBarcode: ItemBarcode): boolean | 'unknown';
   /** The PIN proved this session for the card, if any. */
-  pinOf(card: string): string | undefined;
+  pinOf(memberBarcode: MemberBarcode): string | undefined;
   /** `sip2.patronPin`: the library asks patrons for their PIN. */
   patronPin: boolean;
 }
@@ -41,14 +43,14 @@ export function createRefusalReasons(deps: RefusalReasonDeps) {
    */
   async function explained(
     error: LibraryError,
-    itemBarcode: string,
+    itemBarcode: ItemBarcode,
     refused: Refused,
     known?: Result<ItemInformation, LibraryError>,
   ): Promise<LibraryError> {
     if (error.kind !== 'refused' || error.code !== undefined) return error;
     // The card is looked up at most once for both.
     let looked: Promise<CardLookup> | undefined;
-    const card = (memberBarcode: string) => (looked ??= deps.lookupAnswer(memberBarcode));
+    const card = (memberBarcode: MemberBarcode) => (looked ??= deps.lookupAnswer(memberBarcode));
     const code =
       (await itemReason(itemBarcode, refused, card, known)) ??
       (refused.operation === 'checkOut'
@@ -65,9 +67,9 @@ export function createRefusalReasons(deps: RefusalReasonDeps) {
    * another only if it is not on this card: when the card's loans are not known, 63 tells.
    */
   async function itemReason(
-    itemBarcode: string,
+    itemBarcode: ItemBarcode,
     refused: Refused,
-    card: (memberBarcode: string) => Promise<CardLookup>,
+    card: (memberBarcode: MemberBarcode) => Promise<CardLookup>,
     known: Result<ItemInformation, LibraryError> | undefined,
   ): Promise<RefusalCode | undefined> {
     if (!known && (await deps.support('17')) === 'no') return undefined;

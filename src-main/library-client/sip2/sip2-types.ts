@@ -1,3 +1,4 @@
+import type { ItemBarcode } from '../../../src-common/barcodes';
 import type { KioskMetrics } from '../../metrics/kiosk-metrics';
 import type { Result } from '../../../src-common/result';
 import type { Logger } from '../../../src-shared/log/logger';
@@ -79,7 +80,7 @@ export type ItemInformation = {
 /** The circulation port over SIP2, with what only SIP2 offers and a way to hang up. */
 export type Sip2Client = Required<CirculationPort> & {
   acsStatus(): Promise<Result<AcsStatus, LibraryError>>;
-  itemInformation(itemBarcode: string): Promise<Result<ItemInformation, LibraryError>>;
+  itemInformation(itemBarcode: ItemBarcode): Promise<Result<ItemInformation, LibraryError>>;
   /** Ends the connection (no further request is sent); later calls connect again. */
   close(): Promise<void>;
 };

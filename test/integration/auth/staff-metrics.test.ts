@@ -3,6 +3,7 @@ import { itemBarcode, memberBarcode } from '../../../src-reference-service/barco
 import { newVault, revoke, signedIn, startTestService } from './harness';
 import type { TestService } from './harness';
 import { recordingMetrics } from '../../support/recording-metrics';
+import { asItem, asMember } from '../../support/barcodes';
 
 let test: TestService;
 
@@ -28,10 +29,13 @@ describe('staff sign-in and service call metrics against the reference service',
     expect(last.tokenExpiresAt?.getTime()).toBeGreaterThan(before);
 
     metrics.calls.length = 0;
-    const loan = { itemBarcode: itemBarcode(15), memberBarcode: memberBarcode(1) };
+    const loan = {
+      itemBarcode: asItem(itemBarcode(15)),
+      memberBarcode: asMember(memberBarcode(1)),
+    };
     expect((await auth.client.checkOut(loan)).ok).toBe(true);
     // Item 21 is on loan to another member in the seed.
-    const other = { ...loan, itemBarcode: itemBarcode(21) };
+    const other = { ...loan, itemBarcode: asItem(itemBarcode(21)) };
     expect((await auth.client.checkOut(other)).ok).toBe(false);
     const calls = metrics.of('serviceCall');
     expect(calls.map(([operation, status]) => [operation, status])).toEqual([

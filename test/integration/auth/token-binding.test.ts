@@ -18,6 +18,7 @@ import type { WebKiosk } from '../../../src-main/web-host/web-kiosk';
 import { signInOverHttp } from '../../support/sign-in-over-http';
 import { LIBRARIAN, startTestService } from './harness';
 import type { TestService } from './harness';
+import { asMember } from '../../support/barcodes';
 
 interface Captured {
   url: string;
@@ -102,7 +103,7 @@ async function signedInKiosk(service: StoredSettings['service']) {
 async function useTheService(web: WebKiosk): Promise<void> {
   await web.kiosk.auth.client.listBranches();
   await web.kiosk.auth.client.getUserInfo();
-  await web.kiosk.auth.client.memberByBarcode('24410000000011');
+  await web.kiosk.auth.client.memberByBarcode(asMember('24410000000011'));
 }
 
 describe('staff tokens are bound to the service address, sign-in server and client', () => {

@@ -11,6 +11,7 @@ import {
   startTestService,
 } from './harness';
 import type { TestService } from './harness';
+import { asItem, asMember } from '../../support/barcodes';
 
 // Short-lived access tokens, so expiry happens within a test.
 const TTL_SECONDS = 3;
@@ -191,7 +192,10 @@ describe('a refused refresh', () => {
     const { vault } = newVault(test);
     const auth = await signedIn(test, { vault });
     await revoke(test, (await storedTokens(vault)).refreshToken ?? '');
-    const loan = { itemBarcode: itemBarcode(11), memberBarcode: memberBarcode(1) };
+    const loan = {
+      itemBarcode: asItem(itemBarcode(11)),
+      memberBarcode: asMember(memberBarcode(1)),
+    };
     const refused = await auth.client.checkOut(loan);
     expect(refused).toMatchObject({
       ok: false,

@@ -8,6 +8,7 @@ import { signedIn, startTestService } from '../auth/harness';
 import type { TestService } from '../auth/harness';
 import { openLedger, startTestOfflineCirculation } from '../../support/offline-kiosk';
 import type { ServiceLedger } from '../../support/offline-kiosk';
+import { asItem, asMember } from '../../support/barcodes';
 
 /**
  * The sync reads only what the interface shows, so it must settle the same transactions the same
@@ -57,23 +58,23 @@ describe.each<DialectName>(['snake', 'dotnet', 'camel'])(
 
     it('sends offline check-outs and returns once each, and lists a conflict with the service words', async () => {
       test.service.faults?.set({ outage: true });
-      expect(await offline.desk.identify('barcode', CARD)).toEqual({
+      expect(await offline.desk.identify('barcode', asMember(CARD))).toEqual({
         via: 'offline',
         accepted: true,
       });
       for (const item of [itemBarcode(11), itemBarcode(12), itemBarcode(13)]) {
         const recorded = await offline.desk.checkOut({
-          itemBarcode: item,
-          memberBarcode: CARD,
+          itemBarcode: asItem(item),
+          memberBarcode: asMember(CARD),
           queuedInSession: 0,
         });
         expect(recorded).toMatchObject({ via: 'journal', queued: 'offline' });
       }
-      expect(await offline.desk.checkIn(itemBarcode(12))).toMatchObject({ via: 'journal' });
+      expect(await offline.desk.checkIn(asItem(itemBarcode(12)))).toMatchObject({ via: 'journal' });
       test.service.faults?.set({ outage: false });
       const other = await staff.client.checkOut({
-        itemBarcode: itemBarcode(13),
-        memberBarcode: OTHER_CARD,
+        itemBarcode: asItem(itemBarcode(13)),
+        memberBarcode: asMember(OTHER_CARD),
       });
       expect(other.ok).toBe(true);
       await drained();
@@ -100,8 +101,8 @@ describe.each<DialectName>(['snake', 'dotnet', 'camel'])(
     it('confirms a check-out whose answer was dropped after it was applied, without a second one', async () => {
       test.service.faults?.set({ dropAnswerRate: 1 });
       const answer = await offline.desk.checkOut({
-        itemBarcode: itemBarcode(14),
-        memberBarcode: CARD,
+        itemBarcode: asItem(itemBarcode(14)),
+        memberBarcode: asMember(CARD),
         queuedInSession: 0,
       });
       expect(answer).toMatchObject({ via: 'journal', queued: 'confirming' });

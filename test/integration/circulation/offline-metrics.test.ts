@@ -11,6 +11,7 @@ import { signedIn, startTestService } from '../auth/harness';
 import type { TestService } from '../auth/harness';
 import { isDemoCard, isDemoItem } from '../../support/offline-kiosk';
 import { recordingMetrics } from '../../support/recording-metrics';
+import { asItem, asMember } from '../../support/barcodes';
 
 let test: TestService;
 let staff: StaffAuth;
@@ -48,7 +49,10 @@ describe('offline metrics with the real journal and the reference service', () =
     try {
       expect(metrics.of('connectivity').map(([state]) => state)).toEqual(['online']);
       expect(metrics.of('queue')).toEqual([[{ queued: 0, exceptions: 0 }]]);
-      const loan = { itemBarcode: itemBarcode(16), memberBarcode: memberBarcode(1) };
+      const loan = {
+        itemBarcode: asItem(itemBarcode(16)),
+        memberBarcode: asMember(memberBarcode(1)),
+      };
       expect((await staff.client.checkOut(loan)).ok).toBe(true);
 
       reachable = false;
@@ -59,9 +63,9 @@ describe('offline metrics with the real journal and the reference service', () =
       expect(since.getTime()).toBeGreaterThanOrEqual(wentOffline);
 
       const recordedAt = Date.now();
-      await offline.desk.checkIn(itemBarcode(16));
+      await offline.desk.checkIn(asItem(itemBarcode(16)));
       // Never lent: the service will refuse this return when it is sent.
-      await offline.desk.checkIn(itemBarcode(3));
+      await offline.desk.checkIn(asItem(itemBarcode(3)));
       const queued = metrics.of('queue').at(-1)?.[0] as {
         queued: number;
         exceptions: number;

@@ -17,6 +17,7 @@ import { randomSteps } from '../../support/offline-steps';
 import { drained, runTrial } from '../../support/offline-trial';
 import type { TrialEnvironment } from '../../support/offline-trial';
 import { seededRandom } from '../../support/random';
+import { asItem, asMember } from '../../support/barcodes';
 
 const TRIALS = 1_000;
 const SEED = Number(process.env.OFFLINE_FUZZ_SEED ?? randomInt(2 ** 31));
@@ -127,7 +128,7 @@ describe('cases the randomised test found, settled', () => {
       env.faults.reset();
       env.network.restore();
       await kiosk.dispose();
-      if (ledger.holderOf(item) !== undefined) await staff.client.checkIn(item);
+      if (ledger.holderOf(item) !== undefined) await staff.client.checkIn(asItem(item));
     }
   }
 
@@ -135,8 +136,12 @@ describe('cases the randomised test found, settled', () => {
     const item = itemBarcode(19);
     await withKiosk('kiosk-lost-renewal', item, async (kiosk) => {
       const before = ledger.lendingsOf(item);
-      const request = { itemBarcode: item, memberBarcode: member, queuedInSession: 0 };
-      await kiosk.desk.identify('barcode', member);
+      const request = {
+        itemBarcode: asItem(item),
+        memberBarcode: asMember(member),
+        queuedInSession: 0,
+      };
+      await kiosk.desk.identify('barcode', asMember(member));
       expect(await kiosk.desk.checkOut(request)).toMatchObject({
         via: 'service',
         result: { ok: true },
@@ -161,14 +166,18 @@ describe('cases the randomised test found, settled', () => {
     const item = itemBarcode(20);
     await withKiosk('kiosk-false-not-on-loan', item, async (kiosk) => {
       const before = ledger.checkInsOf(item);
-      const request = { itemBarcode: item, memberBarcode: member, queuedInSession: 0 };
+      const request = {
+        itemBarcode: asItem(item),
+        memberBarcode: asMember(member),
+        queuedInSession: 0,
+      };
       expect(await kiosk.desk.checkOut(request)).toMatchObject({
         via: 'service',
         result: { ok: true },
       });
       // The service applies the return and drops its answer.
       env.faults.set({ dropAnswerRate: 1 });
-      expect(await kiosk.desk.checkIn(item)).toMatchObject({
+      expect(await kiosk.desk.checkIn(asItem(item))).toMatchObject({
         via: 'journal',
         queued: 'confirming',
       });

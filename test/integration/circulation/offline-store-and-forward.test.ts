@@ -11,6 +11,7 @@ import type { TestService } from '../auth/harness';
 import { openLedger, startTestOfflineCirculation } from '../../support/offline-kiosk';
 import type { ServiceLedger } from '../../support/offline-kiosk';
 import { settledLines } from '../../support/session-waits';
+import { asItem, asMember } from '../../support/barcodes';
 
 let test: TestService;
 let staff: StaffAuth;
@@ -153,7 +154,10 @@ describe('store and forward against the reference service', () => {
     test.service.faults?.set({ outage: false });
     // Before the kiosk's sync runs, someone at another desk borrows the same item.
     offline.sync.kick();
-    const other = await staff.client.checkOut({ itemBarcode: item(5), memberBarcode: OTHER_CARD });
+    const other = await staff.client.checkOut({
+      itemBarcode: asItem(item(5)),
+      memberBarcode: asMember(OTHER_CARD),
+    });
     await drained(offline);
     const [exception] = offline.status().exceptionList;
     if (other.ok) {

@@ -8,6 +8,7 @@ import { itemBarcode, memberBarcode } from '../../../src-reference-service/barco
 import { signedIn, startTestService } from '../auth/harness';
 import type { TestService } from '../auth/harness';
 import { settledLines } from '../../support/session-waits';
+import { asItem, asMember } from '../../support/barcodes';
 
 let test: TestService;
 let staff: StaffAuth;
@@ -110,7 +111,10 @@ describe('patron session against the reference service', () => {
   });
 
   it('checks an item in as returned', async () => {
-    const loan = { itemBarcode: itemBarcode(11), memberBarcode: memberBarcode(member.canBorrow) };
+    const loan = {
+      itemBarcode: asItem(itemBarcode(11)),
+      memberBarcode: asMember(memberBarcode(member.canBorrow)),
+    };
     expect((await staff.client.checkOut(loan)).ok).toBe(true);
     const session = driver();
     session.dispatch({ type: 'start-check-in' });

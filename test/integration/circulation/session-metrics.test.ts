@@ -10,6 +10,7 @@ import type { TestService } from '../auth/harness';
 import { recordingMetrics } from '../../support/recording-metrics';
 import { settledLines } from '../../support/session-waits';
 import { captureLogs } from '../../support/log-capture';
+import { asItem, asMember } from '../../support/barcodes';
 
 let test: TestService;
 let staff: StaffAuth;
@@ -114,7 +115,10 @@ describe('session metrics against the reference service', () => {
   it('counts a return session that times out, and one the patron cancels', async () => {
     const clock = manualClock();
     const { session, metrics } = driver(clock);
-    const loan = { itemBarcode: itemBarcode(13), memberBarcode: memberBarcode(1) };
+    const loan = {
+      itemBarcode: asItem(itemBarcode(13)),
+      memberBarcode: asMember(memberBarcode(1)),
+    };
     expect((await staff.client.checkOut(loan)).ok).toBe(true);
     session.dispatch({ type: 'start-check-in' });
     expect(metrics.of('sessionStarted')).toEqual([['check-in']]);

@@ -8,6 +8,7 @@ import { circulationClient } from '../../support/crash-points/kiosk-storage';
 import { ALL_WORKLOADS } from '../../support/crash-points/run-all';
 import { runWorkload } from '../../support/crash-points/workload';
 import { seededRandom } from '../../support/random';
+import { asItem, asMember } from '../../support/barcodes';
 
 /**
  * Every crash point (docs/offline.md#every-crash-point), a sample: each workload is recorded
@@ -75,7 +76,10 @@ describe('the circulation check', () => {
     const member = env.borrower(1);
     const baseline = readBaseline(env.ledger, [item!]);
     for (let time = 0; time < 2; time++) {
-      const lent = await env.staff.client.checkOut({ itemBarcode: item!, memberBarcode: member });
+      const lent = await env.staff.client.checkOut({
+        itemBarcode: asItem(item!),
+        memberBarcode: asMember(member),
+      });
       expect(lent.ok).toBe(true);
     }
     const dataDir = await mkdtemp(path.join(env.scratch, 'twice-'));

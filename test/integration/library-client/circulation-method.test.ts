@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemBarcode, memberBarcode } from '../../../src-reference-service/barcode';
 import { createAuthFor, recordingFetch, signedIn, startTestService } from '../auth/harness';
 import type { TestService } from '../auth/harness';
+import { asItem, asMember } from '../../support/barcodes';
 
 /**
  * The interface states POST for check-out and check-in while its samples use PUT; the snake
@@ -27,10 +28,10 @@ describe('check-out and check-in method', () => {
     const recorder = recordingFetch();
     const staff = await signedIn(test, { fetch: recorder.fetch });
     const out = await staff.client.checkOut({
-      itemBarcode: itemBarcode(6),
-      memberBarcode: memberBarcode(1),
+      itemBarcode: asItem(itemBarcode(6)),
+      memberBarcode: asMember(memberBarcode(1)),
     });
-    const back = await staff.client.checkIn(itemBarcode(6));
+    const back = await staff.client.checkIn(asItem(itemBarcode(6)));
     expect(out).toMatchObject({ ok: true, value: { dueDate: { kind: 'day' } } });
     expect(back).toMatchObject({ ok: true, value: { overdue: false } });
     expect(circulationCalls(recorder)).toEqual([
@@ -47,14 +48,17 @@ describe('check-out and check-in method', () => {
       fetch: recorder.fetch,
       interop: { circulationMethod: 'PUT' },
     });
-    await staff.client.checkOut({ itemBarcode: itemBarcode(7), memberBarcode: memberBarcode(1) });
+    await staff.client.checkOut({
+      itemBarcode: asItem(itemBarcode(7)),
+      memberBarcode: asMember(memberBarcode(1)),
+    });
     expect(circulationCalls(recorder)).toEqual(['PUT /api/checkout']);
     staff.dispose();
   });
 
   it('reports the 405 as a refusal, nothing applied, when the setting fixes POST', async () => {
     const staff = await signedIn(test, { interop: { circulationMethod: 'POST' } });
-    const result = await staff.client.checkIn(itemBarcode(7));
+    const result = await staff.client.checkIn(asItem(itemBarcode(7)));
     expect(result).toMatchObject({
       ok: false,
       error: { kind: 'refused', status: 405, outcome: 'not-applied' },
@@ -67,7 +71,7 @@ describe('check-out and check-in method', () => {
     const first = await createAuthFor(test, { fetch: recorder.fetch });
     first.dispose();
     const staff = await signedIn(test, { fetch: recorder.fetch });
-    await staff.client.checkIn(itemBarcode(7));
+    await staff.client.checkIn(asItem(itemBarcode(7)));
     expect(circulationCalls(recorder)).toEqual(['POST /api/checkin', 'PUT /api/checkin']);
     staff.dispose();
   });

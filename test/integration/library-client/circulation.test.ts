@@ -3,6 +3,7 @@ import type { StaffAuth } from '../../../src-main/auth/staff-auth';
 import { itemBarcode, memberBarcode } from '../../../src-reference-service/barcode';
 import { recordingFetch, signedIn, startTestService } from '../auth/harness';
 import type { TestService } from '../auth/harness';
+import { asItem, asMember, unchecked } from '../../support/barcodes';
 
 let test: TestService;
 let staff: StaffAuth;
@@ -23,8 +24,8 @@ const member = { canBorrow: 1, blocked: 2, expired: 3, overFine: 4, withOverdue:
 describe('check-out', () => {
   it('lends an available item and answers its due date', async () => {
     const result = await staff.client.checkOut({
-      itemBarcode: itemBarcode(1),
-      memberBarcode: memberBarcode(member.canBorrow),
+      itemBarcode: asItem(itemBarcode(1)),
+      memberBarcode: asMember(memberBarcode(member.canBorrow)),
     });
     expect(result.ok && result.value).toMatchObject({
       itemBarcode: itemBarcode(1),
@@ -36,7 +37,10 @@ describe('check-out', () => {
   });
 
   it('renews an item already lent to the same member', async () => {
-    const loan = { itemBarcode: itemBarcode(2), memberBarcode: memberBarcode(member.canBorrow) };
+    const loan = {
+      itemBarcode: asItem(itemBarcode(2)),
+      memberBarcode: asMember(memberBarcode(member.canBorrow)),
+    };
     await staff.client.checkOut(loan);
     const renewal = await staff.client.checkOut(loan);
     expect(renewal.ok && renewal.value.renewed).toBe(true);
@@ -44,10 +48,10 @@ describe('check-out', () => {
 
   it('sends POST with the seed field names', async () => {
     await staff.client.checkOut({
-      itemBarcode: itemBarcode(4),
-      memberBarcode: memberBarcode(member.canBorrow),
+      itemBarcode: asItem(itemBarcode(4)),
+      memberBarcode: asMember(memberBarcode(member.canBorrow)),
     });
-    await staff.client.checkIn(itemBarcode(4));
+    await staff.client.checkIn(asItem(itemBarcode(4)));
     const [checkOut, checkIn] = recorder.requests.slice(-2);
     expect(checkOut?.method).toBe('POST');
     expect(JSON.parse(checkOut?.body ?? '{}')).toEqual({
@@ -66,8 +70,8 @@ describe('check-out', () => {
     ['item_on_loan_to_other', 21, member.canBorrow],
   ])('reports %s as a refusal that was not applied', async (code, item, borrower) => {
     const result = await staff.client.checkOut({
-      itemBarcode: itemBarcode(item),
-      memberBarcode: memberBarcode(borrower),
+      itemBarcode: asItem(itemBarcode(item)),
+      memberBarcode: asMember(memberBarcode(borrower)),
     });
     expect(result).toMatchObject({
       ok: false,
@@ -81,20 +85,28 @@ describe('check-out', () => {
   it('reports item_not_found for an unknown item', async () => {
     expect(
       await staff.client.checkOut({
-        itemBarcode: '34419999999999',
-        memberBarcode: memberBarcode(member.canBorrow),
+        itemBarcode: asItem('34419999999999'),
+        memberBarcode: asMember(memberBarcode(member.canBorrow)),
       }),
     ).toMatchObject({ ok: false, error: { code: 'item_not_found' } });
   });
 
   it('reports member_not_found for an unknown member', async () => {
     expect(
-      await staff.client.checkOut({ itemBarcode: itemBarcode(3), memberBarcode: '24419999999999' }),
+      await staff.client.checkOut({
+        itemBarcode: asItem(itemBarcode(3)),
+        memberBarcode: asMember('24419999999999'),
+      }),
     ).toMatchObject({ ok: false, error: { code: 'member_not_found' } });
   });
 
   it('reports invalid_request for an empty barcode', async () => {
-    expect(await staff.client.checkOut({ itemBarcode: '', memberBarcode: '' })).toMatchObject({
+    expect(
+      await staff.client.checkOut({
+        itemBarcode: unchecked.item(''),
+        memberBarcode: unchecked.member(''),
+      }),
+    ).toMatchObject({
       ok: false,
       error: { status: 400, code: 'invalid_request' },
     });
@@ -103,7 +115,7 @@ describe('check-out', () => {
 
 describe('check-in', () => {
   it('takes back an overdue item with its fine and overdue date', async () => {
-    const result = await staff.client.checkIn(itemBarcode(22));
+    const result = await staff.client.checkIn(asItem(itemBarcode(22)));
     expect(result.ok && result.value).toMatchObject({
       itemBarcode: itemBarcode(22),
       memberBarcode: memberBarcode(member.withOverdue),
@@ -115,12 +127,12 @@ describe('check-in', () => {
   });
 
   it('takes back an item on time with no fine and no overdue date', async () => {
-    const result = await staff.client.checkIn(itemBarcode(23));
+    const result = await staff.client.checkIn(asItem(itemBarcode(23)));
     expect(result.ok && result.value).toMatchObject({ overdue: false, overdueDate: null, fine: 0 });
   });
 
   it('reports item_not_on_loan for an item on the shelf', async () => {
-    expect(await staff.client.checkIn(itemBarcode(5))).toMatchObject({
+    expect(await staff.client.checkIn(asItem(itemBarcode(5)))).toMatchObject({
       ok: false,
       error: {
         kind: 'refused',
@@ -132,7 +144,7 @@ describe('check-in', () => {
   });
 
   it('reports item_not_found for an unknown item', async () => {
-    expect(await staff.client.checkIn('34419999999999')).toMatchObject({
+    expect(await staff.client.checkIn(asItem('34419999999999'))).toMatchObject({
       ok: false,
       error: { code: 'item_not_found' },
     });

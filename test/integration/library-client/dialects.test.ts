@@ -9,6 +9,7 @@ import type { DialectName } from '../../../src-reference-service/index';
 import { canonical } from '../../support/canonical';
 import { signedIn, startTestService } from '../auth/harness';
 import type { TestService } from '../auth/harness';
+import { asItem, asMember } from '../../support/barcodes';
 
 /**
  * Every operation against services that answer the same data in other spellings and shapes: the
@@ -61,13 +62,19 @@ const READS: [string, (client: RestLibraryClient) => Promise<unknown>][] = [
   ['one member', (c) => c.getMember('1001')],
   ['branches', (c) => c.listBranches()],
   ['member types', (c) => c.listMemberTypes()],
-  ['a member with overdue loans, by card', (c) => c.memberByBarcode(memberBarcode(5))],
-  ['a member over the fine threshold, by card', (c) => c.memberByBarcode(memberBarcode(4))],
-  ['a blocked member, by card', (c) => c.memberByBarcode(memberBarcode(2))],
+  ['a member with overdue loans, by card', (c) => c.memberByBarcode(asMember(memberBarcode(5)))],
+  [
+    'a member over the fine threshold, by card',
+    (c) => c.memberByBarcode(asMember(memberBarcode(4))),
+  ],
+  ['a blocked member, by card', (c) => c.memberByBarcode(asMember(memberBarcode(2)))],
   ['a member by email', (c) => c.memberByEmail('amara.okafor@example.org')],
 ];
 
-const CHECK_OUT = { itemBarcode: itemBarcode(3), memberBarcode: memberBarcode(1) };
+const CHECK_OUT = {
+  itemBarcode: asItem(itemBarcode(3)),
+  memberBarcode: asMember(memberBarcode(1)),
+};
 const OVERDUE_ITEM = itemBarcode(21);
 const UPDATE = { Id: '1020', city: 'Cobh', PhoneNo: '+353 21 555 0199' };
 
@@ -82,7 +89,7 @@ beforeAll(async () => {
   const reference = client('reference');
   for (const [name, read] of READS) expected.set(name, await read(reference));
   expected.set('check-out', await reference.checkOut(CHECK_OUT));
-  expected.set('check-in', await reference.checkIn(OVERDUE_ITEM));
+  expected.set('check-in', await reference.checkIn(asItem(OVERDUE_ITEM)));
   expected.set('update', await reference.updateMember(UPDATE));
   pdf = path.join(running.get('reference')?.test.dir ?? '', 'flyer.pdf');
   await writeFile(pdf, Buffer.from('%PDF-1.7\n%dialects\n'));
@@ -110,7 +117,7 @@ describe.each(DIALECTS)('the %s dialect', (dialect) => {
   });
 
   it('checks an overdue item in with the same fine, overdue date and days overdue', async () => {
-    const actual = await client(dialect).checkIn(OVERDUE_ITEM);
+    const actual = await client(dialect).checkIn(asItem(OVERDUE_ITEM));
     expect(actual).toMatchObject({
       ok: true,
       value: { overdue: true, fine: expect.any(Number), overdueDate: expect.any(Object) },
@@ -121,10 +128,10 @@ describe.each(DIALECTS)('the %s dialect', (dialect) => {
 
   it('checks an item in on time as on time, with no fine', async () => {
     await client(dialect).checkOut({
-      itemBarcode: itemBarcode(5),
-      memberBarcode: memberBarcode(1),
+      itemBarcode: asItem(itemBarcode(5)),
+      memberBarcode: asMember(memberBarcode(1)),
     });
-    const actual = await client(dialect).checkIn(itemBarcode(5));
+    const actual = await client(dialect).checkIn(asItem(itemBarcode(5)));
     expect(actual).toMatchObject({ ok: true, value: { overdue: false, fine: 0 } });
   });
 
@@ -158,7 +165,7 @@ describe.each(DIALECTS)('the %s dialect', (dialect) => {
   });
 
   it("reads a refused check-out with the service's words", async () => {
-    const loan = { itemBarcode: itemBarcode(4), memberBarcode: memberBarcode(2) };
+    const loan = { itemBarcode: asItem(itemBarcode(4)), memberBarcode: asMember(memberBarcode(2)) };
     const refused = await client(dialect).checkOut(loan);
     expect(refused).toMatchObject({
       ok: false,

@@ -7,6 +7,7 @@ import { err, ok } from '../../../src-common/result';
 import { itemBarcode, memberBarcode } from '../../../src-reference-service/barcode';
 import { signedIn, startTestService } from '../auth/harness';
 import type { TestService } from '../auth/harness';
+import { asItem, asMember, unchecked } from '../../support/barcodes';
 
 let test: TestService;
 let staff: StaffAuth;
@@ -53,7 +54,7 @@ async function closedPortUrl(): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-const loan = { itemBarcode: itemBarcode(6), memberBarcode: memberBarcode(1) };
+const loan = { itemBarcode: asItem(itemBarcode(6)), memberBarcode: asMember(memberBarcode(1)) };
 
 describe('network failures', () => {
   it('reports a closed port as unreachable and the check-out as not applied', async () => {
@@ -96,7 +97,7 @@ describe('network failures', () => {
 
   it('treats 503 from the service as unreachable with an unknown outcome', async () => {
     test.service.faults?.set({ errorRate: 1 });
-    expect(await staff.client.checkIn(itemBarcode(21))).toMatchObject({
+    expect(await staff.client.checkIn(asItem(itemBarcode(21)))).toMatchObject({
       ok: false,
       error: { kind: 'unreachable', cause: 'http-503', outcome: 'unknown' },
     });
@@ -166,7 +167,7 @@ describe('surprising answers', () => {
 
   it('takes a check-in answered with a body that is not JSON as done, its details unknown', async () => {
     answers.set('/api/checkin', { status: 200, body: 'OK' });
-    expect(await client().checkIn(itemBarcode(1))).toMatchObject({
+    expect(await client().checkIn(asItem(itemBarcode(1)))).toMatchObject({
       ok: true,
       value: { fine: 'unknown', overdue: 'unknown', overdueDate: 'unknown' },
     });
@@ -182,7 +183,7 @@ describe('surprising answers', () => {
 
   it("reports a refusal with a plain-text body in the service's words", async () => {
     answers.set('/api/checkin', { status: 409, body: 'Conflict' });
-    const result = await client().checkIn(itemBarcode(1));
+    const result = await client().checkIn(asItem(itemBarcode(1)));
     expect(result).toEqual({
       ok: false,
       error: {
@@ -197,7 +198,7 @@ describe('surprising answers', () => {
 
   it('marks a check-in refused with a 500 as unknown: it may have failed half-way', async () => {
     answers.set('/api/checkin', { status: 500, body: JSON.stringify({ error: 'internal_error' }) });
-    expect(await client().checkIn(itemBarcode(1))).toMatchObject({
+    expect(await client().checkIn(asItem(itemBarcode(1)))).toMatchObject({
       ok: false,
       error: { kind: 'refused', status: 500, code: 'internal_error', outcome: 'unknown' },
     });
@@ -221,7 +222,7 @@ describe('values that cannot be a path segment', () => {
         fetch: recording,
       });
       const results = [
-        await client.memberByBarcode(value),
+        await client.memberByBarcode(unchecked.member(value)),
         await client.memberByEmail(value),
         await client.getMember(value),
       ];
@@ -254,7 +255,7 @@ describe('values that cannot be a path segment', () => {
       timeoutMs: 2_000,
       fetch: recording,
     });
-    await client.memberByBarcode('a..b');
+    await client.memberByBarcode(asMember('a..b'));
     expect(sent.at(-1)).toBe(`${test.service.baseUrl}/api/lmmemberbycard/a..b`);
   });
 });

@@ -11,6 +11,7 @@ import { corpusFor } from '../../support/answer-corpus';
 import type { CorpusAnswer } from '../../support/answer-corpus';
 import { startCorpusServer } from '../../support/answer-corpus-server';
 import type { CorpusServer } from '../../support/answer-corpus-server';
+import { asItem, asMember } from '../../support/barcodes';
 
 /**
  * Issue 22, item 2: no answer, however large, deep, truncated, mistyped or misencoded, makes a
@@ -31,8 +32,8 @@ const HANG_MARGIN_MS = 5_000;
 const CONCURRENCY = 24;
 const PER_OPERATION = 890;
 
-const ITEM = '31000000000012';
-const CARD = '21000000000015';
+const ITEM = asItem('31000000000012');
+const CARD = asMember('21000000000015');
 
 type Call = (client: RestLibraryClient, upload: string) => Promise<unknown>;
 

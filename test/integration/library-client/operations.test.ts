@@ -13,6 +13,7 @@ import {
   startTestService,
 } from '../auth/harness';
 import type { TestService } from '../auth/harness';
+import { asMember } from '../../support/barcodes';
 
 let test: TestService;
 let staff: StaffAuth;
@@ -171,7 +172,7 @@ describe('member update', () => {
 
 describe('member lookups with circulation details', () => {
   it('finds a member by card barcode with loans, fine and blocks', async () => {
-    const record = await staff.client.memberByBarcode(memberBarcode(5));
+    const record = await staff.client.memberByBarcode(asMember(memberBarcode(5)));
     const value = record.ok ? record.value : undefined;
     expect(value?.member.id).toBe('1005');
     expect(
@@ -181,7 +182,7 @@ describe('member lookups with circulation details', () => {
   });
 
   it('shows why a blocked member may not borrow', async () => {
-    const record = await staff.client.memberByBarcode(memberBarcode(2));
+    const record = await staff.client.memberByBarcode(asMember(memberBarcode(2)));
     expect(record.ok && record.value.blocks).toContain('member_blocked');
   });
 
@@ -194,7 +195,7 @@ describe('member lookups with circulation details', () => {
   });
 
   it('reports member_not_found for an unknown barcode', async () => {
-    expect(await staff.client.memberByBarcode('24410999999999')).toMatchObject({
+    expect(await staff.client.memberByBarcode(asMember('24410999999999'))).toMatchObject({
       ok: false,
       error: { kind: 'refused', operation: 'memberByBarcode', code: 'member_not_found' },
     });

@@ -11,6 +11,7 @@ import { itemBarcode, memberBarcode } from '../../../src-reference-service/barco
 import { cliLogin } from '../../support/cli-login';
 import { LIBRARIAN, signedIn, startTestService } from '../auth/harness';
 import type { TestService } from '../auth/harness';
+import { asItem, asMember } from '../../support/barcodes';
 
 /**
  * The kiosk never follows a redirect (issue 22, item 7), and never takes an answer that names
@@ -135,8 +136,8 @@ describe('a redirect from the service', () => {
   it('is not followed on check-out: the other origin receives nothing', async () => {
     mode = 'redirect';
     const result = await staff.client.checkOut({
-      itemBarcode: itemBarcode(11),
-      memberBarcode: memberBarcode(1),
+      itemBarcode: asItem(itemBarcode(11)),
+      memberBarcode: asMember(memberBarcode(1)),
     });
     expect(elsewhere).toEqual([]);
     expect(result).toEqual({
@@ -155,7 +156,7 @@ describe('a redirect from the service', () => {
 
   it('is not followed on a member look-up (GET) either', async () => {
     mode = 'redirect';
-    const result = await staff.client.memberByBarcode(memberBarcode(1));
+    const result = await staff.client.memberByBarcode(asMember(memberBarcode(1)));
     expect(elsewhere).toEqual([]);
     expect(result.ok || result.error).toMatchObject({
       kind: 'redirected',
@@ -181,8 +182,8 @@ describe('an answer that names another item or card', () => {
   it('is an error on check-out, shown to the patron as not done', async () => {
     mode = 'rewrite-item';
     const result = await staff.client.checkOut({
-      itemBarcode: itemBarcode(13),
-      memberBarcode: memberBarcode(1),
+      itemBarcode: asItem(itemBarcode(13)),
+      memberBarcode: asMember(memberBarcode(1)),
     });
     expect(result).toEqual({
       ok: false,
@@ -199,8 +200,8 @@ describe('an answer that names another item or card', () => {
   it('is an error on check-out when the card differs', async () => {
     mode = 'rewrite-card';
     const result = await staff.client.checkOut({
-      itemBarcode: itemBarcode(14),
-      memberBarcode: memberBarcode(1),
+      itemBarcode: asItem(itemBarcode(14)),
+      memberBarcode: asMember(memberBarcode(1)),
     });
     expect(result.ok || result.error).toMatchObject({
       kind: 'mismatched-answer',
@@ -210,9 +211,12 @@ describe('an answer that names another item or card', () => {
 
   it('is an error on check-in', async () => {
     mode = 'forward';
-    await staff.client.checkOut({ itemBarcode: itemBarcode(15), memberBarcode: memberBarcode(1) });
+    await staff.client.checkOut({
+      itemBarcode: asItem(itemBarcode(15)),
+      memberBarcode: asMember(memberBarcode(1)),
+    });
     mode = 'rewrite-item';
-    const result = await staff.client.checkIn(itemBarcode(15));
+    const result = await staff.client.checkIn(asItem(itemBarcode(15)));
     expect(result.ok || result.error).toMatchObject({
       kind: 'mismatched-answer',
       operation: 'checkIn',
@@ -233,8 +237,8 @@ describe('an answer that names another item or card', () => {
   it('is an error when another item is named under another spelling of the field', async () => {
     mode = 'respell-item';
     const result = await staff.client.checkOut({
-      itemBarcode: itemBarcode(17),
-      memberBarcode: memberBarcode(1),
+      itemBarcode: asItem(itemBarcode(17)),
+      memberBarcode: asMember(memberBarcode(1)),
     });
     expect(result.ok || result.error).toMatchObject({
       kind: 'mismatched-answer',
@@ -245,8 +249,8 @@ describe('an answer that names another item or card', () => {
   it('is no mismatch when the answer names no item or card at all', async () => {
     mode = 'strip-barcodes';
     const result = await staff.client.checkOut({
-      itemBarcode: itemBarcode(18),
-      memberBarcode: memberBarcode(1),
+      itemBarcode: asItem(itemBarcode(18)),
+      memberBarcode: asMember(memberBarcode(1)),
     });
     expect(result.ok).toBe(true);
   });

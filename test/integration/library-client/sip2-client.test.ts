@@ -11,6 +11,7 @@ import {
   type PeerTools,
   type ScriptedAcs,
 } from './sip2-peer';
+import { asItem, asMember, unchecked } from '../../support/barcodes';
 
 /**
  * Which requests the SIP2 client sends for each port call, and what it makes of the answers, over
@@ -27,8 +28,8 @@ afterEach(async () => {
   acs = undefined;
 });
 
-const MEMBER = '2900000001';
-const ITEM = '3900000001';
+const MEMBER = asMember('2900000001');
+const ITEM = asItem('3900000001');
 const ALL = 'YYYYYYYYYYYYYYYY';
 /** BX with these request codes answered "N" (positions as the specification orders them). */
 const without = (...codes: string[]) => {
@@ -161,11 +162,11 @@ describe('members', () => {
 
   test('an empty card or item, or one holding "|", is never sent', async () => {
     const sip2 = await start(() => undefined);
-    expect(await sip2.memberByBarcode('  ')).toMatchObject({
+    expect(await sip2.memberByBarcode(unchecked.member('  '))).toMatchObject({
       ok: false,
       error: { kind: 'invalid-argument', issue: 'memberBarcode: empty', outcome: 'not-applied' },
     });
-    expect(await sip2.checkIn('A|B')).toEqual({
+    expect(await sip2.checkIn(asItem('A|B'))).toEqual({
       ok: false,
       error: {
         kind: 'invalid-argument',

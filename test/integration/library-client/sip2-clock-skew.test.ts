@@ -13,6 +13,7 @@ import {
 } from '../../support/sip2-test-acs';
 import { ANSWERS, acsBasics, asMessage, clientOptions, startScriptedAcs } from './sip2-peer';
 import type { ScriptedAcs } from './sip2-peer';
+import { asItem, asMember } from '../../support/barcodes';
 
 /**
  * The clock skew of a SIP2 kiosk: the ACS's date in its status answers (what the heartbeat reads)
@@ -115,8 +116,10 @@ describe('clock skew from check-out and check-in answers', () => {
       }),
     );
     clients.push(client);
-    expect((await client.checkOut({ itemBarcode: 'I1', memberBarcode: 'M1' })).ok).toBe(true);
-    expect((await client.checkIn('I1')).ok).toBe(true);
+    expect(
+      (await client.checkOut({ itemBarcode: asItem('I1'), memberBarcode: asMember('M1') })).ok,
+    ).toBe(true);
+    expect((await client.checkIn(asItem('I1'))).ok).toBe(true);
     // The status read for BX, the check-out and the check-in: each dated a minute ahead.
     expect(metrics.of('clockSkew')).toHaveLength(3);
     expect(new Set(metrics.of('clockSkew').map(([seconds]) => seconds))).toEqual(new Set([60]));

@@ -10,6 +10,7 @@ import {
   startScriptedAcs,
   type ScriptedAcs,
 } from './sip2-peer';
+import { asItem, asMember } from '../../support/barcodes';
 
 /**
  * The SIP2 client's connection over real TCP against a scripted ACS that misbehaves as the
@@ -27,13 +28,13 @@ afterEach(async () => {
   acs = undefined;
 });
 
-const MEMBER = '2900000001';
+const MEMBER = asMember('2900000001');
 /** BX with these request codes answered "N" (positions as the specification orders them). */
 const without = (...codes: string[]) =>
   ['23', '11', '09', '01', '99', '97', '93', '63', '35', '37', '17', '19', '25', '15', '29', '65']
     .map((code) => (codes.includes(code) ? 'N' : 'Y'))
     .join('');
-const ITEM = '3900000001';
+const ITEM = asItem('3900000001');
 
 describe('framing and error detection', () => {
   test('logs in once, numbers requests 0, 1, 2... and each answer is read', async () => {
@@ -166,7 +167,7 @@ describe('framing and error detection', () => {
     expect((await client.checkIn(ITEM)).ok).toBe(true);
     // The stray frame is in before the next request goes.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const second = await client.checkIn('I-2');
+    const second = await client.checkIn(asItem('I-2'));
     expect(second.ok && second.value.itemBarcode).toBe('I-2');
   });
 
@@ -248,7 +249,7 @@ describe('character sets', () => {
   test('a card the encoding cannot carry is refused before anything is sent', async () => {
     acs = await startScriptedAcs(() => undefined);
     client = createSip2Client(clientOptions(acs.port, { encoding: 'ascii' }));
-    expect(await client.memberByBarcode('Zoë-1')).toEqual({
+    expect(await client.memberByBarcode(asMember('Zoë-1'))).toEqual({
       ok: false,
       error: {
         kind: 'invalid-argument',
@@ -438,7 +439,7 @@ describe('one request at a time', () => {
     });
     client = createSip2Client(clientOptions(acs.port));
     const items = ['I-1', 'I-2', 'I-3', 'I-4'];
-    const results = await Promise.all(items.map((item) => client!.checkIn(item)));
+    const results = await Promise.all(items.map((item) => client!.checkIn(asItem(item))));
     expect(results.map((result) => result.ok && result.value.itemBarcode)).toEqual(items);
     expect(most).toBe(1);
   });

@@ -11,6 +11,7 @@ import {
   startScriptedAcs,
   type ScriptedAcs,
 } from './sip2-peer';
+import { asItem, asMember } from '../../support/barcodes';
 
 /**
  * What a hostile or broken ACS must not do to the kiosk (issue 34, items 2, 6, 7 and 8), over
@@ -30,8 +31,8 @@ afterEach(async () => {
   logs.records.splice(0);
 });
 
-const MEMBER = '2900000001';
-const ITEM = '3900000001';
+const MEMBER = asMember('2900000001');
+const ITEM = asItem('3900000001');
 const NO_RENEW = 'YYYYYYYYYYYYYYNN';
 const warnings = () => logs.records.filter((record) => record.level === 'warn');
 
@@ -91,7 +92,7 @@ describe('frames nobody asked for', () => {
     const closing = warnings().filter((record) => record.message.includes('no request asked for'));
     expect(closing).toHaveLength(1);
     expect(closing[0]?.data).toEqual({ why: 'unsolicited-frame' });
-    const again = await client.checkIn('I-2');
+    const again = await client.checkIn(asItem('I-2'));
     expect(again.ok && again.value.itemBarcode).toBe('I-2');
     expect(acs.received.map((entry) => [entry.connection, entry.message.code])).toEqual([
       [1, '93'],

@@ -22,6 +22,7 @@ import {
   type ServiceLedger,
 } from '../../support/offline-kiosk';
 import { drained } from '../../support/offline-trial';
+import { asItem, asMember } from '../../support/barcodes';
 
 /**
  * Store and forward over SIP2, against the reference listener: what the kiosk recorded offline
@@ -116,14 +117,14 @@ describe('store and forward over SIP2', () => {
     const item = itemBarcode(7);
     const desk = (await openKiosk('kiosk-no-block')).desk;
     service.service.faults!.set({ outage: true });
-    expect(await desk.identify('barcode', BLOCKED)).toMatchObject({
+    expect(await desk.identify('barcode', asMember(BLOCKED))).toMatchObject({
       via: 'offline',
       accepted: true,
     });
     const recordedAt = Date.now();
     const answer = await desk.checkOut({
-      itemBarcode: item,
-      memberBarcode: BLOCKED,
+      itemBarcode: asItem(item),
+      memberBarcode: asMember(BLOCKED),
       queuedInSession: 0,
     });
     expect(answer).toMatchObject({ via: 'journal', queued: 'offline' });
@@ -144,18 +145,22 @@ describe('store and forward over SIP2', () => {
   test('a return recorded offline goes no-block with the moment it was recorded as its return date, once', async () => {
     const item = itemBarcode(8);
     const desk = (await openKiosk('kiosk-return')).desk;
-    await desk.identify('barcode', ADULT);
+    await desk.identify('barcode', asMember(ADULT));
     expect(
-      await desk.checkOut({ itemBarcode: item, memberBarcode: ADULT, queuedInSession: 0 }),
+      await desk.checkOut({
+        itemBarcode: asItem(item),
+        memberBarcode: asMember(ADULT),
+        queuedInSession: 0,
+      }),
     ).toMatchObject({
       via: 'service',
       result: { ok: true },
     });
     service.service.faults!.set({ outage: true });
     // A card scanned in the outage finds the ACS gone: the kiosk works offline from then on.
-    expect(await desk.identify('barcode', ADULT)).toMatchObject({ via: 'offline' });
+    expect(await desk.identify('barcode', asMember(ADULT))).toMatchObject({ via: 'offline' });
     const recordedAt = Date.now();
-    expect(await desk.checkIn(item)).toMatchObject({ via: 'journal', queued: 'offline' });
+    expect(await desk.checkIn(asItem(item))).toMatchObject({ via: 'journal', queued: 'offline' });
     // The kiosk is closed, and sends it when started again ten minutes after it was recorded
     // (by the service's clock, moved on): the return date shows which moment the ACS took.
     await kiosk!.dispose();
@@ -176,10 +181,14 @@ describe('store and forward over SIP2', () => {
   test('a check-out whose answer was lost is reconciled by the card (63): applied once, never sent twice', async () => {
     const item = itemBarcode(9);
     const desk = (await openKiosk('kiosk-lost-checkout')).desk;
-    await desk.identify('barcode', ADULT);
+    await desk.identify('barcode', asMember(ADULT));
     service.service.faults!.set({ dropAnswerRate: 1 });
     expect(
-      await desk.checkOut({ itemBarcode: item, memberBarcode: ADULT, queuedInSession: 0 }),
+      await desk.checkOut({
+        itemBarcode: asItem(item),
+        memberBarcode: asMember(ADULT),
+        queuedInSession: 0,
+      }),
     ).toMatchObject({
       via: 'journal',
       queued: 'confirming',
@@ -193,11 +202,18 @@ describe('store and forward over SIP2', () => {
   test('a return whose answer was lost is sent again; "not on loan" (17) settles it as applied, once', async () => {
     const item = itemBarcode(10);
     const desk = (await openKiosk('kiosk-lost-return')).desk;
-    await desk.identify('barcode', ADULT);
-    await desk.checkOut({ itemBarcode: item, memberBarcode: ADULT, queuedInSession: 0 });
+    await desk.identify('barcode', asMember(ADULT));
+    await desk.checkOut({
+      itemBarcode: asItem(item),
+      memberBarcode: asMember(ADULT),
+      queuedInSession: 0,
+    });
     // The return's answer is lost; the item's status asked before it (17) is not.
     service.service.faults!.set({ dropAnswerRate: 1, sip2FaultCodes: ['09'] });
-    expect(await desk.checkIn(item)).toMatchObject({ via: 'journal', queued: 'confirming' });
+    expect(await desk.checkIn(asItem(item))).toMatchObject({
+      via: 'journal',
+      queued: 'confirming',
+    });
     service.service.faults!.reset();
     await drained(kiosk!);
     expect([ledger.holderOf(item), ledger.checkInsOf(item)]).toEqual([undefined, 1]);

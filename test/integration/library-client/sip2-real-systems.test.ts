@@ -27,6 +27,7 @@ import {
   type ServiceLedger,
 } from '../../support/offline-kiosk';
 import { drained } from '../../support/offline-trial';
+import { asItem, asMember } from '../../support/barcodes';
 
 /**
  * The SIP2 client against the reference listener's dialects of real systems (issue 34): FOLIO's
@@ -86,21 +87,30 @@ describe('FOLIO (edge-sip2) checking the patron password on every request', () =
   test('the PIN proved at the start lends, renews, re-reads and ends the session, then is forgotten', async () => {
     client = createSip2Client(optionsFor(running));
     const item = itemBarcode(12);
-    const checked = await client.memberWithPin(AMARA, PIN);
+    const checked = await client.memberWithPin(asMember(AMARA), PIN);
     expect(checked.ok && checked.value.pin).toBe('valid');
-    const lent = await client.checkOut({ itemBarcode: item, memberBarcode: AMARA });
+    const lent = await client.checkOut({
+      itemBarcode: asItem(item),
+      memberBarcode: asMember(AMARA),
+    });
     expect(lent.ok).toBe(true);
     // The re-scan is a renewal (29), with the PIN too.
-    const renewed = await client.checkOut({ itemBarcode: item, memberBarcode: AMARA });
+    const renewed = await client.checkOut({
+      itemBarcode: asItem(item),
+      memberBarcode: asMember(AMARA),
+    });
     expect(renewed.ok && renewed.value.renewed).toBe(true);
     expect([ledger.holderOf(item), ledger.lendingsOf(item)]).toEqual([AMARA, 2]);
     // A re-read of the card is the patron, not an invalid patron named by the barcode.
-    const again = await client.memberByBarcode(AMARA);
+    const again = await client.memberByBarcode(asMember(AMARA));
     expect(again.ok && again.value.member.fullName).toBe('Amara Okafor');
-    expect((await client.checkIn(item)).ok).toBe(true);
-    await client.endSession(AMARA);
+    expect((await client.checkIn(asItem(item))).ok).toBe(true);
+    await client.endSession(asMember(AMARA));
     // The session is over: its PIN went with it, and FOLIO wants one to lend.
-    const after = await client.checkOut({ itemBarcode: itemBarcode(13), memberBarcode: AMARA });
+    const after = await client.checkOut({
+      itemBarcode: asItem(itemBarcode(13)),
+      memberBarcode: asMember(AMARA),
+    });
     expect(!after.ok && after.error).toMatchObject({
       kind: 'refused',
       code: 'pin_required',
@@ -112,11 +122,14 @@ describe('FOLIO (edge-sip2) checking the patron password on every request', () =
 
   test('a wrong PIN, answered as an invalid patron (BL N, CQ N), is a PIN not accepted, not an unknown card', async () => {
     client = createSip2Client(optionsFor(running));
-    const wrong = await client.memberWithPin(AMARA, '0000');
+    const wrong = await client.memberWithPin(asMember(AMARA), '0000');
     expect(!wrong.ok && wrong.error).toMatchObject({ kind: 'refused', code: PIN_NOT_ACCEPTED });
-    const unknown = await client.memberWithPin(memberBarcode(9999), PIN);
+    const unknown = await client.memberWithPin(asMember(memberBarcode(9999)), PIN);
     expect(!unknown.ok && unknown.error).toMatchObject({ code: 'member_not_found' });
-    const lent = await client.checkOut({ itemBarcode: itemBarcode(14), memberBarcode: AMARA });
+    const lent = await client.checkOut({
+      itemBarcode: asItem(itemBarcode(14)),
+      memberBarcode: asMember(AMARA),
+    });
     expect(!lent.ok && lent.error).toMatchObject({ code: 'pin_required' });
   });
 
@@ -136,9 +149,13 @@ describe('FOLIO (edge-sip2) checking the patron password on every request', () =
       isItem: isDemoItem,
     });
     service.service.faults!.set({ outage: true });
-    expect(await kiosk.desk.identify('barcode', AMARA)).toMatchObject({ via: 'offline' });
+    expect(await kiosk.desk.identify('barcode', asMember(AMARA))).toMatchObject({ via: 'offline' });
     expect(
-      await kiosk.desk.checkOut({ itemBarcode: item, memberBarcode: AMARA, queuedInSession: 0 }),
+      await kiosk.desk.checkOut({
+        itemBarcode: asItem(item),
+        memberBarcode: asMember(AMARA),
+        queuedInSession: 0,
+      }),
     ).toMatchObject({ via: 'journal', queued: 'offline' });
     service.service.faults!.reset();
     await drained(kiosk);
@@ -180,7 +197,10 @@ describe('SIPServer resending a garbled answer under sequence number 0', () => {
     client = createSip2Client(optionsFor(running, { patronPin: false }));
     service.service.faults!.set({ sip2BadChecksumRate: 1 });
     const item = itemBarcode(16);
-    const lent = await client.checkOut({ itemBarcode: item, memberBarcode: AMARA });
+    const lent = await client.checkOut({
+      itemBarcode: asItem(item),
+      memberBarcode: asMember(AMARA),
+    });
     service.service.faults!.reset();
     expect(lent.ok && lent.value.title).toEqual(expect.any(String));
     expect(lent.ok && lent.value.dueDate).not.toBe('unknown');

@@ -11,6 +11,7 @@ import { SIP2_DEMO_PINS } from '../../../src-reference-service/config';
 import type { RunningSip2 } from '../../../src-reference-service/index';
 import { startTestService, type TestService } from '../auth/harness';
 import { openLedger, type ServiceLedger } from '../../support/offline-kiosk';
+import { asItem, asMember } from '../../support/barcodes';
 
 /**
  * The SIP2 client against the reference service's own SIP2 listener, over TCP and TLS, on the
@@ -60,7 +61,7 @@ const STUDENT = memberBarcode(7);
 
 describe('members', () => {
   test('a card with a loan and a fine: the loan from the charged items, the fine as a number', async () => {
-    const result = await client.memberByBarcode(STUDENT);
+    const result = await client.memberByBarcode(asMember(STUDENT));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.value.loans).not.toBe('unknown');
@@ -70,13 +71,13 @@ describe('members', () => {
   });
 
   test('an unknown card is member_not_found', async () => {
-    const result = await client.memberByBarcode('24410999999999');
+    const result = await client.memberByBarcode(asMember('24410999999999'));
     expect(!result.ok && result.error).toMatchObject({ kind: 'refused', code: 'member_not_found' });
   });
 
   test('the demo PIN is valid, another is not', async () => {
-    const right = await client.memberWithPin(ADULT, SIP2_DEMO_PINS[1]!);
-    const wrong = await client.memberWithPin(ADULT, '0000');
+    const right = await client.memberWithPin(asMember(ADULT), SIP2_DEMO_PINS[1]!);
+    const wrong = await client.memberWithPin(asMember(ADULT), '0000');
     expect([right.ok && right.value.pin, wrong.ok && wrong.value.pin]).toEqual([
       'valid',
       'invalid',
@@ -97,32 +98,38 @@ describe('members', () => {
 describe('circulation', () => {
   test('lend, renew, return: each once in the service, with the answers the patron needs', async () => {
     const item = itemBarcode(1);
-    const lent = await client.checkOut({ itemBarcode: item, memberBarcode: ADULT });
+    const lent = await client.checkOut({
+      itemBarcode: asItem(item),
+      memberBarcode: asMember(ADULT),
+    });
     expect(lent.ok && lent.value).toMatchObject({ itemBarcode: item, renewed: false });
     expect(lent.ok && lent.value.dueDate).not.toBe('unknown');
     expect(ledger.holderOf(item)).toBe(ADULT);
-    const card = await client.memberByBarcode(ADULT);
+    const card = await client.memberByBarcode(asMember(ADULT));
     expect(
       card.ok && card.value.loans !== 'unknown' && card.value.loans.map((loan) => loan.itemBarcode),
     ).toContain(item);
-    const renewed = await client.checkOut({ itemBarcode: item, memberBarcode: ADULT });
+    const renewed = await client.checkOut({
+      itemBarcode: asItem(item),
+      memberBarcode: asMember(ADULT),
+    });
     expect(renewed.ok && renewed.value.renewed).toBe(true);
     expect(ledger.lendingsOf(item)).toBe(2);
-    const returned = await client.checkIn(item);
+    const returned = await client.checkIn(asItem(item));
     expect(returned.ok).toBe(true);
     expect([ledger.holderOf(item), ledger.checkInsOf(item)]).toEqual([undefined, 1]);
   });
 
   test('a late return is told as late, with the due date it had (17 before the 09); one on time is not', async () => {
     // Item 22: lent to member 5, overdue by about three days; item 23, not yet due (db/seed.ts).
-    const due = await client.itemInformation(itemBarcode(22));
-    const late = await client.checkIn(itemBarcode(22));
+    const due = await client.itemInformation(asItem(itemBarcode(22)));
+    const late = await client.checkIn(asItem(itemBarcode(22)));
     expect(late.ok && late.value).toMatchObject({
       overdue: true,
       overdueDate: { kind: 'instant' },
     });
     expect(late.ok && late.value.overdueDate).toEqual(due.ok && due.value.dueDate);
-    const onTime = await client.checkIn(itemBarcode(23));
+    const onTime = await client.checkIn(asItem(itemBarcode(23)));
     expect(onTime.ok && onTime.value).toMatchObject({ overdue: false, overdueDate: null });
     expect([ledger.checkInsOf(itemBarcode(22)), ledger.checkInsOf(itemBarcode(23))]).toEqual([
       1, 1,
@@ -130,7 +137,7 @@ describe('circulation', () => {
   });
 
   test('a return of an item on the shelf is item_not_on_loan', async () => {
-    const result = await client.checkIn(itemBarcode(2));
+    const result = await client.checkIn(asItem(itemBarcode(2)));
     expect(!result.ok && result.error).toMatchObject({
       kind: 'refused',
       code: 'item_not_on_loan',
@@ -140,39 +147,50 @@ describe('circulation', () => {
 
   test("another patron's item is item_on_loan_to_other, and stays theirs", async () => {
     const item = itemBarcode(3);
-    expect((await client.checkOut({ itemBarcode: item, memberBarcode: STUDENT })).ok).toBe(true);
-    const result = await client.checkOut({ itemBarcode: item, memberBarcode: ADULT });
+    expect(
+      (await client.checkOut({ itemBarcode: asItem(item), memberBarcode: asMember(STUDENT) })).ok,
+    ).toBe(true);
+    const result = await client.checkOut({
+      itemBarcode: asItem(item),
+      memberBarcode: asMember(ADULT),
+    });
     expect(!result.ok && result.error).toMatchObject({
       kind: 'refused',
       code: 'item_on_loan_to_other',
     });
     expect(ledger.holderOf(item)).toBe(STUDENT);
-    expect((await client.checkIn(item)).ok).toBe(true);
+    expect((await client.checkIn(asItem(item))).ok).toBe(true);
   });
 
   test('an item the library does not have is item_not_found', async () => {
-    const result = await client.checkOut({ itemBarcode: '39999999999999', memberBarcode: ADULT });
+    const result = await client.checkOut({
+      itemBarcode: asItem('39999999999999'),
+      memberBarcode: asMember(ADULT),
+    });
     expect(!result.ok && result.error).toMatchObject({ kind: 'refused', code: 'item_not_found' });
   });
 
   test('a check-out whose answer is lost is outcome unknown; the card then shows the loan', async () => {
     const item = itemBarcode(4);
     service.service.faults!.set({ dropAnswerRate: 1 });
-    const lost = await client.checkOut({ itemBarcode: item, memberBarcode: ADULT });
+    const lost = await client.checkOut({
+      itemBarcode: asItem(item),
+      memberBarcode: asMember(ADULT),
+    });
     service.service.faults!.reset();
     expect(!lost.ok && lost.error.outcome).toBe('unknown');
     expect(ledger.lendingsOf(item)).toBe(1);
-    const card = await client.memberByBarcode(ADULT);
+    const card = await client.memberByBarcode(asMember(ADULT));
     expect(
       card.ok && card.value.loans !== 'unknown' && card.value.loans.map((loan) => loan.itemBarcode),
     ).toContain(item);
-    expect((await client.checkIn(item)).ok).toBe(true);
+    expect((await client.checkIn(asItem(item))).ok).toBe(true);
   });
 
   test('in an outage nothing is sent: unreachable, not applied', async () => {
     const other = createSip2Client(optionsFor(sip2));
     service.service.faults!.set({ outage: true });
-    const result = await other.checkIn(itemBarcode(5));
+    const result = await other.checkIn(asItem(itemBarcode(5)));
     service.service.faults!.reset();
     await other.close();
     expect(!result.ok && result.error).toMatchObject({

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createRestLibraryClient } from '../../../src-main/library-client/client';
 import { err, ok } from '../../../src-common/result';
 import { captureLogs } from '../../support/log-capture';
+import { asItem } from '../../support/barcodes';
 
 /**
  * A 2xx whose answer cannot be fully read is done, and its shape is logged at warn for the
@@ -103,7 +104,7 @@ describe('a check-in answered without an overdue date', () => {
     logs = captureLogs('warn');
     const body = { ...PATRON, Fine: 1.5, Overdue: true };
     answers.set('/api/checkin', { status: 200, body: JSON.stringify(body) });
-    expect(await client().checkIn('30000000000001')).toMatchObject({
+    expect(await client().checkIn(asItem('30000000000001'))).toMatchObject({
       ok: true,
       value: { fine: 1.5, overdue: true, overdueDate: 'unknown' },
     });
@@ -121,7 +122,7 @@ describe('a check-in answered without an overdue date', () => {
       status: 200,
       body: JSON.stringify({ Fine: 0, Overdue: false }),
     });
-    expect(await client().checkIn('30000000000001')).toMatchObject({
+    expect(await client().checkIn(asItem('30000000000001'))).toMatchObject({
       ok: true,
       value: { overdue: false, overdueDate: 'unknown' },
     });
@@ -131,7 +132,7 @@ describe('a check-in answered without an overdue date', () => {
   it('logs a check-in answered with plain text by media type and size', async () => {
     logs = captureLogs('warn');
     answers.set('/api/checkin', { status: 200, body: 'OK', type: 'text/plain' });
-    await client().checkIn('30000000000001');
+    await client().checkIn(asItem('30000000000001'));
     expect(warnings('accepted, but the answer lacks details')).toEqual([
       expect.objectContaining({
         data: {

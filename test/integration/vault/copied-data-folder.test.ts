@@ -29,8 +29,9 @@ import { runWebHostStart } from '../../support/run-web-host';
 import { startWebHostChild } from '../../support/web-host-child';
 import { LIBRARIAN, startTestService } from '../auth/harness';
 import type { TestService } from '../auth/harness';
+import { asItem, asMember } from '../../support/barcodes';
 
-const CARD = 'P2000301';
+const CARD = asMember('P2000301');
 const LOANS = ['I9000101', 'I9000102', 'I9000103'];
 
 /** Nothing is skipped (docs/testing.md): without systemd-creds the test says what to install. */
@@ -162,7 +163,7 @@ describe('a data folder copied to another machine (systemd credential)', () => {
     for (const item of LOANS) {
       const recorded = await journal.record({
         kind: 'check-out',
-        item,
+        item: asItem(item),
         member: CARD,
         at: Date.now(),
       });

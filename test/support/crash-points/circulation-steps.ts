@@ -10,6 +10,7 @@ import { circulationClient, startCirculation } from './kiosk-storage';
 import type { BackEnd, CirculationClient } from './kiosk-storage';
 import type { Recorder } from './recording';
 import type { Workload } from './workload';
+import { asItem, asMember } from '../barcodes';
 
 /*
  * The steps circulation workloads are made of (circulation-workloads.ts): a patron's transaction
@@ -50,11 +51,11 @@ export async function perform(
   const answer =
     transaction.kind === 'check-out'
       ? await kiosk.desk.checkOut({
-          itemBarcode: transaction.item,
-          memberBarcode: transaction.member!,
+          itemBarcode: asItem(transaction.item),
+          memberBarcode: asMember(transaction.member!),
           queuedInSession,
         })
-      : await kiosk.desk.checkIn(transaction.item);
+      : await kiosk.desk.checkIn(asItem(transaction.item));
   acknowledge(recorder, transaction, answer);
 }
 
@@ -155,11 +156,11 @@ export async function recordOffline(
       const answer =
         transaction.kind === 'check-out'
           ? await kiosk.desk.checkOut({
-              itemBarcode: transaction.item,
-              memberBarcode: transaction.member!,
+              itemBarcode: asItem(transaction.item),
+              memberBarcode: asMember(transaction.member!),
               queuedInSession: queued++,
             })
-          : await kiosk.desk.checkIn(transaction.item);
+          : await kiosk.desk.checkIn(asItem(transaction.item));
       if (answer.via !== 'journal')
         throw new Error(`not recorded offline: ${JSON.stringify(answer)}`);
       acks.push({ ...transaction, via: 'journal' });

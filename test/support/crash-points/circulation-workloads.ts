@@ -17,6 +17,7 @@ import {
   recordOffline,
 } from './circulation-steps';
 import type { Ack } from './circulation-steps';
+import { asItem, asMember } from '../barcodes';
 
 /**
  * Staff sign in on a new kiosk (its keys and token vault made), a patron borrows two items and
@@ -41,8 +42,8 @@ function patronSessionOnline(env: CrashEnvironment): Workload<Ack> {
   return {
     async prepare() {
       const lent = await env.staff.client.checkOut({
-        itemBarcode: returned,
-        memberBarcode: member,
+        itemBarcode: asItem(returned),
+        memberBarcode: asMember(member),
       });
       if (!lent.ok) throw new Error(`could not lend ${returned}: ${lent.error.kind}`);
       baseline = readBaseline(env.ledger, [first, second, returned]);
@@ -56,7 +57,7 @@ function patronSessionOnline(env: CrashEnvironment): Workload<Ack> {
       recorder.mark({ mark: 'acknowledged', what: { kind: 'signed-in' } });
       const kiosk = await startCirculation(dataDir, requests.port(staff.client));
       try {
-        await kiosk.desk.identify('barcode', member);
+        await kiosk.desk.identify('barcode', asMember(member));
         for (const transaction of attempted) await perform(kiosk, recorder, transaction);
       } finally {
         await kiosk.dispose();
@@ -91,7 +92,10 @@ function offlineLendingAndReturns(env: CrashEnvironment, backEnd: BackEnd): Work
   return {
     async prepare() {
       for (const item of items.slice(3)) {
-        const lent = await env.staff.client.checkOut({ itemBarcode: item, memberBarcode: member });
+        const lent = await env.staff.client.checkOut({
+          itemBarcode: asItem(item),
+          memberBarcode: asMember(member),
+        });
         if (!lent.ok) throw new Error(`could not lend ${item}: ${lent.error.kind}`);
       }
       baseline = readBaseline(env.ledger, items);
@@ -103,7 +107,7 @@ function offlineLendingAndReturns(env: CrashEnvironment, backEnd: BackEnd): Work
         probe: () => Promise.resolve(!down),
       });
       try {
-        const identified = await kiosk.desk.identify('barcode', member);
+        const identified = await kiosk.desk.identify('barcode', asMember(member));
         if (identified.via !== 'offline' || !identified.accepted)
           throw new Error('card not taken offline');
         let queued = 0;
@@ -141,7 +145,10 @@ function offlineBurst(env: CrashEnvironment): Workload<Ack> {
   return {
     async prepare() {
       for (const item of items.slice(4)) {
-        const lent = await env.staff.client.checkOut({ itemBarcode: item, memberBarcode: member });
+        const lent = await env.staff.client.checkOut({
+          itemBarcode: asItem(item),
+          memberBarcode: asMember(member),
+        });
         if (!lent.ok) throw new Error(`could not lend ${item}: ${lent.error.kind}`);
       }
       baseline = readBaseline(env.ledger, items);
@@ -190,8 +197,8 @@ function syncWithLostAnswer(env: CrashEnvironment, backEnd: BackEnd): Workload<A
   return {
     async prepare(_env, dataDir) {
       const lent = await env.staff.client.checkOut({
-        itemBarcode: items[2]!,
-        memberBarcode: member,
+        itemBarcode: asItem(items[2]!),
+        memberBarcode: asMember(member),
       });
       if (!lent.ok) throw new Error(`could not lend ${items[2]}: ${lent.error.kind}`);
       baseline = readBaseline(env.ledger, items);
@@ -267,10 +274,10 @@ function deskLostAnswer(env: CrashEnvironment, backEnd: BackEnd): Workload<Ack> 
         { probe: () => Promise.resolve(!down) },
       );
       try {
-        await kiosk.desk.identify('barcode', member);
+        await kiosk.desk.identify('barcode', asMember(member));
         const answer = await kiosk.desk.checkOut({
-          itemBarcode: unsure,
-          memberBarcode: member,
+          itemBarcode: asItem(unsure),
+          memberBarcode: asMember(member),
           queuedInSession: 0,
         });
         if (answer.via !== 'journal' || answer.queued !== 'confirming') {

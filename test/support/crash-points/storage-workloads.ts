@@ -22,6 +22,7 @@ import type { CrashEnvironment } from './environment';
 import { REQUEST_TIMEOUT_MS } from './environment';
 import { circulationClient, kioskKeys, startCirculation } from './kiosk-storage';
 import type { NamedWorkload, Workload } from './workload';
+import { asItem, asMember } from '../barcodes';
 
 const PDF = Buffer.concat([
   Buffer.from('%PDF-1.4\n'),
@@ -151,8 +152,8 @@ function masterKeyGiven(env: CrashEnvironment): Workload<KeysAck> {
       try {
         for (const transaction of attempted) {
           const answer = await kiosk.desk.checkOut({
-            itemBarcode: transaction.item,
-            memberBarcode: member,
+            itemBarcode: asItem(transaction.item),
+            memberBarcode: asMember(member),
             queuedInSession: 0,
           });
           if (answer.via !== 'journal') throw new Error('not recorded offline');

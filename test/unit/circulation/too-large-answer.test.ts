@@ -4,6 +4,7 @@ import type { RequestEffect, LibraryError } from '../../../src-main/library/libr
 import { err, ok } from '../../../src-common/result';
 import { CARD, ITEM, harness } from './session-harness';
 import { deskWith, memberRecord, unreachablePort } from './offline/desk-support';
+import { asItem, asMember } from '../../support/barcodes';
 
 /**
  * An answer longer than service.maxAnswerBytes (issue 22, item 2) on the patron's line and in the
@@ -49,7 +50,12 @@ describe('offline sync: an answer too large to read', () => {
       checkOut: send,
     });
     const made = await deskWith(port);
-    await made.journal.record({ kind: 'check-out', item: ITEM, member: CARD, at: 1 });
+    await made.journal.record({
+      kind: 'check-out',
+      item: asItem(ITEM),
+      member: asMember(CARD),
+      at: 1,
+    });
     const sync = createSyncEngine({
       journal: made.journal,
       port,

@@ -9,6 +9,7 @@ import {
 } from '../../../src-main/library-client/answer-json';
 import { err, ok } from '../../../src-common/result';
 import { captureLogs } from '../../support/log-capture';
+import { asItem, asMember } from '../../support/barcodes';
 
 /**
  * Issue 22, item 2: an answer is read up to service.maxAnswerBytes and no further, JSON nested
@@ -64,7 +65,7 @@ const logged = () => logs.records.map((record) => `${record.scope}: ${record.mes
 describe('the answer size cap', () => {
   it('stops reading an answer past the cap: too-large, naming the cap, the rest never pulled', async () => {
     const answer = streamed(200, 100 * CAP);
-    const result = await client(answer.fetch).memberByBarcode('2100001');
+    const result = await client(answer.fetch).memberByBarcode(asMember('2100001'));
     expect(result).toEqual(
       err({
         kind: 'too-large',
@@ -89,8 +90,8 @@ describe('the answer size cap', () => {
   it('refuses a stated Content-Length above the cap without reading the body', async () => {
     const answer = streamed(400, 10 * CAP, { 'content-length': String(10 * CAP) });
     const result = await client(answer.fetch).checkOut({
-      itemBarcode: '3100001',
-      memberBarcode: '2100001',
+      itemBarcode: asItem('3100001'),
+      memberBarcode: asMember('2100001'),
     });
     expect(result).toEqual(
       err({
@@ -106,7 +107,7 @@ describe('the answer size cap', () => {
   });
 
   it('gives a too-large 5xx an unknown outcome, as its status says', async () => {
-    const result = await client(streamed(500, 2 * CAP).fetch).checkIn('3100001');
+    const result = await client(streamed(500, 2 * CAP).fetch).checkIn(asItem('3100001'));
     expect(result).toEqual(
       err({
         kind: 'too-large',
@@ -147,7 +148,7 @@ describe('the nesting limit', () => {
 
   it('turns a 400 nesting 20,000 arrays into a refusal without words, not a RangeError', async () => {
     const result = await client(answering(400, `{"errors":${deep(20_000)}}`)).memberByBarcode(
-      '2100001',
+      asMember('2100001'),
     );
     expect(result).toEqual(
       err({ kind: 'refused', operation: 'memberByBarcode', status: 400, outcome: 'not-applied' }),
@@ -173,8 +174,8 @@ describe('the nesting limit', () => {
     const result = await client(
       answering(200, `{"ItemBarcode":"3100001","x":${deep(1_000)}}`),
     ).checkOut({
-      itemBarcode: '3100001',
-      memberBarcode: '2100001',
+      itemBarcode: asItem('3100001'),
+      memberBarcode: asMember('2100001'),
     });
     expect(result.ok && result.value.dueDate).toBe('unknown');
     expect(logged()).toEqual([
@@ -197,7 +198,7 @@ describe('the seam every operation passes through', () => {
       fetch: answering(200, '{}'),
     });
     await expect(
-      faulty.checkOut({ itemBarcode: '3100001', memberBarcode: '2100001' }),
+      faulty.checkOut({ itemBarcode: asItem('3100001'), memberBarcode: asMember('2100001') }),
     ).resolves.toEqual(
       err({
         kind: 'malformed-response',

@@ -15,6 +15,7 @@ import { createSealedFile, fixedKey, seal, unseal } from '../../../src-main/vaul
 import { TOKEN_VAULT_ASSOCIATED_DATA } from '../../../src-main/vault/file-vault';
 import { decodeJournal, encodeFrame } from '../../../src-main/circulation/journal/journal-codec';
 import { openOfflineKnowledge } from '../../../src-main/circulation/offline/offline-knowledge';
+import { asMember } from '../../support/barcodes';
 
 const FixtureSchema = z.object({
   about: z.string(),
@@ -136,8 +137,8 @@ describe('the offline card knowledge', () => {
     expect(knowledge.checkOutPaused()).toBe(false);
     expect(knowledge.counts()).toMatchObject({ imported: 2 });
     for (const card of blocked)
-      expect(knowledge.blockOf(card, 1_800_000_000_000)).toBe('member_blocked');
-    expect(knowledge.blockOf('P1111111', 1_800_000_000_000)).toBeUndefined();
+      expect(knowledge.blockOf(asMember(card), 1_800_000_000_000)).toBe('member_blocked');
+    expect(knowledge.blockOf(asMember('P1111111'), 1_800_000_000_000)).toBeUndefined();
     await knowledge.close();
   });
 

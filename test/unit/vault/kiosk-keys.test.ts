@@ -28,6 +28,7 @@ import { nodeKeySourceDeps } from '../../../src-main/vault/key-source';
 import { seal } from '../../../src-main/vault/sealed-file';
 import type { StoredTokenSet } from '../../../src-main/vault/token-set';
 import { captureLogs } from '../../support/log-capture';
+import { asItem, asMember } from '../../support/barcodes';
 
 const tokens: StoredTokenSet = {
   accessToken: 'at-migrate-5b2d4f6a8c0e',
@@ -41,8 +42,8 @@ const tokens: StoredTokenSet = {
 };
 const secret = { authUrl: 'http://127.0.0.1:4000', clientId: 'library-kiosk', secret: 'cs-9d7f5e' };
 const LOANS = ['ITEM-7001', 'ITEM-7002', 'ITEM-7003'];
-const CARD = 'P1234567';
-const BLOCKED = 'P7654321';
+const CARD = asMember('P1234567');
+const BLOCKED = asMember('P7654321');
 
 let dir: string;
 let dataDir: string;
@@ -71,7 +72,7 @@ async function oldStation(): Promise<void> {
   for (const item of LOANS) {
     const recorded = await journal.record({
       kind: 'check-out',
-      item,
+      item: asItem(item),
       member: CARD,
       at: Date.now(),
     });
@@ -287,7 +288,7 @@ describe('the same data folder under another master key, and under none', () => 
     const keys = masterKeys(dataDir, { kind: 'key-file', path: '-', master });
     expect((await createFileVault(fileVaultPaths(dataDir), keys.vault).save(tokens)).ok).toBe(true);
     const journal = await openOfflineJournal({ file: journalFile(), keys: keys.journal });
-    await journal.record({ kind: 'check-in', item: LOANS[0]!, at: Date.now() });
+    await journal.record({ kind: 'check-in', item: asItem(LOANS[0]!), at: Date.now() });
     await journal.close();
     expect((await keysFolder()).sort()).toEqual([
       'offline-journal.key.sealed',

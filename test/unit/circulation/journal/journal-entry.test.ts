@@ -6,6 +6,7 @@ import type {
   LaterRecord,
 } from '../../../../src-main/circulation/journal/journal-entry';
 import type { TxnRecord } from '../../../../src-main/circulation/journal/journal-records';
+import { asItem, asMember } from '../../../support/barcodes';
 
 /**
  * What each journal record does to its transaction as the file folds, one row per record kind
@@ -20,8 +21,8 @@ const TXN: TxnRecord = {
   id: ID,
   at: AT,
   kind: 'check-out',
-  item: '3001',
-  member: '2001',
+  item: asItem('3001'),
+  member: asMember('2001'),
 };
 
 describe('journal entry: a transaction as first recorded', () => {

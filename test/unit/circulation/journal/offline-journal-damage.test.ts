@@ -14,15 +14,16 @@ import {
   openJournalAt,
 } from '../../../support/journal-files';
 import type { JournalPlace } from '../../../support/journal-files';
+import { asItem, asMember } from '../../../support/barcodes';
 
 const AT = Date.UTC(2025, 2, 14, 9, 26, 53);
 const NOW = Date.UTC(2025, 2, 15, 8, 0, 0, 250);
-const ITEM = '31234000456789';
-const MEMBER = '24410000123456';
+const ITEM = asItem('31234000456789');
+const MEMBER = asMember('24410000123456');
 
 const checkOut = (n: number): NewTransaction => ({
   kind: 'check-out',
-  item: `3123400000${String(n).padStart(4, '0')}`,
+  item: asItem(`3123400000${String(n).padStart(4, '0')}`),
   member: MEMBER,
   at: AT + n * 1_000,
 });

@@ -12,13 +12,14 @@ import {
   openJournalAt,
 } from '../../../support/journal-files';
 import type { JournalPlace } from '../../../support/journal-files';
+import { asItem, asMember } from '../../../support/barcodes';
 
 const AT = Date.UTC(2025, 2, 14, 9, 26, 53);
-const MEMBER = '24410000123456';
+const MEMBER = asMember('24410000123456');
 
 const checkOut = (n: number): NewTransaction => ({
   kind: 'check-out',
-  item: `3123400000${String(n).padStart(4, '0')}`,
+  item: asItem(`3123400000${String(n).padStart(4, '0')}`),
   member: MEMBER,
   dueDate: '2025-04-04T21:59:59.999Z',
   at: AT + n * 1_000,

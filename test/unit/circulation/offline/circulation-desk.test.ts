@@ -4,6 +4,7 @@ import type { LibraryError } from '../../../../src-main/library/library-error';
 import { err, ok } from '../../../../src-common/result';
 import { CARD, ITEM, OTHER_ITEM, circulationRecord, refused } from '../session-harness';
 import { T0, deskWith, down, memberRecord, unreachablePort } from './desk-support';
+import { asItem, asMember } from '../../../support/barcodes';
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -16,21 +17,24 @@ async function desk(...args: Parameters<typeof deskWith>) {
 }
 
 const checkOut = (queuedInSession = 0, itemBarcode = ITEM) => ({
-  itemBarcode,
-  memberBarcode: CARD,
+  itemBarcode: asItem(itemBarcode),
+  memberBarcode: asMember(CARD),
   queuedInSession,
 });
 
 describe('circulation desk: identifying a card', () => {
   it('goes offline and accepts a card by its pattern when the service cannot be reached', async () => {
     const { desk: it_, connectivity } = await desk(unreachablePort());
-    expect(await it_.identify('barcode', CARD)).toEqual({ via: 'offline', accepted: true });
+    expect(await it_.identify('barcode', asMember(CARD))).toEqual({
+      via: 'offline',
+      accepted: true,
+    });
     expect(connectivity.state()).toBe('offline');
   });
 
   it('refuses offline a code that is not a card by the pattern', async () => {
     const { desk: it_ } = await desk(unreachablePort());
-    expect(await it_.identify('barcode', '9000')).toEqual({
+    expect(await it_.identify('barcode', asMember('9000'))).toEqual({
       via: 'offline',
       accepted: false,
       message: { kind: 'offline-card-not-accepted' },
@@ -52,9 +56,9 @@ describe('circulation desk: identifying a card', () => {
               }),
       }),
     );
-    expect((await made.desk.identify('barcode', CARD)).via).toBe('service');
+    expect((await made.desk.identify('barcode', asMember(CARD))).via).toBe('service');
     online = false;
-    expect(await made.desk.identify('barcode', CARD)).toEqual({
+    expect(await made.desk.identify('barcode', asMember(CARD))).toEqual({
       via: 'offline',
       accepted: false,
       message: { kind: 'refused', code: 'member_blocked' },
@@ -68,12 +72,12 @@ describe('circulation desk: identifying a card', () => {
       (code) => /^2\d{13}$/.test(code),
     );
     expect(imported).toEqual({ imported: 1, rejected: [3] });
-    expect(await made.desk.identify('barcode', CARD)).toMatchObject({ accepted: false });
+    expect(await made.desk.identify('barcode', asMember(CARD))).toMatchObject({ accepted: false });
   });
 
   it('does not take a card offline when settings allow no offline borrowing', async () => {
     const made = await desk(unreachablePort(), { checkOut: false });
-    expect(await made.desk.identify('barcode', CARD)).toEqual({
+    expect(await made.desk.identify('barcode', asMember(CARD))).toEqual({
       via: 'offline',
       accepted: false,
       message: { kind: 'offline-check-out-unavailable' },
@@ -86,7 +90,7 @@ describe('circulation desk: identifying a card', () => {
         memberByBarcode: async () => err(refused('member_not_found', 'memberByBarcode')),
       }),
     );
-    expect((await made.desk.identify('barcode', CARD)).via).toBe('service');
+    expect((await made.desk.identify('barcode', asMember(CARD))).via).toBe('service');
     expect(made.connectivity.state()).toBe('online');
   });
 
@@ -98,7 +102,7 @@ describe('circulation desk: identifying a card', () => {
       outcome: 'unknown',
     };
     const made = await desk(unreachablePort({ memberByBarcode: async () => err(gateway) }));
-    expect(await made.desk.identify('barcode', CARD)).toMatchObject({ via: 'offline' });
+    expect(await made.desk.identify('barcode', asMember(CARD))).toMatchObject({ via: 'offline' });
   });
 });
 
@@ -133,7 +137,7 @@ describe('circulation desk: check-outs and returns', () => {
       }),
     );
     made.knowledge.setMemberTypes([{ extra: {}, id: 'CHILD', loanPeriodDays: 7 }]);
-    await made.desk.identify('barcode', CARD);
+    await made.desk.identify('barcode', asMember(CARD));
     online = false;
     expect(await made.desk.checkOut(checkOut())).toMatchObject({ dueDay: dueDayAfter(T0, 7) });
   });
@@ -172,7 +176,7 @@ describe('circulation desk: check-outs and returns', () => {
         checkOut: async () => ok(circulationRecord()),
       }),
     );
-    await made.desk.checkIn(ITEM);
+    await made.desk.checkIn(asItem(ITEM));
     online = true;
     made.connectivity.reachable();
     expect(await made.desk.checkOut(checkOut())).toMatchObject({ via: 'journal' });
@@ -295,11 +299,13 @@ describe('circulation desk: check-outs and returns', () => {
   });
 
   it('records a return offline, and declines it when settings allow no offline returns', async () => {
-    expect(await (await desk(unreachablePort())).desk.checkIn(ITEM)).toEqual({
+    expect(await (await desk(unreachablePort())).desk.checkIn(asItem(ITEM))).toEqual({
       via: 'journal',
       queued: 'offline',
     });
-    expect(await (await desk(unreachablePort(), { checkIn: false })).desk.checkIn(ITEM)).toEqual({
+    expect(
+      await (await desk(unreachablePort(), { checkIn: false })).desk.checkIn(asItem(ITEM)),
+    ).toEqual({
       via: 'declined',
       message: { kind: 'offline-check-in-unavailable' },
     });
@@ -308,8 +314,8 @@ describe('circulation desk: check-outs and returns', () => {
   it('refuses offline a return or a loan of a code that is not an item by the pattern, and queues nothing', async () => {
     const made = await desk(unreachablePort());
     const declined = { via: 'declined', message: { kind: 'offline-item-not-accepted' } };
-    expect(await made.desk.checkIn('3;=1+1')).toEqual(declined);
-    expect(await made.desk.checkIn(`${ITEM}x`)).toEqual(declined);
+    expect(await made.desk.checkIn(asItem('3;=1+1'))).toEqual(declined);
+    expect(await made.desk.checkIn(asItem(`${ITEM}x`))).toEqual(declined);
     expect(await made.desk.checkOut(checkOut(0, '=1+1'))).toEqual(declined);
     expect([made.journal.entries(), made.recorded()]).toEqual([[], 0]);
   });
@@ -328,7 +334,7 @@ describe('circulation desk: check-outs and returns', () => {
 
 /** Renewals asked from the list of loans (issue 37, item 7): the item is not at the kiosk. */
 describe('circulation desk: renewing from the list', () => {
-  const renewal = { itemBarcode: ITEM, memberBarcode: CARD };
+  const renewal = { itemBarcode: asItem(ITEM), memberBarcode: asMember(CARD) };
   const AWAY = { via: 'declined', message: { kind: 'offline-renew-unavailable' } };
 
   it('renews online by a check-out of the item, as a re-scan does', async () => {

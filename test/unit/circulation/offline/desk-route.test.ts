@@ -17,6 +17,7 @@ import {
   timedOut,
   unreachable,
 } from '../session-harness';
+import { asItem } from '../../../support/barcodes';
 
 /**
  * The circulation desk's decisions while the patron waits, one row per kind of answer. The desk
@@ -154,6 +155,6 @@ const LOOKS: [string, Result<MemberCirculation, LibraryError>, PriorLoan | undef
 
 describe("circulation desk: what the member's card shows after a lost check-out answer", () => {
   it.each(LOOKS)('%s', (_label, lookup, prior, expected) => {
-    expect(cardShows(lookup, ITEM, prior)).toEqual(expected);
+    expect(cardShows(lookup, asItem(ITEM), prior)).toEqual(expected);
   });
 });

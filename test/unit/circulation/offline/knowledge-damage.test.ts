@@ -11,6 +11,7 @@ import { OfflineSettingsSchema } from '../../../../src-main/settings/schema';
 import { err } from '../../../../src-common/result';
 import { down, unreachablePort } from './desk-support';
 import { captureLogs } from '../../../support/log-capture';
+import { asItem, asMember } from '../../../support/barcodes';
 
 /**
  * A damaged offline-knowledge file (issue 22, item 9): with real files, a block list is imported,
@@ -21,7 +22,7 @@ import { captureLogs } from '../../../support/log-capture';
 
 const BLOCKED = '24410000000018';
 const OTHER_CARD = '24410000000026';
-const ITEM = '30000000000011';
+const ITEM = asItem('30000000000011');
 const isCard = (code: string): boolean => /^24410\d{9}$/.test(code);
 const isItem = (code: string): boolean => /^3\d{13}$/.test(code);
 
@@ -112,9 +113,9 @@ describe('a damaged offline-knowledge file fails closed', () => {
     const damaged = await readFile(knowledgeFile());
 
     const offline = await start();
-    expect(await offline.desk.identify('barcode', BLOCKED)).toEqual(paused);
+    expect(await offline.desk.identify('barcode', asMember(BLOCKED))).toEqual(paused);
     // Every card waits, not only those that were on the list: the list is unknown now.
-    expect(await offline.desk.identify('barcode', OTHER_CARD)).toEqual(paused);
+    expect(await offline.desk.identify('barcode', asMember(OTHER_CARD))).toEqual(paused);
 
     // Set aside, byte for byte, for inspection; a fresh file carries the pause.
     const aside = await setAsideFiles();
@@ -133,7 +134,7 @@ describe('a damaged offline-knowledge file fails closed', () => {
     const sealed = await importedThenStopped();
     await truncate(knowledgeFile(), sealed.length - 40);
     let offline = await start();
-    expect(await offline.desk.identify('barcode', BLOCKED)).toEqual(paused);
+    expect(await offline.desk.identify('barcode', asMember(BLOCKED))).toEqual(paused);
     expect(offline.status().knowledgeLost?.setAside).toMatch(/knowledge\.bin\.corrupt-/);
 
     // An empty file (a rename that a power cut left without its data) is damage too.
@@ -141,7 +142,7 @@ describe('a damaged offline-knowledge file fails closed', () => {
     running = undefined;
     await writeFile(knowledgeFile(), '');
     offline = await start();
-    expect(await offline.desk.identify('barcode', BLOCKED)).toEqual(paused);
+    expect(await offline.desk.identify('barcode', asMember(BLOCKED))).toEqual(paused);
     expect(await setAsideFiles()).toHaveLength(2);
 
     // No file at all, but one set aside before: still lost, never "nothing was imported".
@@ -149,7 +150,7 @@ describe('a damaged offline-knowledge file fails closed', () => {
     running = undefined;
     await rm(knowledgeFile());
     offline = await start();
-    expect(await offline.desk.identify('barcode', BLOCKED)).toEqual(paused);
+    expect(await offline.desk.identify('barcode', asMember(BLOCKED))).toEqual(paused);
     expect(logs.lines()).toEqual([
       SET_ASIDE,
       PAUSED,
@@ -174,7 +175,7 @@ describe('a damaged offline-knowledge file fails closed', () => {
     let offline = await start();
     const { at } = offline.status().knowledgeLost!;
     offline = await start();
-    expect(await offline.desk.identify('barcode', OTHER_CARD)).toEqual(paused);
+    expect(await offline.desk.identify('barcode', asMember(OTHER_CARD))).toEqual(paused);
     expect(offline.status().knowledgeLost?.at).toBe(at);
     // Nothing more was set aside, nor said again: the fresh file was whole.
     expect(await setAsideFiles()).toHaveLength(1);
@@ -188,11 +189,11 @@ describe('a damaged offline-knowledge file fails closed', () => {
 
     // A file with no card in it (the wrong file, say) is not the list staff mean.
     expect((await offline.importBlockList('card\nnot a card\n')).imported).toBe(0);
-    expect(await offline.desk.identify('barcode', OTHER_CARD)).toEqual(paused);
+    expect(await offline.desk.identify('barcode', asMember(OTHER_CARD))).toEqual(paused);
 
     await offline.importBlockList(`${BLOCKED}\n`);
     expect(offline.status().knowledgeLost).toBeUndefined();
-    expect(await offline.desk.identify('barcode', OTHER_CARD)).toEqual({
+    expect(await offline.desk.identify('barcode', asMember(OTHER_CARD))).toEqual({
       via: 'offline',
       accepted: true,
     });
@@ -201,11 +202,11 @@ describe('a damaged offline-knowledge file fails closed', () => {
       accepted: false,
       message: { kind: 'refused', code: 'member_blocked' },
     };
-    expect(await offline.desk.identify('barcode', BLOCKED)).toEqual(blocked);
+    expect(await offline.desk.identify('barcode', asMember(BLOCKED))).toEqual(blocked);
 
     offline = await start();
     expect(offline.status().knowledgeLost).toBeUndefined();
-    expect(await offline.desk.identify('barcode', BLOCKED)).toEqual(blocked);
+    expect(await offline.desk.identify('barcode', asMember(BLOCKED))).toEqual(blocked);
     expect(logs.lines()).toEqual([SET_ASIDE, PAUSED]);
   });
 
@@ -215,7 +216,7 @@ describe('a damaged offline-knowledge file fails closed', () => {
     let offline = await start();
     expect(await offline.lendWithoutBlockList()).toBe(true);
     expect(offline.status().knowledgeLost?.confirmedAt).toEqual(expect.any(Number));
-    expect(await offline.desk.identify('barcode', OTHER_CARD)).toEqual({
+    expect(await offline.desk.identify('barcode', asMember(OTHER_CARD))).toEqual({
       via: 'offline',
       accepted: true,
     });
@@ -225,8 +226,8 @@ describe('a damaged offline-knowledge file fails closed', () => {
     // The confirmation is the station's, written down: a restart keeps lending.
     offline = await start();
     expect(offline.status().knowledgeLost?.confirmedAt).toEqual(expect.any(Number));
-    expect((await offline.desk.identify('barcode', OTHER_CARD)).via).toBe('offline');
-    expect(await offline.desk.identify('barcode', OTHER_CARD)).toEqual({
+    expect((await offline.desk.identify('barcode', asMember(OTHER_CARD))).via).toBe('offline');
+    expect(await offline.desk.identify('barcode', asMember(OTHER_CARD))).toEqual({
       via: 'offline',
       accepted: true,
     });
@@ -261,7 +262,7 @@ describe('a damaged offline-knowledge file fails closed', () => {
 describe('a station without a damaged file', () => {
   it('lends offline by the card pattern when it never had a knowledge file, and tells staff nothing', async () => {
     const offline = await start();
-    expect(await offline.desk.identify('barcode', OTHER_CARD)).toEqual({
+    expect(await offline.desk.identify('barcode', asMember(OTHER_CARD))).toEqual({
       via: 'offline',
       accepted: true,
     });

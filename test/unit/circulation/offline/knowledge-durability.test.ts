@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { offlineFiles } from '../../../../src-main/circulation/offline/offline-files';
 import { openOfflineKnowledge } from '../../../../src-main/circulation/offline/offline-knowledge';
 import { powerCuts } from '../../../support/crash-points/power-cuts';
+import { asMember } from '../../../support/barcodes';
 
 /**
  * The offline card knowledge (its block list) through a power cut at any instant of a save
@@ -14,8 +15,8 @@ import { powerCuts } from '../../../support/crash-points/power-cuts';
  * is still there.
  */
 
-const FIRST = '24410000000018';
-const SECOND = '24410000000026';
+const FIRST = asMember('24410000000018');
+const SECOND = asMember('24410000000026');
 const isCard = (code: string): boolean => /^24410\d{9}$/.test(code);
 const key = randomBytes(32);
 

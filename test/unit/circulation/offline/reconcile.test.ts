@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { priorLoanOf, settleByLoan } from '../../../../src-main/circulation/offline/reconcile';
 import type { Loan } from '../../../../src-main/library/records';
-import { ITEM, memberRecord } from '../session-harness';
+import { ITEM as ITEM_TEXT, memberRecord } from '../session-harness';
+import { asItem } from '../../../support/barcodes';
 
 const loan = (date: string): Loan => ({
   extra: {},
@@ -12,6 +13,7 @@ const loan = (date: string): Loan => ({
   fine: 0,
 });
 const withLoans = (...loans: Loan[]) => memberRecord({ loans });
+const ITEM = asItem(ITEM_TEXT);
 const before = priorLoanOf(withLoans(loan('2026-12-01')), ITEM);
 
 describe('settling a check-out whose answer was lost, by the member loans', () => {

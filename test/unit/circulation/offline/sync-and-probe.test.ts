@@ -10,6 +10,7 @@ import { createSyncEngine } from '../../../../src-main/circulation/offline/sync'
 import { err, ok } from '../../../../src-common/result';
 import { CARD, ITEM, circulationRecord, refused } from '../session-harness';
 import { deskWith, memberRecord, unreachablePort } from './desk-support';
+import { asItem, asMember } from '../../../support/barcodes';
 
 const servers: ReturnType<typeof createServer>[] = [];
 afterEach(() => {
@@ -93,8 +94,8 @@ describe('sync edge cases', () => {
     const made = await deskWith(port);
     await made.journal.record({
       kind,
-      item: ITEM,
-      ...(kind === 'check-out' ? { member: CARD } : {}),
+      item: asItem(ITEM),
+      ...(kind === 'check-out' ? { member: asMember(CARD) } : {}),
       unknownOutcome: true,
       at: 1,
     });

@@ -17,6 +17,7 @@ import type { Loan } from '../../../../src-main/library/records';
 import { UNKNOWN } from '../../../../src-main/library/values';
 import { err, ok } from '../../../../src-common/result';
 import { CARD, DUE, ITEM, OTHER_ITEM, circulationRecord, memberRecord } from '../session-harness';
+import { asItem, asMember } from '../../../support/barcodes';
 
 /**
  * The sync's decisions, one row per kind of answer: what the journal records and what the engine
@@ -30,9 +31,10 @@ function entry(
   kind: 'check-out' | 'check-in',
   options: { member?: string; prior?: PriorLoan } = {},
 ): JournalEntry {
-  const member = kind === 'check-out' ? (options.member ?? CARD) : options.member;
+  const text = kind === 'check-out' ? (options.member ?? CARD) : options.member;
+  const member = text === undefined ? undefined : asMember(text);
   return {
-    txn: { t: 'txn', id: ID, at: 1, kind, item: ITEM, ...(member ? { member } : {}) },
+    txn: { t: 'txn', id: ID, at: 1, kind, item: asItem(ITEM), ...(member ? { member } : {}) },
     state: 'in-flight',
     needsReconcile: false,
     ...(options.prior ? { prior: options.prior } : {}),

@@ -5,6 +5,7 @@ import { err, ok } from '../../../../src-common/result';
 import { CARD, ITEM } from '../session-harness';
 import { deskWith, memberRecord, unreachablePort } from './desk-support';
 import { captureLogs } from '../../../support/log-capture';
+import { asItem, asMember } from '../../../support/barcodes';
 
 /**
  * A queued transaction the service answers with a redirect, or with another item than was sent
@@ -24,8 +25,8 @@ async function queued(
   const made = await deskWith(port);
   await made.journal.record({
     kind,
-    item: ITEM,
-    ...(kind === 'check-out' ? { member: CARD } : {}),
+    item: asItem(ITEM),
+    ...(kind === 'check-out' ? { member: asMember(CARD) } : {}),
     ...(options.unknownOutcome ? { unknownOutcome: true } : {}),
     at: 1,
   });
