@@ -175,6 +175,7 @@ export default tseslint.config(
   ...boundaries(),
   ...rendererAudiences(),
   ...functionLength(),
+  barcodeCasts(),
   // One name for each thing (issue 38): the retired spellings are refused everywhere but in the
   // rule's own table (its test spells them in strings, which the rule leaves alone).
   {
@@ -184,6 +185,28 @@ export default tseslint.config(
     rules: { 'names/old-names': 'error' },
   },
 );
+
+/**
+ * A member's or an item's barcode is made only by its constructor (src-common/barcodes.ts), which
+ * checks the text: a cast to either type elsewhere in the product would let unchecked text in
+ * (docs/naming.md, "Barcodes"). Tests make theirs with test/support/barcodes.ts.
+ */
+function barcodeCasts() {
+  const type = 'TSTypeReference[typeName.name=/^(Member|Item)Barcode$/]';
+  const message =
+    'Make a barcode with memberBarcodeOf or itemBarcodeOf (src-common/barcodes.ts), not a cast.';
+  return {
+    files: ['src-{main,common,shared,reference-service}/**/*.ts'],
+    ignores: ['src-common/barcodes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: `TSAsExpression > ${type}`, message },
+        { selector: `TSTypeAssertion > ${type}`, message },
+      ],
+    },
+  };
+}
 
 function functionLength() {
   return [
