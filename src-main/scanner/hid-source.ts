@@ -195,11 +195,11 @@ export class HidScannerSource {
     try {
       for (const outcome of decoder.push(report, this.#o.monotonic())) {
         if (outcome.ok) {
-          const raw: RawScan = { text: outcome.text, source: this.#source };
-          if (outcome.symbology !== undefined) raw.symbology = outcome.symbology;
+          const raw: RawScan = { text: outcome.value.text, source: this.#source };
+          if (outcome.value.symbology !== undefined) raw.symbology = outcome.value.symbology;
           this.#o.events.scan(raw);
         } else {
-          this.#o.events.reject(outcome.reason, this.#source);
+          this.#o.events.reject(outcome.error, this.#source);
         }
       }
     } catch (error) {

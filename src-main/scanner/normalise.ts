@@ -1,7 +1,10 @@
 import type { ScanRejectReason } from '../../src-common/ipc/scan-event';
+import { err, ok } from '../../src-common/result';
+import type { Result } from '../../src-common/result';
 import type { ScannerSettings } from './settings-schema';
 
-export type NormaliseResult = { ok: true; code: string } | { ok: false; reason: ScanRejectReason };
+/** The code the kiosk uses, or why the scan was rejected. */
+export type NormaliseResult = Result<string, ScanRejectReason>;
 
 type NormaliseSettings = Pick<ScannerSettings, 'prefix' | 'suffix' | 'minLength' | 'maxLength'>;
 
@@ -37,10 +40,10 @@ export function normaliseCode(raw: string, settings: NormaliseSettings): Normali
     code = code.slice(settings.prefix.length);
   }
   code = code.replace(/^ +| +$/g, '');
-  if (code.length === 0) return { ok: false, reason: 'empty' };
-  if (code.length > settings.maxLength) return { ok: false, reason: 'too-long' };
-  if (hasControl(code)) return { ok: false, reason: 'control-character' };
-  if (hasReplacement(code)) return { ok: false, reason: 'undecodable' };
-  if (code.length < settings.minLength) return { ok: false, reason: 'too-short' };
-  return { ok: true, code };
+  if (code.length === 0) return err('empty');
+  if (code.length > settings.maxLength) return err('too-long');
+  if (hasControl(code)) return err('control-character');
+  if (hasReplacement(code)) return err('undecodable');
+  if (code.length < settings.minLength) return err('too-short');
+  return ok(code);
 }

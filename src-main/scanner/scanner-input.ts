@@ -144,13 +144,13 @@ export class ScannerInput {
 
   #accept(raw: RawScan): SubmitScanResult {
     const normalised = normaliseCode(raw.text, this.#settings);
-    if (!normalised.ok) return this.#reject(normalised.reason, raw.source, raw.text.length);
-    if (!this.#duplicates.admit(normalised.code)) {
+    if (!normalised.ok) return this.#reject(normalised.error, raw.source, raw.text.length);
+    if (!this.#duplicates.admit(normalised.value)) {
       this.#log.debug('duplicate scan ignored', { source: raw.source });
       return { accepted: false, reason: 'duplicate' };
     }
     const event: ScanEvent = {
-      code: normalised.code,
+      code: normalised.value,
       source: raw.source,
       receivedAt: this.#now(),
     };

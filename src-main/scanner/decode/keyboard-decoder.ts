@@ -1,6 +1,7 @@
 import type { ScanRejectReason } from '../../../src-common/ipc/scan-event';
 import { isIgnoredUsage, isTerminator, USAGE_ERROR_ROLLOVER, usageToChar } from './keyboard-usage';
 import {
+  decoded,
   DEFAULT_LIMITS,
   NOTHING,
   reject,
@@ -106,7 +107,7 @@ export class KeyboardDecoder implements ReportDecoder {
     this.#clearCode();
     if (fault) return reject(fault);
     // A bare Enter (or the Tab after an Enter) is not a scan.
-    return text.length === 0 ? undefined : { ok: true, text };
+    return text.length === 0 ? undefined : decoded(text);
   }
 
   #clearCode(): void {

@@ -2,6 +2,7 @@ import type { ScanRejectReason } from '../../../src-common/ipc/scan-event';
 import { symbologyFromAim } from '../symbology';
 import { ByteBuffer } from './byte-buffer';
 import {
+  decoded,
   DEFAULT_LIMITS,
   MAX_REPORT_BYTES,
   NOTHING,
@@ -84,12 +85,7 @@ export class PosDecoder implements ReportDecoder {
     const text = this.#buffer.text();
     const symbology = this.#symbology;
     this.reset();
-    const outcome: DecodeOutcome =
-      text.length === 0
-        ? reject('empty')
-        : symbology === undefined
-          ? { ok: true, text }
-          : { ok: true, text, symbology };
+    const outcome = text.length === 0 ? reject('empty') : decoded(text, symbology);
     return stale.length > 0 ? [...stale, outcome] : [outcome];
   }
 

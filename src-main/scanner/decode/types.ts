@@ -1,8 +1,15 @@
 import type { ScanRejectReason } from '../../../src-common/ipc/scan-event';
+import { err, ok } from '../../../src-common/result';
+import type { Result } from '../../../src-common/result';
+
+/** A complete code as the device sent it, with the symbology when the device names it. */
+export interface DecodedCode {
+  text: string;
+  symbology?: string;
+}
 
 /** What a decoder made of the reports so far: a complete code, or a reason it dropped one. */
-export type DecodeOutcome =
-  { ok: true; text: string; symbology?: string } | { ok: false; reason: ScanRejectReason };
+export type DecodeOutcome = Result<DecodedCode, ScanRejectReason>;
 
 /**
  * Turns a device's input reports into codes. `push` never throws and never blocks; bad input
@@ -30,4 +37,7 @@ export const MAX_REPORT_BYTES = 64;
 
 export const NOTHING: readonly DecodeOutcome[] = Object.freeze([]);
 
-export const reject = (reason: ScanRejectReason): DecodeOutcome => ({ ok: false, reason });
+export const reject = (reason: ScanRejectReason): DecodeOutcome => err(reason);
+
+export const decoded = (text: string, symbology?: string): DecodeOutcome =>
+  ok(symbology === undefined ? { text } : { text, symbology });

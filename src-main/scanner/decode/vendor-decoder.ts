@@ -1,6 +1,7 @@
 import type { ScanRejectReason } from '../../../src-common/ipc/scan-event';
 import { ByteBuffer } from './byte-buffer';
 import {
+  decoded,
   DEFAULT_LIMITS,
   MAX_REPORT_BYTES,
   NOTHING,
@@ -72,7 +73,7 @@ export class VendorDecoder implements ReportDecoder {
     }
     if (more) return stale.length > 0 ? stale : NOTHING;
 
-    const outcome: DecodeOutcome = { ok: true, text: this.#buffer.text() };
+    const outcome: DecodeOutcome = decoded(this.#buffer.text());
     this.#buffer.clear();
     return stale.length > 0 ? [...stale, outcome] : [outcome];
   }

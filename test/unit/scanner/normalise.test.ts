@@ -6,13 +6,16 @@ const defaults = ScannerSettingsSchema.parse({});
 
 describe('normaliseCode', () => {
   it('passes a clean code through', () => {
-    expect(normaliseCode('31234000012342', defaults)).toEqual({ ok: true, code: '31234000012342' });
+    expect(normaliseCode('31234000012342', defaults)).toEqual({
+      ok: true,
+      value: '31234000012342',
+    });
   });
 
   it('drops trailing CR/LF terminators and surrounding spaces', () => {
     expect(normaliseCode(' 31234000012342 \r\n', defaults)).toEqual({
       ok: true,
-      code: '31234000012342',
+      value: '31234000012342',
     });
   });
 
@@ -20,7 +23,7 @@ describe('normaliseCode', () => {
     const framed = { ...defaults, prefix: '\u0002', suffix: '\u0003' };
     expect(normaliseCode('\u000231234000012342\u0003', framed)).toEqual({
       ok: true,
-      code: '31234000012342',
+      value: '31234000012342',
     });
   });
 
@@ -28,38 +31,38 @@ describe('normaliseCode', () => {
     const codabar = { ...defaults, prefix: 'A', suffix: 'B' };
     expect(normaliseCode('A31234000012342B', codabar)).toEqual({
       ok: true,
-      code: '31234000012342',
+      value: '31234000012342',
     });
   });
 
   it('keeps a code that lacks the configured prefix', () => {
     expect(normaliseCode('31234000012342', { ...defaults, prefix: '#' })).toEqual({
       ok: true,
-      code: '31234000012342',
+      value: '31234000012342',
     });
   });
 
   it('rejects control characters inside a code', () => {
     expect(normaliseCode('3123\u00074000012342', defaults)).toEqual({
       ok: false,
-      reason: 'control-character',
+      error: 'control-character',
     });
   });
 
   it('rejects bytes that were not valid UTF-8', () => {
     expect(normaliseCode('3123\ufffd4000012342', defaults)).toEqual({
       ok: false,
-      reason: 'undecodable',
+      error: 'undecodable',
     });
   });
 
   it('rejects codes shorter than the minimum and longer than the maximum', () => {
-    expect(normaliseCode('12345', defaults)).toEqual({ ok: false, reason: 'too-short' });
-    expect(normaliseCode('1'.repeat(65), defaults)).toEqual({ ok: false, reason: 'too-long' });
+    expect(normaliseCode('12345', defaults)).toEqual({ ok: false, error: 'too-short' });
+    expect(normaliseCode('1'.repeat(65), defaults)).toEqual({ ok: false, error: 'too-long' });
     expect(normaliseCode('1'.repeat(64), defaults).ok).toBe(true);
   });
 
   it('rejects a code that is nothing but terminators and spaces', () => {
-    expect(normaliseCode('  \r\n', defaults)).toEqual({ ok: false, reason: 'empty' });
+    expect(normaliseCode('  \r\n', defaults)).toEqual({ ok: false, error: 'empty' });
   });
 });

@@ -16,13 +16,13 @@ function report(
 describe('vendor HID-data decoder', () => {
   it('reads a NUL-padded code after a report ID', () => {
     expect(new VendorDecoder().push(report('31234000012342', { reportId: 1 }), 0)).toEqual([
-      { ok: true, text: '31234000012342' },
+      { ok: true, value: { text: '31234000012342' } },
     ]);
   });
 
   it('ends a code at CR and ignores what follows in that report', () => {
     expect(new VendorDecoder().push(report('ABC123\r\n', { reportId: 2 }), 0)).toEqual([
-      { ok: true, text: 'ABC123' },
+      { ok: true, value: { text: 'ABC123' } },
     ]);
   });
 
@@ -30,7 +30,7 @@ describe('vendor HID-data decoder', () => {
     const decoder = new VendorDecoder();
     const full = 'X'.repeat(64);
     expect(decoder.push(report(full), 0)).toEqual([]);
-    expect(decoder.push(report('TAIL'), 1)).toEqual([{ ok: true, text: `${full}TAIL` }]);
+    expect(decoder.push(report('TAIL'), 1)).toEqual([{ ok: true, value: { text: `${full}TAIL` } }]);
   });
 
   it('treats an all-zero report between scans as nothing', () => {
@@ -39,13 +39,11 @@ describe('vendor HID-data decoder', () => {
 
   it('rejects an over-long report and a code over its cap', () => {
     const decoder = new VendorDecoder({ maxBytes: 100 });
-    expect(decoder.push(new Uint8Array(65), 0)).toEqual([
-      { ok: false, reason: 'oversized-report' },
-    ]);
+    expect(decoder.push(new Uint8Array(65), 0)).toEqual([{ ok: false, error: 'oversized-report' }]);
     const full = report('Y'.repeat(64));
     decoder.push(full, 0);
-    expect(decoder.push(full, 1)).toEqual([{ ok: false, reason: 'too-long' }]);
+    expect(decoder.push(full, 1)).toEqual([{ ok: false, error: 'too-long' }]);
     expect(decoder.push(report('END'), 2)).toEqual([]);
-    expect(decoder.push(report('FRESH1'), 3)).toEqual([{ ok: true, text: 'FRESH1' }]);
+    expect(decoder.push(report('FRESH1'), 3)).toEqual([{ ok: true, value: { text: 'FRESH1' } }]);
   });
 });
