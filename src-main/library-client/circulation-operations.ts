@@ -1,6 +1,6 @@
 import type { ItemBarcode, MemberBarcode } from '../../src-common/barcodes';
 import { createLogger } from '../../src-shared/log/logger';
-import { err } from '../../src-common/result';
+import { err, ok } from '../../src-common/result';
 import { readCirculationResult } from './reader/records';
 import type { Read } from './reader/records';
 import { answerShape } from './reader/shape';
@@ -66,7 +66,7 @@ const circulationResult =
         shape: answerShape(body, headers, text),
       });
     }
-    return { ok: true, value };
+    return ok(value);
   };
 
 export function circulationOperations(

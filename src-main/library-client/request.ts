@@ -156,28 +156,31 @@ export function interpret<T>(
   const { status, body } = answer;
   if (status >= 200 && status < 300) {
     const value = readSafely(operation, () => read(body, answer.headers, answer.text));
-    if (value.ok) return ok(value.value);
+    if (value.ok) return value;
     // Key names and value types only: enough to write a field map, no patron data or secret.
     log.warn('unreadable answer', {
       operation,
       status,
-      issue: value.issue,
+      issue: value.error,
       shape: shapeSafely(body, answer),
     });
     return err({
       kind: 'malformed-response',
       operation,
       status,
-      issue: value.issue,
+      issue: value.error,
       outcome: 'applied',
     });
   }
   if (status === 502 || status === 503 || status === 504) {
     return err({ kind: 'unreachable', operation, cause: `http-${status}`, outcome: 'unknown' });
   }
-  const refusal = readSafely(operation, () => readRefusal(body, answer.tooDeep ? '' : answer.text));
-  if ('issue' in refusal)
+  const refused = readSafely(operation, () =>
+    ok(readRefusal(body, answer.tooDeep ? '' : answer.text)),
+  );
+  if (!refused.ok)
     return err({ kind: 'refused', operation, status, outcome: outcomeOfStatus(status) });
+  const refusal = refused.value;
   return err({
     kind: 'refused',
     operation,
@@ -193,13 +196,13 @@ export function interpret<T>(
  * A reader that throws is a defect met by an odd answer, not a reason for the call to reject: its
  * error becomes the unreadable-answer issue, logged by class only (the message may quote the body).
  */
-function readSafely<T>(operation: OperationName, read: () => T): T | { ok: false; issue: string } {
+function readSafely<T>(operation: OperationName, read: () => Read<T>): Read<T> {
   try {
     return read();
   } catch (error) {
     const name = thrownName(error);
     log.error('a reader failed on an answer', { operation, error: name });
-    return { ok: false, issue: `unreadable (${name})` };
+    return err(`unreadable (${name})`);
   }
 }
 

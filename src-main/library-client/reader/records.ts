@@ -17,10 +17,12 @@ import { isPlainObject, readText } from './values';
 import { UNKNOWN, dateMs } from '../../library/values';
 import type { ServiceDate, Unknown } from '../../library/values';
 import { RecordView } from './view';
+import { err, ok } from '../../../src-common/result';
+import type { Result } from '../../../src-common/result';
 import type { Reading } from './view';
 
-/** A record could be read, or the answer holds nothing recognisable (the issue says why). */
-export type Read<T> = { ok: true; value: T } | { ok: false; issue: string };
+/** A record could be read, or the answer holds nothing recognisable (the error says why). */
+export type Read<T> = Result<T, string>;
 
 const fields = (body: unknown): string =>
   body !== null && typeof body === 'object'
@@ -106,11 +108,9 @@ function identified(member: Member): boolean {
 
 export function readMember(body: unknown, reading: Reading): Read<Member> {
   const record = unwrapRecord(body);
-  if (!record) return { ok: false, issue: `expected a member record, got ${fields(body)}` };
+  if (!record) return err(`expected a member record, got ${fields(body)}`);
   const member = memberOf(record, reading);
-  return identified(member)
-    ? { ok: true, value: member }
-    : { ok: false, issue: `no member field found (${fields(record)})` };
+  return identified(member) ? ok(member) : err(`no member field found (${fields(record)})`);
 }
 
 function isPast(date: ServiceDate | null | Unknown, now: number): boolean | undefined {
@@ -159,7 +159,7 @@ function reasonsOf(list: unknown[]): string[] {
  */
 export function readMemberCirculation(body: unknown, reading: Reading): Read<MemberCirculation> {
   const root = unwrapRecord(body);
-  if (!root) return { ok: false, issue: `expected a member record, got ${fields(body)}` };
+  if (!root) return err(`expected a member record, got ${fields(body)}`);
   const outer = new RecordView('circulation', root, reading);
   const wrapped = outer.object('member');
   const inner = wrapped ? new RecordView('circulation', wrapped, reading) : undefined;
@@ -175,7 +175,7 @@ export function readMemberCirculation(body: unknown, reading: Reading): Read<Mem
   const currency = pick((view) => view.text('currency') ?? view.currencyIn('fine'));
   // Flat: the loans and fine read above are not the member's extra fields.
   const member = memberOf(wrapped ?? root, reading, (inner ?? outer).usedKeys());
-  if (!identified(member)) return { ok: false, issue: `no member field found (${fields(root)})` };
+  if (!identified(member)) return err(`no member field found (${fields(root)})`);
   return {
     ok: true,
     value: {
@@ -251,8 +251,8 @@ function listOf<K extends ListKind, T>(
   item: (record: Record<string, unknown>) => T,
 ): Read<{ items: T[]; container: RecordView<K> | undefined }> {
   const found = findList(body, kind, reading);
-  if (!found) return { ok: false, issue: `no list found (${fields(body)})` };
-  return { ok: true, value: { items: found.items.map(item), container: found.container } };
+  if (!found) return err(`no list found (${fields(body)})`);
+  return ok({ items: found.items.map(item), container: found.container });
 }
 
 /** `X-Total-Count`, `X-Page`... as a record (`total-count`, `page`): paging sent beside a bare list. */
@@ -286,7 +286,7 @@ export function readMemberPage(
   const totalPages =
     paging('totalPages') ??
     (total !== undefined && size !== undefined && size > 0 ? Math.ceil(total / size) : undefined);
-  return { ok: true, value: { members: items, page, size, total, totalPages } };
+  return ok({ members: items, page, size, total, totalPages });
 }
 
 export function readBranches(body: unknown, reading: Reading): Read<Branch[]> {
@@ -300,7 +300,7 @@ export function readBranches(body: unknown, reading: Reading): Read<Branch[]> {
       extra: view.extra(),
     };
   });
-  return list.ok ? { ok: true, value: list.value.items } : list;
+  return list.ok ? ok(list.value.items) : list;
 }
 
 export function readMemberTypes(body: unknown, reading: Reading): Read<MemberType[]> {
@@ -317,7 +317,7 @@ export function readMemberTypes(body: unknown, reading: Reading): Read<MemberTyp
       extra: view.extra(),
     };
   });
-  return list.ok ? { ok: true, value: list.value.items } : list;
+  return list.ok ? ok(list.value.items) : list;
 }
 
 function nameOfParts(view: RecordView<'user'>): string | undefined {
@@ -328,7 +328,7 @@ function nameOfParts(view: RecordView<'user'>): string | undefined {
 /** The staff user may sit under a `user` key or at the top, beside or without the account. */
 export function readUserInfo(body: unknown, reading: Reading): Read<UserInfo> {
   const root = unwrapRecord(body);
-  if (!root) return { ok: false, issue: `expected user information, got ${fields(body)}` };
+  if (!root) return err(`expected user information, got ${fields(body)}`);
   const outer = new RecordView('userInfo', root, reading);
   const accountRecord = outer.object('account');
   const userRecord = outer.object('user');
@@ -353,7 +353,7 @@ export function readUserInfo(body: unknown, reading: Reading): Read<UserInfo> {
   }
   const known = [user.id, user.userName, user.name, user.email, account?.name];
   if (known.every((value) => value === undefined)) {
-    return { ok: false, issue: `no user or account field found (${fields(root)})` };
+    return err(`no user or account field found (${fields(root)})`);
   }
-  return { ok: true, value: { account, user, extra: userRecord ? outer.extra() : {} } };
+  return ok({ account, user, extra: userRecord ? outer.extra() : {} });
 }

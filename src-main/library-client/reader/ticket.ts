@@ -3,6 +3,7 @@ import type { UploadTicket } from '../schemas/publisher';
 import { unwrapRecord } from './envelope';
 import type { Read } from './records';
 import { RecordView } from './view';
+import { err, ok } from '../../../src-common/result';
 import type { Reading } from './view';
 
 /**
@@ -14,7 +15,7 @@ import type { Reading } from './view';
 export function readUploadTicket(body: unknown, reading: Reading): Read<UploadTicket> {
   const record = unwrapRecord(body);
   if (!record) {
-    return { ok: false, issue: `expected an upload ticket, got a ${describe(body)}` };
+    return err(`expected an upload ticket, got a ${describe(body)}`);
   }
   const view = new RecordView('uploadTicket', record, reading);
   const ticket = UploadTicketSchema.safeParse({
@@ -26,20 +27,19 @@ export function readUploadTicket(body: unknown, reading: Reading): Read<UploadTi
     subdocid: view.count('subdocid'),
     uploadendpoint: view.text('uploadendpoint'),
   });
-  if (ticket.success) return { ok: true, value: ticket.data };
+  if (ticket.success) return ok(ticket.data);
   if (ticket.error.issues.some((issue) => issue.message === INSECURE_UPLOAD_ADDRESS)) {
-    return { ok: false, issue: INSECURE_UPLOAD_ADDRESS };
+    return err(INSECURE_UPLOAD_ADDRESS);
   }
   const found = view.find('uploadendpoint') !== undefined;
   // Key names only: the endpoint's value carries the upload signature.
-  return {
-    ok: false,
-    issue: found
+  return err(
+    found
       ? 'uploadendpoint: not an http(s) address'
       : `no upload endpoint (uploadendpoint) in the ticket (fields: ${
           Object.keys(record).slice(0, 12).join(', ') || 'none'
         })`,
-  };
+  );
 }
 
 function describe(body: unknown): string {

@@ -32,7 +32,7 @@ export async function watchIdle(
   const seconds = Math.min(heartbeatSeconds, MAX_IDLE_WATCH_SECONDS);
   const opened = await open(options);
   if (!opened.ok) return { kind: 'not-watched' };
-  const { line } = opened;
+  const line = opened.value;
   if (options.loginUser) {
     const login = buildFrame(
       loginRequest(options.loginUser, options.loginPassword, options.locationCode),

@@ -2,6 +2,8 @@ import net from 'node:net';
 import tls from 'node:tls';
 import { splitFrames } from '../../../src-shared/sip2/frame-splitter';
 import type { Sip2ProbeReport } from '../../../src-common/ipc/sip2-probe-report';
+import { err, ok } from '../../../src-common/result';
+import type { Result } from '../../../src-common/result';
 import type { Sip2ProbeOptions } from './probe';
 
 /**
@@ -86,7 +88,8 @@ export class Line {
   }
 }
 
-export type Opened = { ok: true; line: Line } | { ok: false; code: string };
+/** The connected line, or the socket's error code (ETIMEDOUT when it never connected in time). */
+export type Opened = Result<Line, string>;
 
 const CERTIFICATE_ERRORS = new Set([
   'DEPTH_ZERO_SELF_SIGNED_CERT',
@@ -109,17 +112,17 @@ export function open(options: Sip2ProbeOptions): Promise<Opened> {
       : net.connect({ host: options.host, port: options.port });
     const timer = setTimeout(() => {
       socket.destroy();
-      resolve({ ok: false, code: 'ETIMEDOUT' });
+      resolve(err('ETIMEDOUT'));
     }, options.requestTimeoutMs);
     socket.once(options.tls ? 'secureConnect' : 'connect', () => {
       clearTimeout(timer);
       socket.removeAllListeners('error');
-      resolve({ ok: true, line: new Line(socket) });
+      resolve(ok(new Line(socket)));
     });
     socket.once('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
       socket.destroy();
-      resolve({ ok: false, code: error.code ?? 'error' });
+      resolve(err(error.code ?? 'error'));
     });
   });
 }

@@ -55,9 +55,9 @@ export async function runSip2Probe(options: Sip2ProbeOptions): Promise<Sip2Probe
       kind: 'not-connected',
       host: options.host,
       port: options.port,
-      code: opened.code,
+      code: opened.error,
     });
-    hint(connectHint(opened.code, options));
+    hint(connectHint(opened.error, options));
     return report;
   }
   step('connect', 'ok', {
@@ -66,7 +66,7 @@ export async function runSip2Probe(options: Sip2ProbeOptions): Promise<Sip2Probe
     port: options.port,
     tls: options.tls !== undefined,
   });
-  let line = opened.line;
+  let line = opened.value;
 
   const ask = createProbeAsk(options, report, hint, () => line);
 
@@ -84,7 +84,7 @@ export async function runSip2Probe(options: Sip2ProbeOptions): Promise<Sip2Probe
       line.close();
       const again = await open(options);
       if (again.ok) {
-        line = again.line;
+        line = again.value;
         const retried = await ask(login, '94', other);
         if (!('unanswered' in retried)) {
           hint({ hint: 'terminator', settings: ['sip2.terminator'], value: other });

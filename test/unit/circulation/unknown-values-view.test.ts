@@ -15,7 +15,7 @@ const reading = { fieldMap: {}, now: T0 };
 
 function lookup(body: unknown): MemberCirculation {
   const read = readMemberCirculation(body, reading);
-  if (!read.ok) throw new Error(read.issue);
+  if (!read.ok) throw new Error(read.error);
   return read.value;
 }
 

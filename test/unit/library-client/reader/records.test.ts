@@ -75,7 +75,7 @@ describe('member records', () => {
   it('refuses an answer with no member field at all, naming the fields it had', () => {
     expect(readMember({ foo: 1, bar: 2 }, reading())).toEqual({
       ok: false,
-      issue: 'no member field found (fields: foo, bar)',
+      error: 'no member field found (fields: foo, bar)',
     });
   });
 

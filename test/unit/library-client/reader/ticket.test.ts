@@ -72,20 +72,20 @@ describe('upload tickets', () => {
     const read = readUploadTicket(rest, reading());
     expect(read).toEqual({
       ok: false,
-      issue:
+      error:
         'no upload endpoint (uploadendpoint) in the ticket (fields: itemId, fileId, container, sas, url, subdocid)',
     });
   });
 
   it('refuses an upload endpoint that is not an http(s) address, without quoting it', () => {
     const read = readUploadTicket({ ...TICKET, uploadendpoint: 'file:///etc/passwd' }, reading());
-    expect(read).toEqual({ ok: false, issue: 'uploadendpoint: not an http(s) address' });
+    expect(read).toEqual({ ok: false, error: 'uploadendpoint: not an http(s) address' });
   });
 
   it('refuses an upload address in plain http to another host, and takes https or this machine', () => {
     const refusedIssue = {
       ok: false,
-      issue: 'uploadendpoint: plain http to another host (https, or http only to this machine)',
+      error: 'uploadendpoint: plain http to another host (https, or http only to this machine)',
     };
     for (const address of [
       'http://example.invalid/documents/a/1/report.pdf?sig=abc',
@@ -112,7 +112,7 @@ describe('upload tickets', () => {
   it('refuses an answer that is not a record', () => {
     expect(readUploadTicket(undefined, reading())).toEqual({
       ok: false,
-      issue: 'expected an upload ticket, got a body that is not JSON',
+      error: 'expected an upload ticket, got a body that is not JSON',
     });
     expect(readUploadTicket([TICKET], reading())).toMatchObject({ ok: false });
   });
