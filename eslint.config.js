@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 import { namesPlugin } from './scripts/lint/old-names.js';
+import { resultsPlugin } from './scripts/lint/one-result.js';
 
 const ELECTRON = { name: 'electron', message: 'Only src-main/electron/ may import electron.' };
 const folder = (name, message) => ({ regex: `^(\\.\\./)+${name}/`, message });
@@ -148,6 +149,26 @@ export const LONG_FUNCTION_EXCEPTIONS = {
   'src-main/circulation/session-driver.ts': 'createSessionDriver (184): not split yet',
 };
 
+/**
+ * One result shape (issue 38): a success-or-failure is Result<T, E> from src-common/result.ts
+ * (scripts/lint/one-result.js). A file listed below may still hold a second shape, each with why.
+ */
+export const RESULT_SHAPE_EXCEPTIONS = {
+  'src-common/result.ts': 'declares Result itself',
+  // Not converted yet (issue 38, item 3, in progress): each is to be converted and taken off.
+  'src-common/member-rules.ts': '{ ok: false, issues }: not converted yet',
+  'src-main/auth/loopback-redirect.ts': 'the redirect reply { ok: boolean, text }: not renamed yet',
+  'src-main/web-host/web-kiosk.ts': 'the redirect reply { ok, text }: not renamed yet',
+  'src-main/cli/commands/auth-commands.ts': 'the redirect reply { ok, text }: not renamed yet',
+  'src-main/cli/args.ts': '{ ok: false, message }: not converted yet',
+  'src-main/cli/commands/fleet-commands.ts': '{ ok: false, unknown }: not converted yet',
+  'src-main/core/console/diagnostics/account.ts': 'Extract<..., { ok: true }>: not rewritten yet',
+  'src-main/core/console/documents/name-check.ts': '{ ok: false, issue }: not converted yet',
+  'src-main/core/console/documents/pdf-check.ts': '{ ok: false, reason, cause }: not converted yet',
+  'src-main/circulation/journal/journal-codec.ts': 'FrameRead, a third state: not renamed yet',
+  'src-reference-service/sip2/circulation-answers.ts': '{ ok: false, words }: not converted yet',
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'release/', 'test-results/', 'node_modules/', '.data/'] },
   js.configs.recommended,
@@ -183,6 +204,12 @@ export default tseslint.config(
     ignores: ['scripts/lint/old-names.js'],
     plugins: { names: namesPlugin },
     rules: { 'names/old-names': 'error' },
+  },
+  {
+    files: ['src-*/**/*.{ts,svelte}'],
+    ignores: Object.keys(RESULT_SHAPE_EXCEPTIONS),
+    plugins: { results: resultsPlugin },
+    rules: { 'results/one-result': 'error' },
   },
 );
 
