@@ -25,23 +25,29 @@ export function encodeFrame(key: Buffer, seq: number, plaintext: Buffer): Buffer
   return Buffer.concat([header, sealAead(key, plaintext, associatedData(header))]);
 }
 
+/**
+ * A frame, or why none is here: `incomplete` (the bytes stop before the frame would end: a torn
+ * tail) or `unreadable` (no frame of ours, or one that does not open). Three states, not a Result.
+ */
 type FrameRead =
-  { ok: true; seq: number; end: number; plaintext: Buffer } | { ok: false; incomplete: boolean };
+  | { kind: 'frame'; seq: number; end: number; plaintext: Buffer }
+  | { kind: 'incomplete' }
+  | { kind: 'unreadable' };
 
 function readFrame(key: Buffer, data: Buffer, offset: number): FrameRead {
-  if (data.length - offset < HEADER_BYTES) return { ok: false, incomplete: true };
-  if (!data.subarray(offset, offset + 4).equals(MAGIC)) return { ok: false, incomplete: false };
+  if (data.length - offset < HEADER_BYTES) return { kind: 'incomplete' };
+  if (!data.subarray(offset, offset + 4).equals(MAGIC)) return { kind: 'unreadable' };
   const seq = data.readUInt32BE(offset + 4);
   const length = data.readUInt32BE(offset + 8);
   if (length < AEAD_OVERHEAD_BYTES || length > MAX_BODY_BYTES) {
-    return { ok: false, incomplete: false };
+    return { kind: 'unreadable' };
   }
   const end = offset + HEADER_BYTES + length;
-  if (end > data.length) return { ok: false, incomplete: true };
+  if (end > data.length) return { kind: 'incomplete' };
   const header = data.subarray(offset, offset + HEADER_BYTES);
   const sealed = data.subarray(offset + HEADER_BYTES, end);
   const plaintext = openAead(key, sealed, associatedData(header));
-  return plaintext ? { ok: true, seq, end, plaintext } : { ok: false, incomplete: false };
+  return plaintext ? { kind: 'frame', seq, end, plaintext } : { kind: 'unreadable' };
 }
 
 export interface DecodedFrame {
@@ -78,7 +84,7 @@ export interface DecodedJournal {
 function nextReadable(key: Buffer, data: Buffer, from: number): number | undefined {
   let at = data.indexOf(MAGIC, from + 1);
   while (at !== -1) {
-    if (readFrame(key, data, at).ok) return at;
+    if (readFrame(key, data, at).kind === 'frame') return at;
     at = data.indexOf(MAGIC, at + 1);
   }
   return undefined;
@@ -92,7 +98,7 @@ export function decodeJournal(key: Buffer, data: Buffer): DecodedJournal {
   let offset = 0;
   while (offset < data.length) {
     const frame = readFrame(key, data, offset);
-    if (frame.ok) {
+    if (frame.kind === 'frame') {
       const previous = frames.at(-1);
       const expected = previous ? previous.seq + 1 : 0;
       if (frame.seq !== expected && damaged.at(-1)?.end !== offset) {
@@ -107,7 +113,7 @@ export function decodeJournal(key: Buffer, data: Buffer): DecodedJournal {
       if (
         frames.length === 0 &&
         offset === 0 &&
-        !frame.incomplete &&
+        frame.kind === 'unreadable' &&
         data.subarray(0, 4).equals(MAGIC)
       ) {
         return { frames, damaged, gaps, foreignKey: true };
