@@ -63,6 +63,14 @@ export interface KioskUnderTest {
   screenshot(name: string): Promise<string>;
   /** Stops the kiosk and starts it again on the same data folder, port and launch key. */
   restart(): Promise<void>;
+  /**
+   * The kiosk as `startKioskUnderTest` would start it with these settings, on the same data folder:
+   * the settings file written whole through the kiosk's own settings store, the kiosk restarted as
+   * the settings screen restarts it (a new core: staff mode closed, the PIN and language those
+   * settings give) and the page opened afresh. What it keeps: the data folder (the embedded
+   * service's data, the staff sign-in) and the browser.
+   */
+  startOver(settings?: StoredSettings): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -99,6 +107,11 @@ export interface KioskUnderTestOptions {
    * that a test moves time on itself instead of waiting for it.
    */
   sessionClock?: Clock;
+  /**
+   * A Chromium shared by a file's kiosks (`launchChromium()` in its beforeAll): the kiosk opens its
+   * own context in it and closes only that. Without it the kiosk launches and closes its own.
+   */
+  browser?: Browser;
 }
 
 /**
@@ -153,7 +166,7 @@ export async function startKioskUnderTest(
     ...(options.speechTranscript ? { speechTranscript: true } : {}),
     ...(options.sessionClock ? { sessionClock: options.sessionClock } : {}),
   });
-  const browser = await launchChromium();
+  const browser = options.browser ?? (await launchChromium());
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
   await options.preparePage?.(page);
@@ -176,8 +189,18 @@ export async function startKioskUnderTest(
       return file;
     },
     restart: () => web.restart(),
+    async startOver(next = {}) {
+      const saved = settingsStore.save(next);
+      if (!saved.ok) throw new Error(saved.error.message);
+      if (!saved.value.service.baseUrl && !demoModeOn(saved.value, true, demo)) {
+        addTestLibrarian(dataDir);
+      }
+      await web.restart();
+      await page.goto(web.host.launchUrl);
+    },
     async stop() {
-      await browser.close();
+      if (options.browser) await context.close();
+      else await browser.close();
       await web.stop();
       await rm(dataDir, { recursive: true, force: true });
     },

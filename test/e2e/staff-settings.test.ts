@@ -3,21 +3,26 @@
  * service: save and restart, field errors, export and import between two data folders, the staff
  * PIN change, and settings an environment variable fixes.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../src-main/staff-pin/demo-pin';
 import { hashStaffPin } from '../../src-main/staff-pin/hash';
-import { RESULTS_DIR, startKioskUnderTest } from './harness';
+import { RESULTS_DIR, launchChromium, startKioskUnderTest } from './harness';
 import type { KioskUnderTest, KioskUnderTestOptions } from './harness';
 import { SIP2_LOGIN_PASSWORD } from '../../src-reference-service/config';
 import { addLogSink } from '../../src-shared/log/logger';
 import type { LogRecord } from '../../src-shared/log/logger';
 import { fileVaultPaths } from '../../src-main/vault/file-vault';
+import type { StoredSettings } from '../../src-main/settings/resolve';
 import { expectNoAxeViolations, reopenStaffModeIn, signInStaff } from './patron-support';
 
 const running: KioskUnderTest[] = [];
+/** One Chromium for the file; each kiosk has its own context in it. */
+let browser: Browser;
+/** The kiosk the tests share that need no staff sign-in, environment variable or SIP2 of their own. */
+let shared: KioskUnderTest | undefined;
 
 /** A scrape token's SHA-256 as `library-kiosk metrics-token` stores it (the token is not kept). */
 const SCRAPE_TOKEN_SHA256 = 'ab'.repeat(32);
@@ -27,14 +32,39 @@ const METRICS_TLS = {
   tlsKeyFile: '/etc/library-kiosk/metrics-key.pem',
 };
 
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
 afterEach(async () => {
   await Promise.all(running.splice(0).map((kiosk) => kiosk.stop()));
 });
 
+afterAll(async () => {
+  await shared?.stop();
+  await browser.close();
+});
+
+/** A kiosk of the test's own: a staff sign-in, an environment variable, SIP2, a second kiosk. */
 async function start(options: KioskUnderTestOptions = {}): Promise<KioskUnderTest> {
-  const kiosk = await startKioskUnderTest(options);
+  const kiosk = await startKioskUnderTest({ ...options, browser });
   running.push(kiosk);
   return kiosk;
+}
+
+/**
+ * The shared kiosk as a fresh one with these settings would be, whatever ran before: its settings
+ * file written whole, the fleet record a test may have left removed, the kiosk restarted (a new
+ * core: staff mode closed, the PIN and language of these settings) and its page opened afresh.
+ */
+async function startOver(settings: StoredSettings = {}): Promise<KioskUnderTest> {
+  if (!shared) {
+    shared = await startKioskUnderTest({ settings, browser });
+    return shared;
+  }
+  await rm(path.join(shared.dataDir, 'fleet-settings.json'), { force: true });
+  await shared.startOver(settings);
+  return shared;
 }
 
 /** A kiosk signed in to the embedded service (so its patron screen is open), on the welcome screen. */
@@ -158,7 +188,7 @@ describe('kiosk settings screen (web host)', () => {
   });
 
   it('shows an invalid value next to its field and saves nothing', async () => {
-    const kiosk = await start();
+    const kiosk = await startOver();
     const { page } = kiosk;
     await page.getByRole('heading', { name: 'Out of service' }).waitFor();
     await openSettings(page);
@@ -189,7 +219,7 @@ describe('kiosk settings screen (web host)', () => {
     const pin = '24681357';
     const hash = await hashStaffPin(pin);
     if (!hash.ok) throw new Error('hash');
-    const source = await start({ settings: { staff: { pinHash: hash.value } } });
+    const source = await startOver({ staff: { pinHash: hash.value } });
     await source.page.getByRole('heading', { name: 'Out of service' }).waitFor();
     await openSettings(source.page, pin);
     await source.page.getByLabel('Branch name').fill('Hillside Library');
@@ -246,7 +276,7 @@ describe('kiosk settings screen (web host)', () => {
   });
 
   it('says plainly when the chosen file is not a settings export, and lists bad values by field', async () => {
-    const kiosk = await start();
+    const kiosk = await startOver();
     const { page } = kiosk;
     await page.getByRole('heading', { name: 'Out of service' }).waitFor();
     await openSettings(page);
@@ -278,7 +308,7 @@ describe('kiosk settings screen (web host)', () => {
   });
 
   it('changes the staff PIN: a wrong current PIN is refused, then the old PIN no longer opens staff mode and the new one does', async () => {
-    const kiosk = await start();
+    const kiosk = await startOver();
     const { page } = kiosk;
     await page.getByRole('heading', { name: 'Out of service' }).waitFor();
     await openSettings(page);
@@ -333,7 +363,7 @@ describe('kiosk settings screen (web host)', () => {
   });
 
   it('names settings plainly, with the technical term as the hint, and the chosen way of sending as its own hint', async () => {
-    const kiosk = await start();
+    const kiosk = await startOver();
     const { page } = kiosk;
     await page.getByRole('heading', { name: 'Out of service' }).waitFor();
     await openSettings(page);
@@ -362,7 +392,7 @@ describe('kiosk settings screen (web host)', () => {
   });
 
   it('shows times in seconds and minutes, and stores them in milliseconds', async () => {
-    const kiosk = await start();
+    const kiosk = await startOver();
     const { page } = kiosk;
     await page.getByRole('heading', { name: 'Out of service' }).waitFor();
     await openSettings(page);
@@ -428,7 +458,7 @@ describe('kiosk settings screen (web host)', () => {
   });
 
   it("names every setting's problem in plain words next to its field, never in the schema's words (English)", async () => {
-    const kiosk = await start();
+    const kiosk = await startOver();
     const { page } = kiosk;
     await page.getByRole('heading', { name: 'Out of service' }).waitFor();
     await openSettings(page);
@@ -490,7 +520,7 @@ describe('kiosk settings screen (web host)', () => {
   });
 
   it("names a setting's problem in Spanish when the kiosk speaks Spanish", async () => {
-    const kiosk = await start({ settings: { kiosk: { defaultLanguage: 'es' } } });
+    const kiosk = await startOver({ kiosk: { defaultLanguage: 'es' } });
     const { page } = kiosk;
     await page.getByRole('heading', { name: 'Fuera de servicio' }).waitFor();
     await page.keyboard.press('Control+Alt+KeyS');
@@ -565,7 +595,7 @@ describe('kiosk settings screen (web host)', () => {
   });
 
   it('sets how long the receipt question waits, in seconds, and what its silence does; stores milliseconds; a question shorter than the warning reads in words', async () => {
-    const kiosk = await start();
+    const kiosk = await startOver();
     const { page } = kiosk;
     await page.getByRole('heading', { name: 'Out of service' }).waitFor();
     await openSettings(page);
@@ -667,7 +697,7 @@ describe('kiosk settings screen (web host)', () => {
   });
 
   it("names the receipt question's settings and their problem in Spanish", async () => {
-    const kiosk = await start({ settings: { kiosk: { defaultLanguage: 'es' } } });
+    const kiosk = await startOver({ kiosk: { defaultLanguage: 'es' } });
     const { page } = kiosk;
     await page.getByRole('heading', { name: 'Fuera de servicio' }).waitFor();
     await page.keyboard.press('Control+Alt+KeyS');
@@ -696,7 +726,7 @@ describe('kiosk settings screen (web host)', () => {
   });
 
   it('edits barcode rules as a start and a length, storing the pattern the scanner checks, with expressions under Advanced', async () => {
-    const kiosk = await start({ settings: { scanner: { itemPattern: '^(3|4)\\d{13}$' } } });
+    const kiosk = await startOver({ scanner: { itemPattern: '^(3|4)\\d{13}$' } });
     const { page } = kiosk;
     await page.getByRole('heading', { name: 'Out of service' }).waitFor();
     await openSettings(page);
@@ -741,7 +771,7 @@ describe('kiosk settings screen (web host)', () => {
   });
 
   it('previews an import setting by setting with labels and values in words', async () => {
-    const kiosk = await start();
+    const kiosk = await startOver();
     const { page } = kiosk;
     await page.getByRole('heading', { name: 'Out of service' }).waitFor();
     await openSettings(page);
@@ -1150,7 +1180,7 @@ describe('kiosk settings screen (web host)', () => {
       },
     };
 
-    const kiosk = await start();
+    const kiosk = await startOver();
     const { page } = kiosk;
     // The staff keys count once the page shows its screen (they were pressed before it had).
     await page.getByRole('heading', { name: 'Out of service' }).waitFor();
@@ -1179,10 +1209,8 @@ describe('kiosk settings screen (web host)', () => {
     ]);
     await windowShot(page, 'staff-settings-fleet-changed-1280x800');
 
-    // One kiosk at a time: the second's staff keys reach its own page.
-    await kiosk.stop();
-    running.splice(running.indexOf(kiosk), 1);
-    const spanish = await start({ settings: { kiosk: { defaultLanguage: 'es' } } });
+    // The same kiosk started over in Spanish, the fleet record written after its start as before.
+    const spanish = await startOver({ kiosk: { defaultLanguage: 'es' } });
     await writeFile(path.join(spanish.dataDir, 'fleet-settings.json'), JSON.stringify(state));
     await spanish.page.getByRole('heading', { name: 'Fuera de servicio' }).waitFor();
     await spanish.page.keyboard.press('Control+Alt+KeyS');
