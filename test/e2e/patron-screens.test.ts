@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashStaffPin } from '../../src-main/staff-pin/hash';
 import { startService } from '../../src-reference-service/index';
 import type { RunningService } from '../../src-reference-service/index';
+import { fakeClock } from '../support/fake-clock';
 import { startKioskUnderTest } from './harness';
 import type { PatronKiosk } from './patron-support';
 import {
@@ -170,22 +171,35 @@ describe.each(THEMES)('every patron screen in the %s theme', (theme) => {
   });
 
   it('"still there?" warning', async () => {
-    // A kiosk of its own: the warning 2 s after the last activity, up for 18 s. Not in demo mode,
-    // like the kiosk above: the demo strip is an evaluator's aid, not one of a library's screens.
+    // A kiosk of its own, on this file's service and in this kiosk's Chromium, its session on a
+    // fake clock: the warning 2 s after the last activity, up for 18 s, brought on by moving the
+    // clock rather than waited for. Not in demo mode, like the kiosk above: the demo strip is an
+    // evaluator's aid, not one of a library's screens.
     const pinHash = await hashStaffPin(PIN);
     if (!pinHash.ok) throw new Error('PIN hash failed');
+    const time = fakeClock(Date.now());
     const quiet = await startKioskUnderTest({
       demo: false,
+      browser: kiosk.browser,
+      sessionClock: time.clock,
       settings: {
+        service: { baseUrl: service.baseUrl, authUrl: service.authUrl },
         staff: { pinHash: pinHash.value },
         kiosk: { theme },
         patron: { inactivityTimeoutMs: 20_000, warningMs: 18_000 },
       },
     });
+    /** Time passes for the session (its timers fire in order) and for the page's clock. */
+    const pass = async (ms: number) => {
+      time.advance(ms);
+      await quiet.page.clock.setFixedTime(time.clock.now());
+    };
     try {
+      await quiet.page.clock.setFixedTime(time.clock.now());
       await signInStaff(quiet.page, PIN);
       await scan(quiet, CARDS.canBorrow);
       await quiet.page.getByRole('heading', { name: `Hello, ${AMARA.firstName}` }).waitFor();
+      await pass(2_000);
       await quiet.page.getByRole('alertdialog', { name: 'Are you still there?' }).waitFor();
       await check('still-there', quiet);
       if (theme === 'standard') {
@@ -194,10 +208,12 @@ describe.each(THEMES)('every patron screen in the %s theme', (theme) => {
         await page.getByRole('button', { name: "I'm still here" }).click();
         await pressMode(page, 'en', 'largeText', true);
         await pressMode(page, 'en', 'lowReach', true);
+        await pass(2_000);
         await page.getByRole('alertdialog', { name: 'Are you still there?' }).waitFor();
         await checkMode(page, 'still-there', 'en', 'large-low');
         await page.getByRole('button', { name: "I'm still here" }).click();
         await page.getByRole('button', { name: 'Español', exact: true }).click();
+        await pass(2_000);
         await page.getByRole('alertdialog', { name: '¿Sigue ahí?' }).waitFor();
         await checkMode(page, 'still-there', 'es', 'large-low');
       }
