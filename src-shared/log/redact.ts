@@ -12,6 +12,17 @@ const JWT = /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g;
 
 export const REDACTED = '[redacted]';
 
+/**
+ * A Node or system error code (ENOENT, ECONNREFUSED, ERR_TLS_CERT_ALTNAME_INVALID) is what an
+ * operator needs and no secret; any other `code` may be an OAuth authorization code and is redacted.
+ */
+const ERROR_CODE = /^(?:E[A-Z0-9]{2,20}|ERR_[A-Z0-9_]{2,60})$/;
+
+function isSecretKey(key: string, value: unknown): boolean {
+  if (!SECRET_KEY.test(key)) return false;
+  return !(key.toLowerCase() === 'code' && typeof value === 'string' && ERROR_CODE.test(value));
+}
+
 export function redactText(text: string): string {
   return text
     .replace(SECRET_QUERY, `$1${REDACTED}`)
@@ -30,7 +41,7 @@ export function redact(value: unknown, depth = 0): unknown {
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      out[key] = SECRET_KEY.test(key) ? REDACTED : redact(item, depth + 1);
+      out[key] = isSecretKey(key, item) ? REDACTED : redact(item, depth + 1);
     }
     return out;
   }

@@ -86,4 +86,19 @@ describe('a log line on stderr', () => {
       url: 'https://lib.example/cb?code=[redacted]&state=[redacted]',
     });
   });
+
+  it('keeps an error code such as ENOENT and redacts any other code', () => {
+    const log = createLogger('auth');
+    log.warn('a', { code: 'ENOENT' });
+    log.warn('b', { code: 'ERR_TLS_CERT_ALTNAME_INVALID' });
+    log.warn('c', { code: 'Xq3vB-9_kLmN0pQrStUvWxYz' });
+    log.warn('d', { code: 'EABCDEFGHIJKLMNOPQRSTUVWXYZ' });
+    expect(parsedLines().map((line) => line.data)).toEqual([
+      { code: 'ENOENT' },
+      { code: 'ERR_TLS_CERT_ALTNAME_INVALID' },
+      { code: '[redacted]' },
+      { code: '[redacted]' },
+    ]);
+    expect(written.join('')).not.toContain('Xq3vB');
+  });
 });
