@@ -218,6 +218,7 @@ export async function openJournalFile(
       void pump();
     });
 
+  let closing: Promise<void> | undefined;
   const file: JournalFile = {
     path: options.file,
     append(plaintexts, { durable }) {
@@ -226,11 +227,12 @@ export async function openJournalFile(
     },
     rewrite: (plaintexts) => enqueue((done) => ({ kind: 'rewrite', plaintexts, done })),
     size: () => bytes,
-    async close() {
-      await enqueue((done) => ({ kind: 'append', plaintexts: [], durable: true, done })).catch(
-        () => undefined,
-      );
-      await handle.close();
+    // A second close (shutdown racing a restart) joins the first instead of closing twice.
+    close() {
+      closing ??= enqueue((done) => ({ kind: 'append', plaintexts: [], durable: true, done }))
+        .catch(() => undefined)
+        .then(() => handle.close());
+      return closing;
     },
   };
   return { file, report };

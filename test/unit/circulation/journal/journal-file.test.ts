@@ -63,6 +63,17 @@ describe('the journal file', () => {
     expect(modeOf(path.join(temp.dir, 'data'))).toBe(0o700);
   });
 
+  it('closes once when closed twice at the same time, with nothing logged', async () => {
+    const { file: journal } = await open();
+    await journal.append(records(0, 2), { durable: false });
+
+    await Promise.all([journal.close(), journal.close()]);
+    await journal.close();
+
+    expect(logs.records).toEqual([]);
+    expect(texts(onDisk().frames.map((frame) => frame.plaintext))).toEqual(texts(records(0, 2)));
+  });
+
   it('gives back appended records in order after it is opened again', async () => {
     const { file: journal } = await open();
     await journal.append(records(0, 3), { durable: true });
