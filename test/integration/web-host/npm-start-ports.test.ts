@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { npmStart } from '../../support/npm-start';
 import type { NpmStart } from '../../support/npm-start';
 
@@ -85,7 +85,10 @@ const PORTS = [
 ] as const;
 
 describe('npm start with a port in use', () => {
-  for (const { port, serves, variable, flag } of PORTS) {
+  for (const [index, { port, serves, variable, flag }] of PORTS.entries()) {
+    // One real start per port, by the flag or the variable in turn (each kiosk start costs 10-25 s
+    // on these cores); that every flag and every variable moves its own port is ports.test.ts's.
+    const how = index % 2 === 0 ? 'flag' : 'variable';
     it(`names port ${port}, what the kiosk wanted it for and how to move it (${variable})`, async () => {
       await hold(port);
       const dir = await dataDir();
@@ -110,41 +113,48 @@ describe('npm start with a port in use', () => {
       );
     });
 
-    it(`starts elsewhere with ${flag} and with ${variable} while ${port} stays taken`, async () => {
+    it(`starts elsewhere with ${how === 'flag' ? flag : variable} while ${port} stays taken`, async () => {
       await hold(port);
-      for (const how of ['flag', 'variable'] as const) {
-        const moved = await freePort();
-        const start =
-          how === 'flag'
-            ? npmStart(await dataDir(), [flag, String(moved)])
-            : npmStart(await dataDir(), [], { [variable]: String(moved) });
-        starts.push(start);
-        const outcome = await start.outcome;
-        expect(outcome, start.stderr()).toHaveProperty('running');
-        if (variable === 'KIOSK_WEB_PORT') {
-          expect(outcome).toEqual({ running: `http://127.0.0.1:${moved}` });
-        }
-        if (variable === 'KIOSK_BASE_PORT') {
-          await vi.waitFor(() =>
-            expect(start.stdout()).toContain(
-              `Library service: embedded reference service at http://127.0.0.1:${moved}\n`,
-            ),
-          );
-        }
-        await start.stop();
+      const moved = await freePort();
+      const start =
+        how === 'flag'
+          ? npmStart(await dataDir(), [flag, String(moved)])
+          : npmStart(await dataDir(), [], { [variable]: String(moved) });
+      starts.push(start);
+      const outcome = await start.outcome;
+      expect(outcome, start.stderr()).toHaveProperty('running');
+      if (variable === 'KIOSK_WEB_PORT') {
+        expect(outcome).toEqual({ running: `http://127.0.0.1:${moved}` });
+      }
+      if (variable === 'KIOSK_BASE_PORT') {
+        await vi.waitFor(() =>
+          expect(start.stdout()).toContain(
+            `Library service: embedded reference service at http://127.0.0.1:${moved}\n`,
+          ),
+        );
       }
     });
   }
 });
 
-describe("npm start's console", () => {
-  it('carries sentences for people, the JSON records going to the log file', async () => {
-    const dir = await dataDir();
-    const web = await freePort();
+describe('a plain npm start, in a terminal with no display', () => {
+  // One kiosk for both checks (a start costs 10-25 s here); each reads what that start printed.
+  let dir: string;
+  let web: number;
+  let start: NpmStart;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'kiosk-ports-'));
+    web = await freePort();
     const ports = { KIOSK_BASE_PORT: '0', KIOSK_AUTH_PORT: '0', KIOSK_BLOB_PORT: '0' };
-    const start = npmStart(dir, ['--port', String(web)], { ...ports, KIOSK_LOG_LEVEL: 'info' });
-    starts.push(start);
+    start = npmStart(dir, ['--port', String(web)], { ...ports, KIOSK_LOG_LEVEL: 'info' });
     expect(await start.outcome).toEqual({ running: `http://127.0.0.1:${web}` });
+  }, 120_000);
+  afterAll(async () => {
+    await start?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('carries sentences for people, the JSON records going to the log file', async () => {
     await vi.waitFor(() => expect(start.stdout()).toContain('Demo mode. Staff mode'));
     const console = start.stderr();
     expect(console).not.toMatch(/^\{/m);
@@ -157,30 +167,9 @@ describe("npm start's console", () => {
     expect(log.map((line) => JSON.parse(line) as unknown)).toContainEqual(
       expect.objectContaining({ level: 'info', scope: 'web-host', message: 'web host listening' }),
     );
-  }, 120_000);
+  });
 
-  it('keeps the JSON lines on stderr with KIOSK_CONSOLE_LOG=json', async () => {
-    const web = await freePort();
-    const ports = { KIOSK_BASE_PORT: '0', KIOSK_AUTH_PORT: '0', KIOSK_BLOB_PORT: '0' };
-    const start = npmStart(await dataDir(), ['--port', String(web)], {
-      ...ports,
-      KIOSK_LOG_LEVEL: 'info',
-      KIOSK_CONSOLE_LOG: 'json',
-    });
-    starts.push(start);
-    expect(await start.outcome).toEqual({ running: `http://127.0.0.1:${web}` });
-    await vi.waitFor(() => expect(start.stderr()).toContain('"message":"web host listening"'));
-  }, 120_000);
-});
-
-describe('npm start where no browser can be opened', () => {
   it('prints the address to open, launch key included, in demo mode', async () => {
-    const dir = await dataDir();
-    const web = await freePort();
-    const ports = { KIOSK_BASE_PORT: '0', KIOSK_AUTH_PORT: '0', KIOSK_BLOB_PORT: '0' };
-    const start = npmStart(dir, ['--port', String(web)], ports);
-    starts.push(start);
-    expect(await start.outcome).toEqual({ running: `http://127.0.0.1:${web}` });
     const chromium = [
       process.env.KIOSK_CHROMIUM,
       '/usr/bin/chromium',
@@ -196,4 +185,19 @@ describe('npm start where no browser can be opened', () => {
       ),
     );
   });
+});
+
+describe("npm start's console with KIOSK_CONSOLE_LOG=json", () => {
+  it('keeps the JSON lines on stderr with KIOSK_CONSOLE_LOG=json', async () => {
+    const web = await freePort();
+    const ports = { KIOSK_BASE_PORT: '0', KIOSK_AUTH_PORT: '0', KIOSK_BLOB_PORT: '0' };
+    const start = npmStart(await dataDir(), ['--port', String(web)], {
+      ...ports,
+      KIOSK_LOG_LEVEL: 'info',
+      KIOSK_CONSOLE_LOG: 'json',
+    });
+    starts.push(start);
+    expect(await start.outcome).toEqual({ running: `http://127.0.0.1:${web}` });
+    await vi.waitFor(() => expect(start.stderr()).toContain('"message":"web host listening"'));
+  }, 120_000);
 });

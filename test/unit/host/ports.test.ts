@@ -24,6 +24,19 @@ describe('the kiosk’s ports', () => {
     });
   });
 
+  // npm-start-ports.test.ts starts the real kiosk once per port, by the flag or by the variable
+  // in turn; that each port's flag and each port's variable move that port alone is proven here.
+  it.each([
+    ['web', '--port', 'KIOSK_WEB_PORT'],
+    ['base', '--base-port', 'KIOSK_BASE_PORT'],
+    ['auth', '--auth-port', 'KIOSK_AUTH_PORT'],
+    ['blob', '--blob-port', 'KIOSK_BLOB_PORT'],
+  ] as const)('move %s alone, by %s or by %s', (name, flag, variable) => {
+    const moved = { ok: true, value: { ...DEFAULTS, [name]: 7420 } };
+    expect(resolvePorts(portFlags(['--demo', flag, '7420']), {})).toEqual(moved);
+    expect(resolvePorts(portFlags(['--demo']), { [variable]: '7420' })).toEqual(moved);
+  });
+
   it('are read from a command line full of other arguments (Electron’s)', () => {
     expect(portFlags(['/opt/kiosk', '.', '--demo', '--blob-port', '7413', '--no-sandbox'])).toEqual(
       { web: undefined, base: undefined, auth: undefined, blob: '7413' },
