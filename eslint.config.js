@@ -163,8 +163,6 @@ export const RESULT_SHAPE_EXCEPTIONS = {
   'src-main/cli/args.ts': '{ ok: false, message }: not converted yet',
   'src-main/cli/commands/fleet-commands.ts': '{ ok: false, unknown }: not converted yet',
   'src-main/core/console/diagnostics/account.ts': 'Extract<..., { ok: true }>: not rewritten yet',
-  'src-main/core/console/documents/name-check.ts': '{ ok: false, issue }: not converted yet',
-  'src-main/core/console/documents/pdf-check.ts': '{ ok: false, reason, cause }: not converted yet',
   'src-reference-service/sip2/circulation-answers.ts': '{ ok: false, words }: not converted yet',
 };
 

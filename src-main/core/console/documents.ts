@@ -96,7 +96,7 @@ export function createDocumentsArea(context: ConsoleContext): DocumentsArea {
         if (checked.ok) {
           accept({ path: chosen, fileName, sizeBytes: checked.value.sizeBytes, staged: false });
         } else {
-          reject(fileName, checked.reason);
+          reject(fileName, checked.error.reason);
         }
         context.changed();
         return answered({ chosen: checked.ok });

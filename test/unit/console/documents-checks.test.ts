@@ -16,22 +16,22 @@ import { en, es } from '../../../src-renderer/i18n/catalog';
 
 describe('the document name', () => {
   it('takes a name of 3 characters or more, without the spaces around it', () => {
-    expect(documentName('  Annual report ', 'a.pdf')).toEqual({ ok: true, name: 'Annual report' });
-    expect(documentName('abc', 'a.pdf')).toEqual({ ok: true, name: 'abc' });
+    expect(documentName('  Annual report ', 'a.pdf')).toEqual({ ok: true, value: 'Annual report' });
+    expect(documentName('abc', 'a.pdf')).toEqual({ ok: true, value: 'abc' });
   });
 
   it('refuses a name of 1 or 2 characters (the interface: empty or at least 3)', () => {
-    expect(documentName('ab', 'report.pdf')).toEqual({ ok: false, issue: 'too-short' });
-    expect(documentName(' a ', 'report.pdf')).toEqual({ ok: false, issue: 'too-short' });
+    expect(documentName('ab', 'report.pdf')).toEqual({ ok: false, error: 'too-short' });
+    expect(documentName(' a ', 'report.pdf')).toEqual({ ok: false, error: 'too-short' });
   });
 
   it("uses the file's own name when the field is empty", () => {
-    expect(documentName('', 'report.pdf')).toEqual({ ok: true, name: 'report.pdf' });
-    expect(documentName('   ', 'ab')).toEqual({ ok: false, issue: 'file-name-too-short' });
+    expect(documentName('', 'report.pdf')).toEqual({ ok: true, value: 'report.pdf' });
+    expect(documentName('   ', 'ab')).toEqual({ ok: false, error: 'file-name-too-short' });
   });
 
   it('counts characters, not UTF-16 units', () => {
-    expect(documentName('😀😀', 'x.pdf')).toEqual({ ok: false, issue: 'too-short' });
+    expect(documentName('😀😀', 'x.pdf')).toEqual({ ok: false, error: 'too-short' });
   });
 });
 
@@ -57,26 +57,32 @@ describe('the PDF check', () => {
 
   it('refuses a PNG named .pdf by its bytes', async () => {
     const file = await write('png.pdf', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a]));
-    expect(await checkPdf(file, 1024)).toMatchObject({ ok: false, reason: 'not-pdf' });
+    expect(await checkPdf(file, 1024)).toEqual({ ok: false, error: { reason: 'not-pdf' } });
   });
 
   it('refuses a file shorter than the header, an empty one and one over the limit', async () => {
-    expect(await checkPdf(await write('short.pdf', Buffer.from('%PD')), 1024)).toMatchObject({
-      reason: 'not-pdf',
+    expect(await checkPdf(await write('short.pdf', Buffer.from('%PD')), 1024)).toEqual({
+      ok: false,
+      error: { reason: 'not-pdf' },
     });
-    expect(await checkPdf(await write('empty.pdf', Buffer.alloc(0)), 1024)).toMatchObject({
-      reason: 'empty',
+    expect(await checkPdf(await write('empty.pdf', Buffer.alloc(0)), 1024)).toEqual({
+      ok: false,
+      error: { reason: 'empty' },
     });
     const big = await write('big.pdf', Buffer.concat([Buffer.from('%PDF-'), Buffer.alloc(1020)]));
-    expect(await checkPdf(big, 1024)).toMatchObject({ reason: 'too-large' });
+    expect(await checkPdf(big, 1024)).toEqual({ ok: false, error: { reason: 'too-large' } });
     expect(await checkPdf(big, 1025)).toMatchObject({ ok: true });
   });
 
   it('calls a missing file or a folder unreadable', async () => {
     expect(await checkPdf(path.join(dir, 'gone.pdf'), 1024)).toMatchObject({
-      reason: 'unreadable',
+      ok: false,
+      error: { reason: 'unreadable', cause: 'ENOENT' },
     });
-    expect(await checkPdf(dir, 1024)).toMatchObject({ reason: 'unreadable' });
+    expect(await checkPdf(dir, 1024)).toEqual({
+      ok: false,
+      error: { reason: 'unreadable', cause: 'not-a-file' },
+    });
   });
 });
 

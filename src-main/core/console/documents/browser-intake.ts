@@ -53,7 +53,7 @@ export function createBrowserIntake(deps: {
       });
     } else {
       await staging.remove(result.value.path);
-      deps.reject(fileName, checked.reason);
+      deps.reject(fileName, checked.error.reason);
     }
     deps.changed();
   }

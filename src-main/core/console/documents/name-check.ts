@@ -1,7 +1,12 @@
 import { MIN_DOCUMENT_NAME_LENGTH } from '../../../../src-common/ipc/console/documents';
+import type { Result } from '../../../../src-common/result';
+import { err, ok } from '../../../../src-common/result';
 
-export type NameCheck =
-  { ok: true; name: string } | { ok: false; issue: 'too-short' | 'file-name-too-short' };
+/** Why the name cannot be sent: the one typed, or the file's own when the field was empty. */
+export type NameIssue = 'too-short' | 'file-name-too-short';
+
+/** The name to send, or why there is none. */
+export type NameCheck = Result<string, NameIssue>;
 
 /** Characters as staff count them (code points): never fewer than the UTF-16 units a service counts. */
 function length(text: string): number {
@@ -16,11 +21,7 @@ function length(text: string): number {
 export function documentName(typed: string, fileName: string): NameCheck {
   const name = typed.trim();
   if (name.length > 0) {
-    return length(name) >= MIN_DOCUMENT_NAME_LENGTH
-      ? { ok: true, name }
-      : { ok: false, issue: 'too-short' };
+    return length(name) >= MIN_DOCUMENT_NAME_LENGTH ? ok(name) : err('too-short');
   }
-  return length(fileName) >= MIN_DOCUMENT_NAME_LENGTH
-    ? { ok: true, name: fileName }
-    : { ok: false, issue: 'file-name-too-short' };
+  return length(fileName) >= MIN_DOCUMENT_NAME_LENGTH ? ok(fileName) : err('file-name-too-short');
 }

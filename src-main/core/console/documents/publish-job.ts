@@ -39,7 +39,7 @@ export async function publishSelection(
   if (!file) return failed({ kind: 'invalid', issues: [{ path: 'file', message: 'none' }] });
   const named = documentName(request.name, file.fileName);
   if (!named.ok)
-    return failed({ kind: 'invalid', issues: [{ path: 'name', message: named.issue }] });
+    return failed({ kind: 'invalid', issues: [{ path: 'name', message: named.error }] });
   const docid = request.docid?.trim() || null;
 
   state.generation += 1;
@@ -62,7 +62,7 @@ export async function publishSelection(
   });
   // A fresh create-document call on every attempt: a retry never reuses an upload signature.
   const result = await publishDocument(context.auth.client, file.path, {
-    name: named.name,
+    name: named.value,
     docid,
     signal: controller.signal,
     onUploading: (started) => {
@@ -84,7 +84,7 @@ export async function publishSelection(
     const docidOfNew = result.value.itemId;
     if (docid === null && docidOfNew) {
       await published.add({
-        name: named.name,
+        name: named.value,
         docid: docidOfNew,
         publishedAt: new Date().toISOString(),
       });
