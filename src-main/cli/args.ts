@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { MEMBER_UPDATE_FIELDS } from '../../src-common/ipc/member-update';
+import type { Result } from '../../src-common/result';
+import { err, ok } from '../../src-common/result';
 
 export const COMMANDS = [
   'login',
@@ -97,7 +99,8 @@ export interface ParsedCommand {
   help: boolean;
 }
 
-export type ParseOutcome = { ok: true; parsed: ParsedCommand } | { ok: false; message: string };
+/** The command to run, or the usage error's words (printed before the usage). */
+export type ParseOutcome = Result<ParsedCommand, string>;
 
 function isCommand(value: string | undefined): value is CommandName {
   return (COMMANDS as readonly string[]).includes(value ?? '');
@@ -106,12 +109,9 @@ function isCommand(value: string | undefined): value is CommandName {
 export function parseCommandLine(argv: string[]): ParseOutcome {
   const name = argv.find((arg) => !arg.startsWith('-'));
   if (name === undefined) {
-    return {
-      ok: true,
-      parsed: { command: 'help', positionals: [], options: {}, json: false, help: true },
-    };
+    return ok({ command: 'help', positionals: [], options: {}, json: false, help: true });
   }
-  if (!isCommand(name)) return { ok: false, message: `unknown command '${name}'` };
+  if (!isCommand(name)) return err(`unknown command '${name}'`);
   const rest = [...argv];
   rest.splice(rest.indexOf(name), 1);
   try {
@@ -122,11 +122,8 @@ export function parseCommandLine(argv: string[]): ParseOutcome {
       strict: true,
     });
     const { json, help, ...options } = values as Record<string, string | boolean | undefined>;
-    return {
-      ok: true,
-      parsed: { command: name, positionals, options, json: json === true, help: help === true },
-    };
+    return ok({ command: name, positionals, options, json: json === true, help: help === true });
   } catch (error) {
-    return { ok: false, message: (error as Error).message };
+    return err((error as Error).message);
   }
 }

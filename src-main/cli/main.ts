@@ -48,10 +48,10 @@ export async function main(
 ): Promise<ExitCode> {
   const outcome = parseCommandLine(argv);
   if (!outcome.ok) {
-    streams.stderr.write(`error: ${outcome.message}\n\n${USAGE}\n`);
+    streams.stderr.write(`error: ${outcome.error}\n\n${USAGE}\n`);
     return EXIT.usage;
   }
-  const { parsed } = outcome;
+  const parsed = outcome.value;
   if (parsed.command === 'help' || parsed.help) {
     streams.stdout.write(`${USAGE}\n`);
     return EXIT.ok;
