@@ -2,6 +2,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { SecurityFieldSchema } from '../../../src-common/ipc/console/security-change';
 import type { SecurityField } from '../../../src-common/ipc/console/security-change';
+import type { Result } from '../../../src-common/result';
+import { err, ok } from '../../../src-common/result';
 import { signFleetFile } from '../../settings/fleet-file';
 import { readSettingsExport } from '../../settings/transfer';
 import type { Command } from '../command';
@@ -44,18 +46,14 @@ export const fleetKey: Command = ({ parsed, output }) => {
 };
 
 /** `--allow a,b`: the change names of the fleet's policy, or the ones this kiosk does not know. */
-function allowedChanges(
-  option: string | boolean | undefined,
-): { ok: true; allow: SecurityField[] } | { ok: false; unknown: string[] } {
-  if (typeof option !== 'string') return { ok: true, allow: [] };
+function allowedChanges(option: string | boolean | undefined): Result<SecurityField[], string[]> {
+  if (typeof option !== 'string') return ok([]);
   const names = option
     .split(',')
     .map((name) => name.trim())
     .filter(Boolean);
   const unknown = names.filter((name) => !SecurityFieldSchema.safeParse(name).success);
-  return unknown.length > 0
-    ? { ok: false, unknown }
-    : { ok: true, allow: names as SecurityField[] };
+  return unknown.length > 0 ? err(unknown) : ok(names as SecurityField[]);
 }
 
 /**
@@ -79,7 +77,7 @@ export const signSettings: Command = ({ parsed, output, streams }) => {
   if (!policy.ok) {
     output.failure(
       'usage',
-      `--allow names no such change: ${policy.unknown.join(', ')} (the changes are ${SecurityFieldSchema.options.join(', ')})`,
+      `--allow names no such change: ${policy.error.join(', ')} (the changes are ${SecurityFieldSchema.options.join(', ')})`,
     );
     return Promise.resolve(EXIT.usage);
   }
@@ -108,7 +106,7 @@ export const signSettings: Command = ({ parsed, output, streams }) => {
       version,
       issuedAt: new Date(),
       privateKeyPem: keyPem,
-      allow: policy.allow,
+      allow: policy.value,
     });
   } catch {
     output.failure('key', `${keyFile} is not an Ed25519 private key`);
