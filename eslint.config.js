@@ -160,7 +160,6 @@ export const RESULT_SHAPE_EXCEPTIONS = {
   'src-main/auth/loopback-redirect.ts': 'the redirect reply { ok: boolean, text }: not renamed yet',
   'src-main/web-host/web-kiosk.ts': 'the redirect reply { ok, text }: not renamed yet',
   'src-main/cli/commands/auth-commands.ts': 'the redirect reply { ok, text }: not renamed yet',
-  'src-main/core/console/diagnostics/account.ts': 'Extract<..., { ok: true }>: not rewritten yet',
   'src-reference-service/sip2/circulation-answers.ts': '{ ok: false, words }: not converted yet',
 };
 

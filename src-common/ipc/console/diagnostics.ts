@@ -28,6 +28,13 @@ const CustomerAccountViewSchema = z.object({
   plan: z.string().optional(),
 });
 
+/** Who get user info says is signed in, and their customer account when it named one. */
+const AccountUserInfoSchema = z.object({
+  user: StaffUserViewSchema,
+  account: CustomerAccountViewSchema.optional(),
+});
+export type AccountUserInfo = z.infer<typeof AccountUserInfoSchema>;
+
 /** The sign-in screen: which client, who is signed in, and the token state (never a token). */
 export const AccountViewSchema = z.object({
   client: z.object({
@@ -39,9 +46,7 @@ export const AccountViewSchema = z.object({
   /** Absent while nobody is signed in. */
   tokens: TokenSummarySchema.optional(),
   /** get user info's answer, or why it could not be read; absent while nobody is signed in. */
-  userInfo: consoleAnswer(
-    z.object({ user: StaffUserViewSchema, account: CustomerAccountViewSchema.optional() }),
-  ).optional(),
+  userInfo: consoleAnswer(AccountUserInfoSchema).optional(),
 });
 export type AccountView = z.infer<typeof AccountViewSchema>;
 

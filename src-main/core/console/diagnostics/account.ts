@@ -1,4 +1,4 @@
-import type { AccountView } from '../../../../src-common/ipc/console/diagnostics';
+import type { AccountUserInfo, AccountView } from '../../../../src-common/ipc/console/diagnostics';
 import type { ConsoleAnswer } from '../../../../src-common/ipc/console/answer';
 import type { Branch, UserInfo } from '../../../library/records';
 import { branchNamed } from '../../branch-name';
@@ -6,10 +6,7 @@ import { answered, failed, problemOf } from '../answer';
 import type { ConsoleContext } from '../deps';
 
 /** What get user info said about the signed-in staff user, named by concept; names only beyond. */
-function userInfoView(
-  info: UserInfo,
-  branches: readonly Branch[],
-): Extract<NonNullable<AccountView['userInfo']>, { ok: true }>['value'] {
+function userInfoView(info: UserInfo, branches: readonly Branch[]): AccountUserInfo {
   const { user, account } = info;
   const branchName = user.branchId ? branchNamed(branches, user.branchId) : undefined;
   return {
