@@ -157,9 +157,6 @@ export const RESULT_SHAPE_EXCEPTIONS = {
   'src-common/result.ts': 'declares Result itself',
   // Not converted yet (issue 38, item 3, in progress): each is to be converted and taken off.
   'src-common/member-rules.ts': '{ ok: false, issues }: not converted yet',
-  'src-main/auth/loopback-redirect.ts': 'the redirect reply { ok: boolean, text }: not renamed yet',
-  'src-main/web-host/web-kiosk.ts': 'the redirect reply { ok, text }: not renamed yet',
-  'src-main/cli/commands/auth-commands.ts': 'the redirect reply { ok, text }: not renamed yet',
   'src-reference-service/sip2/circulation-answers.ts': '{ ok: false, words }: not converted yet',
 };
 

@@ -33,8 +33,10 @@ export function loopbackTarget(configured: string | undefined): LoopbackTarget {
   return { port: url.port ? Number(url.port) : 0, path: url.pathname };
 }
 
+/** The page the browser tab shows after the redirect: a reply to a person, not a result. */
 export interface RedirectPage {
-  ok: boolean;
+  /** Whether the kiosk is now signed in: the page's title and its HTTP status (200 or 400). */
+  signedIn: boolean;
   /** Plain text shown in the browser tab that completed the sign-in. */
   text: string;
 }
@@ -58,22 +60,22 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-function renderRedirectPage(result: RedirectPage): string {
-  const title = result.ok ? 'Signed in' : 'Sign-in not completed';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${escapeHtml(result.text)}</p><p>You can close this window.</p></body></html>`;
+function renderRedirectPage(page: RedirectPage): string {
+  const title = page.signedIn ? 'Signed in' : 'Sign-in not completed';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><p>${escapeHtml(page.text)}</p><p>You can close this window.</p></body></html>`;
 }
 
 /** The page the browser shows once the redirect is handled; it loads nothing and leaks no URL. */
-export function sendRedirectPage(response: ServerResponse, result: RedirectPage): void {
+export function sendRedirectPage(response: ServerResponse, page: RedirectPage): void {
   response
-    .writeHead(result.ok ? 200 : 400, {
+    .writeHead(page.signedIn ? 200 : 400, {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
       // The page must not leak the code-bearing URL to anything it might load.
       'referrer-policy': 'no-referrer',
       'content-security-policy': "default-src 'none'",
     })
-    .end(renderRedirectPage(result));
+    .end(renderRedirectPage(page));
 }
 
 /**
@@ -101,7 +103,7 @@ export async function startLoopbackRedirect(
     const { port } = server.address() as AddressInfo;
     options
       .onRedirect(`http://127.0.0.1:${port}${url.pathname}${url.search}`)
-      .then((result) => sendRedirectPage(response, result))
+      .then((page) => sendRedirectPage(response, page))
       .catch((error: unknown) => {
         log.error('redirect handling failed', { error });
         response

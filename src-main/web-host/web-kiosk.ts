@@ -73,8 +73,8 @@ type WebKioskRun = Omit<WebKiosk, 'restart'>;
 async function completeSignIn(auth: StaffAuth, url: string): Promise<RedirectPage> {
   const result = await auth.handleRedirect(url);
   return result.ok
-    ? { ok: true, text: 'The kiosk is signed in to the library service.' }
-    : { ok: false, text: authMessageText(result.error) };
+    ? { signedIn: true, text: 'The kiosk is signed in to the library service.' }
+    : { signedIn: false, text: authMessageText(result.error) };
 }
 
 /** One run of the kiosk in plain Node: core, embedded or configured service, and the web host. */

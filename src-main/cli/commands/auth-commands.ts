@@ -44,11 +44,11 @@ export const login: Command = async ({ parsed, output, signal, connect }) => {
       const result = await auth.handleRedirect(url);
       if (result.ok) {
         settle(ok(result.value));
-        return { ok: true, text: `Signed in as ${describeAccount(result.value)}.` };
+        return { signedIn: true, text: `Signed in as ${describeAccount(result.value)}.` };
       }
       // A foreign state may be a stale tab or a forgery: refuse it and keep waiting for ours.
       if (result.error.kind !== 'auth.state-mismatch') settle(err(result.error));
-      return { ok: false, text: authMessageText(result.error) };
+      return { signedIn: false, text: authMessageText(result.error) };
     },
   }).catch((error: unknown) => {
     auth.dispose();
