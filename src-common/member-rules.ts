@@ -5,6 +5,8 @@
  */
 
 import type { MemberUpdate } from './ipc/member-update';
+import type { Result } from './result';
+import { err, ok } from './result';
 
 /** Pages count from 1, as the interface's documented call (page 1) and the reference service do. */
 export const PAGE_SIZES = [10, 20, 50] as const;
@@ -117,7 +119,7 @@ export type MemberFields = Partial<Record<EditableField, string>>;
 export function checkMemberEdit(
   body: Readonly<Record<string, unknown>>,
   keptBlank: readonly string[] = [],
-): { ok: true; value: MemberUpdate } | { ok: false; issues: FieldIssue[] } {
+): Result<MemberUpdate, FieldIssue[]> {
   const issues: FieldIssue[] = [];
   const value: Record<string, string> = {};
   if (typeof body.Id !== 'string') issues.push({ path: 'Id', message: 'required' });
@@ -131,7 +133,7 @@ export function checkMemberEdit(
     if (issue) issues.push({ path: key, message: issue });
     else value[key] = trimmed;
   }
-  return issues.length > 0 ? { ok: false, issues } : { ok: true, value: value as MemberUpdate };
+  return issues.length > 0 ? err(issues) : ok(value as MemberUpdate);
 }
 
 /**
@@ -141,14 +143,14 @@ export function checkMemberEdit(
 export function checkMemberRecord(
   body: Readonly<Record<string, unknown>>,
   keptBlank: readonly string[] = [],
-): { ok: true; value: Required<MemberUpdate> } | { ok: false; issues: FieldIssue[] } {
+): Result<Required<MemberUpdate>, FieldIssue[]> {
   const checked = checkMemberEdit(body, keptBlank);
   const missing: FieldIssue[] = EDITABLE_FIELDS.filter((field) => !(field in body)).map(
     (field) => ({ path: field, message: 'missing' }),
   );
-  if (!checked.ok) return { ok: false, issues: [...checked.issues, ...missing] };
-  if (missing.length > 0) return { ok: false, issues: missing };
-  return { ok: true, value: checked.value as Required<MemberUpdate> };
+  if (!checked.ok) return err([...checked.error, ...missing]);
+  if (missing.length > 0) return err(missing);
+  return ok(checked.value as Required<MemberUpdate>);
 }
 
 /**

@@ -104,7 +104,7 @@ export function createMembersArea(context: ConsoleContext): ConsoleArea<MembersC
         // The renderer checked the same rules; a request that skipped them (or sent part of the
         // member, which a PUT would empty the rest of) is not sent.
         const checked = checkMemberRecord(record, keptBlank);
-        if (!checked.ok) return failed({ kind: 'invalid', issues: checked.issues });
+        if (!checked.ok) return failed({ kind: 'invalid', issues: checked.error });
         // Read again just before the PUT, so that what another desk changed meanwhile is sent
         // back as it is now, not as this form first read it; a failed read sends the form as is.
         const fresh = await client().getMember(checked.value.Id);

@@ -35,7 +35,7 @@ describe('the member edit rules (one schema for the renderer and the core)', () 
       usertype: '',
       userstatus: '',
     });
-    expect(checked.ok ? [] : checked.issues.map((issue) => issue.path).sort()).toEqual(
+    expect(checked.ok ? [] : checked.error.map((issue) => issue.path).sort()).toEqual(
       [
         'GivenName',
         'Surname',
@@ -46,7 +46,7 @@ describe('the member edit rules (one schema for the renderer and the core)', () 
         'userstatus',
       ].sort(),
     );
-    expect(checked.ok ? undefined : new Set(checked.issues.map((issue) => issue.message))).toEqual(
+    expect(checked.ok ? undefined : new Set(checked.error.map((issue) => issue.message))).toEqual(
       new Set(['required']),
     );
   });
@@ -70,18 +70,18 @@ describe('the member edit rules (one schema for the renderer and the core)', () 
   ])('refuses %s "%s" as %s', (field, value, code) => {
     expect(checkMemberEdit({ Id: '1001', [field]: value })).toEqual({
       ok: false,
-      issues: [{ path: field, message: code }],
+      error: [{ path: field, message: code }],
     });
   });
 
   it('refuses a field the interface does not name, and a missing Id', () => {
     expect(checkMemberEdit({ Id: '1001', Email: 'a@b.org' })).toEqual({
       ok: false,
-      issues: [{ path: 'Email', message: 'unknown-field' }],
+      error: [{ path: 'Email', message: 'unknown-field' }],
     });
     expect(checkMemberEdit({ city: 'Cork' })).toMatchObject({
       ok: false,
-      issues: [{ path: 'Id' }],
+      error: [{ path: 'Id' }],
     });
   });
 });
@@ -123,14 +123,14 @@ describe('what an edit sends: the whole record, as PUT replaces the member', () 
     expect(kept).toContain('userstatus');
     expect(kept).not.toContain('GivenName');
     const checked = checkMemberEdit(recordToSend('1001', { GivenName: '' }), kept);
-    expect(checked.ok ? [] : checked.issues).toEqual([{ path: 'GivenName', message: 'required' }]);
+    expect(checked.ok ? [] : checked.error).toEqual([{ path: 'GivenName', message: 'required' }]);
   });
 
   it('refuses a record with a field missing: a partial PUT would empty the rest', () => {
     const { city: _city, ...partial } = recordToSend('1001', { ...start });
     expect(checkMemberRecord(partial, EDITABLE_FIELDS)).toEqual({
       ok: false,
-      issues: [{ path: 'city', message: 'missing' }],
+      error: [{ path: 'city', message: 'missing' }],
     });
   });
 
