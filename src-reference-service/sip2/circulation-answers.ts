@@ -1,3 +1,5 @@
+import type { Result } from '../../src-common/result';
+import { err, ok } from '../../src-common/result';
 import type { OutgoingMessage } from '../../src-shared/sip2/messages';
 import type { ReceivedMessage } from '../../src-shared/sip2/parse';
 import type { ApiErrorKind } from '../errors';
@@ -24,14 +26,27 @@ function pastMoment(text: string | undefined, now: Date): Date | undefined {
   return moment && moment.getTime() <= now.getTime() ? moment : undefined;
 }
 
-type Refused = {
-  ok: false;
+/** A loan made: the item's title and due date, and whether it was the patron's already. */
+interface Lent {
+  renewed: boolean;
+  title: string;
+  dueAt: Date;
+}
+
+/** A loan refused: the item's title all the same, and the screen words (AF) with their reason. */
+interface Refused {
   title: string;
   words: string;
   /** Why, for a dialect whose system words each reason its own way. */
   reason: RefusalReason;
   patronFound: boolean;
-};
+}
+
+/** Why a patron request names no member: the screen words (AF), and whether the card was known. */
+interface PatronRefused {
+  words: string;
+  found: boolean;
+}
 
 /** The reason of a refusal of the circulation domain. */
 function reasonOf(kind: ApiErrorKind): RefusalReason {
@@ -57,19 +72,21 @@ function circulationAnswer(
   services: Sip2Services,
   patron: string,
   item: string,
-  outcome: { ok: true; renewed: boolean; title: string; dueAt: Date } | Refused,
+  outcome: Result<Lent, Refused>,
 ): OutgoingMessage<'12' | '30'> {
   const { circulation } = services.dialect;
   const fixed = {
     ok: outcome.ok ? '1' : '0',
-    renewalOk: outcome.ok && outcome.renewed ? 'Y' : 'N',
+    renewalOk: outcome.ok && outcome.value.renewed ? 'Y' : 'N',
     magneticMedia: outcome.ok ? circulation.magneticMedia.lent : circulation.magneticMedia.refused,
     desensitize: outcome.ok ? 'Y' : circulation.desensitizeOnRefusal,
     transactionDate: services.dialect.date(services.now()),
   };
-  const refusalWords = outcome.ok ? undefined : circulation.refusal(outcome.words, outcome.reason);
+  const refusalWords = outcome.ok
+    ? undefined
+    : circulation.refusal(outcome.error.words, outcome.error.reason);
   const dueDate = outcome.ok
-    ? { AH: services.dialect.dueDate(outcome.dueAt) }
+    ? { AH: services.dialect.dueDate(outcome.value.dueAt) }
     : circulation.dueDateOnRefusal
       ? { AH: '' }
       : {};
@@ -78,13 +95,13 @@ function circulationAnswer(
     AO: services.institutionId,
     AA: patron,
     AB: item,
-    AJ: outcome.title,
+    AJ: outcome.ok ? outcome.value.title : outcome.error.title,
     ...dueDate,
     ...(refusalWords === undefined ? {} : { AF: [refusalWords] }),
   } as OutgoingMessage<'12'>['fields'];
   const extra: [string, string][] =
     !outcome.ok && circulation.validPatronOnRefusal
-      ? [['BL', outcome.patronFound ? 'Y' : 'N']]
+      ? [['BL', outcome.error.patronFound ? 'Y' : 'N']]
       : [];
   return code === '12' ? { code, fixed, fields, extra } : { code, fixed, fields, extra };
 }
@@ -97,14 +114,14 @@ export async function patronOf(
   services: Sip2Services,
   barcode: string,
   pin: string | undefined,
-): Promise<{ ok: true; member: MemberRow } | { ok: false; words: string; found: boolean }> {
+): Promise<Result<MemberRow, PatronRefused>> {
   const member = services.members.byBarcode(barcode);
-  if (!member) return { ok: false, words: SIP2_WORDS.unknownCard, found: false };
+  if (!member) return err({ words: SIP2_WORDS.unknownCard, found: false });
   const checked = pin !== undefined || services.dialect.patron.passwordRequired;
   if (checked && !(pin !== undefined && (await services.pins.check(member.id, pin)))) {
-    return { ok: false, words: SIP2_WORDS.wrongPin, found: true };
+    return err({ words: SIP2_WORDS.wrongPin, found: true });
   }
-  return { ok: true, member };
+  return ok(member);
 }
 
 /**
@@ -118,13 +135,13 @@ async function loanRequest(request: Checkout | Renew, services: Sip2Services, co
   const facts = services.item(itemBarcode);
   const title = facts?.title ?? '';
   const refuse = (words: string, reason: RefusalReason, patronFound = true) =>
-    circulationAnswer(code, services, patron, itemBarcode, {
-      ok: false,
-      title,
-      words,
-      reason,
-      patronFound,
-    });
+    circulationAnswer(
+      code,
+      services,
+      patron,
+      itemBarcode,
+      err({ title, words, reason, patronFound }),
+    );
   const who = await patronOf(services, patron, fields.AD);
   const noBlock = fixed.noBlock.toUpperCase() === 'Y';
   // The nb due date whenever it falls: an offline due date may already be past.
@@ -151,8 +168,10 @@ export async function checkout(
     services,
     '12',
   );
-  if (!who.ok) return refuse(who.words, who.found ? 'wrong-pin' : 'unknown-card', who.found);
-  const { member } = who;
+  if (!who.ok) {
+    return refuse(who.error.words, who.error.found ? 'wrong-pin' : 'unknown-card', who.error.found);
+  }
+  const member = who.value;
   const hold = services.routing.holdOf(itemBarcode);
   if (hold && hold.member_id !== member.id && !noBlock) {
     return refuse(SIP2_WORDS.onHoldForOther, 'other');
@@ -170,12 +189,13 @@ export async function checkout(
   }
   if (hold?.member_id === member.id) services.routing.fulfil(itemBarcode);
   const { value } = result;
-  return circulationAnswer('12', services, member.barcode, value.ItemBarcode, {
-    ok: true,
-    renewed: value.Renewed,
-    title: value.Title,
-    dueAt: new Date(value.DueDate),
-  });
+  return circulationAnswer(
+    '12',
+    services,
+    member.barcode,
+    value.ItemBarcode,
+    ok({ renewed: value.Renewed, title: value.Title, dueAt: new Date(value.DueDate) }),
+  );
 }
 
 /** 29 -> 30: a renewal of an item on loan to this member, through the same check-out. */
@@ -188,21 +208,25 @@ export async function renew(
     services,
     '30',
   );
-  if (!who.ok) return refuse(who.words, who.found ? 'wrong-pin' : 'unknown-card', who.found);
+  if (!who.ok) {
+    return refuse(who.error.words, who.error.found ? 'wrong-pin' : 'unknown-card', who.error.found);
+  }
+  const member = who.value;
   if (!facts) return refuse(SIP2_WORDS.unknownItem, 'unknown-item');
-  if (facts.loan?.memberId !== who.member.id) return refuse(SIP2_WORDS.notYourLoan, 'other');
+  if (facts.loan?.memberId !== member.id) return refuse(SIP2_WORDS.notYourLoan, 'other');
   // No-block as for a check-out: a renewal the kiosk already promised offline, on its due date.
   const result = services.circulation.checkout(
-    { ItemBarcode: itemBarcode, UserBarcode: who.member.barcode },
+    { ItemBarcode: itemBarcode, UserBarcode: member.barcode },
     loanOptions,
   );
   if (!result.ok) return refuse(refusalWords(result.error.kind), reasonOf(result.error.kind));
-  return circulationAnswer('30', services, who.member.barcode, itemBarcode, {
-    ok: true,
-    renewed: true,
-    title: result.value.Title,
-    dueAt: new Date(result.value.DueDate),
-  });
+  return circulationAnswer(
+    '30',
+    services,
+    member.barcode,
+    itemBarcode,
+    ok({ renewed: true, title: result.value.Title, dueAt: new Date(result.value.DueDate) }),
+  );
 }
 
 /**
