@@ -73,12 +73,28 @@ describe('the web host with a configured loopback redirect path', () => {
     expect((await fetch(`${web.host.url}/oauth/callback?code=c&state=s`)).status).toBe(404);
   });
 
+  it("answers a redirect that is not its sign-in's with a 400 page that says so", async () => {
+    await web.kiosk.auth.beginSignIn({ redirectUri: web.redirectUri });
+    const page = await fetch(`${web.redirectUri}?code=c&state=not-this-sign-in`);
+    expect(page.status).toBe(400);
+    const html = await page.text();
+    expect(html).toContain('<title>Sign-in not completed</title>');
+    expect(html).toContain(
+      '<p>The sign-in answer does not belong to the sign-in started on this kiosk. Start the sign-in again.</p>',
+    );
+    expect(html).not.toContain('<title>Signed in</title>');
+    expect(web.kiosk.auth.status().state).not.toBe('signed-in');
+  });
+
   it('completes the sign-in when the browser comes back on that path', async () => {
     const { authorizationUrl } = await web.kiosk.auth.beginSignIn({ redirectUri: web.redirectUri });
     const redirect = await signInOverHttp(authorizationUrl, LIBRARIAN);
     expect(redirect.pathname).toBe(CONFIGURED_PATH);
     const page = await fetch(redirect);
     expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<title>Signed in</title>');
+    expect(html).toContain('<p>The kiosk is signed in to the library service.</p>');
     expect(web.kiosk.auth.status().state).toBe('signed-in');
   });
 });
