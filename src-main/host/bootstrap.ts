@@ -1,53 +1,35 @@
 import type { Clock } from '../platform/clock';
-import { createStaffAuth } from '../auth/staff-auth';
 import type { StaffAuth } from '../auth/staff-auth';
-import { createBranchName } from '../core/branch-name';
-import { createReceiptMailer } from '../receipt-mail/mailer';
-import type { ReceiptMailer } from '../receipt-mail/mailer';
-import { smtpPasswordFor } from '../vault/smtp-password';
-import type { SmtpPasswordStore } from '../vault/smtp-password';
 import { createKioskCore } from '../core/kiosk-core';
 import type { KioskCore, ReceiptPrinting, SignInPresentation } from '../core/kiosk-core';
-import { createPinGate } from '../staff-pin/gate';
-import { DEMO_STAFF_PIN, pinHashInForce } from '../staff-pin/demo-pin';
-import { changeablePinGate } from '../staff-pin/changeable-gate';
-import { createPinAttemptFile } from '../staff-pin/attempts-file';
-import { staffCardHolder } from '../staff-pin/staff-card';
+import type { SmtpPasswordStore } from '../vault/smtp-password';
 import { createLogger } from '../../src-shared/log/logger';
 import type { HidBackend } from '../scanner/hid-backend';
-import { ScannerInput } from '../scanner/scanner-input';
-import { loadDemoGuide } from './demo-guide';
-import { resolveServiceConnection } from './embedded-service';
+import type { ScannerInput } from '../scanner/scanner-input';
 import type { ResolveOptions } from './embedded-service';
 import type { Settings } from '../settings/schema';
 import type { SettingsStore } from '../settings/store';
-import { clientSecretFor } from '../vault/client-secret';
 import type { ClientSecretStore } from '../vault/client-secret';
 import type { TokenVault } from '../vault/vault';
-import { createFileJournalKey, journalKeyFile } from '../vault/journal-key';
 import type { JournalKeySource } from '../vault/journal-key';
-import { startOfflineCirculation } from '../circulation/offline/offline-circulation';
 import type { OfflineCirculation } from '../circulation/offline/offline-circulation';
 import type { FaultController } from '../../src-reference-service/index';
-import { classify } from '../scanner/classify';
 import { startupStages } from './startup-stages';
 import type { DocumentFileSource } from '../core/console/documents/source';
 import type { RecoveryTally } from '../core/console/deps';
-import type { CirculationPort } from '../library/circulation-port';
-import { createSip2Client } from '../library-client/sip2/client';
 import type { Sip2Client } from '../library-client/sip2/sip2-types';
 import type { Sip2PasswordStore } from '../vault/sip2-passwords';
-import type { Sip2ProbeOptions } from '../library-client/sip2/probe';
-import type { RunningSip2 } from '../../src-reference-service/index';
-import { startAcsHeartbeat } from './acs-heartbeat';
 import type { AcsHeartbeat } from './acs-heartbeat';
-import { sip2ClientOptions, usesEmbeddedSip2 } from './sip2-back-end';
-import { stationHeadphones, stationSpeech } from '../speech/station-audio';
+import { demoTestCodes, startSip2BackEnd, startSip2Heartbeat } from './sip2-back-end';
+import { kioskCoreOptions } from './kiosk-core-options';
+import { openLibraryService, startBranchName, startStaffSignIn } from './library-connection';
+import { staffAccess } from './staff-access';
+import { startStoreAndForward } from './store-and-forward';
+import { startHeadphones, startScanner, stationVoice } from './station-devices';
 import type { SpokenLine } from '../speech/kiosk-voice';
 import type { Registry } from 'prom-client';
 import type { KioskMetrics } from '../metrics/kiosk-metrics';
 import { startKioskMetrics } from '../metrics/start-kiosk-metrics';
-import { scannerMetricReporter } from '../scanner/scanner-metric';
 import { startFleetSettings } from './fleet-settings-boot';
 import { APP_VERSION } from '../settings/app-version';
 import { settingsDigest } from '../settings/settings-digest';
@@ -145,11 +127,6 @@ export interface KioskBootMetrics {
   listening?: { host: string; port: number };
 }
 
-/** Demo mode is on when asked for and nothing real could be reached with the demo PIN. */
-export function demoModeOn(settings: Settings, embedded: boolean, asked: boolean): boolean {
-  return asked && embedded && !settings.staff.pinHash;
-}
-
 /** Builds the host-agnostic kiosk; both hosts (Electron and web) start it through here. */
 export async function bootKiosk(settings: Settings, adapters: HostAdapters): Promise<BootedKiosk> {
   const started = startedParts();
@@ -209,235 +186,59 @@ async function bootParts(
   const metricsListener = metricsRun.listener;
   started.add('metrics listener', () => metricsListener?.close());
   kioskMetrics.settingsVersion(settingsDigest(settings), 'local');
-  const embeddedSip2 = usesEmbeddedSip2(settings);
-  const service = await resolveServiceConnection(settings, {
-    ...adapters.embeddedService,
-    ...(demoAsked ? { demoSignInHint: true } : {}),
-    demoAccounts: demoAsked,
-    // Any free port: nothing outside the kiosk needs to find it (probe --sip2 names a server).
-    ...(embeddedSip2
-      ? {
-          sip2: {
-            port: 0,
-            tls: settings.sip2.tls,
-            encoding: settings.sip2.encoding,
-            ...adapters.embeddedService?.sip2,
-          },
-        }
-      : {}),
-  });
+  const service = await openLibraryService(settings, adapters, demoAsked);
   started.add('library service', () => service.stop());
   stages.mark('library service', 'staff sign-in');
-  const clientSecret = adapters.clientSecrets
-    ? await clientSecretFor(adapters.clientSecrets, service.connection)
-    : undefined;
-  const auth = await createStaffAuth({
-    connection: service.connection,
-    vault: adapters.vault,
-    timeoutMs: settings.requestTimeoutMs,
-    ...(clientSecret ? { clientSecret } : {}),
-    ...(adapters.fetch ? { fetch: adapters.fetch } : {}),
-    metrics: kioskMetrics,
-  });
+  const auth = await startStaffSignIn(settings, adapters, service, kioskMetrics);
   started.add('staff sign-in', () => auth.dispose());
   stages.mark('staff sign-in', 'scanner');
-  const scanner = new ScannerInput({
-    settings: settings.scanner,
-    ...(adapters.hidBackend ? { backend: adapters.hidBackend } : {}),
-  });
-  scanner.start();
+  const { scanner, stopScannerReport } = startScanner(settings, adapters, kioskMetrics);
   started.add('scanner', () => scanner.stop());
-  const reportScanner = scannerMetricReporter(settings.scanner.device, (connected) =>
-    kioskMetrics.scannerConnected(connected),
-  );
-  const scannerReport = (): void => reportScanner(scanner.status().state);
-  const stopScannerReport = scanner.onStatus(scannerReport);
   started.add('scanner report', stopScannerReport);
-  scannerReport();
-  const demo = demoModeOn(settings, service.embedded, adapters.demo ?? false);
-  const demoGuide = demo ? await loadDemoGuide(DEMO_STAFF_PIN) : undefined;
-  const pinHash = pinHashInForce(settings.staff.pinHash, demo);
-  if (!pinHash) log.warn('no staff PIN is configured: staff mode stays shut until one is set');
-  if (demo) log.warn('demo mode: the demo staff PIN opens staff mode');
-
-  const { client } = auth;
-  // Demo mode's card and item stand in for the SIP2 probe's test codes where none are set: the
-  // built-in SIP2 server knows them (another server would not).
-  const demoCodes =
-    demoGuide && usesEmbeddedSip2(settings)
-      ? { testCard: demoGuide.cards[0]?.barcode, testItem: demoGuide.availableItems[0] }
-      : {};
+  const access = await staffAccess(
+    settings,
+    service.embedded,
+    adapters.demo ?? false,
+    kioskMetrics,
+  );
   const sip2 = await startSip2BackEnd(
     settings,
     service.sip2,
     adapters.sip2Passwords,
     kioskMetrics,
-    demoCodes,
+    demoTestCodes(settings, access.demoGuide),
   );
   if (sip2) started.add('SIP2 client', () => sip2.client.close());
-  // Changeable: a PIN changed on the settings screen opens staff mode from then on.
-  const staffPin = pinHash
-    ? changeablePinGate(
-        (hash) =>
-          createPinGate(hash, {
-            store: createPinAttemptFile(settings.dataDir),
-            metrics: kioskMetrics,
-          }),
-        pinHash,
-      )
-    : undefined;
-  // Changeable too: a card made or removed on the settings screen counts from then on.
-  const staffCard = staffCardHolder(settings.staff.cardHash);
   stages.mark('scanner', 'offline journal');
-  const offline = await startOfflineCirculation({
-    dataDir: settings.dataDir,
+  const offline = await startStoreAndForward(settings, adapters, {
+    auth,
     baseUrl: service.connection.baseUrl,
-    settings: settings.offline,
-    requestTimeoutMs: settings.requestTimeoutMs,
-    client,
-    ...(adapters.fetch ? { fetch: adapters.fetch } : {}),
-    ...(adapters.offlineJitter === undefined ? {} : { jitter: adapters.offlineJitter }),
-    keys: adapters.journalKeys ?? createFileJournalKey(journalKeyFile(settings.dataDir)),
-    signedIn: () => auth.status().state === 'signed-in',
-    // SIP2 logs in on its own: its queue goes out without a staff sign-in, and the ACS's own
-    // status says whether it is back.
-    ...(sip2
-      ? {
-          port: sip2.port,
-          portReady: () => true,
-          probe: async () => {
-            const status = await sip2.client.acsStatus();
-            return status.ok && status.value.online;
-          },
-        }
-      : {}),
-    isCard: (code) => {
-      const classification = classify(code, settings.scanner);
-      return classification.kind === 'patron' && classification.valid;
-    },
-    isItem: (code) => {
-      const classification = classify(code, settings.scanner);
-      return classification.kind === 'item' && classification.valid;
-    },
+    sip2,
     metrics: kioskMetrics,
   });
   started.add('offline journal', () => offline.dispose());
-  const heartbeat = sip2
-    ? startAcsHeartbeat({
-        status: () => sip2.client.acsStatus(),
-        everyMs: settings.sip2.heartbeatSeconds * 1000,
-        connectivity: offline.connectivity,
-      })
-    : undefined;
+  const heartbeat = sip2 ? startSip2Heartbeat(settings, sip2, offline) : undefined;
   if (heartbeat) started.add('ACS heartbeat', () => heartbeat.dispose());
   // Not awaited: an ACS slow to answer must not hold the kiosk's start.
   void heartbeat?.beat();
   stages.mark('offline journal', 'kiosk core');
-  const speech = stationSpeech({
-    voices: settings.accessibility.voices,
-    ...(adapters.speechTranscript ? { transcript: true } : {}),
-  });
-  const emailReceipts = receiptMailer(settings, adapters.smtpPassword);
-  // The service's name for the kiosk's branch, unless the settings give one (core/branch-name.ts).
-  const branch = createBranchName({
-    configured: settings.kiosk.branchName,
-    branchId: settings.kiosk.branchId,
-    client,
-    signedIn: () => auth.status().state === 'signed-in',
-    onSignInChange: (listener) => auth.onStatusChange(listener),
-    log: log.child('branch'),
-  });
-  // Not known yet when the kiosk started offline: read it once the service is back.
-  const stopBranchRetry = offline.connectivity.onChange((connectivity) => {
-    if (connectivity === 'online' && !branch.name()) void branch.refresh();
-  });
-  started.add('branch name', () => {
-    stopBranchRetry();
-    branch.dispose();
-  });
-  const core = createKioskCore({
-    ...(adapters.sessionClock ? { clock: adapters.sessionClock } : {}),
-    branchName: settings.kiosk.branchName,
-    branch,
-    defaultLanguage: settings.kiosk.defaultLanguage,
-    defaultTheme: settings.kiosk.theme,
-    volume: settings.feedback.volume,
-    accessibility: settings.accessibility,
-    speech,
-    staffPin,
-    staffCard,
-    staffIdleTimeoutMs: settings.staff.idleTimeoutMs,
-    demo,
-    ...(demoGuide ? { demoGuide } : {}),
-    ...(demoGuide && service.demoItems ? { demoItems: service.demoItems } : {}),
-    auth,
-    presentSignIn: () => adapters.presentSignIn(auth),
-    ...(adapters.cancelSignIn ? { cancelSignIn: () => adapters.cancelSignIn?.(auth) } : {}),
-    scanner,
-    scannerSettings: settings.scanner,
-    scannerPlace: settings.kiosk.scannerPlace,
-    service: { baseUrl: service.connection.baseUrl, embedded: service.embedded },
-    // The patron session gets the circulation calls, not the staff sign-in behind them.
-    circulation: sip2?.port ?? {
-      memberByBarcode: client.memberByBarcode,
-      memberByEmail: client.memberByEmail,
-      checkOut: client.checkOut,
-      checkIn: client.checkIn,
-    },
-    ...(sip2 && heartbeat
-      ? {
-          patronPin: settings.sip2.patronPin,
-          circulationOffers: heartbeat.offers,
-          onCirculationOffersChange: heartbeat.onOffersChange,
-          emailLookup: false,
-          servesWithoutSignIn: true,
-        }
-      : {}),
-    patron: settings.patron,
-    receiptMode: settings.receipt.mode,
-    receiptQuestion: {
-      askTimeoutMs: settings.receipt.askTimeoutMs,
-      unanswered: settings.receipt.unanswered,
-    },
-    printing: adapters.receiptPrinting,
-    ...(emailReceipts ? { emailReceipt: emailReceipts.send } : {}),
-    offline: { circulation: offline, settings: settings.offline },
-    metrics: kioskMetrics,
-    console: {
+  const speech = stationVoice(settings, adapters);
+  const { branch, stop: stopBranchName } = startBranchName(settings, auth, offline);
+  started.add('branch name', stopBranchName);
+  const core = createKioskCore(
+    kioskCoreOptions(settings, adapters, {
+      service,
       auth,
-      settings,
-      ...(adapters.settingsStore ? { settingsStore: adapters.settingsStore } : {}),
-      ...(adapters.restart ? { restart: adapters.restart } : {}),
-      ...(adapters.pageRecoveries ? { pageRecoveries: adapters.pageRecoveries } : {}),
-      ...(adapters.stationRestartsFile
-        ? { stationRestartsFile: adapters.stationRestartsFile }
-        : {}),
-      ...(staffPin ? { staffPin } : {}),
-      staffCard,
-      ...(adapters.documents ? { documents: adapters.documents } : {}),
-      ...(adapters.sip2Passwords ? { sip2Passwords: adapters.sip2Passwords } : {}),
       scanner,
+      access,
+      sip2,
+      heartbeat,
       offline,
-      // A SIP2 server set up but not yet used by patrons can be tried from diagnostics first.
-      ...(sip2
-        ? { sip2ProbeOptions: sip2.probeOptions }
-        : settings.sip2.host
-          ? {
-              sip2ProbeOptions: async () =>
-                withTestCodes(
-                  settings,
-                  await sip2ClientOptions(settings, { passwords: adapters.sip2Passwords }),
-                ),
-            }
-          : {}),
-      service: {
-        baseUrl: service.connection.baseUrl,
-        authUrl: service.connection.authUrl,
-        embedded: service.embedded,
-        clientId: service.connection.clientId,
-      },
-    },
-  });
+      speech,
+      branch,
+      metrics: kioskMetrics,
+    }),
+  );
   started.add('kiosk core', () => core.dispose());
   stages.mark('kiosk core');
   // Off while fleet.url is unset; a file applied restarts the kiosk at its next idle moment.
@@ -453,12 +254,7 @@ async function bootParts(
         })
       : undefined;
   if (fleet) started.add('fleet settings', () => fleet.stop());
-  const headphones = stationHeadphones({
-    enabled: settings.accessibility.audioOnHeadphones,
-    onPlugged: () => void core.handlers['patron.kiosk.setAccess']({ audio: true }),
-  });
-  // Not awaited: a sound server slow to answer must not hold the kiosk's start.
-  void headphones?.start();
+  const headphones = startHeadphones(settings, core);
 
   return {
     core,
@@ -471,7 +267,7 @@ async function bootParts(
     },
     offline,
     ...(service.faults ? { faults: service.faults } : {}),
-    demo,
+    demo: access.demo,
     ...(sip2 && heartbeat
       ? { sip2: { client: sip2.client, host: sip2.host, port: sip2.portNumber, heartbeat } }
       : {}),
@@ -486,8 +282,7 @@ async function bootParts(
     async stop() {
       fleet?.stop();
       headphones?.stop();
-      stopBranchRetry();
-      branch.dispose();
+      stopBranchName();
       core.dispose();
       await heartbeat?.dispose();
       await offline.dispose();
@@ -500,92 +295,4 @@ async function bootParts(
       await metricsListener?.close();
     },
   };
-}
-
-interface Sip2BackEnd {
-  client: Sip2Client;
-  /** The six circulation calls the patron session and the offline desk use. */
-  port: Required<CirculationPort>;
-  host: string;
-  portNumber: number;
-  /** For the diagnostics screen's SIP2 probe: the same server, with the test card and item. */
-  probeOptions: () => Promise<Sip2ProbeOptions>;
-}
-
-/**
- * The SIP2 client when the patron flow uses SIP2: to the configured server with its sealed
- * passwords, or to the embedded listener the service started. Absent with the service back end.
- */
-async function startSip2BackEnd(
-  settings: Settings,
-  embedded: RunningSip2 | undefined,
-  passwords: Sip2PasswordStore | undefined,
-  metrics: KioskMetrics,
-  fallbackCodes: TestCodes,
-): Promise<Sip2BackEnd | undefined> {
-  if (settings.patron.backEnd !== 'sip2') return undefined;
-  if (usesEmbeddedSip2(settings) && !embedded) {
-    // The settings schema refuses SIP2 without a host beside a configured service; kept for safety.
-    throw new Error('sip2.host is empty and no embedded SIP2 listener was started');
-  }
-  const options = await sip2ClientOptions(settings, embedded ? { embedded } : { passwords });
-  const client = createSip2Client({ ...options, log: createLogger('sip2'), metrics });
-  log.info('the patron flow uses SIP2', {
-    host: options.host,
-    port: options.port,
-    tls: options.tls !== undefined,
-    embedded: embedded !== undefined,
-  });
-  return {
-    client,
-    port: {
-      memberByBarcode: client.memberByBarcode,
-      memberByEmail: client.memberByEmail,
-      checkOut: client.checkOut,
-      checkIn: client.checkIn,
-      memberWithPin: client.memberWithPin,
-      endSession: client.endSession,
-    },
-    host: options.host,
-    portNumber: options.port,
-    probeOptions: async () => withTestCodes(settings, options, fallbackCodes),
-  };
-}
-
-type TestCodes = { testCard?: string | undefined; testItem?: string | undefined };
-
-/**
- * The probe's options: the client's, with the test card and item when set, else `fallback`'s
- * (demo mode's card and item, which the built-in SIP2 server knows), and the heartbeat a quiet
- * line of its own is watched for (whether the server drops it sooner).
- */
-function withTestCodes(
-  settings: Settings,
-  options: Omit<Sip2ProbeOptions, 'testCard' | 'testItem' | 'idleCheckSeconds'>,
-  fallback: TestCodes = {},
-): Sip2ProbeOptions {
-  const testCard = settings.sip2.testCard ?? fallback.testCard;
-  const testItem = settings.sip2.testItem ?? fallback.testItem;
-  return {
-    ...options,
-    ...(testCard ? { testCard } : {}),
-    ...(testItem ? { testItem } : {}),
-    idleCheckSeconds: settings.sip2.heartbeatSeconds,
-  };
-}
-
-/** The SMTP relay for e-mail receipts, with its sealed password, when `receipt.email` is on. */
-function receiptMailer(
-  settings: Settings,
-  passwords: SmtpPasswordStore | undefined,
-): ReceiptMailer | undefined {
-  const email = settings.receipt.email;
-  if (!email.enabled) return undefined;
-  return createReceiptMailer({
-    settings: email,
-    password: async () =>
-      passwords
-        ? smtpPasswordFor(passwords, { host: email.host, port: email.port, user: email.user })
-        : undefined,
-  });
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
-import { demoModeOn } from '../../src-main/host/bootstrap';
+import { demoModeOn } from '../../src-main/host/staff-access';
 import type { BootedKiosk } from '../../src-main/host/bootstrap';
 import type { ResolveOptions } from '../../src-main/host/embedded-service';
 import type { HidBackend } from '../../src-main/scanner/hid-backend';
