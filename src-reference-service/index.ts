@@ -1,8 +1,4 @@
-import type { Server } from 'node:http';
-import { rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { Logger } from '../src-shared/log/logger';
 import type { ChildLauncher } from './child-launcher';
 import { loadAccountKey } from './blob/account-key';
 import { startAzurite } from './blob/azurite';
@@ -14,33 +10,24 @@ import {
   CONFIDENTIAL_CLIENT_ID,
   CONFIDENTIAL_CLIENT_SECRET,
   DEVELOPMENT_CLIENT_ID,
-  HOST,
   REDIRECT_URIS,
   REGISTERED_CLIENT_ID,
   STAFF_ACCOUNTS,
 } from './config';
 import { startCheckpointer } from './db/checkpointer';
-import { DATABASE_FILE, isSeeded, openDatabase, type Db } from './db/open';
-import { ensureSip2Routing, seedDatabase } from './db/seed';
-import { ensureDemoStaff, removeDemoStaff } from './db/staff-accounts';
+import { DATABASE_FILE, type Db } from './db/open';
 import { dialectFor, type DialectName } from './dialects';
 import { createCatalog } from './domain/catalog';
 import { createCirculation } from './domain/circulation';
 import { createDocuments } from './domain/documents';
 import { createMembers, type MemberPutMode } from './domain/members';
-import { demoItemsNow, demoSamples, type DemoItemsNow } from './demo-guide';
+import { demoItemsNow, type DemoItemsNow } from './demo-guide';
 import { createFaultController, type FaultController } from './faults';
-import { createRoutes } from './http/api-routes';
-import { createApiServer } from './http/api-server';
-import { createAuthServer } from './http/auth-server';
-import { createBearerCheck } from './http/bearer';
-import { createAccounts } from './oauth/accounts';
-import { createInteractionHandler } from './oauth/interactions';
-import { createLoginLimiter } from './oauth/login-limiter';
-import { createProvider, prepareSigningKey } from './oauth/provider';
-import { startExpiredPurge } from './oauth/sqlite-adapter';
+import { prepareSigningKey } from './oauth/provider';
 import { TokenCache } from './oauth/token-cache';
 import { serviceLogger } from './log';
+import { BLOB_DIR, openServiceDatabase, wipe } from './service-data';
+import { startApiServer, startSignInServer } from './service-listeners';
 import { startSip2Listener, type RunningSip2, type Sip2ListenerOptions } from './sip2/listener';
 
 export type { FaultController, FaultSettings } from './faults';
@@ -134,37 +121,6 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-const BLOB_DIR = 'blob';
-
-function listen(server: Server, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, HOST, () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-}
-
-function close(server: Server): Promise<void> {
-  return new Promise((resolve) => {
-    if (!server.listening) {
-      resolve();
-      return;
-    }
-    server.close(() => resolve());
-    // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
-    server.closeIdleConnections();
-  });
-}
-
-function wipe(dataDir: string, log: Logger): void {
-  for (const name of [DATABASE_FILE, `${DATABASE_FILE}-wal`, `${DATABASE_FILE}-shm`, BLOB_DIR]) {
-    rmSync(join(dataDir, name), { recursive: true, force: true });
-  }
-  log.info('data reset', { dataDir });
-}
-
 /** Starts the reference library service: API, OAuth provider and Azurite, all on 127.0.0.1. */
 export async function startService(options: StartServiceOptions): Promise<RunningService> {
   const log = serviceLogger('service', options.quiet ?? false);
@@ -191,20 +147,14 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   azuriteStarting.catch(() => undefined);
   prepareSigningKey().catch(() => undefined);
 
-  let db: Db | undefined;
   const demoAccounts = options.demoAccounts ?? true;
+  let db: Db;
   try {
-    db = openDatabase(options.dataDir, sqlite);
-    if (!isSeeded(db)) seedDatabase(db, now());
-    ensureSip2Routing(db, now());
-    if (demoAccounts) ensureDemoStaff(db);
-    else if (removeDemoStaff(db) > 0) log.info('demo staff accounts removed (not in demo mode)');
+    db = openServiceDatabase(options.dataDir, { sqlite, now, demoAccounts, log });
   } catch (error) {
-    db?.close();
     await stopAzurite();
     throw error;
   }
-  const opened = db;
 
   const faults = options.faults ? createFaultController() : undefined;
   const cache = new TokenCache();
@@ -218,56 +168,41 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     async () => {
       // The checkpointer first, so that closing the last connection checkpoints and removes the WAL.
       await checkpointer.stop();
-      opened.close();
+      db.close();
     },
     stopAzurite,
   ];
+  const addStop = (stop: () => Promise<void>): void => void stops.push(stop);
   const stopAll = async (): Promise<void> => {
     for (const stop of stops.splice(0).reverse()) await stop().catch(() => undefined);
   };
 
   try {
-    const auth = createAuthServer(faults);
-    const authPort = await listen(auth.server, ports.auth);
-    stops.push(() => close(auth.server));
-    const authUrl = `http://${HOST}:${authPort}`;
-
-    const stopPurge = startExpiredPurge(db);
-    stops.push(async () => stopPurge());
-    const accounts = createAccounts(db);
-    const provider = await createProvider({
-      issuer: authUrl,
+    const { authUrl, provider } = await startSignInServer({
       db,
-      accounts,
+      port: ports.auth,
       cache,
+      faults,
+      now,
+      log,
       accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
-    });
-    auth.attach({
-      provider: provider.callback(),
-      interaction: createInteractionHandler(
-        provider,
-        accounts,
-        log.child('interaction'),
-        // In memory: a restart forgets the counts (and the attacker's locks) with the sessions.
-        createLoginLimiter({}, () => now().getTime()),
-        options.demoSignInHint ? demoSamples().staff : undefined,
-      ),
+      demoSignInHint: options.demoSignInHint ?? false,
+      addStop,
     });
 
     const members = createMembers(db, options.memberPut);
     const circulation = createCirculation(db, members, now);
     const catalog = createCatalog(db);
     const blobStore = startedBlobStore(azuriteStarting, accountKey, options.ticketBlobUrl);
-    const routes = createRoutes({
-      members,
-      circulation,
-      catalog,
-      documents: createDocuments(db, blobStore, now),
+    const baseUrl = await startApiServer({
+      domain: { members, circulation, catalog, documents: createDocuments(db, blobStore, now) },
+      port: ports.base,
+      provider,
+      cache,
+      faults,
+      dialect,
+      addStop,
     });
-    const api = createApiServer(routes, createBearerCheck(provider, cache), faults, dialect);
-    const basePort = await listen(api, ports.base);
-    stops.push(() => close(api));
-    const baseUrl = `http://${HOST}:${basePort}`;
 
     let sip2: RunningSip2 | undefined;
     if (options.sip2) {
@@ -285,7 +220,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
         },
         options.sip2,
       );
-      stops.push(() => listener.close());
+      addStop(() => listener.close());
       sip2 = listener.running;
     }
 
@@ -302,29 +237,12 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
           error: error instanceof Error ? error.message : String(error),
         }),
     );
-    const redirectUris = [...REDIRECT_URIS];
     return {
       baseUrl,
       authUrl,
       blobUrl: () => blobStore.then(({ url }) => url),
       blobAccount: { name: BLOB_ACCOUNT, key: accountKey },
-      clients: {
-        registered: { clientId: REGISTERED_CLIENT_ID, redirectUris },
-        development: { clientId: DEVELOPMENT_CLIENT_ID, redirectUris: [...redirectUris] },
-        confidential: {
-          clientId: CONFIDENTIAL_CLIENT_ID,
-          clientSecret: CONFIDENTIAL_CLIENT_SECRET,
-          redirectUris: [...redirectUris],
-        },
-      },
-      staffAccounts: demoAccounts
-        ? STAFF_ACCOUNTS.map(({ username, password, name, email }) => ({
-            username,
-            password,
-            name,
-            email,
-          }))
-        : [],
+      ...published(demoAccounts),
       ...(faults ? { faults } : {}),
       dialect: dialect.name,
       memberPut: options.memberPut ?? 'merge',
@@ -340,4 +258,32 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     await stopAll();
     throw error;
   }
+}
+
+/**
+ * What the service tells its users to sign in with: the three registered clients (the
+ * confidential one with the demo secret of a training system) and, in the demo library only, the
+ * demo staff accounts with their published passwords.
+ */
+function published(demoAccounts: boolean): Pick<RunningService, 'clients' | 'staffAccounts'> {
+  const redirectUris = [...REDIRECT_URIS];
+  return {
+    clients: {
+      registered: { clientId: REGISTERED_CLIENT_ID, redirectUris },
+      development: { clientId: DEVELOPMENT_CLIENT_ID, redirectUris: [...redirectUris] },
+      confidential: {
+        clientId: CONFIDENTIAL_CLIENT_ID,
+        clientSecret: CONFIDENTIAL_CLIENT_SECRET,
+        redirectUris: [...redirectUris],
+      },
+    },
+    staffAccounts: demoAccounts
+      ? STAFF_ACCOUNTS.map(({ username, password, name, email }) => ({
+          username,
+          password,
+          name,
+          email,
+        }))
+      : [],
+  };
 }
