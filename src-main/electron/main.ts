@@ -40,7 +40,7 @@ import { electronEmbeddedService } from './utility-process-launcher';
 import { portFlags, portInUse, portInUseMessage, resolvePorts } from '../host/ports';
 import type { KioskPorts } from '../host/ports';
 import { bringToFront, createKioskWindow } from './window';
-import { startupStages } from '../host/startup-stages';
+import { endStartupWatches, startupStages } from '../host/startup-stages';
 import { RECOVERY_LIMITS, createPageRecovery, laterRendererMetrics } from '../host/page-recovery';
 import { watchChildProcesses, watchKioskPage } from './page-watch';
 
@@ -98,6 +98,7 @@ function failStartup(mode: Mode, error: unknown): void {
   log.error(mode === 'kiosk' ? 'the kiosk failed to start' : `--${mode} failed`, {
     reason: message,
   });
+  endStartupWatches();
   app.exit(refused ? EXIT.usage : EXIT.internal);
 }
 

@@ -8,6 +8,15 @@ export const SLOW_STAGE_MS = 15_000;
 /** The watch of the latest clock per start path: a new start (the web host's restart) ends the last. */
 const watching = new Map<string, () => void>();
 
+/**
+ * Ends every watch: a start that failed is over, whatever stage it stopped in (the Electron host
+ * calls it before it exits, which a test's stand-in app does not).
+ */
+export function endStartupWatches(): void {
+  for (const end of watching.values()) end();
+  watching.clear();
+}
+
 export interface StartupStages {
   /**
    * The stage that just ended: one log line with its name and duration (since the previous mark,

@@ -152,6 +152,10 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  // A case whose start stopped midway (a stand-in app that never gets ready, or whose exit
+  // returns) leaves its stage watch running: 15 s on, it would warn inside a later case.
+  const stages = await import('../../../src-main/host/startup-stages');
+  stages.endStartupWatches();
   vi.useRealTimers();
   process.argv = savedArgv;
   Reflect.deleteProperty(process, 'resourcesPath');

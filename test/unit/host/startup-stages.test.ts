@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SLOW_STAGE_MS, startupStages } from '../../../src-main/host/startup-stages';
+import {
+  SLOW_STAGE_MS,
+  endStartupWatches,
+  startupStages,
+} from '../../../src-main/host/startup-stages';
 import { captureLogs } from '../../support/log-capture';
 
 let logs: ReturnType<typeof captureLogs>;
@@ -52,6 +56,14 @@ describe('start-up stage lines', () => {
     startupStages('kiosk', 'library service');
     const again = startupStages('kiosk', 'library service');
     again.mark('library service');
+    vi.advanceTimersByTime(SLOW_STAGE_MS * 2);
+    expect(logs.text()).not.toContain('still in stage');
+  });
+
+  it('says nothing of any start stopped midway once the watches are ended', () => {
+    startupStages('electron', 'app ready');
+    startupStages('kiosk', 'scanner');
+    endStartupWatches();
     vi.advanceTimersByTime(SLOW_STAGE_MS * 2);
     expect(logs.text()).not.toContain('still in stage');
   });
