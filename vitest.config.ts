@@ -35,7 +35,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['test/support/log-guard.ts'],
+          // One Chromium for the run, each file connecting to it (test/e2e/chromium-server.ts).
+          globalSetup: ['test/e2e/chromium-server.ts'],
+          setupFiles: ['test/support/log-guard.ts', 'test/e2e/setup.ts'],
           env: { KIOSK_LOG_LEVEL: 'error' },
           testTimeout: 60_000,
           hookTimeout: 90_000,

@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { demoModeOn } from '../../src-main/host/staff-access';
 import type { BootedKiosk } from '../../src-main/host/bootstrap';
@@ -15,6 +16,7 @@ import type { Sip2Settings } from '../../src-main/settings/schema';
 import type { Sip2DialectName } from '../../src-reference-service/index';
 import type { WebHost } from '../../src-main/web-host/server';
 import { startWebKiosk } from '../../src-main/web-host/web-kiosk';
+import { chromiumLaunchOptions } from './chromium-launch';
 import { addTestLibrarian } from '../support/embedded-staff';
 
 /** The window the kiosk is shown in: a common kiosk touch screen. */
@@ -25,32 +27,35 @@ export const RESULTS_DIR = path.resolve('test-results');
 // checkouts' test runs on one machine do not build over each other's bundle.
 const RENDERER_DIR = path.resolve(process.env.KIOSK_E2E_RENDERER_DIR || 'dist/renderer');
 
-/** Debian's Chromium by default; KIOSK_CHROMIUM points elsewhere. */
-export function chromiumPath(): string {
-  const candidate = process.env.KIOSK_CHROMIUM ?? '/usr/bin/chromium';
-  if (!existsSync(candidate)) {
-    throw new Error(
-      `Chromium not found at ${candidate}: install it (apt-get install chromium) or set KIOSK_CHROMIUM.`,
-    );
-  }
-  return candidate;
+export { chromiumPath } from './chromium-launch';
+
+/**
+ * A Playwright connection to the E2E run's one Chromium (test/e2e/chromium-server.ts, Vitest's
+ * globalSetup); `close()` closes the contexts opened through it and disconnects, leaving Chromium
+ * running for the next file. Outside that run (a bench, a script) it launches a Chromium of its own.
+ */
+export async function launchChromium(): Promise<Browser> {
+  const endpoint = runChromiumEndpoint();
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(chromiumLaunchOptions());
 }
 
-export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-      // Audio mode speaks before any touch, as the kiosk window allows (window.ts).
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  });
+function runChromiumEndpoint(): string | undefined {
+  return process.env.VITEST ? inject('chromiumWsEndpoint') : undefined;
+}
+
+let fileChromium: Promise<Browser> | undefined;
+
+/** One connection for the kiosks of a test file that bring no browser of their own. */
+function chromiumOfThisFile(): Promise<Browser> {
+  fileChromium ??= launchChromium();
+  return fileChromium;
+}
+
+/** Ends this file's connection (test/e2e/setup.ts, after the file's last test). */
+export async function closeChromiumOfThisFile(): Promise<void> {
+  const browser = fileChromium;
+  fileChromium = undefined;
+  await (await browser)?.close();
 }
 
 export interface KioskUnderTest {
@@ -108,8 +113,8 @@ export interface KioskUnderTestOptions {
    */
   sessionClock?: Clock;
   /**
-   * A Chromium shared by a file's kiosks (`launchChromium()` in its beforeAll): the kiosk opens its
-   * own context in it and closes only that. Without it the kiosk launches and closes its own.
+   * The Chromium to open the kiosk's context in (`launchChromium()` in the file's beforeAll). Without
+   * it, the file's own connection to the run's Chromium. Either way the kiosk closes only its context.
    */
   browser?: Browser;
 }
@@ -166,7 +171,10 @@ export async function startKioskUnderTest(
     ...(options.speechTranscript ? { speechTranscript: true } : {}),
     ...(options.sessionClock ? { sessionClock: options.sessionClock } : {}),
   });
-  const browser = options.browser ?? (await launchChromium());
+  // Outside the E2E run (a bench) a kiosk without a browser launches one and closes it at its stop.
+  const ownBrowser = !options.browser && !runChromiumEndpoint();
+  const browser =
+    options.browser ?? (ownBrowser ? await launchChromium() : await chromiumOfThisFile());
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
   await options.preparePage?.(page);
@@ -199,8 +207,8 @@ export async function startKioskUnderTest(
       await page.goto(web.host.launchUrl);
     },
     async stop() {
-      if (options.browser) await context.close();
-      else await browser.close();
+      if (ownBrowser) await browser.close();
+      else await context.close();
       await web.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
