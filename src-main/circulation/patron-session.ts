@@ -100,7 +100,7 @@ export function updateSession(
   const { step } = state;
   switch (event.type) {
     case 'scanned':
-      return scanned(config, state, event.code, event.barcode);
+      return scanned(config, state, event.scan);
     case 'scan-unreadable':
       return unreadable(config, state);
     case 'renew':
@@ -114,7 +114,7 @@ export function updateSession(
       return startSession(config, state, {
         name: 'check-in',
         lines: [],
-        itemLines: {},
+        itemLines: [],
         finishing: false,
       });
     case 'choose-email':
@@ -139,7 +139,7 @@ export function updateSession(
         );
       }
       return enter(config, state, { name: 'identifying', email }, [
-        { type: 'look-up-member', generation: state.generation, by: 'email', value: email },
+        { type: 'look-up-member', generation: state.generation, by: 'email', email },
       ]);
     }
     case 'submit-pin':

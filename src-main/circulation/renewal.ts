@@ -1,3 +1,4 @@
+import { itemBarcodeOf, type ItemBarcode } from '../../src-common/barcodes';
 import type { DateView, TransactionLine } from '../../src-common/ipc/patron';
 import type { CirculationResult, MemberCirculation } from '../library/records';
 import { UNKNOWN } from '../library/values';
@@ -38,11 +39,15 @@ export function dueDatesOf(circulation: MemberCirculation): Record<string, DateV
   );
 }
 
-/** The item barcode of each loan, in the order the patron view lists them. */
-export function loanItemsOf(circulation: MemberCirculation): (string | null)[] {
+/**
+ * The item barcode of each loan, in the order the patron view lists them: the service's text made
+ * an item's barcode here, where it comes in; a loan without one (or with text that cannot be one)
+ * is not offered for renewal.
+ */
+export function loanItemsOf(circulation: MemberCirculation): (ItemBarcode | null)[] {
   return circulation.loans === UNKNOWN
     ? []
-    : circulation.loans.map((loan) => loan.itemBarcode ?? null);
+    : circulation.loans.map((loan) => itemBarcodeOf(loan.itemBarcode) ?? null);
 }
 
 /**
@@ -64,14 +69,14 @@ export function renewalOf(
 }
 
 /** The item barcode a line of the patron step was scanned for. */
-export function itemOfLine(state: SessionState, lineId: number): string | undefined {
+export function itemOfLine(state: SessionState, lineId: number): ItemBarcode | undefined {
   const { step } = state;
   if (step.name !== 'patron') return undefined;
-  return Object.keys(step.itemLines).find((item) => step.itemLines[item] === lineId);
+  return step.itemLines.find((entry) => entry.lineId === lineId)?.itemBarcode;
 }
 
 /** The due date an item had on the card before this check-out, if it was on it. */
-export function dueBefore(state: SessionState, item: string): DateView | undefined {
+export function dueBefore(state: SessionState, item: ItemBarcode): DateView | undefined {
   return state.step.name === 'patron' ? state.step.dueDates[item] : undefined;
 }
 
@@ -79,7 +84,7 @@ export function dueBefore(state: SessionState, item: string): DateView | undefin
  * After a check-out the service accepted: the item's due date as it now stands, here and in the
  * patron's list of loans (a renewed loan is shown with its new date, no longer overdue).
  */
-export function withDueDate(state: SessionState, item: string, due: DateView): SessionState {
+export function withDueDate(state: SessionState, item: ItemBarcode, due: DateView): SessionState {
   const { step } = state;
   const day = dayOf(due);
   if (step.name !== 'patron' || day === undefined) return state;

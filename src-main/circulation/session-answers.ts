@@ -3,6 +3,7 @@
  * an answer must also find what asked for it (the identify step, a pending line).
  */
 
+import { memberBarcodeOf } from '../../src-common/barcodes';
 import type { Result } from '../../src-common/result';
 import type { DateView, PatronMessage, PatronView } from '../../src-common/ipc/patron';
 import type { LibraryError } from '../library/library-error';
@@ -57,7 +58,8 @@ export function memberAnswered(
     }
     return refuseCard(config, state, message);
   }
-  const memberBarcode = step.memberBarcode ?? result.value.member.barcode;
+  // Found by email: the record's card number, made a member's barcode where it comes in.
+  const memberBarcode = step.memberBarcode ?? memberBarcodeOf(result.value.member.barcode);
   const view = patronView(result.value, { fineThreshold: config.patron.fineThreshold, at });
   // Kept only where a receipt may be e-mailed to it, and only as the record holds it.
   const email = config.emailReceipts ? result.value.member.email?.trim() : undefined;
@@ -74,7 +76,7 @@ export function memberAnswered(
       memberBarcode,
       patron,
       lines: [],
-      itemLines: {},
+      itemLines: [],
       dueDates: dueDatesOf(result.value),
       loanItems: loanItemsOf(result.value),
       finishing: false,
@@ -259,7 +261,7 @@ export function memberOffline(
       memberBarcode: step.memberBarcode,
       patron,
       lines: [],
-      itemLines: {},
+      itemLines: [],
       dueDates: {},
       loanItems: [],
       finishing: false,

@@ -1,9 +1,6 @@
 import { createLogger } from '../../src-shared/log/logger';
 import type { Logger } from '../../src-shared/log/logger';
-import { err } from '../../src-common/result';
-import type { FeedbackSound, Receipt } from '../../src-common/ipc/patron';
-import type { ReceiptMailer } from '../receipt-mail/mailer';
-import type { OperationName, LibraryError } from '../library/library-error';
+import type { FeedbackSound } from '../../src-common/ipc/patron';
 import { updateSession } from './patron-session';
 import type { SessionEffect, SessionInput, TimerName } from './session-events';
 import { initialSessionState } from './session-state';
@@ -11,14 +8,14 @@ import { systemClock } from '../platform/clock';
 import type { Clock } from '../platform/clock';
 import type { SessionConfig, SessionState } from './session-state';
 import { onlineDesk } from './circulation-port';
-import { scannedDesk } from './scanned-desk';
-import { memberBarcodeOf } from '../../src-common/barcodes';
 import { NO_METRICS, type KioskMetrics } from '../metrics/kiosk-metrics';
 import { createSessionMetrics } from './session-metrics';
-import type { CirculationAnswer, CirculationDesk } from './circulation-port';
+import type { CirculationDesk } from './circulation-port';
 import type { CirculationPort } from '../library/circulation-port';
+import { deskCalls } from './session-desk-calls';
+import { receiptEffects, type ReceiptOutlets } from './session-receipt-effects';
 
-export interface SessionDriverOptions {
+export interface SessionDriverOptions extends ReceiptOutlets {
   config: SessionConfig;
   port: CirculationPort;
   /** The way to the service with the offline rules; absent, every call goes to `port`. */
@@ -31,10 +28,6 @@ export interface SessionDriverOptions {
   /** The patron's choices (language, contrast) end with their session: back to the defaults. */
   onResetChoices(): void;
   onForgetScans(): void;
-  /** The host prints (Electron, silently); absent, the renderer prints and says so. */
-  printReceipt?: (receipt: Receipt) => Promise<void>;
-  /** Sends a receipt through the library's SMTP relay (`receipt.email`); absent, none is sent. */
-  emailReceipt?: ReceiptMailer['send'];
   log?: Logger;
   /** Sessions, lines, scan to feedback and patron PIN lockouts (docs/operations.md). */
   metrics?: KioskMetrics;
@@ -47,10 +40,13 @@ export interface SessionDriver {
   dispose(): void;
 }
 
-/** Runs the pure session machine: stamps events with the time and carries out its effects. */
+/**
+ * Runs the pure session machine: stamps events with the time and carries out its effects. The
+ * calls to circulation (session-desk-calls.ts) and the receipt's way out
+ * (session-receipt-effects.ts) decide on their own; what stays here is the timers and the loop.
+ */
 export function createSessionDriver(options: SessionDriverOptions): SessionDriver {
   const { config } = options;
-  const desk = scannedDesk(options.desk ?? onlineDesk(options.port));
   const clock = options.clock ?? systemClock;
   const log = options.log ?? createLogger('circulation');
   const timers = new Map<TimerName, unknown>();
@@ -58,49 +54,8 @@ export function createSessionDriver(options: SessionDriverOptions): SessionDrive
   let disposed = false;
   const metrics = options.metrics ?? NO_METRICS;
   const sessionMetrics = createSessionMetrics(metrics, { rendererPrints: !options.printReceipt });
-
-  // A desk that throws broke its own contract; the patron sees "unavailable", never a crash.
-  const thrown = (operation: OperationName, error: unknown) => {
-    log.error('service call threw', { operation, error });
-    return err<LibraryError>({
-      kind: 'unreachable',
-      operation,
-      cause: 'exception',
-      outcome: 'unknown',
-    });
-  };
-  const settle = (operation: OperationName, call: () => Promise<CirculationAnswer>) =>
-    call().catch((error: unknown): CirculationAnswer => ({
-      via: 'service',
-      result: thrown(operation, error),
-    }));
-
-  /** A check-out's or check-in's answer, as the event the machine takes for its line. */
-  function answered(
-    kind: 'check-out' | 'check-in',
-    generation: number,
-    lineId: number,
-    answer: CirculationAnswer,
-  ): SessionInput {
-    switch (answer.via) {
-      case 'service':
-        return kind === 'check-out'
-          ? { type: 'check-out-answered', generation, lineId, result: answer.result }
-          : { type: 'check-in-answered', generation, lineId, result: answer.result };
-      case 'journal':
-        return {
-          type: 'line-queued',
-          generation,
-          lineId,
-          queued: answer.queued,
-          ...(answer.dueDay ? { dueDay: answer.dueDay } : {}),
-        };
-      case 'declined':
-        return { type: 'line-declined', generation, lineId, message: answer.message };
-      default:
-        return answer satisfies never;
-    }
-  }
+  const callDesk = deskCalls(options.desk ?? onlineDesk(options.port), log, dispatch);
+  const sendReceipt = receiptEffects(options, { log, metrics, dispatch });
 
   const cancelTimer = (timer: TimerName): void => {
     if (!timers.has(timer)) return;
@@ -110,46 +65,13 @@ export function createSessionDriver(options: SessionDriverOptions): SessionDrive
 
   function run(effect: SessionEffect): void {
     switch (effect.type) {
-      case 'look-up-member': {
-        const { generation, by, value, pin } = effect;
-        const operation = by === 'barcode' ? 'memberByBarcode' : 'memberByEmail';
-        void desk
-          .identify(by, value, pin)
-          .catch((error: unknown) => ({
-            via: 'service' as const,
-            result: thrown(operation, error),
-          }))
-          .then((answer) =>
-            dispatch(
-              answer.via === 'service'
-                ? { type: 'member-answered', generation, result: answer.result }
-                : {
-                    type: 'member-offline',
-                    generation,
-                    decision: answer.accepted
-                      ? { accepted: true }
-                      : { accepted: false, message: answer.message },
-                  },
-            ),
-          );
-        return;
-      }
-      case 'check-out': {
-        const { generation, lineId, itemBarcode, memberBarcode, queuedInSession } = effect;
-        void settle('checkOut', () =>
-          effect.renewal
-            ? desk.renew({ itemBarcode, memberBarcode })
-            : desk.checkOut({ itemBarcode, memberBarcode, queuedInSession }),
-        ).then((answer) => dispatch(answered('check-out', generation, lineId, answer)));
-        return;
-      }
-      case 'check-in': {
-        const { generation, lineId, itemBarcode } = effect;
-        void settle('checkIn', () => desk.checkIn(itemBarcode)).then((answer) =>
-          dispatch(answered('check-in', generation, lineId, answer)),
-        );
-        return;
-      }
+      case 'look-up-member':
+      case 'check-out':
+      case 'check-in':
+        return callDesk(effect);
+      case 'print-receipt':
+      case 'email-receipt':
+        return sendReceipt(effect);
       case 'set-timer': {
         const { timer, ms, generation } = effect;
         cancelTimer(timer);
@@ -168,47 +90,12 @@ export function createSessionDriver(options: SessionDriverOptions): SessionDrive
       case 'play':
         options.onSound(effect.sound);
         return;
-      case 'print-receipt': {
-        const { printReceipt } = options;
-        if (!printReceipt) return;
-        const { generation, receipt } = effect;
-        // A failed print still ends the receipt step; the patron is not kept waiting for paper.
-        void printReceipt(receipt)
-          .then(
-            () => metrics.receipt('printed'),
-            (error: unknown) => {
-              metrics.receipt('failed');
-              log.error('receipt printing failed', { error });
-            },
-          )
-          .then(() => dispatch({ type: 'receipt-printed', generation }));
-        return;
-      }
-      case 'email-receipt': {
-        const { generation, to, subject, text } = effect;
-        const send = options.emailReceipt;
-        // A mailer that throws broke its contract: the receipt was not sent, and the patron hears so.
-        void (send ? send({ to, subject, text }) : Promise.resolve({ ok: false as const }))
-          .then(
-            (result) => result.ok,
-            (error: unknown) => {
-              log.error('e-mailing a receipt threw', { error });
-              return false;
-            },
-          )
-          .then((sent) => {
-            metrics.receipt(sent ? 'emailed' : 'email-failed');
-            dispatch({ type: 'receipt-emailed', generation, sent });
-          });
-        return;
-      }
       case 'end-patron-session': {
         // Told and not waited for: a back end slow or failing here never holds the kiosk up.
         const { endSession } = options.port;
-        const memberBarcode = memberBarcodeOf(effect.memberBarcode);
-        if (!endSession || !memberBarcode) return;
+        if (!endSession) return;
         void Promise.resolve()
-          .then(() => endSession.call(options.port, memberBarcode))
+          .then(() => endSession.call(options.port, effect.memberBarcode))
           .catch((error: unknown) => log.warn('ending the patron session failed', { error }));
         return;
       }

@@ -1,16 +1,26 @@
+import type { ItemBarcode, MemberBarcode } from '../../src-common/barcodes';
 import type { Result } from '../../src-common/result';
 import type { FeedbackSound, PatronMessage, Receipt } from '../../src-common/ipc/patron';
 import type { LibraryError } from '../library/library-error';
 import type { CirculationResult, MemberCirculation } from '../library/records';
 
-/** How the configured barcode patterns read a scan; `invalid`: a pattern matched, the check digit did not. */
-export type BarcodeKind = 'card' | 'item' | 'unknown' | 'invalid';
+/**
+ * A scan as the configured barcode patterns read it, made a barcode of its kind where the scan
+ * comes in (core/scan-routing.ts): `unknown` matches neither pattern and is tried as what the
+ * screen expects (the service decides), so it is both; `invalid`: a pattern matched, the check
+ * digit did not, and it is used as neither.
+ */
+export type ScannedCode =
+  | { kind: 'member'; memberBarcode: MemberBarcode }
+  | { kind: 'item'; itemBarcode: ItemBarcode }
+  | { kind: 'unknown'; memberBarcode: MemberBarcode; itemBarcode: ItemBarcode }
+  | { kind: 'invalid' };
 
 export type TimerName = 'inactivity-warning' | 'inactivity-end' | 'thank-you' | 'notice';
 
 /** What happens to the session, as data. `at` is the time of the event (epoch ms): no clock reads. */
 export type SessionInput =
-  | { type: 'scanned'; code: string; barcode: BarcodeKind }
+  | { type: 'scanned'; scan: ScannedCode }
   /** A scan the scanner input could not read (too short, too long, garbled): told, not used. */
   | { type: 'scan-unreadable' }
   /** "Renew" on the loan at this place in the patron screen's list. */
@@ -91,24 +101,25 @@ export type SessionEffect =
   | {
       type: 'look-up-member';
       generation: number;
-      by: 'barcode' | 'email';
-      value: string;
+      by: 'barcode';
+      memberBarcode: MemberBarcode;
       pin?: string;
     }
+  | { type: 'look-up-member'; generation: number; by: 'email'; email: string }
   /** The patron's session is over: the back end is told (SIP2's end patron session). */
-  | { type: 'end-patron-session'; memberBarcode: string }
+  | { type: 'end-patron-session'; memberBarcode: MemberBarcode }
   | {
       type: 'check-out';
       generation: number;
       lineId: number;
-      itemBarcode: string;
-      memberBarcode: string;
+      itemBarcode: ItemBarcode;
+      memberBarcode: MemberBarcode;
       /** This session's check-outs already recorded offline, for the per-patron offline limit. */
       queuedInSession: number;
       /** Asked from the list of loans: a renewal, never recorded offline (the item is not here). */
       renewal?: true;
     }
-  | { type: 'check-in'; generation: number; lineId: number; itemBarcode: string }
+  | { type: 'check-in'; generation: number; lineId: number; itemBarcode: ItemBarcode }
   | { type: 'set-timer'; timer: TimerName; ms: number; generation: number }
   | { type: 'cancel-timer'; timer: TimerName }
   | { type: 'play'; sound: FeedbackSound }

@@ -1,3 +1,4 @@
+import type { ItemBarcode } from '../../src-common/barcodes';
 import type { LoanLine } from '../../src-common/ipc/patron';
 import type { CirculationResult } from '../library/records';
 import { UNKNOWN } from '../library/values';
@@ -13,7 +14,7 @@ import type { SessionState } from './session-state';
  */
 export function withLoan(
   state: SessionState,
-  item: string,
+  item: ItemBarcode,
   result: Pick<CirculationResult, 'dueDate' | 'title' | 'renewed'>,
 ): SessionState {
   const dated = withDueDate(state, item, result.dueDate);

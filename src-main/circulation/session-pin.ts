@@ -1,3 +1,4 @@
+import type { MemberBarcode } from '../../src-common/barcodes';
 import type { Result } from '../../src-common/result';
 import { PIN_NOT_ACCEPTED, type LibraryError } from '../library/library-error';
 import type { MemberCirculation } from '../library/records';
@@ -14,7 +15,7 @@ import { PIN_TRIES, type SessionConfig, type SessionState } from './session-stat
 export function askPin(
   config: SessionConfig,
   state: SessionState,
-  memberBarcode: string,
+  memberBarcode: MemberBarcode,
   wrongTries: number,
 ): Transition {
   return enter(config, state, { name: 'pin-entry', memberBarcode, wrongTries });
@@ -34,7 +35,7 @@ export function pinSubmitted(config: SessionConfig, state: SessionState, pin: st
       type: 'look-up-member',
       generation: state.generation,
       by: 'barcode',
-      value: memberBarcode,
+      memberBarcode,
       pin,
     },
   ]);

@@ -3,7 +3,12 @@ import { UNKNOWN } from '../library/values';
 import type { SessionEffect } from './session-events';
 import { stay, withNotice, type Transition } from './session-lifecycle';
 import { checkOutItem } from './session-scans';
-import type { SessionConfig, SessionState, SessionStep } from './session-state';
+import {
+  lineOfItem,
+  type SessionConfig,
+  type SessionState,
+  type SessionStep,
+} from './session-state';
 
 /**
  * Renewals asked from the patron screen's list of loans, without the item in hand. Each is the
@@ -29,7 +34,7 @@ function offerOf(step: PatronStep, index: number): Offer | undefined {
   const loan = loans[index];
   const item = step.loanItems[index];
   if (!loan || !item || loan.borrowedNow) return undefined;
-  const line = step.lines.find((candidate) => candidate.id === step.itemLines[item]);
+  const line = step.lines.find((candidate) => candidate.id === lineOfItem(step.itemLines, item));
   if (line?.status === 'pending') return 'pending';
   return line?.status === 'done' || line?.status === 'queued' ? 'renewed' : 'offered';
 }

@@ -1,7 +1,8 @@
+import type { ItemBarcode, MemberBarcode } from '../../src-common/barcodes';
 import type { Notice, PatronMessage } from '../../src-common/ipc/patron';
 import { UNKNOWN } from '../library/values';
 import { itemLabel } from './patron-view';
-import type { BarcodeKind } from './session-events';
+import type { ScannedCode } from './session-events';
 import {
   endSession,
   enter,
@@ -13,7 +14,14 @@ import {
   type Transition,
 } from './session-lifecycle';
 import { askPin, asksPin } from './session-pin';
-import { offered, type Line, type SessionConfig, type SessionState } from './session-state';
+import {
+  lineOfItem,
+  offered,
+  withItemLine,
+  type Line,
+  type SessionConfig,
+  type SessionState,
+} from './session-state';
 
 /**
  * A scan, routed by what the screen expects. A card where an item is expected (and the reverse)
@@ -28,24 +36,32 @@ const notice = (
   message: PatronMessage,
 ): Transition => withNotice(config, stay(state), tone, message);
 
-function identifyByCard(config: SessionConfig, state: SessionState, code: string): Transition {
+/** The look-up of a scanned card, for the generation that asks. */
+const lookUp = (generation: number, memberBarcode: MemberBarcode) =>
+  ({ type: 'look-up-member', generation, by: 'barcode', memberBarcode }) as const;
+
+function identifyMember(
+  config: SessionConfig,
+  state: SessionState,
+  memberBarcode: MemberBarcode,
+): Transition {
   if (asksPin(config, state)) {
-    return startSession(config, state, { name: 'pin-entry', memberBarcode: code, wrongTries: 0 });
+    return startSession(config, state, { name: 'pin-entry', memberBarcode, wrongTries: 0 });
   }
-  const next = startSession(config, state, { name: 'identifying', memberBarcode: code });
+  const next = startSession(config, state, { name: 'identifying', memberBarcode });
   return {
     state: next.state,
-    effects: [
-      ...next.effects,
-      { type: 'look-up-member', generation: next.state.generation, by: 'barcode', value: code },
-    ],
+    effects: [...next.effects, lookUp(next.state.generation, memberBarcode)],
   };
 }
 
-function addLine(state: SessionState, code: string): { state: SessionState; line: Line } {
+function addLine(
+  state: SessionState,
+  itemBarcode: ItemBarcode,
+): { state: SessionState; line: Line } {
   const line: Line = {
     id: state.nextLineId,
-    label: itemLabel(code),
+    label: itemLabel(itemBarcode),
     labelIs: 'barcode-end',
     status: 'pending',
   };
@@ -53,14 +69,14 @@ function addLine(state: SessionState, code: string): { state: SessionState; line
 }
 
 /**
- * A check-out of `code` for the patron on the screen: a new line, or, for an item already
+ * A check-out of `itemBarcode` for the patron on the screen: a new line, or, for an item already
  * scanned (a renewal, or a retry after a refusal), its line again under a new id. `renewal`:
  * asked from the list of loans, not scanned.
  */
 export function checkOutItem(
   config: SessionConfig,
   state: SessionState,
-  code: string,
+  itemBarcode: ItemBarcode,
   renewal?: true,
 ): Transition {
   const { step } = state;
@@ -69,12 +85,12 @@ export function checkOutItem(
   const memberBarcode = step.memberBarcode;
   if (memberBarcode === undefined) return stay(state);
   const { generation } = state;
-  const added = addLine(state, code);
-  const earlier = step.lines.find((line) => line.id === step.itemLines[code]);
-  const itemLines = { ...step.itemLines, [code]: added.line.id };
+  const added = addLine(state, itemBarcode);
+  const earlier = step.lines.find((line) => line.id === lineOfItem(step.itemLines, itemBarcode));
+  const itemLines = withItemLine(step.itemLines, itemBarcode, added.line.id);
   // An item on the card is named as the list of loans names it, before the answer comes.
   const { loans } = step.patron;
-  const listed = loans === UNKNOWN ? undefined : loans[step.loanItems.indexOf(code)];
+  const listed = loans === UNKNOWN ? undefined : loans[step.loanItems.indexOf(itemBarcode)];
   const named: Line = earlier
     ? { ...added.line, label: earlier.label, labelIs: earlier.labelIs }
     : listed && !listed.titleIs
@@ -95,7 +111,7 @@ export function checkOutItem(
       type: 'check-out',
       generation,
       lineId: added.line.id,
-      itemBarcode: code,
+      itemBarcode,
       memberBarcode,
       queuedInSession,
       ...(renewal ? { renewal } : {}),
@@ -108,17 +124,21 @@ export function checkOutItem(
  * comes back to the top, "already returned just now". One still being checked waits for its
  * answer; one refused is tried again in its line's place.
  */
-function checkInItem(config: SessionConfig, state: SessionState, code: string): Transition {
+function checkInItem(
+  config: SessionConfig,
+  state: SessionState,
+  itemBarcode: ItemBarcode,
+): Transition {
   const { step } = state;
   if (step.name !== 'check-in') return stay(state);
-  const earlier = step.lines.find((line) => line.id === step.itemLines[code]);
+  const earlier = step.lines.find((line) => line.id === lineOfItem(step.itemLines, itemBarcode));
   if (earlier?.status === 'pending') return stay(state);
   if (earlier && (earlier.status === 'done' || earlier.status === 'queued')) {
     const again: Line = { ...earlier, again: (earlier.again ?? 0) + 1 };
     const lines = [...step.lines.filter((line) => line !== earlier), again];
     return enter(config, state, { ...step, lines }, [play('success')]);
   }
-  const added = addLine(state, code);
+  const added = addLine(state, itemBarcode);
   const lines = earlier
     ? step.lines.map((line) =>
         line === earlier ? { ...added.line, label: earlier.label, labelIs: earlier.labelIs } : line,
@@ -127,14 +147,18 @@ function checkInItem(config: SessionConfig, state: SessionState, code: string): 
   return enter(
     config,
     added.state,
-    { ...step, lines, itemLines: { ...step.itemLines, [code]: added.line.id } },
-    [{ type: 'check-in', generation: state.generation, lineId: added.line.id, itemBarcode: code }],
+    { ...step, lines, itemLines: withItemLine(step.itemLines, itemBarcode, added.line.id) },
+    [{ type: 'check-in', generation: state.generation, lineId: added.line.id, itemBarcode }],
   );
 }
 
-function itemScan(config: SessionConfig, state: SessionState, code: string): Transition {
-  if (state.step.name === 'patron') return checkOutItem(config, state, code);
-  if (state.step.name === 'check-in') return checkInItem(config, state, code);
+function itemScan(
+  config: SessionConfig,
+  state: SessionState,
+  itemBarcode: ItemBarcode,
+): Transition {
+  if (state.step.name === 'patron') return checkOutItem(config, state, itemBarcode);
+  if (state.step.name === 'check-in') return checkInItem(config, state, itemBarcode);
   return stay(state);
 }
 
@@ -160,38 +184,40 @@ export function unreadable(config: SessionConfig, previous: SessionState): Trans
 export function scanned(
   config: SessionConfig,
   previous: SessionState,
-  code: string,
-  barcode: BarcodeKind,
+  scan: ScannedCode,
 ): Transition {
   const state = withoutNotice(previous);
   const { step } = state;
-  if (barcode === 'invalid' && step.name !== 'identifying' && step.name !== 'receipt') {
+  if (scan.kind === 'invalid') {
+    if (step.name === 'identifying' || step.name === 'receipt') return stay(state);
     if (step.name === 'attract' && state.signedOut) return stay(state);
     return notice(config, state, 'error', { kind: 'unrecognised-barcode' });
   }
   switch (step.name) {
     case 'attract':
       if (state.signedOut) return stay(state);
-      if (barcode === 'item') return notice(config, state, 'warning', { kind: 'item-as-card' });
+      if (scan.kind === 'item') return notice(config, state, 'warning', { kind: 'item-as-card' });
       if (!offered(config, state).checkOut) {
         return notice(config, state, 'error', { kind: 'check-out-not-offered' });
       }
-      return identifyByCard(config, state, code);
-    case 'email-entry':
-      if (barcode === 'item') return notice(config, state, 'warning', { kind: 'item-as-card' });
-      if (asksPin(config, state)) return askPin(config, state, code, 0);
-      return enter(config, state, { name: 'identifying', memberBarcode: code }, [
-        { type: 'look-up-member', generation: state.generation, by: 'barcode', value: code },
+      return identifyMember(config, state, scan.memberBarcode);
+    case 'email-entry': {
+      if (scan.kind === 'item') return notice(config, state, 'warning', { kind: 'item-as-card' });
+      const { memberBarcode } = scan;
+      if (asksPin(config, state)) return askPin(config, state, memberBarcode, 0);
+      return enter(config, state, { name: 'identifying', memberBarcode }, [
+        lookUp(state.generation, memberBarcode),
       ]);
+    }
     case 'patron':
     case 'check-in':
-      if (barcode === 'card') return notice(config, state, 'warning', { kind: 'card-as-item' });
-      return itemScan(config, state, code);
+      if (scan.kind === 'member') return notice(config, state, 'warning', { kind: 'card-as-item' });
+      return itemScan(config, state, scan.itemBarcode);
     case 'thanks': {
       // The next patron need not wait for the thank-you screen to pass.
-      if (barcode === 'item' || state.signedOut) return stay(state);
+      if (scan.kind === 'item' || state.signedOut) return stay(state);
       const ended = endSession(config, state);
-      const next = identifyByCard(config, ended.state, code);
+      const next = identifyMember(config, ended.state, scan.memberBarcode);
       return { state: next.state, effects: [...ended.effects, ...next.effects] };
     }
     case 'identifying':

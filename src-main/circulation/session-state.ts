@@ -15,6 +15,7 @@ import type {
   ReceiptSettings,
 } from '../settings/schema';
 import { SESSION_TIMER_RUNS } from '../../src-common/screens';
+import type { ItemBarcode, MemberBarcode } from '../../src-common/barcodes';
 
 /** What the session machine needs to know about the kiosk; fixed for the machine's life. */
 export interface SessionConfig {
@@ -68,6 +69,30 @@ export const PIN_TRIES = 3;
 export type Line = TransactionLine;
 
 /**
+ * Each item scanned in this session with its line's id: pairs, not a record, so the barcodes stay
+ * item barcodes (an object's keys are plain text) and stay in sight of a check that no patron
+ * datum outlives the session (a Map would not show in JSON).
+ */
+export type ItemLines = readonly { itemBarcode: ItemBarcode; lineId: number }[];
+
+/** The id of the line this item was last scanned on, if it was scanned in this session. */
+export function lineOfItem(itemLines: ItemLines, itemBarcode: ItemBarcode): number | undefined {
+  return itemLines.find((entry) => entry.itemBarcode === itemBarcode)?.lineId;
+}
+
+/** The item's line is now this one (a re-scan takes its earlier line's place). */
+export function withItemLine(
+  itemLines: ItemLines,
+  itemBarcode: ItemBarcode,
+  lineId: number,
+): ItemLines {
+  return [
+    ...itemLines.filter((entry) => entry.itemBarcode !== itemBarcode),
+    { itemBarcode, lineId },
+  ];
+}
+
+/**
  * Where the patron is. Patron data (the card barcode, the trimmed view, the lines) lives only in
  * the steps of a session and is gone once the machine is back on `attract`.
  */
@@ -83,24 +108,24 @@ export type SessionStep =
    * `wrongTries`: set when the lookup checks a PIN, with the wrong PINs before this one; the PIN
    * itself is never part of a step (it leaves with the lookup and is forgotten).
    */
-  | { name: 'identifying'; memberBarcode?: string; email?: string; wrongTries?: number }
+  | { name: 'identifying'; memberBarcode?: MemberBarcode; email?: string; wrongTries?: number }
   /** The card was scanned and the library asks for its PIN; `wrongTries` so far (under 3). */
-  | { name: 'pin-entry'; memberBarcode: string; wrongTries: number }
+  | { name: 'pin-entry'; memberBarcode: MemberBarcode; wrongTries: number }
   | {
       name: 'patron';
       /** Needed for every check-out; never part of the screen. */
-      memberBarcode: string | undefined;
+      memberBarcode: MemberBarcode | undefined;
       patron: PatronView;
       lines: Line[];
       /** Item barcode -> its line: a re-scan (a renewal, a retry) updates that line. */
-      itemLines: Record<string, number>;
+      itemLines: ItemLines;
       /**
        * Item barcode -> its due date, for items on the card (the lookup's loans, this session's
        * check-outs): what a renewal is compared with. Never part of the screen.
        */
       dueDates: Record<string, DateView>;
       /** The item barcode of each loan in `patron.loans`, in order: a renewal shows its new date. */
-      loanItems: (string | null)[];
+      loanItems: (ItemBarcode | null)[];
       /** "I'm done" while answers are awaited: the finish happens when the last one lands. */
       finishing: boolean;
       /**
@@ -113,7 +138,7 @@ export type SessionStep =
       name: 'check-in';
       lines: Line[];
       /** Item barcode -> its line: a re-scan of a returned item is told, not sent again. */
-      itemLines: Record<string, number>;
+      itemLines: ItemLines;
       finishing: boolean;
     }
   /**

@@ -1,6 +1,7 @@
+import { itemBarcodeOf, memberBarcodeOf } from '../../src-common/barcodes';
 import type { Classification, ScanEvent, ScanRejection } from '../../src-common/ipc/scan-event';
 import type { SessionDriver } from '../circulation/session-driver';
-import type { BarcodeKind } from '../circulation/session-events';
+import type { ScannedCode } from '../circulation/session-events';
 import { classify } from '../scanner/classify';
 import type { ScannerSettings } from '../scanner/settings-schema';
 import type { StaffMode } from './staff-mode';
@@ -16,9 +17,26 @@ const UNREADABLE = new Set<ScanRejection['reason']>([
   'undecodable',
 ]);
 
-function barcodeKind(classification: Classification): BarcodeKind {
-  if (classification.reason === 'check-digit') return 'invalid';
-  return classification.kind === 'patron' ? 'card' : classification.kind;
+/**
+ * The patron session's edge: a scan's text made the barcode its classification says it is
+ * (docs/naming.md, "Barcodes"), so the session's steps and effects carry the branded types.
+ * `undefined` for text that can be no barcode, which the scan event's schema already refuses.
+ */
+export function scannedCode(text: string, classification: Classification): ScannedCode | undefined {
+  if (classification.reason === 'check-digit') return { kind: 'invalid' };
+  const memberBarcode = memberBarcodeOf(text);
+  const itemBarcode = itemBarcodeOf(text);
+  if (!memberBarcode || !itemBarcode) return undefined;
+  switch (classification.kind) {
+    case 'patron':
+      return { kind: 'member', memberBarcode };
+    case 'item':
+      return { kind: 'item', itemBarcode };
+    case 'unknown':
+      return { kind: 'unknown', memberBarcode, itemBarcode };
+    default:
+      return classification.kind satisfies never;
+  }
 }
 
 /**
@@ -40,7 +58,8 @@ export function scanRouting(parts: {
       // On the PIN screen only the staff card means anything (staff-mode.ts checks it).
       if (staffScreen?.name === 'staff-pin') staff.cardScanned(scan.code);
       if (staffScreen) return;
-      session.dispatch({ type: 'scanned', code: scan.code, barcode: barcodeKind(classification) });
+      const scanned = scannedCode(scan.code, classification);
+      session.dispatch(scanned ? { type: 'scanned', scan: scanned } : { type: 'scan-unreadable' });
     },
     // A scan the scanner input could not read: the patron screens say so, rather than nothing.
     onRejected(rejection: ScanRejection): void {

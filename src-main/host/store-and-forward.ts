@@ -47,12 +47,12 @@ export async function startStoreAndForward(
           },
         }
       : {}),
-    isCard: (code) => {
-      const classification = classify(code, settings.scanner);
+    isCard: (memberBarcode) => {
+      const classification = classify(memberBarcode, settings.scanner);
       return classification.kind === 'patron' && classification.valid;
     },
-    isItem: (code) => {
-      const classification = classify(code, settings.scanner);
+    isItem: (itemBarcode) => {
+      const classification = classify(itemBarcode, settings.scanner);
       return classification.kind === 'item' && classification.valid;
     },
     metrics: parts.metrics,

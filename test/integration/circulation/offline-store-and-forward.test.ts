@@ -1,3 +1,4 @@
+import { scanned } from '../../support/scans';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StaffAuth } from '../../../src-main/auth/staff-auth';
@@ -75,10 +76,8 @@ async function kiosk(settings: Parameters<typeof startTestOfflineCirculation>[3]
   return { offline, session };
 }
 
-const scanCard = (session: SessionDriver, code: string) =>
-  session.dispatch({ type: 'scanned', code, barcode: 'card' });
-const scanItem = (session: SessionDriver, code: string) =>
-  session.dispatch({ type: 'scanned', code, barcode: 'item' });
+const scanCard = (session: SessionDriver, code: string) => session.dispatch(scanned.member(code));
+const scanItem = (session: SessionDriver, code: string) => session.dispatch(scanned.item(code));
 
 async function drained(offline: OfflineCirculation): Promise<void> {
   await vi.waitFor(

@@ -1,3 +1,4 @@
+import { scanned } from '../../support/scans';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StaffAuth } from '../../../src-main/auth/staff-auth';
 import { createSessionDriver } from '../../../src-main/circulation/session-driver';
@@ -48,8 +49,8 @@ function driver(): SessionDriver {
 const drivers: SessionDriver[] = [];
 afterAll(() => drivers.forEach((session) => session.dispose()));
 
-const scan = (session: SessionDriver, code: string, barcode: 'card' | 'item') =>
-  session.dispatch({ type: 'scanned', code, barcode });
+const scan = (session: SessionDriver, code: string, barcode: 'member' | 'item') =>
+  session.dispatch(scanned[barcode](code));
 
 async function stepOf<N extends SessionStep['name']>(
   session: SessionDriver,
@@ -62,7 +63,7 @@ async function stepOf<N extends SessionStep['name']>(
 describe('patron session against the reference service', () => {
   it('identifies a patron, checks an item out with its due date, renews it on a re-scan', async () => {
     const session = driver();
-    scan(session, memberBarcode(member.canBorrow), 'card');
+    scan(session, memberBarcode(member.canBorrow), 'member');
     const patron = await stepOf(session, 'patron');
     expect(patron.patron.firstName).not.toBe('');
     expect(patron.patron.blocked).toBeUndefined();
@@ -81,7 +82,7 @@ describe('patron session against the reference service', () => {
 
   it('shows an item on loan to someone else as that refusal', async () => {
     const session = driver();
-    scan(session, memberBarcode(member.canBorrow), 'card');
+    scan(session, memberBarcode(member.canBorrow), 'member');
     await stepOf(session, 'patron');
     scan(session, itemBarcode(21), 'item');
     const [line] = await settledLines(session);
@@ -93,14 +94,14 @@ describe('patron session against the reference service', () => {
 
   it('shows a blocked patron as blocked, without a check-out', async () => {
     const session = driver();
-    scan(session, memberBarcode(member.blocked), 'card');
+    scan(session, memberBarcode(member.blocked), 'member');
     const patron = await stepOf(session, 'patron');
     expect(patron.patron.blocked).toEqual({ kind: 'refused', code: 'member_blocked' });
   });
 
   it('ends the session on an unknown card with member_not_found', async () => {
     const session = driver();
-    scan(session, memberBarcode(99_999), 'card');
+    scan(session, memberBarcode(99_999), 'member');
     await vi.waitFor(() =>
       expect(session.state().notice?.message).toEqual({
         kind: 'refused',

@@ -1,3 +1,4 @@
+import { scanned } from '../../support/scans';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -116,7 +117,7 @@ async function returned(auth: StaffAuth, item: string) {
   const session = driver(auth);
   session.dispatch({ type: 'start-check-in' });
   await stepOf(session, 'check-in');
-  session.dispatch({ type: 'scanned', code: item, barcode: 'item' });
+  session.dispatch(scanned.item(item));
   const [line] = await settledLines(session);
   if (!line) throw new Error('no line');
   return line;
@@ -124,10 +125,10 @@ async function returned(auth: StaffAuth, item: string) {
 
 async function borrowed(auth: StaffAuth, card: string, items: string[]) {
   const session = driver(auth);
-  session.dispatch({ type: 'scanned', code: card, barcode: 'card' });
+  session.dispatch(scanned.member(card));
   await stepOf(session, 'patron');
   for (const item of items) {
-    session.dispatch({ type: 'scanned', code: item, barcode: 'item' });
+    session.dispatch(scanned.item(item));
     await settledLines(session);
   }
   return settledLines(session);

@@ -1,3 +1,4 @@
+import { scanned } from '../../support/scans';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StaffAuth } from '../../../src-main/auth/staff-auth';
 import { createSessionDriver } from '../../../src-main/circulation/session-driver';
@@ -75,14 +76,14 @@ function driver(
   return { session, metrics };
 }
 
-const scan = (session: SessionDriver, code: string, barcode: 'card' | 'item') =>
-  session.dispatch({ type: 'scanned', code, barcode });
+const scan = (session: SessionDriver, code: string, barcode: 'member' | 'item') =>
+  session.dispatch(scanned[barcode](code));
 
 describe('session metrics against the reference service', () => {
   it('counts a check-out session, its loan, renewal and refusal, and its completed end', async () => {
     const clock = manualClock();
     const { session, metrics } = driver(clock);
-    scan(session, memberBarcode(1), 'card');
+    scan(session, memberBarcode(1), 'member');
     expect(metrics.of('sessionStarted')).toEqual([]);
     clock.advance(250);
     await vi.waitFor(() => expect(session.state().step.name).toBe('patron'));
@@ -138,7 +139,7 @@ describe('session metrics against the reference service', () => {
 
   it('counts no session for an unknown card, and times its refusal', async () => {
     const { session, metrics } = driver();
-    scan(session, memberBarcode(99_999), 'card');
+    scan(session, memberBarcode(99_999), 'member');
     await vi.waitFor(() => expect(session.state().notice).toBeDefined());
     expect(metrics.of('sessionStarted')).toEqual([]);
     expect(metrics.of('sessionEnded')).toEqual([]);
@@ -148,7 +149,7 @@ describe('session metrics against the reference service', () => {
   it("counts a receipt the page printed, and the host's printed and failed ones", async () => {
     const printedBy = async (printReceipt?: () => Promise<void>) => {
       const { session, metrics } = driver(manualClock(), printReceipt);
-      scan(session, memberBarcode(1), 'card');
+      scan(session, memberBarcode(1), 'member');
       await vi.waitFor(() => expect(session.state().step.name).toBe('patron'));
       scan(session, itemBarcode(18), 'item');
       await settledLines(session);

@@ -1,3 +1,4 @@
+import { scanned } from '../../support/scans';
 import { describe, expect, it } from 'vitest';
 import {
   CARD,
@@ -47,7 +48,7 @@ describe('patron session: check-out loop', () => {
 
   it('tries a code matching neither pattern as an item', () => {
     const session = patronScreen();
-    session.send({ type: 'scanned', code: 'X-99', barcode: 'unknown' });
+    session.send(scanned.unknown('X-99'));
     expect(session.effectsOf('check-out')[0]).toMatchObject({ itemBarcode: 'X-99' });
   });
 
@@ -234,7 +235,7 @@ describe('patron session: check-out loop', () => {
 
   it('explains an item barcode with a wrong check digit as unrecognised', () => {
     const session = patronScreen();
-    session.send({ type: 'scanned', code: ITEM, barcode: 'invalid' });
+    session.send(scanned.invalid());
     expect(session.state.notice?.message).toEqual({ kind: 'unrecognised-barcode' });
   });
 });

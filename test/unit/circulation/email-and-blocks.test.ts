@@ -47,7 +47,7 @@ describe('patron session: identify by email', () => {
     session.send({ type: 'choose-email' });
     session.send({ type: 'submit-email', email: '  ada@example.org ' });
     expect(session.effectsOf('look-up-member')).toEqual([
-      { type: 'look-up-member', generation: 1, by: 'email', value: 'ada@example.org' },
+      { type: 'look-up-member', generation: 1, by: 'email', email: 'ada@example.org' },
     ]);
     expect(session.screen()).toEqual({ name: 'identifying' });
     session.memberAnswer();
@@ -130,7 +130,7 @@ describe('patron session: identify by email', () => {
     session.send({ type: 'choose-email' });
     session.scanCard();
     expect(session.screen()).toEqual({ name: 'identifying' });
-    expect(session.effectsOf('look-up-member')[0]).toMatchObject({ by: 'barcode', value: CARD });
+    expect(session.effectsOf('look-up-member')[0]).toMatchObject({ by: 'barcode', memberBarcode: CARD });
   });
 
   it('explains an item scanned during email entry', () => {

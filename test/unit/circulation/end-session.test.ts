@@ -16,7 +16,7 @@ const during: SessionState = {
     memberBarcode: CARD,
     patron: { firstName: 'Ada', loans: 'unknown', fine: 'unknown' },
     lines: [],
-    itemLines: {},
+    itemLines: [],
     dueDates: {},
     loanItems: [],
     finishing: false,

@@ -1,3 +1,4 @@
+import { scanned } from '../../support/scans';
 import { describe, expect, it } from 'vitest';
 import {
   CARD,
@@ -37,7 +38,7 @@ describe('patron session: attract', () => {
     const session = harness(sessionConfig(), { signedOut: true });
     session.scanCard();
     session.scanItem();
-    session.send({ type: 'scanned', code: '123', barcode: 'invalid' });
+    session.send(scanned.invalid());
     expect(session.state.step.name).toBe('attract');
     expect(session.state.notice).toBeUndefined();
     expect(session.effects).toEqual([]);
@@ -65,7 +66,7 @@ describe('patron session: attract', () => {
 
   it('explains a code whose check digit is wrong as unrecognised', () => {
     const session = harness();
-    session.send({ type: 'scanned', code: CARD, barcode: 'invalid' });
+    session.send(scanned.invalid());
     expect(session.state.notice?.message).toEqual({ kind: 'unrecognised-barcode' });
     expect(session.sounds()).toEqual(['error']);
   });
@@ -103,7 +104,7 @@ describe('patron session: identify by card', () => {
     expect(session.screen()).toEqual({ name: 'identifying' });
     expect(session.generation).toBe(1);
     expect(session.effectsOf('look-up-member')).toEqual([
-      { type: 'look-up-member', generation: 1, by: 'barcode', value: CARD },
+      { type: 'look-up-member', generation: 1, by: 'barcode', memberBarcode: CARD },
     ]);
   });
 
@@ -118,8 +119,8 @@ describe('patron session: identify by card', () => {
 
   it('tries a code matching neither pattern as a card', () => {
     const session = harness();
-    session.send({ type: 'scanned', code: 'ABC123', barcode: 'unknown' });
-    expect(session.effectsOf('look-up-member')[0]).toMatchObject({ value: 'ABC123' });
+    session.send(scanned.unknown('ABC123'));
+    expect(session.effectsOf('look-up-member')[0]).toMatchObject({ memberBarcode: 'ABC123' });
   });
 
   it('ignores scans while the lookup runs', () => {

@@ -24,7 +24,7 @@ function withAudio(
 const timers = (session: ReturnType<typeof harness>) =>
   session.effectsOf('set-timer').map(({ timer, ms }) => [timer, ms]);
 
-const PATRON_STEP: SessionStep = { name: 'check-in', lines: [], itemLines: {}, finishing: false };
+const PATRON_STEP: SessionStep = { name: 'check-in', lines: [], itemLines: [], finishing: false };
 const QUESTION: SessionStep = {
   name: 'receipt',
   step: 'ask',

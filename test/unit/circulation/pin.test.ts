@@ -70,7 +70,7 @@ describe('patron session: the PIN step', () => {
         type: 'look-up-member',
         generation: session.generation,
         by: 'barcode',
-        value: CARD,
+        memberBarcode: CARD,
         pin: PIN,
       },
     ]);

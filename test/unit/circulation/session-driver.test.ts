@@ -1,3 +1,4 @@
+import { scanned } from '../../support/scans';
 import { describe, expect, it, vi } from 'vitest';
 import { createSessionDriver } from '../../../src-main/circulation/session-driver';
 import type { SessionDriverOptions } from '../../../src-main/circulation/session-driver';
@@ -40,8 +41,8 @@ function setup(overrides: Partial<SessionDriverOptions> = {}) {
     ...callbacks,
     ...overrides,
   });
-  const scanCard = () => driver.dispatch({ type: 'scanned', code: CARD, barcode: 'card' });
-  const scanItem = () => driver.dispatch({ type: 'scanned', code: ITEM, barcode: 'item' });
+  const scanCard = () => driver.dispatch(scanned.member(CARD));
+  const scanItem = () => driver.dispatch(scanned.item(ITEM));
   return { driver, time, service, callbacks, scanCard, scanItem };
 }
 

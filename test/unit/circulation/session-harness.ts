@@ -1,3 +1,4 @@
+import { scanned } from '../../support/scans';
 import { updateSession } from '../../../src-main/circulation/patron-session';
 import type { SessionEffect, SessionInput } from '../../../src-main/circulation/session-events';
 import { sessionScreen } from '../../../src-main/circulation/session-screen';
@@ -8,11 +9,12 @@ import type { CirculationResult, MemberCirculation } from '../../../src-main/lib
 import { PatronSettingsSchema } from '../../../src-main/settings/schema';
 import type { PatronSettings } from '../../../src-main/settings/schema';
 import { err, ok } from '../../../src-common/result';
+import { asItem, asMember } from '../../support/barcodes';
 
-export const CARD = '20000000000001';
-export const OTHER_CARD = '20000000000002';
-export const ITEM = '30000000000001';
-export const OTHER_ITEM = '30000000000002';
+export const CARD = asMember('20000000000001');
+export const OTHER_CARD = asMember('20000000000002');
+export const ITEM = asItem('30000000000001');
+export const OTHER_ITEM = asItem('30000000000002');
 export const T0 = 1_700_000_000_000;
 export const DUE = { kind: 'instant', iso: '2026-01-31T23:59:59.000Z' } as const;
 
@@ -128,8 +130,8 @@ export function harness(config = sessionConfig(), options: { signedOut?: boolean
         (effect): effect is Extract<SessionEffect, { type: T }> => effect.type === type,
       ),
     sounds: () => self.effectsOf('play').map((effect) => effect.sound),
-    scanCard: (code = CARD) => send({ type: 'scanned', code, barcode: 'card' }),
-    scanItem: (code = ITEM) => send({ type: 'scanned', code, barcode: 'item' }),
+    scanCard: (memberBarcode: string = CARD) => send(scanned.member(memberBarcode)),
+    scanItem: (itemBarcode: string = ITEM) => send(scanned.item(itemBarcode)),
     memberAnswer: (record: MemberCirculation = memberRecord(), generation = state.generation) =>
       send({ type: 'member-answered', generation, result: ok(record) }),
     memberFails: (error: LibraryError, generation = state.generation) =>

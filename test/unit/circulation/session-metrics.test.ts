@@ -1,3 +1,4 @@
+import { asMember } from '../../support/barcodes';
 import { describe, expect, it } from 'vitest';
 import {
   createSessionMetrics,
@@ -29,19 +30,19 @@ const patronStep = {
   memberBarcode: undefined,
   patron: { firstName: '', loans: [], fine: 0 },
   lines: [],
-  itemLines: {},
+  itemLines: [],
   dueDates: {},
   loanItems: [],
   finishing: false,
 } as unknown as SessionStep;
-const checkInStep: SessionStep = { name: 'check-in', lines: [], itemLines: {}, finishing: false };
+const checkInStep: SessionStep = { name: 'check-in', lines: [], itemLines: [], finishing: false };
 
 describe('sessionKindOf', () => {
   it.each<[SessionStep, string | undefined]>([
     [{ name: 'attract' }, undefined],
     [{ name: 'email-entry' }, undefined],
     [{ name: 'identifying' }, undefined],
-    [{ name: 'pin-entry', memberBarcode: 'x', wrongTries: 0 }, undefined],
+    [{ name: 'pin-entry', memberBarcode: asMember('x'), wrongTries: 0 }, undefined],
     [patronStep, 'check-out'],
     [checkInStep, 'check-in'],
     [receipt('check-out'), 'check-out'],

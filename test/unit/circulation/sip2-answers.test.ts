@@ -1,3 +1,4 @@
+import { scanned } from '../../support/scans';
 import { describe, expect, it, vi } from 'vitest';
 import { createSessionDriver } from '../../../src-main/circulation/session-driver';
 import type { CirculationPort } from '../../../src-main/library/circulation-port';
@@ -262,13 +263,13 @@ describe('session driver: endSession', () => {
   ])('a back end whose endSession %s holds nothing up', async (_label, impl) => {
     const endSession = vi.fn(impl);
     const { driver, service } = drive(endSession);
-    driver.dispatch({ type: 'scanned', code: CARD, barcode: 'card' });
+    driver.dispatch(scanned.member(CARD));
     await service.answer(ok(memberRecord()));
     driver.dispatch({ type: 'patron-cancel' });
     expect(driver.state().step.name).toBe('attract');
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(endSession).toHaveBeenCalledWith(CARD);
-    driver.dispatch({ type: 'scanned', code: CARD, barcode: 'card' });
+    driver.dispatch(scanned.member(CARD));
     expect(driver.state().step.name).toBe('identifying');
     if (_label !== 'never answers') {
       expect(logs.map((record) => record.message)).toContain('ending the patron session failed');
@@ -289,7 +290,7 @@ describe('session driver: endSession', () => {
       onResetChoices: vi.fn(),
       onForgetScans: vi.fn(),
     });
-    driver.dispatch({ type: 'scanned', code: CARD, barcode: 'card' });
+    driver.dispatch(scanned.member(CARD));
     driver.dispatch({ type: 'submit-pin', pin: '4827' });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(memberWithPin).toHaveBeenCalledWith(CARD, '4827');

@@ -1,3 +1,4 @@
+import { scanned } from '../../support/scans';
 import { describe, expect, it } from 'vitest';
 import type { TimerName } from '../../../src-main/circulation/session-events';
 import type { SessionConfig } from '../../../src-main/circulation/session-state';
@@ -100,18 +101,22 @@ describe('patron session: cancel', () => {
 
 describe('patron session: scans on the receipt screen', () => {
   it.each([
-    ['receipt (ask)', 'card'],
+    ['receipt (ask)', 'member'],
     ['receipt (ask)', 'item'],
     ['receipt (ask)', 'unknown'],
     ['receipt (ask)', 'invalid'],
-    ['receipt (printing)', 'card'],
+    ['receipt (printing)', 'member'],
     ['receipt (printing)', 'item'],
     ['receipt (printing)', 'unknown'],
     ['receipt (printing)', 'invalid'],
   ] as const)('ignores a scan on the %s screen read as %s, without a notice', (label, barcode) => {
     const session = onScreen(label);
     const before = session.state;
-    session.send({ type: 'scanned', code: barcode === 'card' ? CARD : ITEM, barcode });
+    session.send(
+      barcode === 'invalid'
+        ? scanned.invalid()
+        : scanned[barcode](barcode === 'member' ? CARD : ITEM),
+    );
     expect(session.state).toEqual(before);
     expect(session.effects).toEqual([]);
   });

@@ -16,7 +16,7 @@ async function desk(...args: Parameters<typeof deskWith>) {
   return made;
 }
 
-const checkOut = (queuedInSession = 0, itemBarcode = ITEM) => ({
+const checkOut = (queuedInSession = 0, itemBarcode: string = ITEM) => ({
   itemBarcode: asItem(itemBarcode),
   memberBarcode: asMember(CARD),
   queuedInSession,
