@@ -130,7 +130,10 @@ describe('patron session: identify by email', () => {
     session.send({ type: 'choose-email' });
     session.scanCard();
     expect(session.screen()).toEqual({ name: 'identifying' });
-    expect(session.effectsOf('look-up-member')[0]).toMatchObject({ by: 'barcode', memberBarcode: CARD });
+    expect(session.effectsOf('look-up-member')[0]).toMatchObject({
+      by: 'barcode',
+      memberBarcode: CARD,
+    });
   });
 
   it('explains an item scanned during email entry', () => {

@@ -136,7 +136,9 @@ describe('patron session: finish and receipt', () => {
     session.scanCard('20000000000002');
     expect(session.screen()).toEqual({ name: 'identifying' });
     expect(session.generation).toBe(thanksGeneration + 2);
-    expect(session.effectsOf('look-up-member')[0]).toMatchObject({ memberBarcode: '20000000000002' });
+    expect(session.effectsOf('look-up-member')[0]).toMatchObject({
+      memberBarcode: '20000000000002',
+    });
     expect(session.effectsOf('reset-choices')).toHaveLength(1);
   });
 
