@@ -3,6 +3,7 @@ import type { ChildLauncher } from './child-launcher';
 import { loadAccountKey } from './blob/account-key';
 import { startAzurite } from './blob/azurite';
 import { startedBlobStore } from './blob/blob-store';
+import { deferredStart, StoppedBeforeStart } from './blob/deferred-start';
 import {
   BLOB_ACCOUNT,
   DEFAULT_ACCESS_TOKEN_TTL_SECONDS,
@@ -83,6 +84,12 @@ export interface StartServiceOptions {
    * started only when given; `port` 0 or absent is any free port.
    */
   sip2?: Sip2ListenerOptions;
+  /**
+   * Azurite's child starts once this settles, not at once: the kiosk holds it back until its
+   * first screen is painted, so the child's start does not take a core from the page's first
+   * load (issue 37 item 16). Publishing a document waits for it either way. Absent: at once.
+   */
+  blobStoreAfter?: Promise<unknown>;
 }
 
 export interface RunningService {
@@ -132,15 +139,13 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const sqlite = options.sqliteNativeBinding ? { nativeBinding: options.sqliteNativeBinding } : {};
   const accountKey = loadAccountKey(options.dataDir, log.child('blob'));
   // Azurite and the signing key take the longest: start both first, before the database is opened
-  // and seeded, so that they run beside the rest (issue 37 item 16).
-  const azuriteStarting = startAzurite(
-    join(options.dataDir, BLOB_DIR),
-    ports.blob,
-    accountKey,
-    options.launchChild,
+  // and seeded, so that they run beside the rest (issue 37 item 16); Azurite later if held back.
+  const blobStart = deferredStart(options.blobStoreAfter, () =>
+    startAzurite(join(options.dataDir, BLOB_DIR), ports.blob, accountKey, options.launchChild),
   );
+  const azuriteStarting = blobStart.started;
   const stopAzurite = async (): Promise<void> => {
-    const azurite = await azuriteStarting.catch(() => undefined);
+    const azurite = await blobStart.stop().catch(() => undefined);
     await azurite?.stop();
   };
   // Handlers now, so a failure before the awaits below is not an unhandled rejection.
@@ -232,10 +237,13 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
     });
     blobStore.then(
       ({ url }) => log.info('blob store started', { blobUrl: url }),
-      (error: unknown) =>
+      (error: unknown) => {
+        // Stopped before it was let start: nothing failed.
+        if (error instanceof StoppedBeforeStart) return;
         log.error('the blob store did not start: documents cannot be published', {
           error: error instanceof Error ? error.message : String(error),
-        }),
+        });
+      },
     );
     return {
       baseUrl,

@@ -250,6 +250,11 @@ export interface KioskBridge {
     ...request: RequestArgs<C>
   ): Promise<IpcResult<ResponseOf<C>>>;
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+  /**
+   * The first screen is painted (App.svelte). The web host's bridge tells the host; Electron's
+   * has no such call (its main process starts nothing later).
+   */
+  shown?(): void;
 }
 
 /** A channel without a response value: its handler returns nothing. */
@@ -280,6 +285,14 @@ export const WireHeartbeatSchema = z.object({
   beat: z.number().int().nonnegative(),
 });
 export type WireHeartbeat = z.infer<typeof WireHeartbeatSchema>;
+
+/**
+ * The page's word that its first screen is painted, sent once on each connection after it has
+ * been: the web host then starts what it held back so as not to slow the first load (the
+ * embedded service's blob store, issue 37 item 16).
+ */
+export const WirePageShownSchema = z.object({ type: z.literal('shown') });
+export type WirePageShown = z.infer<typeof WirePageShownSchema>;
 
 /** The web host's frames to the page: a call's result, an event, a heartbeat. */
 export type WireMessage =

@@ -54,6 +54,8 @@ export interface ResolveOptions {
   memberPut?: StartServiceOptions['memberPut'];
   /** The patron flow uses SIP2 with no server of its own: the embedded service's listener. */
   sip2?: StartServiceOptions['sip2'];
+  /** When the blob store's child may start (the web host: once its page is painted). */
+  blobStoreAfter?: StartServiceOptions['blobStoreAfter'];
 }
 
 /**
@@ -84,6 +86,7 @@ export async function resolveServiceConnection(
     demoAccounts: options.demoAccounts ?? false,
     ...(options.memberPut ? { memberPut: options.memberPut } : {}),
     ...(options.sip2 ? { sip2: options.sip2 } : {}),
+    ...(options.blobStoreAfter ? { blobStoreAfter: options.blobStoreAfter } : {}),
   });
   log.info('using the embedded reference service', {
     baseUrl: running.baseUrl,

@@ -2,7 +2,11 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
-import { WireHeartbeatSchema, WireRequestSchema } from '../../src-common/ipc/contract';
+import {
+  WireHeartbeatSchema,
+  WirePageShownSchema,
+  WireRequestSchema,
+} from '../../src-common/ipc/contract';
 import type { KioskState, WireMessage } from '../../src-common/ipc/contract';
 import type { IpcRouter } from '../ipc/choke-point';
 import { createLogger } from '../../src-shared/log/logger';
@@ -35,6 +39,8 @@ export interface IpcSocketOptions {
   ownership: StaffOwnership;
   state(view: StateView): KioskState;
   heartbeat?: HeartbeatOptions;
+  /** A page says its first screen is painted (WirePageShownSchema); called on each such word. */
+  onPageShown?: () => void;
 }
 
 /**
@@ -89,6 +95,7 @@ export function createIpcSocket({
   ownership,
   state,
   heartbeat,
+  onPageShown,
 }: IpcSocketOptions): IpcSocket {
   const server = new WebSocketServer({
     noServer: true,
@@ -130,7 +137,10 @@ export function createIpcSocket({
       }
       if (heard && WireHeartbeatSchema.safeParse(frame).success) return heard();
       const parsed = WireRequestSchema.safeParse(frame);
-      if (!parsed.success) return ws.close(1007, 'malformed frame');
+      if (!parsed.success) {
+        if (WirePageShownSchema.safeParse(frame).success) return onPageShown?.();
+        return ws.close(1007, 'malformed frame');
+      }
       const { id: callId, channel, payload } = parsed.data;
       const result = await router.dispatch(channel, payload, { senderUrl, connection: id });
       // The state a connection reads is its own view of it, as in the events it gets.

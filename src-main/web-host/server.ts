@@ -34,6 +34,8 @@ export interface WebHostOptions {
   launchKey?: LaunchKey;
   /** Each page's heartbeat (ipc-socket.ts); absent, none is asked for. */
   heartbeat?: HeartbeatOptions;
+  /** A page says its first screen is painted (ipc-socket.ts). */
+  onPageShown?: () => void;
 }
 
 export interface WebHost {
@@ -96,6 +98,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     ownership,
     state: (view) => core.state(view),
     ...(options.heartbeat ? { heartbeat: options.heartbeat } : {}),
+    ...(options.onPageShown ? { onPageShown: options.onPageShown } : {}),
   });
   const unsubscribe = options.core.subscribe(() => ipc.broadcastState());
 

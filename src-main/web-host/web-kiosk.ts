@@ -19,6 +19,7 @@ import { dataFolderKeys } from '../vault/kiosk-keys';
 import type { KioskKeys } from '../vault/kiosk-keys';
 import { createDocumentStaging, STAGING_PATH } from './document-staging';
 import { IPC_PATH } from './ipc-socket';
+import { pageShownGate } from './page-shown-gate';
 import { startWebHost } from './server';
 import type { WebHost } from './server';
 import { createLaunchKey } from './launch-key';
@@ -55,6 +56,11 @@ export interface WebKioskOptions {
   sessionClock?: Clock;
   /** The station session's restart history, kept in its own folder (KIOSK_STATION_RESTARTS_FILE). */
   stationRestartsFile?: string;
+  /**
+   * How long the embedded service's blob store waits for a page to paint its first screen before
+   * it starts anyway (page-shown-gate.ts); by default PAGE_SHOWN_WAIT_MS.
+   */
+  pageShownWaitMs?: number;
 }
 
 export interface WebKiosk {
@@ -92,6 +98,9 @@ async function startRun(
   // A page stuck in the browser is counted for the status screen (ipc-socket.ts's heartbeat).
   const rendererMetrics = laterRendererMetrics();
   const recovery = createPageRecovery(RECOVERY_LIMITS, Date.now, rendererMetrics.metrics);
+  // Azurite's child starts once the page has painted: started beside it, it took a core from the
+  // page's first load (issue 37 item 16).
+  const pageShown = pageShownGate(options.pageShownWaitMs);
   const kiosk = await bootKiosk(options.settings, {
     pageRecoveries: () => recovery.tally(),
     vault: createFileVault(paths, keys.vault),
@@ -107,13 +116,16 @@ async function startRun(
     receiptPrinting: { printBy: 'renderer' },
     hostKind: 'web',
     ...(options.hidBackend ? { hidBackend: options.hidBackend } : {}),
-    ...(options.embeddedService ? { embeddedService: options.embeddedService } : {}),
+    embeddedService: { ...options.embeddedService, blobStoreAfter: pageShown.opened },
     demo: options.demo ?? false,
     ...(options.settingsStore ? { settingsStore: options.settingsStore, restart } : {}),
     documents: { staging: staging.staging },
     ...(options.speechTranscript ? { speechTranscript: true } : {}),
     ...(options.sessionClock ? { sessionClock: options.sessionClock } : {}),
     ...(options.stationRestartsFile ? { stationRestartsFile: options.stationRestartsFile } : {}),
+  }).catch((error: unknown) => {
+    pageShown.cancel();
+    throw error;
   });
   rendererMetrics.attach(kiosk.metrics.kiosk);
   // The loopback redirect (RFC 8252 section 7.3) keeps the configured path; it lands on the web
@@ -136,6 +148,7 @@ async function startRun(
       }),
       recovery,
     },
+    onPageShown: pageShown.open,
     routes: {
       ...staging.routes,
       ...(onHost
@@ -149,6 +162,7 @@ async function startRun(
         : {}),
     },
   }).catch(async (error: unknown) => {
+    pageShown.cancel();
     await kiosk.stop();
     throw error;
   });
@@ -161,6 +175,7 @@ async function startRun(
       ...target,
       onRedirect: (url) => completeSignIn(kiosk.auth, url),
     }).catch(async (error: unknown) => {
+      pageShown.cancel();
       await host.stop();
       await kiosk.stop();
       throw error;
@@ -173,6 +188,7 @@ async function startRun(
     host,
     redirectUri,
     async stop() {
+      pageShown.cancel();
       await loopback?.close();
       await host.stop();
       await kiosk.stop();

@@ -7,12 +7,15 @@ import type {
   RequestArgs,
   ResponseOf,
   WireMessage,
+  WirePageShown,
 } from '../../src-common/ipc/contract';
 
 type Pending = (result: IpcResult<unknown>) => void;
 type Listener = (payload: unknown) => void;
 
 const RECONNECT_DELAYS_MS = [250, 500, 1000, 2000, 5000];
+
+const SHOWN_FRAME = JSON.stringify({ type: 'shown' } satisfies WirePageShown);
 
 const disconnected = {
   ok: false,
@@ -30,6 +33,7 @@ export function createWebSocketBridge(url: string, protocols: string[] = []): Ki
   const pending = new Map<number, Pending>();
   const listeners = new Map<EventName, Set<Listener>>();
   let opened: Promise<boolean> = Promise.resolve(false);
+  let painted = false;
 
   const failPending = (): void => {
     for (const resolve of pending.values()) resolve(disconnected);
@@ -45,6 +49,8 @@ export function createWebSocketBridge(url: string, protocols: string[] = []): Ki
     });
     ws.addEventListener('open', () => {
       attempt = 0;
+      // A host restarted behind a painted page holds its blob store back until it hears this.
+      if (painted) ws.send(SHOWN_FRAME);
     });
     ws.addEventListener('message', (event) => {
       const message = JSON.parse(String(event.data)) as WireMessage;
@@ -87,6 +93,11 @@ export function createWebSocketBridge(url: string, protocols: string[] = []): Ki
       listeners.set(event, set);
       set.add(listener as Listener);
       return () => set.delete(listener as Listener);
+    },
+    shown() {
+      if (painted) return;
+      painted = true;
+      if (socket?.readyState === WebSocket.OPEN) socket.send(SHOWN_FRAME);
     },
   } satisfies KioskBridge;
 }

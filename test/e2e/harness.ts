@@ -25,7 +25,7 @@ const VIEWPORT = { width: 1280, height: 800 };
 export const RESULTS_DIR = path.resolve('test-results');
 // KIOSK_E2E_RENDERER_DIR: a renderer built elsewhere (`vite build --outDir`), so that two
 // checkouts' test runs on one machine do not build over each other's bundle.
-const RENDERER_DIR = path.resolve(process.env.KIOSK_E2E_RENDERER_DIR || 'dist/renderer');
+export const RENDERER_DIR = path.resolve(process.env.KIOSK_E2E_RENDERER_DIR || 'dist/renderer');
 
 export { chromiumPath } from './chromium-launch';
 

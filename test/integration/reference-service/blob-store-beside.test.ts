@@ -39,8 +39,11 @@ afterEach(async () => {
   for (const fx of started.splice(0)) await fx.stop();
 });
 
-async function start(launchChild: ChildLauncher): Promise<ServiceFixture> {
-  const fx = await startFixture({ launchChild });
+async function start(
+  launchChild: ChildLauncher,
+  blobStoreAfter?: Promise<unknown>,
+): Promise<ServiceFixture> {
+  const fx = await startFixture({ launchChild, ...(blobStoreAfter ? { blobStoreAfter } : {}) });
   started.push(fx);
   return fx;
 }
@@ -113,6 +116,54 @@ describe('the blob store starts beside the service', () => {
     } finally {
       logs.restore();
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('held back (blobStoreAfter), starts no child until let, then starts it; publishing waits for it', async () => {
+    const launched: string[] = [];
+    const launch: ChildLauncher = (request) => {
+      launched.push(request.name);
+      return nodeChildLauncher(request);
+    };
+    let letStart = (): void => undefined;
+    const fx = await start(launch, new Promise<void>((resolve) => (letStart = resolve)));
+
+    expect((await checkOut(fx, 9)).status).toBe(200);
+    let published = false;
+    const publishing = publish(fx).then((answer) => ((published = true), answer));
+    expect((await checkOut(fx, 10)).status).toBe(200);
+    expect(launched).toEqual([]);
+    expect(published).toBe(false);
+
+    letStart();
+    const answer = await publishing;
+    expect(answer.status).toBe(200);
+    expect(launched).toEqual(['Library Kiosk blob storage (Azurite)']);
+    expect(uploadTicketSchema.parse(answer.body).url.startsWith(await fx.service.blobUrl())).toBe(
+      true,
+    );
+  });
+
+  it('held back and stopped before it was let start: stops at once, starts nothing, logs no failure', async () => {
+    const launched: string[] = [];
+    const launch: ChildLauncher = (request) => {
+      launched.push(request.name);
+      return nodeChildLauncher(request);
+    };
+    const logs = captureLogs('warn');
+    try {
+      let letStart = (): void => undefined;
+      const fx = await startFixture({
+        launchChild: launch,
+        blobStoreAfter: new Promise<void>((resolve) => (letStart = resolve)),
+      });
+      await fx.stop();
+      letStart();
+      await expect(fx.service.blobUrl()).rejects.toThrow(/stopped before its blob store/);
+      expect(launched).toEqual([]);
+      expect(logs.records).toEqual([]);
+    } finally {
+      logs.restore();
     }
   });
 });
