@@ -87,57 +87,6 @@ function listenForHeartbeat(
   };
 }
 
-/** A connection's frames waiting for the turn's end: a call's answer, or its latest state. */
-type Outgoing = { kind: 'frame'; write: () => void } | { kind: 'state' };
-
-interface Outbox {
-  queue(ws: WebSocket, write: () => void): void;
-  /** The state changed: the connection gets it once, as it is when the frames go. */
-  queueState(ws: WebSocket): void;
-  drop(): void;
-}
-
-/**
- * Frames go out once the turn that made them has run (setImmediate), in their order, each
- * connection's state once, as it then is. A scan's pending line and its call's answer were
- * written before the check-out request had started, and each write gave the page's process the
- * core first on a busy machine (issue 37 item 16: bench/scan-trace.ts, stage 2).
- */
-function createOutbox(writeState: (ws: WebSocket) => void): Outbox {
-  const waiting = new Map<WebSocket, Outgoing[]>();
-  let timer: NodeJS.Immediate | undefined;
-  const flush = (): void => {
-    timer = undefined;
-    for (const [ws, frames] of waiting) {
-      waiting.delete(ws);
-      for (const frame of frames) {
-        if (frame.kind === 'frame') frame.write();
-        else writeState(ws);
-      }
-    }
-  };
-  const add = (ws: WebSocket, frame: Outgoing): void => {
-    const frames = waiting.get(ws) ?? [];
-    // A later state supersedes an earlier one: the page draws only the newest.
-    if (frame.kind === 'state') {
-      const earlier = frames.findIndex(({ kind }) => kind === 'state');
-      if (earlier >= 0) frames.splice(earlier, 1);
-    }
-    frames.push(frame);
-    waiting.set(ws, frames);
-    timer ??= setImmediate(flush);
-  };
-  return {
-    queue: (ws, write) => add(ws, { kind: 'frame', write }),
-    queueState: (ws) => add(ws, { kind: 'state' }),
-    drop() {
-      if (timer) clearImmediate(timer);
-      timer = undefined;
-      waiting.clear();
-    },
-  };
-}
-
 /** Carries the IPC contract over a WebSocket; every call still goes through the router. */
 export function createIpcSocket({
   router,
@@ -164,10 +113,6 @@ export function createIpcSocket({
     send(ws, { type: 'event', event: 'kiosk.state', payload });
   /** The full state for a connection that sees the staff screens, the patron view for others. */
   const stateFor = (id: ConnectionId): KioskState => state(ownership.sees(id) ? 'full' : 'patron');
-  const outbox = createOutbox((ws) => {
-    const id = connections.get(ws);
-    if (id !== undefined) sendState(ws, stateFor(id));
-  });
 
   server.on('connection', (ws: WebSocket, request: IncomingMessage) => {
     const id = nextId++;
@@ -203,7 +148,7 @@ export function createIpcSocket({
         channel === 'station.kiosk.getState' && result.ok
           ? { ok: true as const, value: stateFor(id) }
           : result;
-      outbox.queue(ws, () => send(ws, { type: 'result', id: callId, result: answer }));
+      send(ws, { type: 'result', id: callId, result: answer });
     });
   });
 
@@ -223,10 +168,9 @@ export function createIpcSocket({
       server.handleUpgrade(request, socket, head, (ws) => server.emit('connection', ws, request));
     },
     broadcastState() {
-      for (const ws of connections.keys()) outbox.queueState(ws);
+      for (const [ws, id] of connections) sendState(ws, stateFor(id));
     },
     close() {
-      outbox.drop();
       for (const ws of server.clients) ws.terminate();
       return new Promise((resolve) => server.close(() => resolve()));
     },
