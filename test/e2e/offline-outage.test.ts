@@ -134,7 +134,10 @@ describe('an outage at the kiosk, from the first scan to the last sync', () => {
     await page.getByRole('button', { name: 'Export journal (CSV)' }).click();
     const saved = await download;
     expect(saved.suggestedFilename()).toMatch(/^offline-journal-.*\.csv$/);
-    const csv = await readFile((await saved.path()) ?? '', 'utf8');
+    // saveAs, not path(): the run's Chromium is a remote browser to Playwright (chromium-server.ts).
+    const file = path.join(kiosk.dataDir, 'exported-journal.csv');
+    await saved.saveAs(file);
+    const csv = await readFile(file, 'utf8');
     expect(csv.split('\r\n')[0]).toBe(
       '"id","kind","recorded_at","item_barcode","member_barcode","state","offline_due_date","reason","status","code","message"',
     );
