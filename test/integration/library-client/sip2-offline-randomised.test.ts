@@ -94,7 +94,11 @@ function setAsideUnexplained(problems: readonly string[]): { kept: string[]; une
         want.member === got.member
       );
     });
-    if (twin >= 0) kept.splice(twin, 1);
+    if (twin >= 0) {
+      kept.splice(twin, 1);
+      // A twin before this line moves the lines still to read one place down.
+      if (twin < at) at -= 1;
+    }
   }
   return { kept, unexplained };
 }
