@@ -5,6 +5,7 @@
  */
 
 import { z } from 'zod';
+import { SPEECH_RATE } from '../speech-rate';
 
 /** What a key of the station's keypad does, as on accessible ticket machines. */
 export const KeypadActionSchema = z.enum([
@@ -62,8 +63,6 @@ export const DEFAULT_KEY_MAP: KeyMap = {
   audio: ['NumpadMultiply', 'F2'],
 };
 
-export const SPEECH_RATE = { min: 80, max: 450 } as const;
-
 /** The patron's modes now: the station's defaults until the patron changes one. */
 export const AccessSchema = z.object({
   audio: z.boolean(),
@@ -74,9 +73,13 @@ export const AccessSchema = z.object({
 });
 export type Access = z.infer<typeof AccessSchema>;
 
-/** A patron's change to one or more modes, or to the volume (speech and sounds, 0 to 1). */
+/**
+ * A patron's change to one or more modes, or to the volume (speech and sounds, 0 to 1). The rate
+ * buttons send a step, not a rate: the renderer's copy of the rate may be one press behind.
+ */
 export const AccessChangeSchema = AccessSchema.partial().extend({
   volume: z.number().min(0).max(1).optional(),
+  speechRateStep: z.union([z.literal(-1), z.literal(1)]).optional(),
 });
 export type AccessChange = z.infer<typeof AccessChangeSchema>;
 

@@ -1,6 +1,7 @@
 import type { Access } from '../../src-common/ipc/access';
 import type { KioskState, Language, RequestOf, Theme } from '../../src-common/ipc/contract';
 import type { AccessibilitySettings } from '../settings/schema';
+import { stepSpeechRate } from '../../src-common/speech-rate';
 
 /**
  * The patron's language, contrast, access modes and volume: the station's defaults until a patron
@@ -42,8 +43,16 @@ export function createPatronChoices(station: {
     setTheme(next: Theme): void {
       theme = next;
     },
-    setAccess({ volume: nextVolume, ...change }: RequestOf<'patron.kiosk.setAccess'>): void {
+    setAccess({
+      volume: nextVolume,
+      speechRateStep,
+      ...change
+    }: RequestOf<'patron.kiosk.setAccess'>): void {
       access = { ...access, ...change };
+      // A step applies to the rate held here: a second press before the screen showed the first
+      // is a second step, not the first again.
+      if (speechRateStep !== undefined)
+        access = { ...access, speechRate: stepSpeechRate(access.speechRate, speechRateStep) };
       if (nextVolume !== undefined) volume = nextVolume;
     },
     /** The session ended: the station's defaults again. */

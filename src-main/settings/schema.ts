@@ -7,12 +7,8 @@ import { isFleetPublicKey } from './fleet-file';
 import { SIP2_ENCODINGS } from '../../src-shared/sip2/encoding';
 import { MetricsSettingsSchema } from '../metrics/settings-schema';
 import { ReceiptEmailSettingsSchema } from '../receipt-mail/settings-schema';
-import {
-  DEFAULT_KEY_MAP,
-  KeyMapSchema,
-  SPEECH_RATE,
-  type KeyMap,
-} from '../../src-common/ipc/access';
+import { DEFAULT_KEY_MAP, KeyMapSchema, type KeyMap } from '../../src-common/ipc/access';
+import { SPEECH_RATE } from '../../src-common/speech-rate';
 import { ScannerPlaceSchema } from '../../src-common/ipc/patron';
 
 /** `sha256$<hex>`: the value stored in staff.cardHash (made by staff-pin/staff-card.ts). */

@@ -1,4 +1,4 @@
-import { SPEECH_RATE } from '../../src-common/ipc/access';
+import { SPEECH_RATE } from '../../src-common/speech-rate';
 
 /** What one espeak-ng run is asked for; the text itself goes on stdin, never in these. */
 export interface EspeakVoiceRate {

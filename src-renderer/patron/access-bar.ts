@@ -1,20 +1,6 @@
-import type { AccessStation, SPEECH_RATE } from '../../src-common/ipc/access';
+import type { AccessStation } from '../../src-common/ipc/access';
 import { helpKeysShown } from '../access/key-names';
 import type { Translate } from '../i18n/message-key';
-
-/**
- * The contract's bounds, restated without its module (which would bring zod into the bundle);
- * the type is the contract's, so the compiler holds the two equal.
- */
-const BOUNDS: typeof SPEECH_RATE = { min: 80, max: 450 };
-
-/** What one press of "Slower" or "Faster" changes, in espeak-ng words per minute. */
-export const RATE_STEP = 25;
-
-/** The speech rate one step slower (-1) or faster (1), never beyond what the engine is asked for. */
-export function stepSpeechRate(rate: number, direction: -1 | 1): number {
-  return Math.min(BOUNDS.max, Math.max(BOUNDS.min, rate + direction * RATE_STEP));
-}
 
 /**
  * The attract screen's line on starting audio mode without sight, true to the station: the

@@ -1,31 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_KEY_MAP, SPEECH_RATE } from '../../../src-common/ipc/access';
+import { DEFAULT_KEY_MAP } from '../../../src-common/ipc/access';
 import type { AccessStation } from '../../../src-common/ipc/access';
-import { RATE_STEP, audioHint, stepSpeechRate } from '../../../src-renderer/patron/access-bar';
+import { audioHint } from '../../../src-renderer/patron/access-bar';
 import { translators as T } from '../../support/catalog-words';
-
-describe('stepSpeechRate', () => {
-  it.each([
-    { rate: 175, direction: 1, next: 175 + RATE_STEP, case: 'faster by one step' },
-    { rate: 175, direction: -1, next: 175 - RATE_STEP, case: 'slower by one step' },
-    {
-      rate: SPEECH_RATE.max - 10,
-      direction: 1,
-      next: SPEECH_RATE.max,
-      case: 'faster stops at the most',
-    },
-    { rate: SPEECH_RATE.max, direction: 1, next: SPEECH_RATE.max, case: 'at the most, stays' },
-    {
-      rate: SPEECH_RATE.min + 10,
-      direction: -1,
-      next: SPEECH_RATE.min,
-      case: 'slower stops at the least',
-    },
-    { rate: SPEECH_RATE.min, direction: -1, next: SPEECH_RATE.min, case: 'at the least, stays' },
-  ] as const)('$case', ({ rate, direction, next }) => {
-    expect(stepSpeechRate(rate, direction)).toBe(next);
-  });
-});
 
 describe('audioHint: where the Help key is, on the welcome screen', () => {
   const station = (audioOnHeadphones: boolean, help: string[]): AccessStation => ({
