@@ -26,7 +26,12 @@ describe('an outage at the kiosk, from the first scan to the last sync', () => {
   const [first, second, third] = [ITEMS.available[0]!, ITEMS.available[1]!, ITEMS.available[2]!];
 
   beforeAll(async () => {
-    kiosk = await startSignedInKiosk({ receipt: { mode: 'ask' } }, { faults: true });
+    // Probes capped at 2 s: the outage lasts as long as three tests take (a minute on a loaded
+    // machine), and the default 60 s cap would make "back" wait on the back-off, not the kiosk.
+    kiosk = await startSignedInKiosk(
+      { receipt: { mode: 'ask' }, offline: { probeFirstDelayMs: 500, probeMaxDelayMs: 2_000 } },
+      { faults: true },
+    );
     ledger = openLedger(path.join(kiosk.dataDir, 'reference-service'));
   });
 
