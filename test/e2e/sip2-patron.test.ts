@@ -38,7 +38,13 @@ describe('a patron at a kiosk that speaks SIP2 to the library system', () => {
   beforeAll(async () => {
     // A SIP2 back end logs in on its own: patrons are served with no staff signed in.
     kiosk = await startKioskUnderTest({
-      settings: { patron: { allowEmail: true }, receipt: { mode: 'ask' } },
+      settings: {
+        patron: { allowEmail: true },
+        receipt: { mode: 'ask' },
+        // Probes capped at 2 s: the sync after the outage is timed by the kiosk, not the back-off
+        // an outage of a loaded machine's length would reach under the 60 s default.
+        offline: { probeFirstDelayMs: 500, probeMaxDelayMs: 2_000 },
+      },
       sip2: { patronPin: true, locationCode: 'CEN', heartbeatSeconds: 1, requestTimeoutMs: 2_000 },
       faults: true,
       speechTranscript: true,
