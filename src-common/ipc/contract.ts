@@ -251,8 +251,9 @@ export interface KioskBridge {
   ): Promise<IpcResult<ResponseOf<C>>>;
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
   /**
-   * The first screen is painted (App.svelte). The web host's bridge tells the host; Electron's
-   * has no such call (its main process starts nothing later).
+   * The first screen is painted (App.svelte): the host may start what it held back (the embedded
+   * service's blob store). The web host's bridge sends a `shown` frame, Electron's preload a
+   * message on its own channel. Optional: a bridge without it (a test's) holds nothing back.
    */
   shown?(): void;
 }

@@ -11,3 +11,10 @@ export const HEARTBEAT_CHANNEL = 'kiosk:heartbeat';
 /** Served through `protocol.handle`, never `file://`. */
 export const APP_SCHEME = 'app';
 export const APP_ORIGIN = `${APP_SCHEME}://kiosk`;
+
+/**
+ * The kiosk page's first screen is painted (the bridge's `shown()`): what the main process holds
+ * back until then (the embedded service's blob store) may start. Outside the contract, as the web
+ * host's `shown` frame is outside its invoke frames.
+ */
+export const SHOWN_CHANNEL = 'kiosk:shown';

@@ -19,6 +19,8 @@ import { APP_ORIGIN } from './channels';
 import { pdfPicker } from './document-dialog';
 import { hardenApp } from './hardening';
 import { wireIpc } from './ipc-main';
+import { openOnPageShown } from './page-shown';
+import { pageShownGate } from '../host/page-shown-gate';
 import { silentReceiptPrinting } from './print-receipt';
 import { listenForRedirects, registerRedirectScheme } from './protocol-redirect';
 import { createSafeStorageJournalKey } from './safe-storage-journal-key';
@@ -266,6 +268,10 @@ async function runKiosk(): Promise<void> {
   const smtpPassword = await createSafeStorageSmtpPassword(sealing);
   const journalKeys = await createSafeStorageJournalKey(sealing);
   stages.mark('secure storage', 'kiosk');
+  // Azurite's child starts once the page has painted its first screen, as in the web host
+  // (page-shown.ts; after 10 s without a page it starts anyway).
+  const pageShown = pageShownGate();
+  unwatch.push(openOnPageShown(ipcMain, window.webContents, pageShown));
   const booted = await bootKiosk(settings, {
     hostKind: 'electron',
     vault,
@@ -281,6 +287,7 @@ async function runKiosk(): Promise<void> {
     embeddedService: {
       ...electronEmbeddedService(forkedServices),
       ports: { base: ports.value.base, auth: ports.value.auth, blob: ports.value.blob },
+      blobStoreAfter: pageShown.opened,
     },
     // Demo mode is for a checkout (`npm start`); a packaged build never honours --demo.
     demo: process.argv.includes('--demo') && !app.isPackaged,

@@ -10,13 +10,13 @@ import type {
   RequestArgs,
   ResponseOf,
 } from '../../src-common/ipc/contract';
-import { EVENT_CHANNEL, INVOKE_CHANNEL } from './channels';
+import { EVENT_CHANNEL, INVOKE_CHANNEL, SHOWN_CHANNEL } from './channels';
 import { answerHeartbeats } from './heartbeat-answer';
 
 const knownChannels = new Set<string>(INVOKE_CHANNELS);
 const knownEvents = new Set<string>(EVENT_NAMES);
 
-/** The whole renderer-facing surface: two functions, checked against the contract. */
+/** The whole renderer-facing surface, checked against the contract. */
 const bridge = {
   invoke<C extends InvokeChannel>(
     channel: C,
@@ -34,6 +34,10 @@ const bridge = {
     };
     ipcRenderer.on(EVENT_CHANNEL, relay);
     return () => ipcRenderer.off(EVENT_CHANNEL, relay);
+  },
+  /** The first screen is painted: the main process may start what it held back (page-shown.ts). */
+  shown(): void {
+    ipcRenderer.send(SHOWN_CHANNEL);
   },
 } satisfies KioskBridge;
 

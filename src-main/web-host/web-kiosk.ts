@@ -19,7 +19,7 @@ import { dataFolderKeys } from '../vault/kiosk-keys';
 import type { KioskKeys } from '../vault/kiosk-keys';
 import { createDocumentStaging, STAGING_PATH } from './document-staging';
 import { IPC_PATH } from './ipc-socket';
-import { pageShownGate } from './page-shown-gate';
+import { pageShownGate } from '../host/page-shown-gate';
 import { startWebHost } from './server';
 import type { WebHost } from './server';
 import { createLaunchKey } from './launch-key';

@@ -18,6 +18,8 @@ import { EXIT_PAGE_KEEPS_CRASHING } from '../../../src-main/core/console/diagnos
 import { verifyStaffPin } from '../../../src-main/staff-pin/hash';
 import { makePrivateCa, startHttpsService } from '../../support/private-ca';
 import { tapAt } from '../../support/fake-electron';
+import { FakeWebContents } from '../../support/fake-electron-contents';
+import { SHOWN_CHANNEL } from '../../../src-main/electron/channels';
 import { SIGN_IN_BAR_PX } from '../../../src-common/sign-in-bar';
 import { PIN_ATTEMPTS_FILE } from '../../../src-main/staff-pin/attempts-file';
 import type * as SettingsStoreModule from '../../../src-main/electron/settings-store';
@@ -1135,6 +1137,31 @@ describe('a crashed or hung kiosk page (issue 21, fault 2)', () => {
     const text = await log();
     expect(text).not.toContain('an embedded-service process ended');
     expect(text).not.toContain('the kiosk page crashed');
+  });
+});
+
+describe('the blob store after the first paint', () => {
+  /** Whether the promise has settled, after the callbacks already queued have run. */
+  const settled = async (promise: Promise<unknown> | undefined): Promise<boolean> => {
+    let done = false;
+    void promise?.then(() => (done = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    return done;
+  };
+
+  it("holds the embedded service's blob store until the kiosk page says its first screen is painted", async () => {
+    const { electron, running, adapters } = await launch();
+    const window = await running();
+    const after = adapters().embeddedService?.blobStoreAfter;
+    expect(after).toBeInstanceOf(Promise);
+    expect(await settled(after)).toBe(false);
+    // Another page (a sign-in page's contents, a stranger's origin) says nothing here.
+    const stranger = new FakeWebContents(electron, electron.defaultSession, 'stranger');
+    await stranger.loadURL('https://sign-in.example.org/');
+    electron.emitIpcMain(SHOWN_CHANNEL, stranger);
+    expect(await settled(after)).toBe(false);
+    electron.emitIpcMain(SHOWN_CHANNEL, window.webContents);
+    expect(await settled(after)).toBe(true);
   });
 });
 

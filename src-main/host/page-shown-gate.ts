@@ -1,9 +1,9 @@
 import { createLogger } from '../../src-shared/log/logger';
 
-const log = createLogger('web-host');
+const log = createLogger('host');
 
 /**
- * How long the web host waits for a page to paint its first screen before it starts what it
+ * How long a host waits for a page to paint its first screen before it starts what it
  * held back anyway: a kiosk whose browser never comes (opened by hand later, or not at all)
  * still gets its blob store.
  */
@@ -12,14 +12,14 @@ export const PAGE_SHOWN_WAIT_MS = 10_000;
 export interface PageShownGate {
   /** Settles once a page has said its first screen is painted, or after the wait. */
   opened: Promise<void>;
-  /** A page's first screen is painted (its `shown` frame, ipc-socket.ts). */
+  /** A page's first screen is painted (the web host's `shown` frame, the Electron preload's SHOWN_CHANNEL). */
   open(): void;
   /** The run stops: the wait's timer goes. */
   cancel(): void;
 }
 
 /**
- * What the web host holds back until its page has painted (the embedded service's blob store,
+ * What a host holds back until its page has painted (the embedded service's blob store,
  * whose child would otherwise take a core from the page's first load: issue 37 item 16).
  */
 export function pageShownGate(waitMs: number = PAGE_SHOWN_WAIT_MS): PageShownGate {

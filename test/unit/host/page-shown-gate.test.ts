@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pageShownGate } from '../../../src-main/web-host/page-shown-gate';
+import { pageShownGate } from '../../../src-main/host/page-shown-gate';
 import { captureLogs } from '../../support/log-capture';
 
 describe('pageShownGate', () => {
