@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { default as Provider } from 'oidc-provider';
+import { listen } from '../src-shared/listen';
 import type { Logger } from '../src-shared/log/logger';
 import { HOST } from './config';
 import type { Db } from './db/open';
@@ -20,16 +20,6 @@ import type { TokenCache } from './oauth/token-cache';
 
 /** Keeps how a started part stops, so a failure later in the start undoes it. */
 export type AddStop = (stop: () => Promise<void>) => void;
-
-function listen(server: Server, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, HOST, () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-}
 
 function close(server: Server): Promise<void> {
   return new Promise((resolve) => {
@@ -61,7 +51,7 @@ export async function startSignInServer(input: {
 }): Promise<{ authUrl: string; provider: Provider }> {
   const { db, now, addStop } = input;
   const auth = createAuthServer(input.faults);
-  const authPort = await listen(auth.server, input.port);
+  const { port: authPort } = await listen(auth.server, input.port, HOST);
   addStop(() => close(auth.server));
   const authUrl = `http://${HOST}:${authPort}`;
 
@@ -105,7 +95,7 @@ export async function startApiServer(input: {
   const routes = createRoutes(input.domain);
   const bearer = createBearerCheck(input.provider, input.cache);
   const api = createApiServer(routes, bearer, input.faults, input.dialect);
-  const basePort = await listen(api, input.port);
+  const { port: basePort } = await listen(api, input.port, HOST);
   input.addStop(() => close(api));
   return `http://${HOST}:${basePort}`;
 }

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHostCheck, refuseHost } from '../../src-shared/http/host-check.mjs';
+import { listen } from '../../src-shared/listen';
 import { createLogger } from '../../src-shared/log/logger';
 
 const log = createLogger('auth:loopback');
@@ -111,11 +112,7 @@ export async function startLoopbackRedirect(
           .end('Sign-in failed');
       });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const { port } = await listen(server, options.port ?? 0, '127.0.0.1');
   return {
     redirectUri: `http://127.0.0.1:${port}${callbackPath}`,
     close: () =>

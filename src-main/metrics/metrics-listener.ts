@@ -2,8 +2,8 @@ import { createServer as createHttpServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { readFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
+import { listen } from '../../src-shared/listen';
 import { createLogger } from '../../src-shared/log/logger';
 import { repeatedWarning } from '../../src-shared/log/repeated-warning';
 import type { RepeatedWarning, WarningTimers } from '../../src-shared/log/repeated-warning';
@@ -64,15 +64,8 @@ export async function startMetricsListener(
   }
   server.headersTimeout = 10_000;
   server.requestTimeout = 15_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(settings.port, settings.host.replace(/^\[|\]$/g, ''), () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  const address = await listen(server, settings.port, settings.host.replace(/^\[|\]$/g, ''));
   server.on('error', (error) => log.error('the metrics listener failed', { error: error.message }));
-  const address = server.address() as AddressInfo;
   log.info('metrics listener started', {
     host: address.address,
     port: address.port,

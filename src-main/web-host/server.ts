@@ -6,6 +6,7 @@ import { createHostCheck, refuseHost } from '../../src-shared/http/host-check.mj
 import { contentSecurityPolicy } from '../host/csp';
 import { readRendererAsset } from '../host/renderer-assets';
 import { createIpcRouter } from '../ipc/choke-point';
+import { listen } from '../../src-shared/listen';
 import { createLogger } from '../../src-shared/log/logger';
 import { IPC_PATH, createIpcSocket } from './ipc-socket';
 import type { HeartbeatOptions } from './ipc-socket';
@@ -67,11 +68,7 @@ function securityHeaders(origin: string): Record<string, string> {
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, HOST, () => resolve());
-  });
-  const address = server.address() as AddressInfo;
+  const address = await listen(server, options.port, HOST);
   const { port } = address;
   const origin = `http://${HOST}:${port}`;
   // A Host check stops DNS-rebinding pages from reaching the kiosk through a foreign name: the

@@ -1,10 +1,6 @@
-import {
-  createServer as createTcpServer,
-  type AddressInfo,
-  type Server,
-  type Socket,
-} from 'node:net';
+import { createServer as createTcpServer, type Socket } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
+import { listen } from '../../src-shared/listen';
 import type { Logger } from '../../src-shared/log/logger';
 import type { Sip2Encoding } from '../../src-shared/sip2/encoding';
 import {
@@ -76,16 +72,6 @@ export const SIP2_LOGIN_PASSWORD_FILE = 'sip2-login-password';
 /** Central Library: the branch of a self-check whose location code names no branch. */
 const DEFAULT_BRANCH_ID = '1';
 
-function listen(server: Server, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, HOST, () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-}
-
 /** Starts the SIP2 listener on loopback over the service's own domain objects. */
 export async function startSip2Listener(
   domain: Sip2Domain,
@@ -145,7 +131,7 @@ export async function startSip2Listener(
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  const port = await listen(server, options.port ?? 0);
+  const { port } = await listen(server, options.port ?? 0, HOST);
   domain.log.info('SIP2 listener started', {
     host: HOST,
     port,
