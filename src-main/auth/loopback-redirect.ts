@@ -113,6 +113,7 @@ export async function startLoopbackRedirect(
       });
   });
   const { port } = await listen(server, options.port ?? 0, '127.0.0.1');
+  server.on('error', (error) => log.error('the sign-in redirect listener failed', { error }));
   return {
     redirectUri: `http://127.0.0.1:${port}${callbackPath}`,
     close: () =>

@@ -69,6 +69,8 @@ function securityHeaders(origin: string): Record<string, string> {
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const server = createServer();
   const address = await listen(server, options.port, HOST);
+  // An error once listening (a failed accept) is logged; the server goes on serving.
+  server.on('error', (error) => log.error('the web host server failed', { error }));
   const { port } = address;
   const origin = `http://${HOST}:${port}`;
   // A Host check stops DNS-rebinding pages from reaching the kiosk through a foreign name: the
