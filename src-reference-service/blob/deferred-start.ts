@@ -29,15 +29,15 @@ export function deferredStart<T>(
     const started = start();
     return { started, stop: () => started };
   }
-  let stopped = false;
+  // Waiting for `after`, then begun (start ran) or stopped (it never will).
+  let phase: 'waiting' | 'begun' | 'stopped' = 'waiting';
   let stopEarly = (): void => undefined;
   const early = new Promise<never>((_, reject) => {
     stopEarly = () => reject(new StoppedBeforeStart());
   });
-  let begun = false;
   const go = (): Promise<T> => {
-    if (stopped) return Promise.reject(new StoppedBeforeStart());
-    begun = true;
+    if (phase === 'stopped') return Promise.reject(new StoppedBeforeStart());
+    phase = 'begun';
     return start();
   };
   const late = after.then(go, go);
@@ -46,8 +46,8 @@ export function deferredStart<T>(
   return {
     started,
     stop() {
-      if (!begun) {
-        stopped = true;
+      if (phase === 'waiting') {
+        phase = 'stopped';
         stopEarly();
       }
       return started;
