@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 
 /** Fault knobs for offline-mode tests; only a service started with `faults: true` has them. */
@@ -37,6 +36,11 @@ export interface FaultController {
   get(): FaultSettings;
   set(patch: Partial<FaultSettings>): FaultSettings;
   reset(): void;
+  /**
+   * Waits out `latencyMs` from now, as it stands while waiting: lowering it (a test done with a
+   * slow answer) ends the wait of the requests already held, rather than leaving them to sleep on.
+   */
+  latency(): Promise<void>;
 }
 
 const NONE: FaultSettings = {
@@ -51,14 +55,35 @@ const NONE: FaultSettings = {
 
 export function createFaultController(): FaultController {
   let current: FaultSettings = { ...NONE };
+  // The held requests' wake-ups: each looks again at the latency when the knobs change.
+  const sleepers = new Set<() => void>();
+  const changed = (): void => {
+    for (const wake of [...sleepers]) wake();
+  };
   return {
     get: () => ({ ...current }),
     set: (patch) => {
       current = faultSettingsSchema.parse({ ...current, ...patch });
+      changed();
       return { ...current };
     },
     reset: () => {
       current = { ...NONE };
+      changed();
+    },
+    async latency() {
+      const since = Date.now();
+      for (let left = current.latencyMs; left > 0; left = since + current.latencyMs - Date.now()) {
+        await new Promise<void>((resolve) => {
+          const wake = (): void => {
+            clearTimeout(timer);
+            sleepers.delete(wake);
+            resolve();
+          };
+          const timer = setTimeout(wake, left);
+          sleepers.add(wake);
+        });
+      }
     },
   };
 }
@@ -75,7 +100,7 @@ export async function applyFaults(
 ): Promise<boolean> {
   if (!faults) return false;
   const settings = faults.get();
-  if (settings.latencyMs > 0) await sleep(settings.latencyMs);
+  if (settings.latencyMs > 0) await faults.latency();
   if (settings.outage || (settings.dropRate > 0 && Math.random() < settings.dropRate)) {
     req.socket.destroy();
     return true;

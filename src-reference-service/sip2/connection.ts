@@ -1,5 +1,4 @@
 import type { Socket } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../../src-shared/log/logger';
 import { buildFrame, type Terminator } from '../../src-shared/sip2/build';
 import { checksumText, verifyChecksum } from '../../src-shared/sip2/checksum';
@@ -194,7 +193,7 @@ export function serveConnection(socket: Socket, options: ConnectionOptions): voi
     if (socket.destroyed) return;
     const knobs = faults?.get();
     if (knobs) {
-      if (knobs.latencyMs > 0) await sleep(knobs.latencyMs);
+      if (knobs.latencyMs > 0) await faults?.latency();
       if (knobs.outage || chance(knobs.dropRate)) {
         socket.destroy();
         return;

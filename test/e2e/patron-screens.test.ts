@@ -23,7 +23,10 @@ import { controlSizes, holdReceiptPrinted } from './screen-checks';
 import type { ControlSize, ReceiptPrintedHold } from './screen-checks';
 
 const PIN = '975318';
-/** Long enough for a screenshot and axe-core on a loaded machine, short of the 15 s timeout. */
+/**
+ * Long enough for a screenshot and axe-core on a loaded machine, short of the 15 s timeout; the
+ * held lookup is let go as soon as the screen is checked (setting the latency back to 0 ends it).
+ */
 const LOOKUP_LATENCY_MS = 8_000;
 const THEMES = ['standard', 'high-contrast'] as const;
 
