@@ -314,6 +314,19 @@ describe.each(THEMES)('every patron screen in the %s theme', (theme) => {
         await kiosk.page.locator('.attract-choices button.secondary').click();
         await onScreen('email-entry');
         await eachMode('email-entry');
+        // With audio on the bar has Slower and Faster too: two rows in Spanish, and the keyboard
+        // still whole in larger text. (With lower controls as well the field's row stays at 20 %
+        // of the height, above the quarter the check asks: the screen is full; noted on issue 37.)
+        await kiosk.page.getByRole('button', { name: 'Español', exact: true }).click();
+        await button('es', 'audio').click();
+        await bar('es').getByRole('button', { name: BAR.es.faster, exact: true }).waitFor();
+        await press('es', 'largeText', true);
+        await checkIn('email-entry-audio', 'es', 'largeText');
+        await press('es', 'largeText', false);
+        await button('es', 'audio').click();
+        await expect.poll(() => kiosk.kiosk.core.state().access.audio).toBe(false);
+        await kiosk.page.getByRole('button', { name: 'English', exact: true }).click();
+        await bar('en').waitFor();
         await kiosk.page.locator('.email-row button.secondary').click();
         await onScreen('attract');
       });
