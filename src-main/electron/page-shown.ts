@@ -1,18 +1,12 @@
 import type { IpcMainEvent, WebContents } from 'electron';
 import type { PageShownGate } from '../host/page-shown-gate';
+import { originOf } from '../platform/origin';
 import { APP_ORIGIN, SHOWN_CHANNEL } from './channels';
 
 /** The part of `ipcMain` the watch uses. */
 export interface ShownIpc {
   on(channel: string, listener: (event: IpcMainEvent) => void): unknown;
   removeListener(channel: string, listener: (event: IpcMainEvent) => void): unknown;
-}
-
-/** Whether a page's address is on the app's own origin (app://kiosk, whose URL origin is "null"). */
-function appOrigin(url: string): boolean {
-  if (!URL.canParse(url)) return false;
-  const { protocol, host } = new URL(url);
-  return `${protocol}//${host}` === APP_ORIGIN;
 }
 
 /**
@@ -28,7 +22,7 @@ export function openOnPageShown(
   const listener = (event: IpcMainEvent): void => {
     const frame = event.senderFrame;
     if (event.sender.id !== contents.id || !frame || frame.parent !== null) return;
-    if (appOrigin(frame.url)) gate.open();
+    if (originOf(frame.url) === APP_ORIGIN) gate.open();
   };
   ipc.on(SHOWN_CHANNEL, listener);
   return () => {

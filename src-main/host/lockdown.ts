@@ -3,6 +3,8 @@
  * key chords reach a page, and where a page may navigate or be redirected.
  */
 
+import { originOf } from '../platform/origin';
+
 /** A key press as Electron's `before-input-event` describes it (the fields the rule reads). */
 export interface KeyInput {
   type: string;
@@ -52,15 +54,6 @@ export interface NavigationPolicy {
   appOrigin: string;
   /** Origins of the authorization server: allowed only outside the kiosk's own session. */
   authOrigins: Iterable<string>;
-}
-
-function originOf(url: string): string | undefined {
-  try {
-    const parsed = new URL(url);
-    return parsed.origin === 'null' ? `${parsed.protocol}//${parsed.host}` : parsed.origin;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

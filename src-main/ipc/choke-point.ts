@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { createLogger } from '../../src-shared/log/logger';
+import { originOf } from '../platform/origin';
 import { gateOf } from '../../src-common/ipc/channels';
 import { CONSOLE_CHANNELS } from '../../src-common/ipc/console/channels';
 import { invokeContract } from '../../src-common/ipc/contract';
@@ -52,17 +53,6 @@ export interface RouterOptions {
 
 function isChannel(channel: string): channel is InvokeChannel {
   return Object.hasOwn(invokeContract, channel);
-}
-
-function originOf(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    const parsed = new URL(url);
-    // Custom schemes (app://kiosk) report origin "null"; rebuild it from protocol and host.
-    return parsed.origin === 'null' ? `${parsed.protocol}//${parsed.host}` : parsed.origin;
-  } catch {
-    return undefined;
-  }
 }
 
 function failure(problem: CallProblem): IpcResult<never> {
