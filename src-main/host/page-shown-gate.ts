@@ -12,7 +12,10 @@ export const PAGE_SHOWN_WAIT_MS = 10_000;
 export interface PageShownGate {
   /** Settles once a page has said its first screen is painted, or after the wait. */
   opened: Promise<void>;
-  /** A page's first screen is painted (the web host's `shown` frame, the Electron preload's SHOWN_CHANNEL). */
+  /**
+   * A page's first screen is painted (the web host's `shown` frame, the Electron preload's
+   * SHOWN_CHANNEL).
+   */
   open(): void;
   /** The run stops: the wait's timer goes. */
   cancel(): void;
