@@ -6,6 +6,7 @@
 
 import { z } from 'zod';
 import { SPEECH_RATE } from '../speech-rate';
+import { VOLUME } from '../volume';
 
 /** What a key of the station's keypad does, as on accessible ticket machines. */
 export const KeypadActionSchema = z.enum([
@@ -73,15 +74,27 @@ export const AccessSchema = z.object({
 });
 export type Access = z.infer<typeof AccessSchema>;
 
+/** Speech and sounds, 0 (silent) to 1: the station's, until a patron changes it. */
+export const VolumeSchema = z.number().min(VOLUME.min).max(VOLUME.max);
+
+/** One press of a pair of keys or buttons: down (-1) or up (1). */
+const StepSchema = z.union([z.literal(-1), z.literal(1)]);
+
 /**
- * A patron's change to one or more modes, or to the volume (speech and sounds, 0 to 1). The rate
- * buttons send a step, not a rate: the renderer's copy of the rate may be one press behind.
+ * A patron's change to one or more modes, or a step of the speech rate or the volume (speech and
+ * sounds). The rate buttons and the volume keys send a step, not a value: the renderer's copy of
+ * the state may be one press behind. Strict, so a field the core does not know (an absolute
+ * `volume` from an old renderer) is refused by name, not dropped unseen.
  */
-export const AccessChangeSchema = AccessSchema.partial().extend({
-  volume: z.number().min(0).max(1).optional(),
-  speechRateStep: z.union([z.literal(-1), z.literal(1)]).optional(),
+export const AccessChangeSchema = z.strictObject({
+  ...AccessSchema.partial().shape,
+  speechRateStep: StepSchema.optional(),
+  volumeStep: StepSchema.optional(),
 });
 export type AccessChange = z.infer<typeof AccessChangeSchema>;
+
+/** What the patron holds once a change is made: the volume keys say the level the core set. */
+export const AccessChangedSchema = z.object({ volume: VolumeSchema });
 
 /** What the renderer needs of the station's access settings; fixed while the kiosk runs. */
 export const AccessStationSchema = z.object({

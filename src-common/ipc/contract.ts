@@ -6,11 +6,13 @@
 import { z } from 'zod';
 import type { Result } from '../result';
 import {
+  AccessChangedSchema,
   AccessChangeSchema,
   AccessSchema,
   AccessStationSchema,
   SpeechAnswerSchema,
   SpeechRequestSchema,
+  VolumeSchema,
 } from './access';
 import { DemoGuideSchema } from './demo-guide';
 import { StaffAuthStatusSchema } from './staff-auth';
@@ -113,7 +115,7 @@ export const KioskStateSchema = z.object({
   /** The sound to play for the last outcome; `id` changes with each, so each plays once. */
   feedback: z.object({ id: z.number().int(), sound: FeedbackSoundSchema }).optional(),
   /** Feedback and speech volume, 0 (silent) to 1: the station's, until a patron changes it. */
-  volume: z.number().min(0).max(1),
+  volume: VolumeSchema,
   /** Audio mode, large text, low reach and the speech rate: the patron's, for this session. */
   access: AccessSchema,
   /** The station's keypad keys and audio-mode hints (settings `accessibility`). */
@@ -145,8 +147,11 @@ export const invokeContract = {
   'station.kiosk.getState': { request: None, response: KioskStateSchema },
   'station.kiosk.setLanguage': { request: z.object({ language: LanguageSchema }), response: None },
   'station.kiosk.setTheme': { request: z.object({ theme: ThemeSchema }), response: None },
-  /** A patron turns audio mode, large text or low reach on or off, or changes rate or volume. */
-  'patron.kiosk.setAccess': { request: AccessChangeSchema, response: None },
+  /**
+   * A patron turns audio mode, large text or low reach on or off, or steps the rate or volume;
+   * the answer is the volume the core holds then (the volume keys say it).
+   */
+  'patron.kiosk.setAccess': { request: AccessChangeSchema, response: AccessChangedSchema },
   /** Audio mode: speech for words of the message catalog, made where the station can. */
   'patron.speech.say': { request: SpeechRequestSchema, response: SpeechAnswerSchema },
   /** "Return items" on the attract screen: a check-in session, no card needed. */

@@ -2,6 +2,7 @@ import type { Access } from '../../src-common/ipc/access';
 import type { KioskState, Language, RequestOf, Theme } from '../../src-common/ipc/contract';
 import type { AccessibilitySettings } from '../settings/schema';
 import { stepSpeechRate } from '../../src-common/speech-rate';
+import { stepVolume } from '../../src-common/volume';
 
 /**
  * The patron's language, contrast, access modes and volume: the station's defaults until a patron
@@ -44,16 +45,16 @@ export function createPatronChoices(station: {
       theme = next;
     },
     setAccess({
-      volume: nextVolume,
       speechRateStep,
+      volumeStep,
       ...change
     }: RequestOf<'patron.kiosk.setAccess'>): void {
       access = { ...access, ...change };
-      // A step applies to the rate held here: a second press before the screen showed the first
-      // is a second step, not the first again.
+      // A step applies to the rate or volume held here: a second press before the screen showed
+      // the first is a second step, not the first again.
       if (speechRateStep !== undefined)
         access = { ...access, speechRate: stepSpeechRate(access.speechRate, speechRateStep) };
-      if (nextVolume !== undefined) volume = nextVolume;
+      if (volumeStep !== undefined) volume = stepVolume(volume, volumeStep);
     },
     /** The session ended: the station's defaults again. */
     reset(): void {

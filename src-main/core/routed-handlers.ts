@@ -8,7 +8,7 @@ import type { PatronChoices } from './patron-choices';
  * (patron-choices.ts) and the screens redrawn with it.
  */
 export function patronChoiceHandlers(
-  choices: Pick<PatronChoices, 'setLanguage' | 'setTheme' | 'setAccess'>,
+  choices: Pick<PatronChoices, 'setLanguage' | 'setTheme' | 'setAccess' | 'volume'>,
   emit: () => void,
 ): Pick<
   IpcHandlers,
@@ -26,6 +26,8 @@ export function patronChoiceHandlers(
     'patron.kiosk.setAccess': (change) => {
       choices.setAccess(change);
       emit();
+      // The volume keys say the level set here, which the screen's copy may not show yet.
+      return { volume: choices.volume() };
     },
   };
 }

@@ -7,7 +7,12 @@ import { isFleetPublicKey } from './fleet-file';
 import { SIP2_ENCODINGS } from '../../src-shared/sip2/encoding';
 import { MetricsSettingsSchema } from '../metrics/settings-schema';
 import { ReceiptEmailSettingsSchema } from '../receipt-mail/settings-schema';
-import { DEFAULT_KEY_MAP, KeyMapSchema, type KeyMap } from '../../src-common/ipc/access';
+import {
+  DEFAULT_KEY_MAP,
+  KeyMapSchema,
+  VolumeSchema,
+  type KeyMap,
+} from '../../src-common/ipc/access';
 import { SPEECH_RATE } from '../../src-common/speech-rate';
 import { ScannerPlaceSchema } from '../../src-common/ipc/patron';
 
@@ -174,7 +179,7 @@ export const OfflineSettingsSchema = z
 
 export const FeedbackSettingsSchema = z.object({
   /** Success, warning and error sounds, 0 (silent) to 1. */
-  volume: z.number().min(0).max(1).default(0.7),
+  volume: VolumeSchema.default(0.7),
 });
 
 /**

@@ -245,10 +245,18 @@ describe('web host', () => {
     call(35, 'station.staff.exit');
     await frameMatching(client, { type: 'result', id: 35, result: { ok: true } });
     call(36, 'patron.kiosk.setAccess', { audio: true });
-    await frameMatching(client, { type: 'result', id: 36, result: { ok: true } });
+    await frameMatching(client, {
+      type: 'result',
+      id: 36,
+      result: { ok: true, value: { volume: 0.7 } },
+    });
     expect(web.kiosk.core.state().access.audio).toBe(true);
     call(37, 'patron.kiosk.setAccess', { audio: false });
-    await frameMatching(client, { type: 'result', id: 37, result: { ok: true } });
+    await frameMatching(client, {
+      type: 'result',
+      id: 37,
+      result: { ok: true, value: { volume: 0.7 } },
+    });
     client.ws.close();
   });
 });

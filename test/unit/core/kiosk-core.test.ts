@@ -274,18 +274,20 @@ describe('kiosk core', () => {
     expect(core.state().access).toMatchObject({ largeText: true, lowReach: false });
     scanner.scan(CARD);
     await service.answer(ok(memberRecord()));
-    await h['patron.kiosk.setAccess']({
-      largeText: false,
-      lowReach: true,
-      speechRate: 200,
-      volume: 1,
-    });
+    expect(
+      await h['patron.kiosk.setAccess']({
+        largeText: false,
+        lowReach: true,
+        speechRate: 200,
+        volumeStep: 1,
+      }),
+    ).toEqual({ volume: 0.8 });
     expect(core.state().access).toMatchObject({
       largeText: false,
       lowReach: true,
       speechRate: 200,
     });
-    expect(core.state().volume).toBe(1);
+    expect(core.state().volume).toBe(0.8);
     await h['patron.cancel'](undefined);
     expect(core.state().access).toMatchObject({
       largeText: true,
@@ -294,6 +296,30 @@ describe('kiosk core', () => {
     });
     // The volume too: the next patron hears the station's, not the last patron's choice.
     expect(core.state().volume).toBe(0.7);
+  });
+
+  it('steps the volume the core holds for each volume key sent through the choke point, answering with the level set, and refuses an absolute volume', async () => {
+    const { core } = setup();
+    // Three presses sent before any answer or new state came back: three steps, not one.
+    const answers = await Promise.all(
+      [1, 1, 1].map(() => call(core, 'patron.kiosk.setAccess', { volumeStep: 1 })),
+    );
+    expect(answers).toEqual([
+      { ok: true, value: { volume: 0.8 } },
+      { ok: true, value: { volume: 0.9 } },
+      { ok: true, value: { volume: 1 } },
+    ]);
+    expect(core.state().volume).toBe(1);
+    // The renderer no longer sets a level: one sent is refused by name, the volume unchanged.
+    expect(await call(core, 'patron.kiosk.setAccess', { volume: 0.2 })).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-payload', issues: expect.stringContaining('"volume"') },
+    });
+    expect(await call(core, 'patron.kiosk.setAccess', { volumeStep: 2 })).toMatchObject({
+      ok: false,
+      error: { kind: 'invalid-payload', issues: expect.stringContaining('volumeStep') },
+    });
+    expect(core.state().volume).toBe(1);
   });
 
   it('shows the "still there?" deadline and ends the session at the timeout', async () => {

@@ -40,7 +40,7 @@ function handlers(overrides: Partial<IpcHandlers> = {}): IpcHandlers {
     }),
     'station.kiosk.setLanguage': () => undefined,
     'station.kiosk.setTheme': () => undefined,
-    'patron.kiosk.setAccess': () => undefined,
+    'patron.kiosk.setAccess': () => ({ volume: 0.7 }),
     'patron.speech.say': () => ({ engine: 'none' }),
     'patron.startCheckIn': () => undefined,
     'patron.chooseEmail': () => undefined,
