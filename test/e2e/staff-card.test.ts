@@ -51,7 +51,11 @@ describe('the staff card in Chromium', () => {
       const before = await failures();
       await page.getByLabel(label).fill(`11111${attempt}`);
       await page.getByRole('button', { name: submit }).click();
-      await expect.poll(async () => lockedNow() || (await failures()) > before).toBe(true);
+      // Each wrong PIN is checked against its scrypt hash before it is counted: a hang guard, not
+      // Vitest's 1 s default, which a loaded machine outran (all three tests red in one run).
+      await expect
+        .poll(async () => lockedNow() || (await failures()) > before, { timeout: 15_000 })
+        .toBe(true);
     }
     expect(lockedNow()).toBe(true);
   }
