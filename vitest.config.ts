@@ -42,6 +42,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 90_000,
           fileParallelism: false,
+          // The files share one process and its module graph: the core, the reference service and
+          // Playwright are imported once for the run, not once per file (docs/testing.md).
+          isolate: false,
         },
       },
     ],

@@ -16,7 +16,6 @@ interface Stray {
   record: LogRecord;
 }
 
-const strays: Stray[] = [];
 const MODES = ['strict', 'report'] as const;
 const mode = process.env.KIOSK_TEST_LOGS || 'strict';
 if (!MODES.some((known) => known === mode)) {
@@ -52,18 +51,32 @@ function logRecord(chunk: unknown): LogRecord | undefined {
   }
 }
 
-const write = process.stderr.write.bind(process.stderr) as (...args: unknown[]) => boolean;
-process.stderr.write = ((chunk: unknown, ...rest: unknown[]) => {
-  const record = logRecord(chunk);
-  if (!record) return write(chunk, ...rest);
-  // Information lines are only dropped; a warning or error is named after its test.
-  if (record.level === 'warn' || record.level === 'error') {
-    strays.push({ test: expect.getState().currentTestName, record });
-  }
-  const done = rest.find((argument) => typeof argument === 'function') as (() => void) | undefined;
-  done?.();
-  return true;
-}) as typeof process.stderr.write;
+/**
+ * Patches stderr and returns the list its strays go to. A project whose files share one process
+ * (`isolate: false`: the E2E project) runs this setup file again before each file: stderr is
+ * patched once per process, and each file's hooks read the one list.
+ */
+function guardStderr(): Stray[] {
+  const list: Stray[] = [];
+  const write = process.stderr.write.bind(process.stderr) as (...args: unknown[]) => boolean;
+  process.stderr.write = ((chunk: unknown, ...rest: unknown[]) => {
+    const record = logRecord(chunk);
+    if (!record) return write(chunk, ...rest);
+    // Information lines are only dropped; a warning or error is named after its test.
+    if (record.level === 'warn' || record.level === 'error') {
+      list.push({ test: expect.getState().currentTestName, record });
+    }
+    const done = rest.find((argument) => typeof argument === 'function') as
+      (() => void) | undefined;
+    done?.();
+    return true;
+  }) as typeof process.stderr.write;
+  return list;
+}
+
+const GUARDED = Symbol.for('library-kiosk.test-log-guard');
+const processWide = globalThis as typeof globalThis & { [GUARDED]?: Stray[] };
+const strays = (processWide[GUARDED] ??= guardStderr());
 
 /** The strays written while `test` ran (undefined: outside any test), taken off the list. */
 function take(test: string | undefined): LogRecord[] {
