@@ -11,7 +11,7 @@ import type { ServiceLedger } from '../support/offline-kiosk';
 import type { PatronKiosk } from './patron-support';
 import { AMARA, CARDS, ITEMS, expectNoAxeViolations, scan, sessionLines } from './patron-support';
 import { startKioskUnderTest } from './harness';
-import { everyMode } from './mode-checks';
+import { BAR, accessBar, barButton, checkMode, everyMode, pressMode } from './mode-checks';
 
 /**
  * A patron at a kiosk whose patron flow reaches the library's system over SIP2 (the embedded
@@ -188,6 +188,24 @@ describe('a patron at a kiosk that speaks SIP2 to the library system', () => {
     await scan(kiosk, CARDS.canBorrow);
     await page.getByRole('heading', { name: 'Type your PIN' }).waitFor();
     await everyMode(page, 'pin-entry');
+    // With audio on the bar has Slower and Faster too: in Spanish at 1280x800 they took a second
+    // row, and the screen scrolled to its last one (Más rápido) in every text size.
+    await page.getByRole('button', { name: 'Español', exact: true }).click();
+    await barButton(page, 'es', 'audio').click();
+    await accessBar(page, 'es').getByRole('button', { name: BAR.es.faster, exact: true }).waitFor();
+    await pressMode(page, 'es', 'largeText', true);
+    await checkMode(page, 'pin-entry-audio', 'es', 'largeText');
+    await pressMode(page, 'es', 'lowReach', true);
+    await checkMode(page, 'pin-entry-audio', 'es', 'large-low');
+    await pressMode(page, 'es', 'lowReach', false);
+    await pressMode(page, 'es', 'largeText', false);
+    await barButton(page, 'es', 'audio').click();
+    await accessBar(page, 'es')
+      .getByRole('button', { name: BAR.es.faster, exact: true })
+      .waitFor({ state: 'detached' });
+    expect(kiosk.kiosk.core.state().access.audio).toBe(false);
+    await page.getByRole('button', { name: 'English', exact: true }).click();
+    await accessBar(page, 'en').waitFor();
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await page.getByRole('heading', { name: 'Welcome' }).waitFor();
   });
