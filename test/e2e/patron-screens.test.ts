@@ -282,6 +282,28 @@ describe.each(THEMES)('every patron screen in the %s theme', (theme) => {
         await onScreen('attract');
       }
 
+      /** The email screen's error line, word for word. */
+      const emailError = (words: string) =>
+        expect
+          .poll(async () => (await kiosk.page.locator('#email-error').textContent())?.trim(), {
+            timeout: 15_000,
+          })
+          .toBe(words);
+
+      /** The error line stands between the field's label (its words) and the field. */
+      async function expectErrorBetween(label: string): Promise<void> {
+        const { page } = kiosk;
+        const labelOf = page.locator('label[for="email-input"]');
+        expect((await labelOf.textContent())?.trim()).toBe(label);
+        const [labelBox, lineBox, fieldBox] = await Promise.all(
+          [labelOf, page.locator('#email-error'), page.locator('#email-input')].map(
+            async (element) => (await element.boundingBox()) ?? undefined,
+          ),
+        );
+        expect(labelBox!.y + labelBox!.height).toBeLessThanOrEqual(lineBox!.y);
+        expect(lineBox!.y + lineBox!.height).toBeLessThanOrEqual(fieldBox!.y);
+      }
+
       it('names its buttons and the audio line in both languages, the rate buttons with audio', async () => {
         const { page } = kiosk;
         await onScreen('attract');
@@ -351,6 +373,35 @@ describe.each(THEMES)('every patron screen in the %s theme', (theme) => {
         await page.getByRole('button', { name: 'English', exact: true }).click();
         await bar('en').waitFor();
         await checkIn('email-entry-audio', 'en', 'large-low');
+      });
+
+      /**
+       * An address no account uses, in the same modes: the line saying so stands between the
+       * label and the field, so it does not push the field above the quarter: under the field it
+       * put the field's row at 197 px in English, at 162 px in Spanish (two lines).
+       */
+      it('email entry says what is wrong between the label and the field, in both languages', async () => {
+        const { page } = kiosk;
+        await page.locator('#email-input').fill('nobody@example.org');
+        await page.getByRole('button', { name: 'Find me', exact: true }).click();
+        await emailError('No account uses that email address. Check it, or scan your card.');
+        await checkIn('email-entry-audio-error', 'en', 'large-low');
+        await expectErrorBetween('Your email address');
+        await page.getByRole('button', { name: 'Español', exact: true }).click();
+        await bar('es').waitFor();
+        await emailError(
+          'Ninguna cuenta usa esa dirección de correo electrónico. Revísela o escanee su carné.',
+        );
+        await checkIn('email-entry-audio-error', 'es', 'large-low');
+        await expectErrorBetween('Su correo electrónico');
+        await page.setViewportSize({ width: 1920, height: 1080 });
+        try {
+          await checkIn('email-entry-audio-error-1920x1080', 'es', 'large-low');
+        } finally {
+          await page.setViewportSize({ width: 1280, height: 800 });
+        }
+        await page.getByRole('button', { name: 'English', exact: true }).click();
+        await bar('en').waitFor();
         await leaveEmailEntry();
       });
 
