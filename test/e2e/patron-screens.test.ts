@@ -326,11 +326,14 @@ describe.each(THEMES)('every patron screen in the %s theme', (theme) => {
           // Choices made on the attract screen last until a session ends: 175 wpm, then 150.
           const rate = () => kiosk.kiosk.core.state().access.speechRate;
           const before = rate();
+          // Each press is a round trip to the core beside speech being made: a hang guard, not
+          // Vitest's 1 s default, which a loaded machine outran once (175 expected, 200 read).
+          const applied = { timeout: 15_000 };
           await bar(language).getByRole('button', { name: words.faster, exact: true }).click();
-          await expect.poll(rate).toBe(before + 25);
+          await expect.poll(rate, applied).toBe(before + 25);
           await bar(language).getByRole('button', { name: words.slower, exact: true }).click();
           await bar(language).getByRole('button', { name: words.slower, exact: true }).click();
-          await expect.poll(rate).toBe(before - 25);
+          await expect.poll(rate, applied).toBe(before - 25);
           await button(language, 'audio').click();
           await expect.poll(() => kiosk.kiosk.core.state().access.audio).toBe(false);
           await expect
