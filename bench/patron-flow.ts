@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -10,13 +11,13 @@ import { startWebKiosk } from '../src-main/web-host/web-kiosk';
 import { setLogLevel, setLogSinks, stderrSink, type LogRecord } from '../src-shared/log/logger';
 import { itemBarcode } from '../src-reference-service/barcode';
 import { startService } from '../src-reference-service/index';
-import { CARDS, scan, signInStaff, type PatronKiosk } from '../test/e2e/patron-support';
-import { FakeHidBackend, POS_SCANNER } from '../test/support/fake-hid';
-import { launchChromium, startKioskUnderTest, typeAsScanner } from '../test/e2e/harness';
-import type { KioskUnderTest } from '../test/e2e/harness';
+import { CARDS, signInStaff } from '../test/e2e/patron-support';
+import { launchChromium, typeAsScanner } from '../test/e2e/harness';
 import { accessToken } from '../test/support/service-oauth';
 import { summarise, type BenchRow, type BenchSuite } from './index';
-import { TRACE_SCRIPT, scanStages, stageRows, traceHttp } from './scan-trace';
+import { hashStaffPin } from '../src-main/staff-pin/hash';
+import { startKioskProcess, startServiceProcess, type KioskProcess } from './kiosk-process';
+import { TRACE_SCRIPT, scanStages, stageRows } from './scan-trace';
 
 // The renderer the E2E harness uses too: `KIOSK_E2E_RENDERER_DIR` for one built elsewhere.
 const RENDERER_DIR = path.resolve(process.env.KIOSK_E2E_RENDERER_DIR || 'dist/renderer');
@@ -24,6 +25,7 @@ const COLD_STARTS = 5;
 const ROUNDS = 20;
 const ITEMS_PER_ROUND = 10;
 const RAW_CALLS = 200;
+const BENCH_STAFF_PIN = '246813';
 /** The item of the raw check-out timed beside each kiosk check-out: not one the kiosk scans. */
 const PAIRED_ITEM = itemBarcode(ITEMS_PER_ROUND + 1);
 /** A session line with its outcome (done or refused) shown. */
@@ -49,7 +51,7 @@ export const ENTER_CLOCK = `window.addEventListener('keydown', (event) => {
 }, { capture: true });`;
 
 /** Milliseconds from the scan's last key (the Enter suffix) until the line's outcome is in the DOM. */
-export async function timedScan(kiosk: KioskUnderTest, code: string): Promise<number> {
+export async function timedScan(kiosk: { page: Page }, code: string): Promise<number> {
   const { page } = kiosk;
   for (let attempt = 1; attempt <= 3; attempt += 1) {
     const settled = await page.locator(OUTCOMES).count();
@@ -78,34 +80,38 @@ export async function waitForWelcome(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Welcome' }).waitFor({ timeout: 15_000 });
 }
 
+/** The kiosk in its own process and the bench's page on it. */
+interface BenchKiosk {
+  process: KioskProcess;
+  page: Page;
+}
+
 /**
- * Check-outs and check-ins of the same items, round after round, the items by wedge typing. Just
- * before each check-out scan, the same check-out over plain HTTP (another item, returned at once):
- * side by side, so each scan's kiosk-added time is that scan less the raw call beside it, both
- * under whatever load the shared machine had at that moment.
+ * Check-outs and check-ins of the same items, round after round, the card and items by wedge
+ * typing. Just before each check-out scan, the same check-out over plain HTTP (another item,
+ * returned at once): side by side, so each scan's kiosk-added time is that scan less the raw call
+ * beside it, both under whatever load the shared machine had at that moment.
  */
-async function scanToFeedback(kiosk: PatronKiosk): Promise<BenchRow[]> {
+async function scanToFeedback(kiosk: BenchKiosk): Promise<BenchRow[]> {
   const checkOuts: number[] = [];
   const checkIns: number[] = [];
   const pairedRaw: number[] = [];
   const added: number[] = [];
   const traced: number[][] = [];
   let untraced = 0;
-  const http = traceHttp();
-  const call = await rawCaller(kiosk);
+  const call = await rawCaller(kiosk.process.connection);
   const items = Array.from({ length: ITEMS_PER_ROUND }, (_, index) => itemBarcode(index + 1));
   for (let round = 0; round < ROUNDS; round += 1) {
-    await scan(kiosk, CARDS.canBorrow);
-    await kiosk.page.getByRole('heading', { name: /^Hello/ }).waitFor();
+    await scanCard(kiosk.page, CARDS.canBorrow);
     for (const item of items) {
       const raw = await call('/api/checkout', {
         ItemBarcode: PAIRED_ITEM,
         UserBarcode: CARDS.canBorrow,
       });
       await call('/api/checkin', { ItemBarcode: PAIRED_ITEM });
-      http.exchanges.splice(0);
+      await kiosk.process.trace();
       const scanned = await timedScan(kiosk, item);
-      const stages = await scanStages(kiosk, http.exchanges, scanned);
+      const stages = await scanStages(kiosk, await kiosk.process.trace(), scanned);
       if (stages) traced.push(stages);
       else untraced += 1;
       checkOuts.push(scanned);
@@ -120,7 +126,6 @@ async function scanToFeedback(kiosk: PatronKiosk): Promise<BenchRow[]> {
     await kiosk.page.getByRole('button', { name: /done/i }).click();
     await waitForWelcome(kiosk.page);
   }
-  http.stop();
   if (retyped > 0) process.stderr.write(`patron-flow: ${retyped} scans typed again (too slow)\n`);
   if (untraced > 0) process.stderr.write(`patron-flow: ${untraced} scans without every mark\n`);
   return [
@@ -136,11 +141,29 @@ async function scanToFeedback(kiosk: PatronKiosk): Promise<BenchRow[]> {
   ];
 }
 
+/** The card typed as the scanner types it, until the kiosk greets its patron. */
+async function scanCard(page: Page, card: string): Promise<void> {
+  const hello = page.getByRole('heading', { name: /^Hello/ });
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    await typeAsScanner(page, card);
+    // Keys too slow to pass for a scanner are taken for typing: then type the card again.
+    if (
+      await hello.waitFor({ timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return;
+    retyped += 1;
+  }
+  throw new Error(`the card ${card} was not taken for a scan in three tries`);
+}
+
 type RawCall = (path: string, body: object) => Promise<number>;
 
 /** A timed call of the kiosk's service over plain HTTP, as a client without the kiosk makes it. */
-async function rawCaller(kiosk: KioskUnderTest): Promise<RawCall> {
-  const { baseUrl, authUrl } = kiosk.kiosk.connection;
+async function rawCaller(service: Service): Promise<RawCall> {
+  const { baseUrl, authUrl } = service;
   const token = await accessToken(authUrl);
   return async (path, body) => {
     const started = performance.now();
@@ -160,8 +183,8 @@ async function rawCaller(kiosk: KioskUnderTest): Promise<RawCall> {
 }
 
 /** The same service's check-out and check-in over plain HTTP, without the kiosk. */
-async function rawCirculation(kiosk: KioskUnderTest): Promise<BenchRow[]> {
-  const call = await rawCaller(kiosk);
+async function rawCirculation(service: Service): Promise<BenchRow[]> {
+  const call = await rawCaller(service);
   const out: number[] = [];
   const back: number[] = [];
   for (let i = 0; i < RAW_CALLS; i += 1) {
@@ -336,6 +359,37 @@ function kioskAdded(scanned: BenchRow, raw: BenchRow): BenchRow {
 }
 
 /**
+ * With KIOSK_BENCH_PROFILE=<folder>, `run` under V8's sampling profiler, written there as
+ * bench-scans.cpuprofile (Chrome DevTools' Performance panel or `scripts/cpu-profile-top.ts` read
+ * it): where the bench's process spends its time while scans are timed. The kiosk's process
+ * writes its own profile to the same folder (bench/kiosk-process.ts).
+ */
+async function profiled<T>(run: () => Promise<T>): Promise<T> {
+  const folder = process.env.KIOSK_BENCH_PROFILE;
+  if (!folder) return run();
+  const file = path.join(folder, 'bench-scans.cpuprofile');
+  const session = new Session();
+  session.connect();
+  const post = <R>(method: string, params?: object): Promise<R> =>
+    new Promise((resolve, reject) =>
+      session.post(method, params, (error, result) =>
+        error ? reject(error) : resolve(result as R),
+      ),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 100 });
+  await post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await post<{ profile: object }>('Profiler.stop');
+    await writeFile(file, JSON.stringify(profile));
+    session.disconnect();
+    process.stderr.write(`patron-flow: CPU profile of the timed scans in ${file}\n`);
+  }
+}
+
+/**
  * Scan-to-feedback through the web host in headless Chromium against the reference service on
  * loopback, beside the raw HTTP latency of the same calls in the same run.
  */
@@ -358,22 +412,36 @@ export const suite: BenchSuite = {
       await rendererJavaScript(),
       await patronPathJavaScript(),
     ];
-    // Cards and items are typed as a keyboard-wedge scanner types them (scan()); the fake HID
-    // backend only stands in for the scanner hardware the kiosk looks for.
-    const hid = new FakeHidBackend();
-    hid.plugged = [POS_SCANNER];
-    const kiosk = { ...(await startKioskUnderTest({ settings: SETTINGS, hidBackend: hid })), hid };
+    // The kiosk in a process of its own, as on a station, and the library service in another, as
+    // on a library's server (bench/kiosk-process.ts); this process holds only what drives them:
+    // Playwright and the plain HTTP calls beside each scan. Not demo mode: a staff PIN of its own.
+    const pinHash = await hashStaffPin(BENCH_STAFF_PIN);
+    if (!pinHash.ok) throw new Error('the bench could not hash its staff PIN');
+    const service = await startServiceProcess();
+    const kiosk = await startKioskProcess({
+      ...SETTINGS,
+      service: service.connection,
+      staff: { pinHash: pinHash.value },
+    }).catch(async (error: unknown) => {
+      await service.stop();
+      throw error;
+    });
+    const browser = await launchChromium();
     try {
-      await kiosk.page.addInitScript(ENTER_CLOCK);
-      await kiosk.page.addInitScript(TRACE_SCRIPT);
-      await kiosk.page.reload();
-      await signInStaff(kiosk.page);
-      const scanned = await scanToFeedback(kiosk);
-      const raw = await rawCirculation(kiosk);
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      await page.addInitScript(ENTER_CLOCK);
+      await page.addInitScript(TRACE_SCRIPT);
+      await page.goto(kiosk.launchUrl);
+      await signInStaff(page, BENCH_STAFF_PIN);
+      const scanned = await profiled(() => scanToFeedback({ process: kiosk, page }));
+      const raw = await rawCirculation(kiosk.connection);
       rows.push(...scanned, ...raw);
       if (scanned[0] && raw[0]) rows.push(kioskAdded(scanned[0], raw[0]));
     } finally {
+      await browser.close();
       await kiosk.stop();
+      await service.stop();
     }
     process.stderr.write(`patron-flow: load average (1, 5, 15 min) at the end: ${load()}\n`);
     return rows;
