@@ -90,7 +90,7 @@ function forkChild(
   send: (message: ToChild) => void;
 } {
   const child = fork(fileURLToPath(import.meta.url), [role, JSON.stringify(settings)], {
-    // KIOSK_BENCH_PROFILE=<folder>: V8's CPU profile of the kiosk's whole run lands there too.
+    // KIOSK_BENCH_PROFILE=<folder>: V8's CPU profile of the child's whole run lands there too.
     execArgv: [
       '--import',
       'tsx',
@@ -110,12 +110,12 @@ function forkChild(
         if (message.type !== type && message.type !== 'failed') return;
         child.off('message', onMessage);
         child.off('exit', onExit);
-        if (message.type === 'failed') reject(new Error(`the kiosk process: ${message.message}`));
+        if (message.type === 'failed') reject(new Error(`the ${role} process: ${message.message}`));
         else resolve(message);
       };
       const onExit = (code: number | null): void => {
         child.off('message', onMessage);
-        reject(new Error(`the kiosk process ended (exit code ${code}) before answering`));
+        reject(new Error(`the ${role} process ended (exit code ${code}) before answering`));
       };
       child.on('message', onMessage);
       child.once('exit', onExit);

@@ -19,7 +19,7 @@ interface Profile {
 }
 
 /** A frame's place: the npm package it is in, the project folder, or V8's own kind of frame. */
-export function placeOf(url: string, functionName: string): string {
+function placeOf(url: string, functionName: string): string {
   if (!url) return `(${functionName || 'anonymous'})`;
   const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (inPackage?.[1]) return inPackage[1];
