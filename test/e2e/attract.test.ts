@@ -4,7 +4,8 @@ import { itemBarcode } from '../../src-reference-service/barcode';
 import path from 'node:path';
 import { RESULTS_DIR, startKioskUnderTest, typeAsScanner } from './harness';
 import type { KioskUnderTest } from './harness';
-import { expectNoAxeViolations, scan, signInStaff } from './patron-support';
+import { expectNoAxeViolations } from './axe';
+import { scan, signInStaff } from './patron-support';
 
 describe('attract screen in Chromium through the web host', () => {
   let kiosk: KioskUnderTest;

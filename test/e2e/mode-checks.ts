@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { RESULTS_DIR } from './harness';
-import { expectNoAxeViolations } from './patron-support';
+import { expectNoAxeViolations } from './axe';
 
 /**
  * The low-reach bounds (docs/patron-flow.md): in low reach every control's top edge lies at or

@@ -5,15 +5,8 @@ import { DEMO_STAFF_PIN } from '../../src-main/staff-pin/demo-pin';
 import { openLedger } from '../support/offline-kiosk';
 import type { ServiceLedger } from '../support/offline-kiosk';
 import type { PatronKiosk } from './patron-support';
-import {
-  AMARA,
-  CARDS,
-  ITEMS,
-  expectNoAxeViolations,
-  scan,
-  sessionLines,
-  startSignedInKiosk,
-} from './patron-support';
+import { expectNoAxeViolations } from './axe';
+import { AMARA, CARDS, ITEMS, scan, sessionLines, startSignedInKiosk } from './patron-support';
 
 /**
  * The whole outage story as a patron and a librarian live it, in Chromium through the web host:

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PatronKiosk } from './patron-support';
-import { CARDS, ITEMS, expectNoAxeViolations, scan, startSignedInKiosk } from './patron-support';
+import { expectNoAxeViolations } from './axe';
+import { CARDS, ITEMS, scan, startSignedInKiosk } from './patron-support';
 
 describe('a blocked patron at the kiosk', () => {
   let kiosk: PatronKiosk;

@@ -2,15 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemBarcode } from '../../src-reference-service/barcode';
 import type { PatronKiosk } from './patron-support';
-import {
-  AMARA,
-  CARDS,
-  ITEMS,
-  expectNoAxeViolations,
-  scan,
-  sessionLines,
-  startSignedInKiosk,
-} from './patron-support';
+import { expectNoAxeViolations } from './axe';
+import { AMARA, CARDS, ITEMS, scan, sessionLines, startSignedInKiosk } from './patron-support';
 
 const BUTTONS = {
   en: { cancel: 'Cancel', done: "I'm done" },

@@ -2,13 +2,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLedger } from '../support/offline-kiosk';
 import type { PatronKiosk } from './patron-support';
-import {
-  ITEMS,
-  expectNoAxeViolations,
-  scan,
-  sessionLines,
-  startSignedInKiosk,
-} from './patron-support';
+import { expectNoAxeViolations } from './axe';
+import { ITEMS, scan, sessionLines, startSignedInKiosk } from './patron-support';
 
 describe('returning items at the kiosk without a card', () => {
   let kiosk: PatronKiosk;

@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PatronKiosk } from './patron-support';
-import {
-  AMARA,
-  CARDS,
-  ITEMS,
-  expectNoAxeViolations,
-  scan,
-  sessionLines,
-  startSignedInKiosk,
-} from './patron-support';
+import { expectNoAxeViolations } from './axe';
+import { AMARA, CARDS, ITEMS, scan, sessionLines, startSignedInKiosk } from './patron-support';
 
 const DUE = /Due [A-Z][a-z]+ \d{1,2}, \d{4}/;
 

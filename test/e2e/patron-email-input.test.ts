@@ -1,7 +1,8 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PatronKiosk } from './patron-support';
-import { AMARA, expectNoAxeViolations, startSignedInKiosk } from './patron-support';
+import { expectNoAxeViolations } from './axe';
+import { AMARA, startSignedInKiosk } from './patron-support';
 
 const NOT_FOUND = {
   en: 'No account uses that email address. Check it, or scan your card.',

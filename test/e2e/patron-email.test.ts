@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PatronKiosk } from './patron-support';
-import { AMARA, expectNoAxeViolations, startSignedInKiosk } from './patron-support';
+import { expectNoAxeViolations } from './axe';
+import { AMARA, startSignedInKiosk } from './patron-support';
 
 describe('identifying by email on the on-screen keyboard', () => {
   let kiosk: PatronKiosk;

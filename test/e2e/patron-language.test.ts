@@ -1,15 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberBarcode } from '../../src-reference-service/barcode';
 import type { PatronKiosk } from './patron-support';
-import {
-  AMARA,
-  CARDS,
-  ITEMS,
-  expectNoAxeViolations,
-  scan,
-  sessionLines,
-  startSignedInKiosk,
-} from './patron-support';
+import { expectNoAxeViolations } from './axe';
+import { AMARA, CARDS, ITEMS, scan, sessionLines, startSignedInKiosk } from './patron-support';
 
 describe('switching language in the middle of a session', () => {
   let kiosk: PatronKiosk;

@@ -8,15 +8,8 @@ import type { RunningService } from '../../src-reference-service/index';
 import { fakeClock } from '../support/fake-clock';
 import { startKioskUnderTest } from './harness';
 import type { PatronKiosk } from './patron-support';
-import {
-  AMARA,
-  CARDS,
-  ITEMS,
-  expectNoAxeViolations,
-  scan,
-  sessionLines,
-  signInStaff,
-} from './patron-support';
+import { expectNoAxeViolations } from './axe';
+import { AMARA, CARDS, ITEMS, scan, sessionLines, signInStaff } from './patron-support';
 import { BAR, accessBar, barButton, checkMode, everyMode, pressMode } from './mode-checks';
 import type { BarButton, BarLanguage, Mode } from './mode-checks';
 import { controlSizes, holdReceiptPrinted } from './screen-checks';

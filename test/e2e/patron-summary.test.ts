@@ -8,15 +8,8 @@ import { DEMO_ITEMS } from '../../src-reference-service/db/seed';
 import { RESULTS_DIR } from './harness';
 import { checkMode, pressMode } from './mode-checks';
 import type { PatronKiosk } from './patron-support';
-import {
-  AMARA,
-  CARDS,
-  ITEMS,
-  expectNoAxeViolations,
-  scan,
-  sessionLines,
-  startSignedInKiosk,
-} from './patron-support';
+import { expectNoAxeViolations } from './axe';
+import { AMARA, CARDS, ITEMS, scan, sessionLines, startSignedInKiosk } from './patron-support';
 
 const ON_LOAN_NOT_DUE = itemBarcode(DEMO_ITEMS.onLoanNotDue);
 

@@ -1,7 +1,5 @@
 import type { Clock } from '../../src-main/platform/clock';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../src-main/staff-pin/demo-pin';
 import type { ScanSource } from '../../src-common/ipc/scan-event';
 import { ScannerSettingsSchema } from '../../src-main/scanner/settings-schema';
@@ -222,11 +220,6 @@ async function heardBy(
   } finally {
     for (const off of offs) off();
   }
-}
-
-export async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
 
 /** The list of this session's scans (check-out or check-in), newest first. */

@@ -9,7 +9,8 @@ import { captureLogs } from '../support/log-capture';
 import { openLedger } from '../support/offline-kiosk';
 import type { ServiceLedger } from '../support/offline-kiosk';
 import type { PatronKiosk } from './patron-support';
-import { AMARA, CARDS, ITEMS, expectNoAxeViolations, scan, sessionLines } from './patron-support';
+import { expectNoAxeViolations } from './axe';
+import { AMARA, CARDS, ITEMS, scan, sessionLines } from './patron-support';
 import { startKioskUnderTest } from './harness';
 import { BAR, accessBar, barButton, checkMode, everyMode, pressMode } from './mode-checks';
 

@@ -11,7 +11,8 @@ import { DEMO_STAFF_PIN } from '../../src-main/staff-pin/demo-pin';
 import { startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
 import { expectNoSecrets } from './no-secrets';
-import { expectNoAxeViolations, reopenStaffModeIn, signInInStaffMode } from './patron-support';
+import { expectNoAxeViolations } from './axe';
+import { reopenStaffModeIn, signInInStaffMode } from './patron-support';
 
 const WORDS = {
   en: {

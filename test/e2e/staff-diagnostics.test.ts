@@ -7,7 +7,8 @@ import type { KioskUnderTest } from './harness';
 import { startKioskAgainstDialect } from './dialect-kiosk';
 import type { DialectKiosk } from './dialect-kiosk';
 import { expectNoSecrets } from './no-secrets';
-import { expectNoAxeViolations, signInInStaffMode } from './patron-support';
+import { expectNoAxeViolations } from './axe';
+import { signInInStaffMode } from './patron-support';
 
 const PIN = '246813';
 // The camel dialect keeps a member type's loan period in `loanPeriod: { duration, unit }`, which

@@ -21,7 +21,8 @@ import { startBlobGate } from '../support/blob-gate';
 import type { BlobGate } from '../support/blob-gate';
 import { startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
-import { expectNoAxeViolations, signInInStaffMode } from './patron-support';
+import { expectNoAxeViolations } from './axe';
+import { signInInStaffMode } from './patron-support';
 
 const MiB = 1024 * 1024;
 const LIMIT = 32 * MiB;

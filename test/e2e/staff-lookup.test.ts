@@ -5,7 +5,8 @@ import { itemBarcode, memberBarcode } from '../../src-reference-service/barcode'
 import { DEMO_ITEMS, DEMO_MEMBERS } from '../../src-reference-service/db/seed';
 import { startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
-import { AMARA, expectNoAxeViolations, signInInStaffMode } from './patron-support';
+import { expectNoAxeViolations } from './axe';
+import { AMARA, signInInStaffMode } from './patron-support';
 
 /**
  * The Circulation lookup screen in Chromium through the web host, against the embedded reference

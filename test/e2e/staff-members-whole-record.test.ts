@@ -6,7 +6,8 @@ import { startKioskAgainstDialect } from './dialect-kiosk';
 import type { DialectKiosk } from './dialect-kiosk';
 import { startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
-import { expectNoAxeViolations, signInInStaffMode } from './patron-support';
+import { expectNoAxeViolations } from './axe';
+import { signInInStaffMode } from './patron-support';
 import { placementBeside } from './screen-checks';
 
 /**

@@ -7,7 +7,8 @@ import { DEMO_MEMBERS, MEMBER_COUNT } from '../../src-reference-service/db/seed'
 import { EDITABLE_FIELDS } from '../../src-common/member-rules';
 import { RESULTS_DIR, startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
-import { AMARA, expectNoAxeViolations, signInInStaffMode } from './patron-support';
+import { expectNoAxeViolations } from './axe';
+import { AMARA, signInInStaffMode } from './patron-support';
 import { placementBeside } from './screen-checks';
 
 /**

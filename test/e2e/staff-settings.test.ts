@@ -16,7 +16,8 @@ import { addLogSink } from '../../src-shared/log/logger';
 import type { LogRecord } from '../../src-shared/log/logger';
 import { fileVaultPaths } from '../../src-main/vault/file-vault';
 import type { StoredSettings } from '../../src-main/settings/resolve';
-import { expectNoAxeViolations, reopenStaffModeIn, signInStaff } from './patron-support';
+import { expectNoAxeViolations } from './axe';
+import { reopenStaffModeIn, signInStaff } from './patron-support';
 
 const running: KioskUnderTest[] = [];
 /** One Chromium for the file; each kiosk has its own context in it. */

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../src-main/staff-pin/demo-pin';
 import type { KioskUnderTest } from './harness';
 import { startKioskUnderTest } from './harness';
-import { expectNoAxeViolations, reopenStaffModeIn } from './patron-support';
+import { expectNoAxeViolations } from './axe';
+import { reopenStaffModeIn } from './patron-support';
 
 /**
  * The SIP2 probe on the staff console's Diagnostics screen, against the embedded listener in the

@@ -7,7 +7,8 @@ import type { KioskUnderTest } from './harness';
 import { startKioskAgainstDialect } from './dialect-kiosk';
 import type { DialectKiosk } from './dialect-kiosk';
 import { expectNoSecrets } from './no-secrets';
-import { expectNoAxeViolations, reopenStaffModeIn, signInInStaffMode } from './patron-support';
+import { expectNoAxeViolations } from './axe';
+import { reopenStaffModeIn, signInInStaffMode } from './patron-support';
 import { asItem, asMember } from '../support/barcodes';
 
 const fact = (kiosk: KioskUnderTest, id: string) => kiosk.page.locator(`[data-fact="${id}"]`);
