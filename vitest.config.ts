@@ -1,21 +1,40 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import type { TestProjectInlineConfiguration } from 'vitest/config';
+import { ISOLATED_UNIT_FILES } from './test/support/isolated-unit-files';
+
+/** What both unit projects share: Node, the log guard, a hang stop and the inlined store. */
+const unitTest: TestProjectInlineConfiguration['test'] = {
+  environment: 'node',
+  setupFiles: ['test/support/log-guard.ts'],
+  // A stop for a hung test, not a speed check: at a load of 15-20 on two cores, cases that
+  // hash PINs with scrypt, import the Electron glue cold or validate electron-builder's
+  // schema went past Vitest's default 5 s while taking under a second on an idle machine.
+  testTimeout: 20_000,
+  // Through Vitest's module graph, so that it imports the fake `electron` of the tests
+  // that run the Electron glue (test/support/fake-electron.ts), not the real package.
+  server: { deps: { inline: ['electron-store'] } },
+};
 
 export default defineConfig({
   test: {
     projects: [
       {
         test: {
+          ...unitTest,
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
-          environment: 'node',
-          setupFiles: ['test/support/log-guard.ts'],
-          // A stop for a hung test, not a speed check: at a load of 15-20 on two cores, cases that
-          // hash PINs with scrypt, import the Electron glue cold or validate electron-builder's
-          // schema went past Vitest's default 5 s while taking under a second on an idle machine.
-          testTimeout: 20_000,
-          // Through Vitest's module graph, so that it imports the fake `electron` of the tests
-          // that run the Electron glue (test/support/fake-electron.ts), not the real package.
-          server: { deps: { inline: ['electron-store'] } },
+          exclude: [...configDefaults.exclude, ...ISOLATED_UNIT_FILES],
+          // The files of a worker share one module graph: the code under test is imported once
+          // per worker, not once per file (docs/testing.md). Files that replace a module run in
+          // unit-isolated.
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          ...unitTest,
+          name: 'unit-isolated',
+          include: ISOLATED_UNIT_FILES,
         },
       },
       {
