@@ -168,13 +168,22 @@ describe('station session: the restart policy when the kiosk keeps ending', () =
       },
     });
     const file = path.join(station.dataDir, STATION_RESTARTS_FILE);
+    // One read at a time: two reads in flight on a loaded machine could end out of order and
+    // record a shorter content after a longer one (seen once: 3 lines, then 2).
+    let reading = false;
     watch = setInterval(() => {
-      readFile(file, 'utf8').then(
-        (text) => {
-          if (text !== seen.at(-1)) seen.push(text);
-        },
-        () => undefined,
-      );
+      if (reading) return;
+      reading = true;
+      readFile(file, 'utf8')
+        .then(
+          (text) => {
+            if (text !== seen.at(-1)) seen.push(text);
+          },
+          () => undefined,
+        )
+        .finally(() => {
+          reading = false;
+        });
     }, 20);
   });
 
