@@ -235,7 +235,8 @@ describe('runSip2Probe against the reference service SIP2 listener', () => {
       locationCode: 'CEN',
       testCard: memberBarcode(DEMO_MEMBERS.canBorrow),
       testItem: itemBarcode(DEMO_ITEMS.available[0]),
-      requestTimeoutMs: 1000,
+      // A hang guard: every answer comes, and a loaded machine made the listener's slower than 1 s.
+      requestTimeoutMs: 10_000,
       ...overrides,
     });
   };
@@ -302,7 +303,8 @@ describe('runSip2Probe against the listener in the koha and evergreen dialects',
           locationCode: 'CEN',
           testCard: memberBarcode(DEMO_MEMBERS.canBorrow),
           testItem: itemBarcode(DEMO_ITEMS.onLoanNotDue),
-          requestTimeoutMs: 1000,
+          // A hang guard, as over TLS above.
+          requestTimeoutMs: 10_000,
         }),
       );
     } finally {
