@@ -1,6 +1,9 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
-import { ISOLATED_UNIT_FILES } from './test/support/isolated-unit-files';
+import {
+  ISOLATED_INTEGRATION_FILES,
+  ISOLATED_UNIT_FILES,
+} from './test/support/isolated-test-files';
 
 /** What both unit projects share: Node, the log guard, a hang stop and the inlined store. */
 const unitTest: TestProjectInlineConfiguration['test'] = {
@@ -13,6 +16,16 @@ const unitTest: TestProjectInlineConfiguration['test'] = {
   // Through Vitest's module graph, so that it imports the fake `electron` of the tests
   // that run the Electron glue (test/support/fake-electron.ts), not the real package.
   server: { deps: { inline: ['electron-store'] } },
+};
+
+/** What both integration projects share. */
+const integrationTest: TestProjectInlineConfiguration['test'] = {
+  environment: 'node',
+  setupFiles: ['test/support/log-guard.ts'],
+  // Expected warnings only; unit tests that assert on logs capture them at debug level.
+  env: { KIOSK_LOG_LEVEL: 'error' },
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
 };
 
 export default defineConfig({
@@ -39,14 +52,19 @@ export default defineConfig({
       },
       {
         test: {
+          ...integrationTest,
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          environment: 'node',
-          setupFiles: ['test/support/log-guard.ts'],
-          // Expected warnings only; unit tests that assert on logs capture them at debug level.
-          env: { KIOSK_LOG_LEVEL: 'error' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: [...configDefaults.exclude, ...ISOLATED_INTEGRATION_FILES],
+          // As in unit: the files of a worker share one module graph.
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          ...integrationTest,
+          name: 'integration-isolated',
+          include: ISOLATED_INTEGRATION_FILES,
         },
       },
       {

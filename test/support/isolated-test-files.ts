@@ -1,10 +1,12 @@
 /**
- * The unit test files that replace a module for the code they test (`vi.mock`, `vi.doMock`,
+ * The test files that replace a module for the code they test (`vi.mock`, `vi.doMock`,
  * `vi.resetModules`, the fake `electron` of test/support/fake-electron.ts): they run in Vitest's
- * `unit-isolated` project, each file importing the code afresh. Every other unit file runs in the
- * `unit` project, whose files share one module graph per worker (`isolate: false`), which took the
- * unit run from about 126 s to about 44 s on 2 cores (docs/performance.md). A unit test
- * (test/unit/host/unit-isolation.test.ts) fails when a file that replaces modules is missing here.
+ * `unit-isolated` and `integration-isolated` projects, each file importing the code afresh. Every
+ * other unit and integration file runs in the `unit` or `integration` project, whose files share
+ * one module graph per worker (`isolate: false`): on 2 cores that took the unit files from about
+ * 126 s to 45-60 s and the integration files from about 475 s to about 335 s (docs/testing.md). A
+ * unit test (test/unit/host/test-isolation.test.ts) fails when a file that replaces a module is
+ * missing here.
  */
 export const ISOLATED_UNIT_FILES = [
   'test/unit/electron/chromium-fetch.test.ts',
@@ -21,4 +23,9 @@ export const ISOLATED_UNIT_FILES = [
   'test/unit/vault/electron-sealed-entry.test.ts',
   'test/unit/vault/electron-stores-corrupt.test.ts',
   'test/unit/vault/electron-stores.test.ts',
+];
+
+export const ISOLATED_INTEGRATION_FILES = [
+  'test/integration/fleet/boot-jitter.test.ts',
+  'test/integration/reference-service/utility-process-launcher.test.ts',
 ];
