@@ -77,7 +77,9 @@ export async function createFakePactl(): Promise<FakePactl> {
     refuseSubscribe: () => writeFile(path.join(state, 'no-subscribe'), ''),
     locales: async () =>
       (await readFile(path.join(state, 'locales'), 'utf8')).split('\n').filter(Boolean),
-    remove: () => rm(bin, { recursive: true, force: true }),
+    // A read the watcher started just before its stop may still be writing `locales`: rm tries
+    // again on ENOTEMPTY rather than failing the test (seen once with a busy core).
+    remove: () => rm(bin, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 }),
   };
   await fake.setActivePort('analog-output-speaker');
   return fake;
