@@ -15,9 +15,9 @@ export interface AxeViolation {
 /**
  * What axe-core finds wrong with the page as it stands, by its default rules. The library is put
  * into a document once and stays there for the checks that follow: it is half a megabyte of
- * script, which took about half a second to send and compile per check (and @axe-core/playwright
- * compiled it twice a check, and once more in a blank page of its own), where a check itself takes
- * about 0.1 s. A navigation starts a new document, which gets its own copy. The kiosk's pages have
+ * script, which took about half a second to send and compile, where a check itself takes about
+ * 0.1 s; @axe-core/playwright compiled it twice a check (once in the page and once in a blank page
+ * it opened to finish the run). A navigation starts a new document, which gets its own copy. The kiosk's pages have
  * no frames, so the one document is the whole page.
  */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {

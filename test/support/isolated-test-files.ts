@@ -4,7 +4,7 @@
  * `unit-isolated` and `integration-isolated` projects, each file importing the code afresh. Every
  * other unit and integration file runs in the `unit` or `integration` project, whose files share
  * one module graph per worker (`isolate: false`): on 2 cores that took the unit files from about
- * 126 s to 45-60 s and the integration files from about 475 s to about 335 s (docs/testing.md). A
+ * 126 s to 45-60 s and the integration files from about 475 s to 335-360 s (docs/testing.md). A
  * unit test (test/unit/host/test-isolation.test.ts) fails when a file that replaces a module is
  * missing here.
  */
