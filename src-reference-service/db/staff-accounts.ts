@@ -11,6 +11,22 @@ export function isDemoPassword(password: string): boolean {
 }
 
 /**
+ * The demo accounts' passwords are published (README), so a fresh salt for each seeding guards
+ * nothing: each is hashed once per process. Every demo start of the embedded service paid three
+ * scrypt hashes (about 0.1 s each) on its main thread, and the tests and the fleet bench start
+ * hundreds. Accounts an operator adds get a fresh salt every time (putStaffAccount).
+ */
+const demoCredentials = new Map<string, { salt: string; hash: string }>();
+
+function demoCredential(password: string): { salt: string; hash: string } {
+  const known = demoCredentials.get(password);
+  if (known) return known;
+  const credential = hashPassword(password);
+  demoCredentials.set(password, credential);
+  return credential;
+}
+
+/**
  * Demo mode: the demo staff accounts (README passwords) are there. Only the missing ones are
  * hashed and added; a user name an operator has taken is left to the operator's account.
  */
@@ -24,7 +40,7 @@ export function ensureDemoStaff(db: Db): void {
   );
   for (const account of STAFF_ACCOUNTS) {
     if (exists.get(account.id, account.username)) continue;
-    const { salt, hash } = hashPassword(account.password);
+    const { salt, hash } = demoCredential(account.password);
     insert.run(
       account.id,
       account.username,
