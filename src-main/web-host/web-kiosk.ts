@@ -116,7 +116,13 @@ async function startRun(
     receiptPrinting: { printBy: 'renderer' },
     hostKind: 'web',
     ...(options.hidBackend ? { hidBackend: options.hidBackend } : {}),
-    embeddedService: { ...options.embeddedService, blobStoreAfter: pageShown.opened },
+    embeddedService: {
+      ...options.embeddedService,
+      // A caller's own hold (a test that publishes no document) comes on top of the page's.
+      blobStoreAfter: options.embeddedService?.blobStoreAfter
+        ? Promise.all([pageShown.opened, options.embeddedService.blobStoreAfter])
+        : pageShown.opened,
+    },
     demo: options.demo ?? false,
     ...(options.settingsStore ? { settingsStore: options.settingsStore, restart } : {}),
     documents: { staging: staging.staging },

@@ -75,6 +75,39 @@ describe("the blob store's child waits for the kiosk page's first paint", () => 
       .poll(() => launched, { timeout: 30_000 })
       .toEqual(['Library Kiosk blob storage (Azurite)']);
   });
+
+  it("keeps the child back after the first paint while the caller's own hold stands", async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'kiosk-e2e-blob-'));
+    const settings = resolveSettings({}, {}, { dataDir });
+    if (!settings.ok) throw new Error(settings.error.message);
+    const launched: string[] = [];
+    const launchChild: ChildLauncher = (request) => {
+      launched.push(request.name);
+      return nodeChildLauncher(request);
+    };
+    // The test harness's hold (KioskUnderTestOptions.blobStore false) for a kiosk of patrons'
+    // screens, here released at the end.
+    let releaseHold = (): void => undefined;
+    const hold = new Promise<void>((resolve) => (releaseHold = resolve));
+    web = await startWebKiosk({
+      settings: settings.value,
+      port: 0,
+      rendererDir: RENDERER_DIR,
+      embeddedService: { ports: { base: 0, auth: 0, blob: 0 }, launchChild, blobStoreAfter: hold },
+      // The page's gate opens at once: only the hold keeps the child back.
+      pageShownWaitMs: 0,
+    });
+    browser = await launchChromium();
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(web.host.launchUrl);
+    await page.getByRole('heading', { name: 'Out of service' }).waitFor();
+    expect(launched).toEqual([]);
+
+    releaseHold();
+    await expect
+      .poll(() => launched, { timeout: 30_000 })
+      .toEqual(['Library Kiosk blob storage (Azurite)']);
+  });
 });
 
 function isShown(message: string): boolean {

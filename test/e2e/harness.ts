@@ -58,6 +58,9 @@ export async function closeChromiumOfThisFile(): Promise<void> {
   await (await browser)?.close();
 }
 
+/** What a kiosk without a blob store holds its start back on (the service's stop ends the wait). */
+const NEVER = new Promise<never>(() => undefined);
+
 export interface KioskUnderTest {
   kiosk: BootedKiosk;
   /** The data folder: the embedded service's data is in `reference-service/` below it. */
@@ -88,6 +91,12 @@ export interface KioskUnderTestOptions {
   preparePage?: (page: Page) => Promise<void>;
   /** The embedded service with its fault knobs (outages, dropped answers): `kiosk.faults`. */
   faults?: boolean;
+  /**
+   * Default true. False: the embedded service's blob store (Azurite's child) never starts, for a
+   * test that publishes and reads no document (patrons' screens). Its start costs about 1.5 s of
+   * a core a kiosk, taken from the test's Chromium on these 2 cores.
+   */
+  blobStore?: boolean;
   /** Tests only: the blob endpoint upload tickets name (a proxy in front of Azurite). */
   ticketBlobUrl?: ResolveOptions['ticketBlobUrl'];
   /** The embedded service's member PUT: `replace` empties the fields a body leaves out. */
@@ -161,6 +170,7 @@ export async function startKioskUnderTest(
     embeddedService: {
       ports: { base: 0, auth: 0, blob: 0 },
       ...(options.faults ? { faults: true } : {}),
+      ...(options.blobStore === false ? { blobStoreAfter: NEVER } : {}),
       ...(options.ticketBlobUrl ? { ticketBlobUrl: options.ticketBlobUrl } : {}),
       ...(options.memberPut ? { memberPut: options.memberPut } : {}),
       ...(dialect ? { sip2: { dialect } } : {}),

@@ -28,6 +28,7 @@ describe('a patron at a kiosk whose SIP2 server checks the PIN on every request 
 
   beforeAll(async () => {
     kiosk = await startKioskUnderTest({
+      blobStore: false,
       settings: { receipt: { mode: 'ask' } },
       sip2: {
         dialect: 'folio',

@@ -39,6 +39,7 @@ describe('a patron at a kiosk that speaks SIP2 to the library system', () => {
   beforeAll(async () => {
     // A SIP2 back end logs in on its own: patrons are served with no staff signed in.
     kiosk = await startKioskUnderTest({
+      blobStore: false,
       settings: {
         patron: { allowEmail: true },
         receipt: { mode: 'ask' },

@@ -5,12 +5,12 @@ import type { SoakResult } from '../../bench/soak/driver';
 
 // The renderer the other E2E tests use (see harness.ts).
 const RENDERER_DIR = path.resolve(process.env.KIOSK_E2E_RENDERER_DIR || 'dist/renderer');
-const CHECK_OUTS = 120;
+const CHECK_OUTS = 60;
 
 /**
- * A short day of `npm run soak` (bench/soak.ts): the kiosk in a process of its own, about 250
- * sessions over the IPC protocol and in Chromium, with walk-away timeouts, language switches and
- * staff visits. It fails on resources that are not given back: counts, not timings.
+ * A short day of `npm run soak` (bench/soak.ts): the kiosk in a process of its own, about 120
+ * sessions over the IPC protocol and one in ten in Chromium, with walk-away timeouts, language
+ * switches and staff visits. It fails on resources that are not given back: counts, not timings.
  */
 describe('a short soak of the kiosk', () => {
   let result: SoakResult;
@@ -18,15 +18,16 @@ describe('a short soak of the kiosk', () => {
   beforeAll(async () => {
     result = await runSoak({
       checkOuts: CHECK_OUTS,
-      sampleEvery: 40,
-      chromiumEvery: 20,
-      timeoutEvery: 60,
+      sampleEvery: 15,
+      chromiumEvery: 10,
+      timeoutEvery: 30,
       languageEvery: 7,
-      staffEvery: 50,
+      staffEvery: 30,
       returnAfter: 20,
       rendererDir: RENDERER_DIR,
     });
-    // Counts, not timings: the limit only stops a day that hangs (129-175 s at a load of 12-17).
+    // Counts, not timings: the limit only stops a day that hangs (a day of 120 check-outs took
+    // 56 to 63 s with the machine otherwise idle).
   }, 420_000);
 
   it('runs every session of the day, each of its lines lent or returned', () => {
@@ -36,7 +37,7 @@ describe('a short soak of the kiosk', () => {
     expect(result.sessions.chromium).toBeGreaterThanOrEqual(11);
     expect(result.sessions.timedOut).toBe(2);
     expect(result.staffVisits).toBe(2);
-    expect(result.languageSwitches).toBe(17);
+    expect(result.languageSwitches).toBe(8);
     expect(result.lineErrors).toBe(0);
   });
 

@@ -17,7 +17,7 @@ describe('keyboard-wedge scans in Chromium through the web host', () => {
     // The default timing (30 ms average, 50 ms hold): scans are typed by typeAsScanner, whose
     // keys arrive as close together as a scanner's even on a loaded machine. Slow typing is
     // Playwright's keyboard.type at 120 ms a key, a person's pace.
-    kiosk = await startKioskUnderTest();
+    kiosk = await startKioskUnderTest({ blobStore: false });
     kiosk.kiosk.scanner.onScan((scan) => scans.push(scan));
     await kiosk.page.getByRole('heading', { name: 'Out of service' }).waitFor();
   });
