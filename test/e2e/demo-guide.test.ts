@@ -16,7 +16,7 @@ import { startService } from '../../src-reference-service/index';
 import type { RunningService } from '../../src-reference-service/index';
 import { RESULTS_DIR, startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
-import { AMARA, CARDS, ITEMS, signInStaff } from './patron-support';
+import { AMARA, CARDS, ITEMS, signInBehindTheScreen } from './patron-support';
 
 const SIZES = [
   { width: 1280, height: 800 },
@@ -198,7 +198,7 @@ describe('a kiosk with email sign-in on, in demo mode', () => {
       settings: { patron: { allowEmail: true } },
       speechTranscript: true,
     });
-    await signInStaff(kiosk.page);
+    await signInBehindTheScreen(kiosk);
   });
 
   afterAll(async () => {

@@ -8,7 +8,7 @@ import { DEMO_STAFF_PIN } from '../../src-main/staff-pin/demo-pin';
 import { captureLogs } from '../support/log-capture';
 import { startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
-import { signInInStaffMode } from './patron-support';
+import { openStaffModeSignedIn } from './patron-support';
 
 const STOPPED = 'the kiosk page in the browser stopped answering its heartbeat';
 const AGAIN = 'the kiosk page in the browser answers its heartbeat again';
@@ -27,8 +27,11 @@ describe('a browser page that stops answering its heartbeat', () => {
 
   beforeAll(async () => {
     logs = captureLogs('info');
-    kiosk = await startKioskUnderTest({ heartbeat: { everyMs: 200, silentMs: 1500 } });
-    await signInInStaffMode(kiosk.page, DEMO_STAFF_PIN);
+    kiosk = await startKioskUnderTest({
+      blobStore: false,
+      heartbeat: { everyMs: 200, silentMs: 1500 },
+    });
+    await openStaffModeSignedIn(kiosk, DEMO_STAFF_PIN);
   });
 
   afterAll(async () => {

@@ -7,7 +7,14 @@ import { itemBarcode } from '../../src-reference-service/barcode';
 import { DATABASE_FILE } from '../../src-reference-service/db/open';
 import { DEMO_ITEMS } from '../../src-reference-service/db/seed';
 import { startKioskUnderTest } from './harness';
-import { AMARA, CARDS, ITEMS, scan, signInStaff, type PatronKiosk } from './patron-support';
+import {
+  AMARA,
+  CARDS,
+  ITEMS,
+  scan,
+  signInBehindTheScreen,
+  type PatronKiosk,
+} from './patron-support';
 
 /**
  * A patron who cannot see the screen, with headphones and the keypad alone: audio mode started
@@ -198,6 +205,7 @@ async function audioInSpanish(step: string): Promise<void> {
 describe('a patron with headphones and the keypad alone, in audio mode', () => {
   beforeAll(async () => {
     kiosk = await startKioskUnderTest({
+      blobStore: false,
       speechTranscript: true,
       settings: {
         receipt: { mode: 'ask' },
@@ -224,7 +232,7 @@ describe('a patron with headphones and the keypad alone, in audio mode', () => {
         `);
       },
     });
-    await signInStaff(kiosk.page);
+    await signInBehindTheScreen(kiosk);
     // Staff left by clicking; the patron's walk starts with nothing focused.
     await kiosk.page.evaluate('document.activeElement?.blur()');
   });

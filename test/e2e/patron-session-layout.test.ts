@@ -4,7 +4,7 @@ import { itemBarcode } from '../../src-reference-service/barcode';
 import type { PatronKiosk } from './patron-support';
 import { hashStaffPin } from '../../src-main/staff-pin/hash';
 import { startKioskUnderTest } from './harness';
-import { AMARA, CARDS, scan, sessionLines, signInStaff } from './patron-support';
+import { AMARA, CARDS, scan, sessionLines, signInBehindTheScreen } from './patron-support';
 
 /** Six items the seed never lends: a typical session's worth of lines. */
 const SIX_ITEMS = [1, 2, 3, 4, 5, 6].map(itemBarcode);
@@ -137,11 +137,12 @@ describe('a session of six items shows whole, newest first, and grows with the s
     const pinHash = await hashStaffPin(PIN);
     if (!pinHash.ok) throw new Error('PIN hash failed');
     const started = await startKioskUnderTest({
+      blobStore: false,
       demo: false,
       settings: { staff: { pinHash: pinHash.value }, receipt: { mode: 'ask' } },
     });
     kiosk = started;
-    await signInStaff(kiosk.page, PIN);
+    await signInBehindTheScreen(kiosk);
   });
 
   afterAll(async () => {

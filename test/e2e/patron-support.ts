@@ -9,6 +9,7 @@ import { DEMO_ITEMS, DEMO_MEMBERS } from '../../src-reference-service/db/seed';
 import { startKioskUnderTest, typeAsScanner } from './harness';
 import type { KioskUnderTest } from './harness';
 import { FakeHidBackend, POS_SCANNER, posReport } from '../support/fake-hid';
+import { signInOverHttp } from '../support/sign-in-over-http';
 
 const DEFAULT_DUPLICATE_WINDOW_MS = ScannerSettingsSchema.parse({}).duplicateWindowMs;
 
@@ -61,17 +62,55 @@ export async function startSignedInKiosk(
   if (hid) hid.plugged = [POS_SCANNER];
   const kiosk = await startKioskUnderTest({
     settings,
+    // Patrons' screens publish and read no document.
+    blobStore: false,
     ...(hid ? { hidBackend: hid } : {}),
     ...(options.faults ? { faults: true } : {}),
     ...(options.speechTranscript ? { speechTranscript: true } : {}),
     ...(options.sessionClock ? { sessionClock: options.sessionClock } : {}),
   });
-  await signInStaff(kiosk.page);
+  await signInBehindTheScreen(kiosk);
   // Onto the same object: `kiosk` and `host` stay getters naming the current run after a restart.
   return Object.assign(kiosk, {
     ...(hid ? { hid } : {}),
     duplicateWindowMs: ScannerSettingsSchema.parse(settings.scanner ?? {}).duplicateWindowMs,
   });
+}
+
+/** The staff account the sign-in helpers use (the embedded service's demo librarian). */
+const LIBRARIAN = { username: 'librarian', password: 'demo-librarian' };
+
+/**
+ * The kiosk signed in to the library service as the librarian, without staff mode's screens: the
+ * sign-in the screen's button begins (`staff.auth.beginSignIn`, the web host's own handler), its
+ * pages answered over HTTP as the popup would, and the redirect delivered to the web host. For
+ * tests about what patrons see, which need a signed-in kiosk and not the way to it: staff mode's
+ * sign-in itself is walked in the page by `signInStaff` and `signInInStaffMode` (the staff
+ * sign-in's own files, the branch name, a configured service and the DRF dialect).
+ * Resolves once the welcome screen shows.
+ */
+export async function signInBehindTheScreen(kiosk: KioskUnderTest): Promise<void> {
+  const begun = await kiosk.kiosk.core.handlers['staff.auth.beginSignIn'](undefined);
+  if (begun.presentation !== 'popup') throw new Error('The web host shows no sign-in popup.');
+  const redirect = await signInOverHttp(begun.authorizationUrl, LIBRARIAN);
+  const landed = await fetch(redirect);
+  await landed.text();
+  if (!landed.ok) throw new Error(`The kiosk refused the sign-in's redirect: ${landed.status}.`);
+  await kiosk.page.getByRole('heading', { name: 'Welcome' }).waitFor();
+}
+
+/**
+ * A signed-in kiosk's staff mode, open by the PIN, as `signInInStaffMode` leaves it but with the
+ * sign-in made behind the screen (`signInBehindTheScreen`): for the staff console's own tests.
+ */
+export async function openStaffModeSignedIn(kiosk: KioskUnderTest, pin: string): Promise<void> {
+  await signInBehindTheScreen(kiosk);
+  const { page } = kiosk;
+  await page.keyboard.press('Control+Alt+KeyS');
+  await page.getByLabel('Staff PIN').fill(pin);
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: 'Staff mode' }).waitFor();
+  await page.getByText('Signed in as Lena Park').waitFor();
 }
 
 /** Staff mode by PIN, sign-in through the service's popup, then back to the patrons' screen. */

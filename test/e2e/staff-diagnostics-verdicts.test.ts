@@ -12,7 +12,7 @@ import { startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
 import { expectNoSecrets } from './no-secrets';
 import { expectNoAxeViolations } from './axe';
-import { reopenStaffModeIn, signInInStaffMode } from './patron-support';
+import { reopenStaffModeIn, openStaffModeSignedIn } from './patron-support';
 
 const WORDS = {
   en: {
@@ -90,7 +90,7 @@ let kiosk: KioskUnderTest;
 
 beforeAll(async () => {
   kiosk = await startKioskUnderTest();
-  await signInInStaffMode(kiosk.page, DEMO_STAFF_PIN);
+  await openStaffModeSignedIn(kiosk, DEMO_STAFF_PIN);
 });
 
 afterAll(async () => {

@@ -8,7 +8,7 @@ import { startKioskAgainstDialect } from './dialect-kiosk';
 import type { DialectKiosk } from './dialect-kiosk';
 import { expectNoSecrets } from './no-secrets';
 import { expectNoAxeViolations } from './axe';
-import { signInInStaffMode } from './patron-support';
+import { openStaffModeSignedIn } from './patron-support';
 
 const PIN = '246813';
 // The camel dialect keeps a member type's loan period in `loanPeriod: { duration, unit }`, which
@@ -33,7 +33,7 @@ describe('service diagnostics against a service in the camel dialect', () => {
   beforeAll(async () => {
     running = await startKioskAgainstDialect('camel', { pin: PIN });
     kiosk = running.kiosk;
-    await signInInStaffMode(kiosk.page, PIN);
+    await openStaffModeSignedIn(kiosk, PIN);
     await kiosk.page.getByRole('button', { name: 'Diagnostics', exact: true }).click();
   });
 

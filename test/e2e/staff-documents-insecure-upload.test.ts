@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF_PIN } from '../../src-main/staff-pin/demo-pin';
 import { startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
-import { signInInStaffMode } from './patron-support';
+import { openStaffModeSignedIn } from './patron-support';
 
 let kiosk: KioskUnderTest;
 let desk: string;
@@ -18,7 +18,7 @@ let desk: string;
 beforeAll(async () => {
   desk = await mkdtemp(path.join(tmpdir(), 'kiosk-documents-insecure-'));
   kiosk = await startKioskUnderTest({ ticketBlobUrl: () => 'http://example.invalid' });
-  await signInInStaffMode(kiosk.page, DEMO_STAFF_PIN);
+  await openStaffModeSignedIn(kiosk, DEMO_STAFF_PIN);
   await kiosk.page.getByRole('button', { name: 'Documents' }).click();
   await kiosk.page.getByRole('heading', { name: 'Publish a PDF document' }).waitFor();
 });

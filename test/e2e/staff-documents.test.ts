@@ -22,7 +22,7 @@ import type { BlobGate } from '../support/blob-gate';
 import { startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
 import { expectNoAxeViolations } from './axe';
-import { signInInStaffMode } from './patron-support';
+import { openStaffModeSignedIn } from './patron-support';
 
 const MiB = 1024 * 1024;
 const LIMIT = 32 * MiB;
@@ -106,7 +106,7 @@ beforeAll(async () => {
     ticketBlobUrl: (azurite) => gate.ticketBlobUrl(azurite),
   });
   page = kiosk.page;
-  await signInInStaffMode(page, DEMO_STAFF_PIN);
+  await openStaffModeSignedIn(kiosk, DEMO_STAFF_PIN);
   await page.getByRole('button', { name: 'Documents' }).click();
   await page.getByRole('heading', { name: 'Publish a PDF document' }).waitFor();
 });

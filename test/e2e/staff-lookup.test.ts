@@ -6,7 +6,7 @@ import { DEMO_ITEMS, DEMO_MEMBERS } from '../../src-reference-service/db/seed';
 import { startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
 import { expectNoAxeViolations } from './axe';
-import { AMARA, signInInStaffMode } from './patron-support';
+import { AMARA, openStaffModeSignedIn } from './patron-support';
 
 /**
  * The Circulation lookup screen in Chromium through the web host, against the embedded reference
@@ -34,7 +34,7 @@ async function lookUp(by: 'Card barcode' | 'Email', value: string): Promise<void
 beforeAll(async () => {
   kiosk = await startKioskUnderTest({ faults: true });
   page = kiosk.page;
-  await signInInStaffMode(page, DEMO_STAFF_PIN);
+  await openStaffModeSignedIn(kiosk, DEMO_STAFF_PIN);
   await page.getByRole('button', { name: 'Circulation', exact: true }).click();
   await page.getByRole('heading', { name: 'Circulation lookup' }).waitFor();
 }, 90_000);

@@ -5,7 +5,7 @@ import { memberBarcode } from '../../src-reference-service/barcode';
 import { DEMO_MEMBERS } from '../../src-reference-service/db/seed';
 import { RESULTS_DIR, startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
-import { reopenStaffModeIn, signInInStaffMode } from './patron-support';
+import { reopenStaffModeIn, openStaffModeSignedIn } from './patron-support';
 import { placementBeside } from './screen-checks';
 
 /**
@@ -17,7 +17,7 @@ let kiosk: KioskUnderTest;
 beforeAll(async () => {
   kiosk = await startKioskUnderTest();
   const { page } = kiosk;
-  await signInInStaffMode(page, DEMO_STAFF_PIN);
+  await openStaffModeSignedIn(kiosk, DEMO_STAFF_PIN);
   await reopenStaffModeIn(page, 'es');
 }, 90_000);
 

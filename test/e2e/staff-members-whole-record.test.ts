@@ -7,7 +7,7 @@ import type { DialectKiosk } from './dialect-kiosk';
 import { startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
 import { expectNoAxeViolations } from './axe';
-import { signInInStaffMode } from './patron-support';
+import { openStaffModeSignedIn } from './patron-support';
 import { placementBeside } from './screen-checks';
 
 /**
@@ -37,7 +37,7 @@ describe('saving one phone number against a service whose member PUT replaces th
   let kiosk: KioskUnderTest;
   beforeAll(async () => {
     kiosk = await startKioskUnderTest({ memberPut: 'replace', faults: true });
-    await signInInStaffMode(kiosk.page, DEMO_STAFF_PIN);
+    await openStaffModeSignedIn(kiosk, DEMO_STAFF_PIN);
     await openMembers(kiosk.page);
   }, 90_000);
   afterAll(() => kiosk?.stop());
@@ -93,7 +93,7 @@ describe('fields the kiosk cannot read (snake dialect: no user name, no status w
   beforeAll(async () => {
     running = await startKioskAgainstDialect('snake', { pin: PIN });
     page = running.kiosk.page;
-    await signInInStaffMode(page, PIN);
+    await openStaffModeSignedIn(running.kiosk, PIN);
     await openMembers(page);
     await openMember(page, 'Aoife Whelan');
   }, 90_000);

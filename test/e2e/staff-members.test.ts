@@ -8,7 +8,7 @@ import { EDITABLE_FIELDS } from '../../src-common/member-rules';
 import { RESULTS_DIR, startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
 import { expectNoAxeViolations } from './axe';
-import { AMARA, signInInStaffMode } from './patron-support';
+import { AMARA, openStaffModeSignedIn } from './patron-support';
 import { placementBeside } from './screen-checks';
 
 /**
@@ -76,7 +76,7 @@ beforeAll(async () => {
     }),
   );
   await page.reload();
-  await signInInStaffMode(page, DEMO_STAFF_PIN);
+  await openStaffModeSignedIn(kiosk, DEMO_STAFF_PIN);
   await page.getByRole('button', { name: 'Members', exact: true }).click();
   await page.getByRole('heading', { name: 'Find members' }).waitFor();
 }, 90_000);

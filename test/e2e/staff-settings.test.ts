@@ -17,7 +17,7 @@ import type { LogRecord } from '../../src-shared/log/logger';
 import { fileVaultPaths } from '../../src-main/vault/file-vault';
 import type { StoredSettings } from '../../src-main/settings/resolve';
 import { expectNoAxeViolations } from './axe';
-import { reopenStaffModeIn, signInStaff } from './patron-support';
+import { reopenStaffModeIn, signInBehindTheScreen } from './patron-support';
 
 const running: KioskUnderTest[] = [];
 /** One Chromium for the file; each kiosk has its own context in it. */
@@ -69,9 +69,9 @@ async function startOver(settings: StoredSettings = {}): Promise<KioskUnderTest>
 }
 
 /** A kiosk signed in to the embedded service (so its patron screen is open), on the welcome screen. */
-async function startSignedIn(options: KioskUnderTestOptions = {}, pin = DEMO_STAFF_PIN) {
+async function startSignedIn(options: KioskUnderTestOptions = {}) {
   const kiosk = await start(options);
-  await signInStaff(kiosk.page, pin);
+  await signInBehindTheScreen(kiosk);
   return kiosk;
 }
 

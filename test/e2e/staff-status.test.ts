@@ -8,7 +8,7 @@ import { startKioskAgainstDialect } from './dialect-kiosk';
 import type { DialectKiosk } from './dialect-kiosk';
 import { expectNoSecrets } from './no-secrets';
 import { expectNoAxeViolations } from './axe';
-import { reopenStaffModeIn, signInInStaffMode } from './patron-support';
+import { reopenStaffModeIn, openStaffModeSignedIn } from './patron-support';
 import { asItem, asMember } from '../support/barcodes';
 
 const fact = (kiosk: KioskUnderTest, id: string) => kiosk.page.locator(`[data-fact="${id}"]`);
@@ -35,7 +35,7 @@ describe('the status and sign-in screens, signed in to the embedded service', ()
 
   beforeAll(async () => {
     kiosk = await startKioskUnderTest();
-    await signInInStaffMode(kiosk.page, DEMO_STAFF_PIN);
+    await openStaffModeSignedIn(kiosk, DEMO_STAFF_PIN);
   });
 
   afterAll(async () => {
@@ -240,7 +240,7 @@ describe('the sign-in screen with the development client', () => {
       service: { clientKind: 'development' },
     });
     kiosk = running.kiosk;
-    await signInInStaffMode(kiosk.page, PIN);
+    await openStaffModeSignedIn(kiosk, PIN);
   });
 
   afterAll(async () => {
@@ -281,7 +281,7 @@ describe('the sign-in screen in Spanish', () => {
   beforeAll(async () => {
     kiosk = await startKioskUnderTest();
     const { page } = kiosk;
-    await signInInStaffMode(page, DEMO_STAFF_PIN);
+    await openStaffModeSignedIn(kiosk, DEMO_STAFF_PIN);
     await page.getByRole('button', { name: 'Leave staff mode' }).click();
     await page.getByRole('button', { name: 'Español' }).click();
     await page.locator('html[lang="es"]').waitFor({ state: 'attached' });

@@ -15,7 +15,7 @@ import {
 import { clockTime } from '../../src-renderer/staff/diagnostics/recovery-words';
 import { startKioskUnderTest } from './harness';
 import type { KioskUnderTest } from './harness';
-import { signInInStaffMode } from './patron-support';
+import { openStaffModeSignedIn } from './patron-support';
 
 /** A history line as the session script writes it, `minutesAgo` before now. */
 function entry(minutesAgo: number, status: number, pause: number): { line: string; at: string } {
@@ -38,7 +38,7 @@ describe("the status screen's station restarts", () => {
 
   beforeAll(async () => {
     kiosk = await startKioskUnderTest();
-    await signInInStaffMode(kiosk.page, DEMO_STAFF_PIN);
+    await openStaffModeSignedIn(kiosk, DEMO_STAFF_PIN);
   });
 
   afterAll(async () => {
